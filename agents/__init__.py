@@ -1,0 +1,48 @@
+"""Agents that play any registered game: random, heuristic, MCTS and trained policies.
+
+``agents.make(spec, game)`` builds one from a short string::
+
+    "random"              uniform legal play
+    "heuristic"           the game's hand-written agent (agents/heuristic/<game>.py)
+    "mcts" / "mcts:400"   information-set MCTS with that many simulations per move
+    "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
+
+Every agent follows the protocol in :mod:`agents.base`.
+"""
+
+from __future__ import annotations
+
+from agents.base import Agent, masked_argmax, sample_legal
+from agents.random_agent import RandomAgent
+
+__all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
+
+KINDS = ("random", "heuristic", "mcts[:SIMS]", "ppo:PATH", "ppo-sample:PATH")
+
+
+def make(spec: str, game: str, seed=None) -> Agent:
+    """Build the agent named by ``spec`` for ``game`` (see the module docstring)."""
+    spec = spec.strip()
+    kind, _, arg = spec.partition(":")
+    kind = kind.lower()
+    if kind == "random" and not arg:
+        return RandomAgent(seed)
+    if kind == "heuristic" and not arg:
+        from agents import heuristic
+
+        return heuristic.make(game, seed=seed)
+    if kind == "mcts":
+        from agents.mcts import MCTSAgent
+
+        sims = 200
+        if arg:
+            try:
+                sims = int(arg)
+            except ValueError:
+                raise ValueError(f"agent {spec!r}: simulations must be an integer") from None
+        return MCTSAgent(game, simulations=sims, seed=seed)
+    if kind in ("ppo", "ppo-sample") and arg:
+        from agents.policy import PolicyAgent
+
+        return PolicyAgent.load(arg, deterministic=(kind == "ppo"), name=spec, seed=seed)
+    raise ValueError(f"unknown agent {spec!r}; expected one of {', '.join(KINDS)}")

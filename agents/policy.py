@@ -1,0 +1,78 @@
+"""Trained-policy agent: a MaskablePPO policy (in memory or loaded from a ``.zip``).
+
+An observation agent (``needs_state = False``): it sees the seat's observation and the
+legal-action mask, exactly what it was trained on. A batch of games is one forward pass.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from agents.base import Agent
+
+
+class PolicyAgent(Agent):
+    """Plays a ``MaskableActorCriticPolicy``; greedy by default, sampling if asked.
+
+    ``seed`` seeds torch's generator used for sampling (greedy play needs none).
+    """
+
+    needs_state = False
+
+    def __init__(self, policy, deterministic: bool = True, name: str = "ppo", seed=None):
+        self.policy = policy
+        self.deterministic = deterministic
+        self.name = name
+        self._gen = None
+        self.seed(seed)
+
+    @classmethod
+    def load(cls, path, deterministic: bool = True, name: str | None = None, seed=None):
+        """Load a model saved by ``MaskablePPO.save`` (the policy alone is kept)."""
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(str(path), device="cpu")
+        return cls(model.policy, deterministic=deterministic,
+                   name=name or f"ppo:{path}", seed=seed)
+
+    @classmethod
+    def frozen(cls, policy, name: str, deterministic: bool = False, seed=None):
+        """An independent copy of ``policy`` whose weights later training will not move."""
+        clone = copy.deepcopy(policy)
+        clone.set_training_mode(False)
+        return cls(clone, deterministic=deterministic, name=name, seed=seed)
+
+    def seed(self, seed):
+        import torch
+
+        if seed is None:
+            self._gen = None
+        else:
+            self._gen = torch.Generator().manual_seed(int(seed) & 0x7FFFFFFF)
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        return policy_actions(self.policy, obs, masks, self.deterministic, self._gen)
+
+
+def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np.ndarray:
+    """Actions of a masked policy for a batch (one forward pass, no gradient)."""
+    import torch
+
+    obs = np.asarray(obs, dtype=np.float32)
+    masks = np.asarray(masks).astype(bool)
+    with torch.no_grad():
+        obs_t = torch.as_tensor(obs, device=policy.device)
+        dist = policy.get_distribution(obs_t, action_masks=masks)
+        if deterministic:
+            acts = dist.mode()
+        elif generator is None:
+            acts = dist.sample()
+        else:
+            # sample through the seeded generator so evaluations are reproducible
+            probs = dist.distribution.probs
+            acts = torch.multinomial(probs, 1, generator=generator).squeeze(1)
+    out = acts.cpu().numpy().astype(np.int64)
+    out[~masks.any(axis=1)] = -1
+    return out

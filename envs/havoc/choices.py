@@ -1,0 +1,88 @@
+"""Seas of Havoc: decisions shared by both phases.
+
+- PK_GAIN_ANY: "gain 1 of any resource" [Shipyard; Capitol; Purser's flag; ability cards]
+- PK_SCRAP: scrap cards from hand or discard pile [Deep Cove; Breaker's flag; repair effects]
+- PK_BOOTY: keep one booty when a second is salvaged [Booty]
+
+Each pair is ``legal_*(s, c, mask)`` / ``apply_*(s, c, action)``; an apply clears
+``s.pending`` when the decision is complete so the phase driver in rules.py continues.
+"""
+
+from numba import njit
+
+from envs.havoc.cards import DAMAGE_DEF
+from envs.havoc.common import (
+    SRC_REPAIR, gain, has_upgrade, return_wreck_token, scrap_from,
+)
+from envs.havoc.state import (
+    A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE,
+)
+
+
+@njit(cache=True)
+def legal_gain_any(s, c, mask):
+    for r in range(NUM_RES):
+        mask[A_OPTION + r] = 1
+
+
+@njit(cache=True)
+def apply_gain_any(s, c, action):
+    gain(s, c, action - A_OPTION, 1)
+    s.pend_count -= 1
+    if s.pend_count <= 0:
+        s.pending = PK_NONE
+
+
+@njit(cache=True)
+def legal_scrap(s, c, mask):
+    """Any card in hand or discard (repair: Damage cards only), or stop [Deep Cove: "up to"]."""
+    only_damage = s.pend_source == SRC_REPAIR
+    for d in range(NDEFS):
+        if only_damage and d != DAMAGE_DEF:
+            continue
+        if s.hand[c, d] > 0:
+            mask[A_HAND + d] = 1
+        if s.discard[c, d] > 0:
+            mask[A_DISCARD + d] = 1
+    mask[A_STOP] = 1
+
+
+@njit(cache=True)
+def apply_scrap(s, c, action):
+    if action == A_STOP:
+        s.pending = PK_NONE
+        return
+    from_hand = action < A_DISCARD
+    d = action - A_HAND if from_hand else action - A_DISCARD
+    scrap_from(s, c, d, from_hand, s.pend_source != SRC_REPAIR)
+    s.pend_count -= 1
+    if s.pend_count <= 0:
+        s.pending = PK_NONE
+    else:
+        # nothing left to scrap ends the decision early
+        left = 0
+        for k in range(NDEFS):
+            if s.pend_source == SRC_REPAIR and k != DAMAGE_DEF:
+                continue
+            left += s.hand[c, k] + s.discard[c, k]
+        if left == 0:
+            s.pending = PK_NONE
+
+
+@njit(cache=True)
+def legal_booty(s, c, mask):
+    mask[A_OPTION + 0] = 1
+    mask[A_OPTION + 1] = 1
+
+
+@njit(cache=True)
+def apply_booty(s, c, action):
+    """OPTION 0 keeps the booty held, OPTION 1 the new one (pend_slot = new token id + 1)."""
+    new_token = s.pend_slot
+    if action == A_OPTION + 1:
+        old = s.booty[c]
+        s.booty[c] = new_token
+        return_wreck_token(s, old)
+    else:
+        return_wreck_token(s, new_token)
+    s.pending = PK_NONE

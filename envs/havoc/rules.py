@@ -1,0 +1,185 @@
+"""Seas of Havoc kernels: init, legal_mask, apply (the four-kernel contract of envs.core.spec).
+
+This file is the phase driver. It dispatches the pending decision to the module that owns
+it (setup.py, island.py, sea.py, choices.py) and, whenever no decision is pending, lets the
+current phase run its automatic steps (ghost turns, purchases, cleanup, phase changes)
+until a seat must decide again or the game ends [Quick Reference: Round Sequence].
+"""
+
+import numpy as np
+from numba import njit
+
+from envs.core.spec import NO_SEAT
+from envs.havoc import choices, island, scoring, sea, setup
+from envs.havoc.state import (
+    DEFAULT_MAX_STEPS, NUM_ACTIONS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP,
+    PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
+    PK_ORIENT, PK_PATH, PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SHIP,
+    PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP,
+)
+
+
+@njit(cache=True)
+def decider(s):
+    """Seat that takes the pending decision: the current crew's seat; the players (seat 0)
+    orient ghost ships [Ghost Fleet Setup]."""
+    seat = s.crew_seat[s.cur]
+    return seat if seat >= 0 else 0
+
+
+@njit(cache=True)
+def _fill_legal(s, mask):
+    c = s.cur
+    k = s.pending
+    if k == PK_ORIENT:
+        setup.legal_orient(s, c, mask)
+    elif k == PK_SKIFF:
+        island.legal_skiff(s, c, mask)
+    elif k == PK_RESTOCK_PICK:
+        island.legal_restock_pick(s, c, mask)
+    elif k == PK_GAIN_ANY:
+        choices.legal_gain_any(s, c, mask)
+    elif k == PK_TRADE_GIVE:
+        island.legal_trade_give(s, c, mask)
+    elif k == PK_TRADE_TAKE:
+        island.legal_trade_take(s, c, mask)
+    elif k == PK_WORKSHOP:
+        island.legal_workshop(s, c, mask)
+    elif k == PK_SCRAP:
+        choices.legal_scrap(s, c, mask)
+    elif k == PK_PURCHASE:
+        island.legal_purchase(s, c, mask)
+    elif k == PK_BOOTY:
+        choices.legal_booty(s, c, mask)
+    elif k == PK_PLAY:
+        sea.legal_play(s, c, mask)
+    elif k == PK_MODE:
+        sea.legal_mode(s, c, mask)
+    elif k == PK_SHIP:
+        sea.legal_ship(s, c, mask)
+    elif k == PK_PATH:
+        sea.legal_path(s, c, mask)
+    elif k == PK_PIVOT:
+        sea.legal_pivot(s, c, mask)
+    elif k == PK_DISCARD:
+        sea.legal_discard(s, c, mask)
+    elif k == PK_FIRE:
+        sea.legal_fire(s, c, mask)
+    elif k == PK_FIRE_SIDE:
+        sea.legal_fire_side(s, c, mask)
+    elif k == PK_EXTEND:
+        sea.legal_extend(s, c, mask)
+
+
+@njit(cache=True)
+def _decide(s, action):
+    c = s.cur
+    k = s.pending
+    if k == PK_ORIENT:
+        setup.apply_orient(s, c, action)
+    elif k == PK_SKIFF:
+        island.apply_skiff(s, c, action)
+    elif k == PK_RESTOCK_PICK:
+        island.apply_restock_pick(s, c, action)
+    elif k == PK_GAIN_ANY:
+        choices.apply_gain_any(s, c, action)
+    elif k == PK_TRADE_GIVE:
+        island.apply_trade_give(s, c, action)
+    elif k == PK_TRADE_TAKE:
+        island.apply_trade_take(s, c, action)
+    elif k == PK_WORKSHOP:
+        island.apply_workshop(s, c, action)
+    elif k == PK_SCRAP:
+        choices.apply_scrap(s, c, action)
+    elif k == PK_PURCHASE:
+        island.apply_purchase(s, c, action)
+    elif k == PK_BOOTY:
+        choices.apply_booty(s, c, action)
+    elif k == PK_PLAY:
+        sea.apply_play(s, c, action)
+    elif k == PK_MODE:
+        sea.apply_mode(s, c, action)
+    elif k == PK_SHIP:
+        sea.apply_ship(s, c, action)
+    elif k == PK_PATH:
+        sea.apply_path(s, c, action)
+    elif k == PK_PIVOT:
+        sea.apply_pivot(s, c, action)
+    elif k == PK_DISCARD:
+        sea.apply_discard(s, c, action)
+    elif k == PK_FIRE:
+        sea.apply_fire(s, c, action)
+    elif k == PK_FIRE_SIDE:
+        sea.apply_fire_side(s, c, action)
+    elif k == PK_EXTEND:
+        sea.apply_extend(s, c, action)
+
+
+@njit(cache=True)
+def _single_legal(s, mask):
+    """The only legal action, or -1 when there are several (or none)."""
+    mask[:] = 0
+    _fill_legal(s, mask)
+    only = -1
+    for a in range(NUM_ACTIONS):
+        if mask[a]:
+            if only >= 0:
+                return -1
+            only = a
+    return only
+
+
+@njit(cache=True)
+def _advance(s):
+    """Run automatic steps until a seat must decide or the game is over."""
+    scratch = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+    while True:
+        if s.phase == PH_OVER:
+            scoring.finish_game(s)
+            return
+        if s.pending != PK_NONE:
+            if s.cfg.auto_forced:
+                only = _single_legal(s, scratch)
+                if only >= 0:
+                    _decide(s, only)
+                    continue
+            s.to_play = decider(s)
+            return
+        ph = s.phase
+        if ph == PH_ISLAND or ph == PH_PURCHASE:
+            island.island_continue(s)
+        elif ph == PH_SEA:
+            sea.sea_continue(s)
+        elif ph == PH_SETUP:
+            setup.setup_continue(s)
+
+
+@njit(cache=True)
+def init(s, cfg, seed):
+    """Set up a new game from a CONFIG record [Player Setup; Board Setup; Island Setup]."""
+    setup.setup_game(s, cfg, seed)
+    _advance(s)
+
+
+@njit(cache=True)
+def legal_mask(s, mask):
+    """Legal actions for seat s.to_play (all zero once the game is over)."""
+    mask[:] = 0
+    if s.done or s.truncated:
+        return
+    _fill_legal(s, mask)
+
+
+@njit(cache=True)
+def apply(s, action):
+    """Apply one legal action of s.to_play, then every automatic step after it."""
+    s.reward[:] = 0
+    s.last_action = action
+    s.last_crew = s.cur
+    _decide(s, action)
+    s.step += 1
+    _advance(s)
+    limit = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+    if not s.done and s.step >= limit:
+        s.truncated = 1
+        s.to_play = NO_SEAT

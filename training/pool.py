@@ -1,0 +1,135 @@
+"""The opponent pool of self-play: who plays the seats the learner does not.
+
+Four kinds of opponent, each with a sampling weight (config):
+
+* ``self``      the policy being trained, sampled stochastically, live weights
+* ``snapshot``  frozen copies of past policies promoted into the pool (weight shared
+                equally among them; the newest ``max_snapshots`` are kept)
+* ``heuristic`` the game's hand-written agent (skipped for a game without one)
+* ``random``    uniform legal play
+
+Kinds with no member yet (no snapshot promoted, no heuristic) drop out and the others'
+weights are renormalised. Each seat of each episode draws its opponent independently.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents.base import Agent
+from agents.policy import PolicyAgent
+from agents.random_agent import RandomAgent
+
+DEFAULT_WEIGHTS = {"self": 0.5, "snapshot": 0.3, "heuristic": 0.1, "random": 0.1}
+
+
+def parse_weights(text: str | dict | None) -> dict[str, float]:
+    """``"self=0.5,snapshot=0.3,random=0.2"`` -> dict; kinds not named get weight 0."""
+    if text is None:
+        return dict(DEFAULT_WEIGHTS)
+    if isinstance(text, dict):
+        items = text.items()
+    else:
+        items = []
+        for part in text.split(","):
+            if not part.strip():
+                continue
+            k, sep, v = part.partition("=")
+            if not sep:
+                raise ValueError(f"opponent weight {part!r}: expected kind=weight")
+            items.append((k.strip(), float(v)))
+    out = {k: 0.0 for k in DEFAULT_WEIGHTS}
+    for k, v in items:
+        if k not in out:
+            raise ValueError(f"unknown opponent kind {k!r}; kinds: {', '.join(out)}")
+        if v < 0:
+            raise ValueError(f"opponent weight {k}={v} is negative")
+        out[k] = float(v)
+    if sum(out.values()) <= 0:
+        raise ValueError("opponent weights sum to zero")
+    return out
+
+
+class OpponentPool:
+    """Agents the self-play environment draws opponents from (see module docstring)."""
+
+    def __init__(self, game: str, weights=None, seed: int = 0, max_snapshots: int = 8):
+        self.game = game
+        self.weights = parse_weights(weights)
+        self.rng = np.random.default_rng(seed)
+        self.max_snapshots = max_snapshots
+        self.current: PolicyAgent | None = None
+        self.snapshots: list[PolicyAgent] = []
+        self.random = RandomAgent(seed + 1)
+        self.heuristic: Agent | None = None
+        if self.weights["heuristic"] > 0:
+            from agents import heuristic
+
+            try:
+                self.heuristic = heuristic.make(game, seed=seed + 2)
+            except KeyError:
+                self.heuristic = None
+
+    # -- membership ---------------------------------------------------------------------
+    def set_current(self, policy) -> None:
+        """The live policy being trained (its weights move as training goes on)."""
+        self.current = PolicyAgent(policy, deterministic=False, name="self",
+                                   seed=int(self.rng.integers(2**31)))
+
+    def add_snapshot(self, policy, name: str) -> PolicyAgent:
+        """Freeze a copy of ``policy`` into the pool; the oldest beyond the cap leaves."""
+        snap = PolicyAgent.frozen(policy, name=name, deterministic=False,
+                                  seed=int(self.rng.integers(2**31)))
+        self.snapshots.append(snap)
+        del self.snapshots[:-self.max_snapshots]
+        return snap
+
+    def agents(self) -> list[Agent]:
+        """Every agent that can be drawn, in a fixed order (index = opponent id)."""
+        out: list[Agent] = []
+        if self.current is not None:
+            out.append(self.current)
+        out.extend(self.snapshots)
+        if self.heuristic is not None:
+            out.append(self.heuristic)
+        out.append(self.random)
+        return out
+
+    def probabilities(self) -> np.ndarray:
+        """Sampling probability of each agent of :meth:`agents`."""
+        p = []
+        if self.current is not None:
+            p.append(self.weights["self"])
+        for _ in self.snapshots:
+            p.append(self.weights["snapshot"] / len(self.snapshots))
+        if self.heuristic is not None:
+            p.append(self.weights["heuristic"])
+        p.append(self.weights["random"])
+        p = np.asarray(p, dtype=np.float64)
+        if p.sum() <= 0:
+            raise ValueError(f"no opponent with a positive weight is in the pool "
+                             f"(weights {self.weights}, {len(self.snapshots)} snapshots)")
+        return p / p.sum()
+
+    def sample(self, n: int) -> np.ndarray:
+        """``n`` opponent ids drawn by weight."""
+        p = self.probabilities()
+        return self.rng.choice(len(p), size=n, p=p)
+
+    # -- checkpointing ------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        return {
+            "weights": self.weights,
+            "rng": self.rng.bit_generator.state,
+            "snapshots": [(s.name, s.policy.state_dict()) for s in self.snapshots],
+        }
+
+    def load_state_dict(self, d: dict, policy_template) -> None:
+        """Restore snapshots (built on copies of ``policy_template``) and the sampler."""
+        self.weights = dict(d["weights"])
+        self.rng.bit_generator.state = d["rng"]
+        self.snapshots = []
+        for name, sd in d["snapshots"]:
+            snap = PolicyAgent.frozen(policy_template, name=name, deterministic=False)
+            snap.policy.load_state_dict(sd)
+            self.snapshots.append(snap)

@@ -1,0 +1,180 @@
+"""A Stable-Baselines3 ``VecEnv`` over ``VectorGame`` for one learning seat per game.
+
+Each of the ``num_envs`` games has one *learner seat*; every other seat is played inside
+``step`` by an opponent drawn from an :class:`~training.pool.OpponentPool`. After the
+learner's move the environment keeps stepping the games where an opponent is to play,
+computing the opponents' moves for all those games in one ``act_batch`` call per opponent
+(one batched forward pass for a policy), until every game is back at the learner's turn.
+
+Reward credit: the learner is paid only from the record's reward for *its own seat*,
+summed over its move and all the opponents' replies that follow (so a terminal reward
+produced by an opponent's move reaches the learner in the same transition). The
+PettingZoo-tutorial bug of crediting the player who moved last is impossible here:
+rewards are read at column ``learner_seat``, never ``to_play``.
+
+The learner seat rotates by one each episode of a game, and the opponents are redrawn.
+Finished games are reset by ``VectorGame`` itself; the ``terminal_observation`` of SB3 is
+therefore not available, and games stopped by the step bound count as terminal (no value
+bootstrap). Episode return/length and ``is_success`` (the learner won) go into ``infos``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import gymnasium as gym
+import numpy as np
+from stable_baselines3.common.vec_env.base_vec_env import VecEnv
+
+import envs
+from training.pool import OpponentPool
+
+#: opponent moves allowed between two learner moves before the game is declared stuck
+MAX_REPLIES = 1_000_000
+
+
+class SelfPlayVecEnv(VecEnv):
+    """``num_envs`` self-play games of ``game`` seen from their learner seats."""
+
+    def __init__(self, game: str, num_envs: int, pool: OpponentPool, seed: int = 0,
+                 config: dict | None = None):
+        self.game = game
+        self.config = dict(config or {})
+        self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, **self.config)
+        self.spec = self.vec.spec
+        self.pool = pool
+        self._seed = seed
+        obs_space = gym.spaces.Box(-np.inf, np.inf, (self.spec.obs_size,), np.float32)
+        act_space = gym.spaces.Discrete(self.spec.num_actions)
+        super().__init__(num_envs, obs_space, act_space)
+        n = num_envs
+        self.learner_seat = np.zeros(n, dtype=np.int64)
+        self.opponent = np.zeros((n, self.spec.max_players), dtype=np.int64)
+        self.ep_return = np.zeros(n, dtype=np.float64)
+        self.ep_len = np.zeros(n, dtype=np.int64)
+        self._carry = np.zeros(n, dtype=np.float64)
+        self._agents = []
+        self._actions = None
+        self._t0 = time.time()
+        #: env steps taken by opponents (for throughput figures)
+        self.opponent_steps = 0
+        self.games_finished = 0
+
+    # -- VecEnv API ----------------------------------------------------------------------
+    def reset(self):
+        seed = self._seed
+        seeds = getattr(self, "_seeds", None)
+        if seeds and seeds[0] is not None:   # set by VecEnv.seed()
+            seed = seeds[0]
+        self.vec.reset(seed=seed)
+        self._reset_seeds()
+        self._agents = self.pool.agents()
+        n = self.num_envs
+        nplayers = self.vec.states["num_players"].astype(np.int64)
+        self.learner_seat = np.arange(n, dtype=np.int64) % nplayers
+        self._draw_opponents(np.arange(n))
+        self.ep_return[:] = 0
+        self.ep_len[:] = 0
+        self._carry[:] = 0
+        self._play_opponents(np.zeros(n, dtype=bool), np.zeros(n), [{} for _ in range(n)])
+        return self.vec.obs.copy()
+
+    def step_async(self, actions):
+        self._actions = np.asarray(actions, dtype=np.int64).reshape(-1)
+
+    def step_wait(self):
+        n = self.num_envs
+        acc = self._carry.copy()
+        self._carry[:] = 0
+        dones = np.zeros(n, dtype=bool)
+        infos: list[dict] = [{} for _ in range(n)]
+        self.ep_len += 1
+        rewards, finished = self.vec.step(self._actions)
+        self._credit(rewards, finished, acc, dones, infos)
+        self._play_opponents(dones, acc, infos)
+        return self.vec.obs.copy(), acc.astype(np.float32), dones, infos
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner in every game (bool[N, NUM_ACTIONS])."""
+        return self.vec.masks.astype(bool)
+
+    def close(self):
+        pass
+
+    def get_attr(self, attr_name, indices=None):
+        return [getattr(self, attr_name) for _ in self._get_indices(indices)]
+
+    def set_attr(self, attr_name, value, indices=None):
+        setattr(self, attr_name, value)
+
+    def env_method(self, method_name, *method_args, indices=None, **method_kwargs):
+        if method_name == "action_masks":
+            m = self.action_masks()
+            return [m[i] for i in self._get_indices(indices)]
+        out = getattr(self, method_name)(*method_args, **method_kwargs)
+        return [out for _ in self._get_indices(indices)]
+
+    def env_is_wrapped(self, wrapper_class, indices=None):
+        return [False for _ in self._get_indices(indices)]
+
+    def has_attr(self, attr_name):
+        return hasattr(self, attr_name)
+
+    # -- internals -----------------------------------------------------------------------
+    def _draw_opponents(self, idx):
+        self._agents = self.pool.agents()
+        if len(idx):
+            self.opponent[idx] = self.pool.sample(len(idx) * self.opponent.shape[1]).reshape(
+                len(idx), -1)
+
+    def _credit(self, rewards, finished, acc, dones, infos):
+        """Pay each learner its own seat's reward; close the episodes that ended."""
+        n = self.num_envs
+        rows = np.arange(n)
+        mine = rewards[rows, self.learner_seat].astype(np.float64)
+        # a game that already ended in this transition: rewards of the next game are carried
+        fresh = ~dones
+        acc[fresh] += mine[fresh]
+        self._carry[~fresh] += mine[~fresh]
+        self.ep_return[fresh] += mine[fresh]
+        finished = np.asarray(finished, dtype=bool)
+        ended = np.flatnonzero(finished)
+        if len(ended) == 0:
+            return
+        now = time.time() - self._t0
+        for i in np.flatnonzero(finished & fresh):
+            infos[i]["episode"] = {"r": float(self.ep_return[i]), "l": int(self.ep_len[i]),
+                                   "t": round(now, 6)}
+            infos[i]["is_success"] = bool(mine[i] > 0)
+            infos[i]["learner_seat"] = int(self.learner_seat[i])
+        # a further game that ended before the learner moved in it pays nobody
+        self._carry[finished & ~fresh] = 0
+        dones[ended] = True
+        self.games_finished += len(ended)
+        nplayers = self.vec.states["num_players"][ended].astype(np.int64)
+        self.learner_seat[ended] = (self.learner_seat[ended] + 1) % nplayers
+        self.ep_return[ended] = 0
+        self.ep_len[ended] = 0
+        self._draw_opponents(ended)
+
+    def _play_opponents(self, dones, acc, infos):
+        """Step every game where an opponent is to play until the learner is to play."""
+        n = self.num_envs
+        rows = np.arange(n)
+        for _ in range(MAX_REPLIES):
+            to_play = self.vec.to_play.astype(np.int64)
+            need = to_play != self.learner_seat
+            if not need.any():
+                return
+            actions = np.full(n, -1, dtype=np.int64)
+            opp = self.opponent[rows, np.maximum(to_play, 0)]
+            for k in np.unique(opp[need]):
+                idx = np.flatnonzero(need & (opp == k))
+                agent = self._agents[k]
+                states = self.vec.states[idx] if agent.needs_state else None
+                actions[idx] = agent.act_batch(self.vec.obs[idx], self.vec.masks[idx],
+                                               states, to_play[idx])
+            self.opponent_steps += int(need.sum())
+            rewards, finished = self.vec.step(actions)
+            self._credit(rewards, finished, acc, dones, infos)
+        raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} moves in a row")
