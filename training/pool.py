@@ -51,15 +51,19 @@ def parse_weights(text: str | dict | None) -> dict[str, float]:
 
 
 class OpponentPool:
-    """Agents the self-play environment draws opponents from (see module docstring)."""
+    """Agents the self-play environment draws opponents from (see module docstring).
+
+    ``members`` only grows (ids stay valid for games already in flight); a snapshot pushed
+    out by ``max_snapshots`` stays a member with sampling weight 0.
+    """
 
     def __init__(self, game: str, weights=None, seed: int = 0, max_snapshots: int = 8):
         self.game = game
         self.weights = parse_weights(weights)
         self.rng = np.random.default_rng(seed)
         self.max_snapshots = max_snapshots
-        self.current: PolicyAgent | None = None
-        self.snapshots: list[PolicyAgent] = []
+        self.current = PolicyAgent(None, deterministic=False, name="self",
+                                   seed=int(self.rng.integers(2**31)))
         self.random = RandomAgent(seed + 1)
         self.heuristic: Agent | None = None
         if self.weights["heuristic"] > 0:
@@ -69,46 +73,48 @@ class OpponentPool:
                 self.heuristic = heuristic.make(game, seed=seed + 2)
             except KeyError:
                 self.heuristic = None
+        self.members: list[Agent] = [self.current, self.random]
+        self.kinds: list[str] = ["self", "random"]
+        if self.heuristic is not None:
+            self.members.append(self.heuristic)
+            self.kinds.append("heuristic")
+        self.snapshots: list[PolicyAgent] = []
 
     # -- membership ---------------------------------------------------------------------
     def set_current(self, policy) -> None:
         """The live policy being trained (its weights move as training goes on)."""
-        self.current = PolicyAgent(policy, deterministic=False, name="self",
-                                   seed=int(self.rng.integers(2**31)))
+        self.current.policy = policy
 
     def add_snapshot(self, policy, name: str) -> PolicyAgent:
-        """Freeze a copy of ``policy`` into the pool; the oldest beyond the cap leaves."""
+        """Freeze a copy of ``policy`` into the pool; the oldest beyond the cap stops playing."""
         snap = PolicyAgent.frozen(policy, name=name, deterministic=False,
                                   seed=int(self.rng.integers(2**31)))
+        self.members.append(snap)
+        self.kinds.append("snapshot")
         self.snapshots.append(snap)
-        del self.snapshots[:-self.max_snapshots]
         return snap
 
+    def active_snapshots(self) -> list[PolicyAgent]:
+        return self.snapshots[-self.max_snapshots:] if self.max_snapshots > 0 else []
+
     def agents(self) -> list[Agent]:
-        """Every agent that can be drawn, in a fixed order (index = opponent id)."""
-        out: list[Agent] = []
-        if self.current is not None:
-            out.append(self.current)
-        out.extend(self.snapshots)
-        if self.heuristic is not None:
-            out.append(self.heuristic)
-        out.append(self.random)
-        return out
+        """Every member, index = opponent id."""
+        return self.members
 
     def probabilities(self) -> np.ndarray:
-        """Sampling probability of each agent of :meth:`agents`."""
-        p = []
-        if self.current is not None:
-            p.append(self.weights["self"])
-        for _ in self.snapshots:
-            p.append(self.weights["snapshot"] / len(self.snapshots))
-        if self.heuristic is not None:
-            p.append(self.weights["heuristic"])
-        p.append(self.weights["random"])
-        p = np.asarray(p, dtype=np.float64)
+        """Sampling probability of each member."""
+        active = {id(s) for s in self.active_snapshots()}
+        p = np.zeros(len(self.members))
+        for i, (kind, agent) in enumerate(zip(self.kinds, self.members)):
+            if kind == "self":
+                p[i] = self.weights["self"] if self.current.policy is not None else 0.0
+            elif kind == "snapshot":
+                p[i] = self.weights["snapshot"] / len(active) if id(agent) in active else 0.0
+            else:
+                p[i] = self.weights[kind]
         if p.sum() <= 0:
             raise ValueError(f"no opponent with a positive weight is in the pool "
-                             f"(weights {self.weights}, {len(self.snapshots)} snapshots)")
+                             f"(weights {self.weights}, {len(active)} snapshots)")
         return p / p.sum()
 
     def sample(self, n: int) -> np.ndarray:
@@ -128,8 +134,13 @@ class OpponentPool:
         """Restore snapshots (built on copies of ``policy_template``) and the sampler."""
         self.weights = dict(d["weights"])
         self.rng.bit_generator.state = d["rng"]
+        keep = [k != "snapshot" for k in self.kinds]
+        self.members = [m for m, k in zip(self.members, keep) if k]
+        self.kinds = [k for k in self.kinds if k != "snapshot"]
         self.snapshots = []
         for name, sd in d["snapshots"]:
             snap = PolicyAgent.frozen(policy_template, name=name, deterministic=False)
             snap.policy.load_state_dict(sd)
+            self.members.append(snap)
+            self.kinds.append("snapshot")
             self.snapshots.append(snap)

@@ -53,12 +53,14 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_return = np.zeros(n, dtype=np.float64)
         self.ep_len = np.zeros(n, dtype=np.int64)
         self._carry = np.zeros(n, dtype=np.float64)
-        self._agents = []
         self._actions = None
         self._t0 = time.time()
-        #: env steps taken by opponents (for throughput figures)
+        #: env steps taken by opponents, finished games, and seconds spent in the game
+        #: kernels and in opponents' act_batch (for throughput figures)
         self.opponent_steps = 0
         self.games_finished = 0
+        self.kernel_seconds = 0.0
+        self.opponent_seconds = 0.0
 
     # -- VecEnv API ----------------------------------------------------------------------
     def reset(self):
@@ -66,9 +68,10 @@ class SelfPlayVecEnv(VecEnv):
         seeds = getattr(self, "_seeds", None)
         if seeds and seeds[0] is not None:   # set by VecEnv.seed()
             seed = seeds[0]
+        t0 = time.perf_counter()
         self.vec.reset(seed=seed)
+        self.kernel_seconds += time.perf_counter() - t0
         self._reset_seeds()
-        self._agents = self.pool.agents()
         n = self.num_envs
         nplayers = self.vec.states["num_players"].astype(np.int64)
         self.learner_seat = np.arange(n, dtype=np.int64) % nplayers
@@ -89,7 +92,9 @@ class SelfPlayVecEnv(VecEnv):
         dones = np.zeros(n, dtype=bool)
         infos: list[dict] = [{} for _ in range(n)]
         self.ep_len += 1
+        t0 = time.perf_counter()
         rewards, finished = self.vec.step(self._actions)
+        self.kernel_seconds += time.perf_counter() - t0
         self._credit(rewards, finished, acc, dones, infos)
         self._play_opponents(dones, acc, infos)
         return self.vec.obs.copy(), acc.astype(np.float32), dones, infos
@@ -120,9 +125,35 @@ class SelfPlayVecEnv(VecEnv):
     def has_attr(self, attr_name):
         return hasattr(self, attr_name)
 
+    # -- checkpointing --------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        """Everything needed to continue these games exactly (see ``Trainer.resume``)."""
+        v = self.vec
+        return {"states": v.states.copy(), "seeds": v.seeds.copy(), "act_rng": v.act_rng.copy(),
+                "learner_seat": self.learner_seat.copy(), "opponent": self.opponent.copy(),
+                "ep_return": self.ep_return.copy(), "ep_len": self.ep_len.copy(),
+                "carry": self._carry.copy(), "opponent_steps": self.opponent_steps,
+                "games_finished": self.games_finished, "kernel_seconds": self.kernel_seconds,
+                "opponent_seconds": self.opponent_seconds}
+
+    def load_state_dict(self, d: dict) -> None:
+        v = self.vec
+        v.states[:] = d["states"]
+        v.seeds[:] = d["seeds"]
+        v.act_rng[:] = d["act_rng"]
+        v.refresh()
+        self.learner_seat[:] = d["learner_seat"]
+        self.opponent[:] = d["opponent"]
+        self.ep_return[:] = d["ep_return"]
+        self.ep_len[:] = d["ep_len"]
+        self._carry[:] = d["carry"]
+        self.opponent_steps = d["opponent_steps"]
+        self.games_finished = d["games_finished"]
+        self.kernel_seconds = d["kernel_seconds"]
+        self.opponent_seconds = d["opponent_seconds"]
+
     # -- internals -----------------------------------------------------------------------
     def _draw_opponents(self, idx):
-        self._agents = self.pool.agents()
         if len(idx):
             self.opponent[idx] = self.pool.sample(len(idx) * self.opponent.shape[1]).reshape(
                 len(idx), -1)
@@ -168,13 +199,17 @@ class SelfPlayVecEnv(VecEnv):
                 return
             actions = np.full(n, -1, dtype=np.int64)
             opp = self.opponent[rows, np.maximum(to_play, 0)]
+            t0 = time.perf_counter()
             for k in np.unique(opp[need]):
                 idx = np.flatnonzero(need & (opp == k))
-                agent = self._agents[k]
+                agent = self.pool.members[k]
                 states = self.vec.states[idx] if agent.needs_state else None
                 actions[idx] = agent.act_batch(self.vec.obs[idx], self.vec.masks[idx],
                                                states, to_play[idx])
+            t1 = time.perf_counter()
             self.opponent_steps += int(need.sum())
             rewards, finished = self.vec.step(actions)
+            self.opponent_seconds += t1 - t0
+            self.kernel_seconds += time.perf_counter() - t1
             self._credit(rewards, finished, acc, dones, infos)
         raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} moves in a row")

@@ -2,7 +2,7 @@
 
 A game describes each section of its card file (cards, ships, upgrades ...) with a *schema*:
 a dict of field name -> field spec (:class:`Int`, :class:`Enum`, :class:`Str`,
-:class:`StrList`, :class:`IntTable`, :class:`IntRows`, :class:`TableList`). :func:`validate`
+:class:`StrList`, :class:`IntList`, :class:`IntTable`, :class:`IntRows`, :class:`TableList`). :func:`validate`
 checks one entry field by field, fills defaults, converts enum names to ids and rejects
 unknown keys (typos), raising :class:`~envs.core.errors.CardDataError` naming the file,
 the card and the field. The game then builds its numpy tables from the clean entries with
@@ -123,6 +123,27 @@ class StrList:
                     fail(f"item {i}: {s!r} has {''.join(bad)!r}; only {self.alphabet!r} allowed")
         if self.unique and len(set(v)) != len(v):
             fail(f"repeated items in {v!r}")
+        return list(v)
+
+
+@dataclass(frozen=True)
+class IntList:
+    """A list of ``min_n..max_n`` integers, each in ``[lo, hi]``."""
+
+    min_n: int
+    max_n: int
+    lo: int
+    hi: int
+    default: Any = _MISSING
+
+    def check(self, v, fail):
+        if not isinstance(v, list):
+            fail(f"expected a list of integers, got {v!r}")
+        if not self.min_n <= len(v) <= self.max_n:
+            fail(f"{len(v)} items, expected {self.min_n} to {self.max_n}")
+        for i, x in enumerate(v):
+            if isinstance(x, bool) or not isinstance(x, int) or not self.lo <= x <= self.hi:
+                fail(f"item {i}: {x!r} is not an integer in [{self.lo}, {self.hi}]")
         return list(v)
 
 

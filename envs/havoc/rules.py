@@ -155,6 +155,13 @@ def _advance(s):
 
 
 @njit(cache=True)
+def resume(s):
+    """Continue from a hand-built position (scenarios): run the driver to the next decision."""
+    s.to_play = NO_SEAT
+    _advance(s)
+
+
+@njit(cache=True)
 def init(s, cfg, seed):
     """Set up a new game from a CONFIG record [Player Setup; Board Setup; Island Setup]."""
     setup.setup_game(s, cfg, seed)

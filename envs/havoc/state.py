@@ -34,6 +34,7 @@ NUM_CAPTAINS = 6
 NUM_WRECKS = 9           # shipwreck tokens [Box Contents]
 NUM_GHOST_CARDS = 24
 GHOST_DECK = 24 + 48     # ghost cards plus every damage card the fleet could take
+DAMAGE_DEF_GHOST = NUM_GHOST_CARDS  # a Damage card in the ghost deck, hands or discard pile
 SKIFFS_PER_CREW = 3
 HAND_SIZE = 4            # draw up to this at setup and Sea Phase cleanup
 MAX_STEPS = 6            # maneuver steps per path
@@ -229,7 +230,6 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("ghost_hand_n", np.int8, (MAX_CREWS,)),
     ("ghost_infamy", np.int16),
     ("ghost_bought", np.int16, (NDEFS,)),     # purchased pile, counts per def
-    ("ghost_scrapped_damage", np.int16),
     # bookkeeping
     ("last_action", np.int16),
     ("last_crew", np.int8),

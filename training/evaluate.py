@@ -1,0 +1,210 @@
+"""Play agents against each other over ``VectorGame`` and summarise who wins.
+
+``play_games`` runs a list of seatings (which agent sits in which seat, one per game) with
+many games in flight at once: each step, every agent moves in all the games where it is to
+play with one ``act_batch`` call. Outcomes are read from the rewards each seat collects over
+the game: with the default zero-sum terminal rewards (+1 winner, -1 loser, 0 draw) a seat
+with a positive total won, negative lost, zero drew. Win rates carry Wilson score intervals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import envs
+from agents.base import Agent
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: agent index per seat, summed reward per seat, decisions taken."""
+
+    seats: tuple
+    returns: tuple
+    length: int
+    index: int
+
+    def outcome(self, seat: int) -> int:
+        """+1 win, 0 draw, -1 loss for ``seat``."""
+        r = self.returns[seat]
+        return 1 if r > 0 else (-1 if r < 0 else 0)
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``k/n`` (95% by default); (0, 1) when n = 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,
+               config: dict | None = None, num_envs: int = 64,
+               max_steps: int = 10_000_000) -> list[GameResult]:
+    """Play one game per seating (agent index per seat); results in seating order."""
+    config = dict(config or {})
+    if not seatings:
+        return []
+    n = min(num_envs, len(seatings))
+    vec = envs.make_vector(game, num_envs=n, seed=seed, **config)
+    nplayers = int(vec.states["num_players"][0])
+    for s in seatings:
+        if len(s) != nplayers:
+            raise ValueError(f"seating {s} has {len(s)} seats; the game has {nplayers}")
+    nmax = vec.spec.max_players
+    seat_agent = np.full((n, nmax), -1, dtype=np.int64)
+    game_of_env = np.full(n, -1, dtype=np.int64)
+    totals = np.zeros((n, nmax))
+    lengths = np.zeros(n, dtype=np.int64)
+    results: list[GameResult | None] = [None] * len(seatings)
+    next_game = 0
+    for i in range(n):
+        seat_agent[i, :nplayers] = seatings[next_game]
+        game_of_env[i] = next_game
+        next_game += 1
+    rows = np.arange(n)
+    for _ in range(max_steps):
+        active = game_of_env >= 0
+        if not active.any():
+            break
+        to_play = vec.to_play.astype(np.int64)
+        who = np.where(active, seat_agent[rows, np.maximum(to_play, 0)], -1)
+        actions = np.full(n, -1, dtype=np.int64)
+        for k in np.unique(who[who >= 0]):
+            idx = np.flatnonzero(who == k)
+            agent = agents[k]
+            states = vec.states[idx] if agent.needs_state else None
+            actions[idx] = agent.act_batch(vec.obs[idx], vec.masks[idx], states, to_play[idx])
+        rewards, dones = vec.step(actions)
+        totals[active] += rewards[active]
+        lengths[active] += 1
+        for i in np.flatnonzero(np.asarray(dones, dtype=bool) & active):
+            g = int(game_of_env[i])
+            results[g] = GameResult(tuple(int(a) for a in seat_agent[i, :nplayers]),
+                                    tuple(float(r) for r in totals[i, :nplayers]),
+                                    int(lengths[i]), g)
+            totals[i] = 0
+            lengths[i] = 0
+            if next_game < len(seatings):
+                seat_agent[i, :nplayers] = seatings[next_game]
+                game_of_env[i] = next_game
+                next_game += 1
+            else:
+                game_of_env[i] = -1
+    else:
+        raise RuntimeError(f"{game}: games did not finish within {max_steps} steps")
+    return results  # type: ignore[return-value]
+
+
+def rotations(lineup: tuple) -> list[tuple]:
+    """Every cyclic seat order of ``lineup`` (each agent plays each seat once)."""
+    return [tuple(lineup[(i + r) % len(lineup)] for i in range(len(lineup)))
+            for r in range(len(lineup))]
+
+
+def seatings_vs(num_players: int, num_games: int) -> list[tuple]:
+    """Agent 0 against agent 1 in every other seat, agent 0's seat rotating game by game."""
+    out = []
+    for g in range(num_games):
+        seat = g % num_players
+        out.append(tuple(0 if s == seat else 1 for s in range(num_players)))
+    return out
+
+
+@dataclass
+class AgentStats:
+    """Win/draw/loss tally of one agent."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def as_dict(self) -> dict:
+        lo, hi = self.ci
+        return {"games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "win_rate": self.win_rate, "ci_low": lo, "ci_high": hi}
+
+
+def tally(results: list[GameResult], agent: int) -> AgentStats:
+    """Results of ``agent`` over every seat it held in ``results``."""
+    st = AgentStats()
+    for r in results:
+        for seat, a in enumerate(r.seats):
+            if a != agent:
+                continue
+            st.games += 1
+            o = r.outcome(seat)
+            st.wins += o > 0
+            st.draws += o == 0
+            st.losses += o < 0
+    return st
+
+
+def evaluate_vs(game: str, agent: Agent, opponent: Agent, num_games: int, seed: int = 0,
+                config: dict | None = None, num_envs: int = 64) -> AgentStats:
+    """``agent`` in one seat (rotating), ``opponent`` in all others: ``agent``'s tally."""
+    nplayers = _num_players(game, config)
+    res = play_games(game, [agent, opponent], seatings_vs(nplayers, num_games), seed=seed,
+                     config=config, num_envs=num_envs)
+    return tally(res, 0)
+
+
+def _num_players(game: str, config: dict | None) -> int:
+    spec = envs.spec(game)
+    cfg = spec.make_config(**dict(config or {}))
+    return int(cfg["num_players"][0])
+
+
+@dataclass
+class PairTable:
+    """Pairwise results: ``wins[i, j]`` games agent i won that agent j also played."""
+
+    names: list[str]
+    games: np.ndarray = field(default=None)
+    wins: np.ndarray = field(default=None)
+    draws: np.ndarray = field(default=None)
+
+    def rate(self, i: int, j: int) -> float:
+        g = self.games[i, j]
+        return self.wins[i, j] / g if g else float("nan")
+
+
+def pair_table(results: list[GameResult], names: list[str]) -> PairTable:
+    """Head-to-head counts between every two distinct agents sharing a game."""
+    k = len(names)
+    t = PairTable(list(names), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
+                  np.zeros((k, k), np.int64))
+    for r in results:
+        for si, ai in enumerate(r.seats):
+            oi = r.outcome(si)
+            for aj in set(r.seats):
+                if aj == ai:
+                    continue
+                t.games[ai, aj] += 1
+                t.wins[ai, aj] += oi > 0
+                t.draws[ai, aj] += oi == 0
+    return t
+
+
+def lineups(num_agents: int, num_players: int) -> list[tuple]:
+    """Which agents meet: every ``num_players``-subset (with repeats if too few agents)."""
+    if num_agents >= num_players:
+        return list(itertools.combinations(range(num_agents), num_players))
+    return [c for c in itertools.combinations_with_replacement(range(num_agents), num_players)
+            if len(set(c)) > 1]

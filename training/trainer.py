@@ -1,0 +1,376 @@
+"""Self-play training of one game with sb3-contrib MaskablePPO.
+
+The loop (``Trainer.train``) alternates training chunks of ``eval_every`` timesteps with
+evaluation and bookkeeping:
+
+1. ``MaskablePPO.learn`` on a :class:`~training.selfplay_env.SelfPlayVecEnv` whose other
+   seats are drawn from an :class:`~training.pool.OpponentPool`.
+2. Evaluation of the greedy current policy against random, the game's heuristic and the
+   newest snapshot (fixed seed per evaluation, so reruns agree); openskill ratings of every
+   agent that ever played (``ratings.json``); TensorBoard scalars under ``eval/``.
+3. Promotion: the policy joins the pool as a frozen snapshot (saved as
+   ``snapshots/<name>.zip``) when its win rate against the newest snapshot reaches
+   ``promote_threshold`` (default: the fair share 1/players plus 0.05).
+4. A checkpoint (``checkpoint/``) holding everything needed to continue exactly where the
+   run stopped: weights and optimiser, the games in flight, every random generator (torch,
+   numpy, the pool's and each opponent's), snapshots, ratings and history. ``Trainer.resume``
+   continues an interrupted run; training A+B steps straight and training A, stopping,
+   resuming and training B give the same weights.
+
+Chunks are whole PPO rollouts (``eval_every`` is rounded up to ``num_envs * n_steps``), so
+chunking does not change the algorithm.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from training.pool import DEFAULT_WEIGHTS, OpponentPool, parse_weights
+from training.ratings import Ratings
+from training.selfplay_env import SelfPlayVecEnv
+
+
+@dataclass
+class TrainConfig:
+    """Everything that defines a training run (saved with its checkpoints)."""
+
+    game: str = "havoc"
+    timesteps: int = 100_000
+    game_config: dict = field(default_factory=dict)
+    seed: int = 0
+    num_envs: int = 32
+    n_steps: int = 64
+    batch_size: int = 512
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    ent_coef: float = 0.01
+    clip_range: float = 0.2
+    net_arch: tuple = (128, 128)
+    opponents: dict = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    max_snapshots: int = 8
+    eval_every: int = 20_000
+    eval_games: int = 100
+    eval_envs: int = 64
+    promote_threshold: float | None = None
+    run_dir: str = "runs/train"
+    tensorboard: bool = True
+    progress: bool = True
+    verbose: int = 0
+
+    @property
+    def rollout_size(self) -> int:
+        return self.num_envs * self.n_steps
+
+    def chunk(self) -> int:
+        """Timesteps per training chunk: ``eval_every`` rounded up to whole rollouts."""
+        r = self.rollout_size
+        return max(r, -(-self.eval_every // r) * r)
+
+    def to_json(self) -> dict:
+        d = dataclasses.asdict(self)
+        d["net_arch"] = list(self.net_arch)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> "TrainConfig":
+        d = dict(d)
+        d["net_arch"] = tuple(d.get("net_arch", (128, 128)))
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+class Trainer:
+    """A self-play run in ``cfg.run_dir`` (see the module docstring)."""
+
+    def __init__(self, cfg: TrainConfig, _model_path=None):
+        import torch
+        from sb3_contrib import MaskablePPO
+
+        self.cfg = cfg
+        cfg.opponents = parse_weights(cfg.opponents)
+        self.run_dir = Path(cfg.run_dir)
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        torch.manual_seed(cfg.seed)
+        np.random.seed(cfg.seed % 2**32)
+        self.pool = OpponentPool(cfg.game, cfg.opponents, seed=cfg.seed,
+                                 max_snapshots=cfg.max_snapshots)
+        self.env = SelfPlayVecEnv(cfg.game, cfg.num_envs, self.pool, seed=cfg.seed,
+                                  config=cfg.game_config)
+        self.num_players = int(self.env.vec.states["num_players"][0])
+        kwargs = dict(n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
+                      learning_rate=cfg.learning_rate, gamma=cfg.gamma,
+                      gae_lambda=cfg.gae_lambda, ent_coef=cfg.ent_coef,
+                      clip_range=cfg.clip_range, seed=cfg.seed, device="cpu",
+                      verbose=cfg.verbose)
+        if _model_path is None:
+            self.model = MaskablePPO("MlpPolicy", self.env,
+                                     policy_kwargs={"net_arch": list(cfg.net_arch)}, **kwargs)
+        else:
+            self.model = MaskablePPO.load(str(_model_path), env=self.env, device="cpu")
+        self._set_logger()
+        self.pool.set_current(self.model.policy)
+        self.ratings = Ratings()
+        self.history: list[dict] = []
+        self.evals_done = 0
+        self.train_seconds = 0.0
+        if _model_path is None:
+            self._promote("snapshot_0")
+
+    # -- the loop --------------------------------------------------------------------------
+    @property
+    def timesteps(self) -> int:
+        return int(self.model.num_timesteps)
+
+    def train(self, until: int | None = None, callback=None) -> dict:
+        """Train to ``until`` timesteps (default ``cfg.timesteps``); evaluate, promote and
+        checkpoint after every chunk. Returns the last evaluation record."""
+        target = self.cfg.timesteps if until is None else int(until)
+        bar = _progress_bar(self.cfg.progress, target, self.timesteps)
+        last = self.history[-1] if self.history else {}
+        try:
+            while self.timesteps < target:
+                step = min(self.cfg.chunk(), target - self.timesteps)
+                t0 = time.perf_counter()
+                self.model.learn(total_timesteps=step, reset_num_timesteps=False,
+                                 callback=_BarCallback(bar), log_interval=1)
+                self.train_seconds += time.perf_counter() - t0
+                last = self.evaluate()
+                if callback is not None:
+                    callback(self, last)
+                self.save_checkpoint()
+        finally:
+            if bar is not None:
+                bar.close()
+        return last
+
+    def evaluate(self) -> dict:
+        """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote."""
+        from agents import heuristic
+        from agents.policy import PolicyAgent
+        from agents.random_agent import RandomAgent
+        from training.evaluate import play_games, seatings_vs, tally
+
+        cfg = self.cfg
+        name = f"step_{self.timesteps}"
+        me = PolicyAgent(self.model.policy, deterministic=True, name=name)
+        opponents = {"random": RandomAgent(seed=cfg.seed + 7)}
+        try:
+            opponents["heuristic"] = heuristic.make(cfg.game, seed=cfg.seed + 11)
+        except KeyError:
+            pass
+        newest = self.pool.snapshots[-1]
+        opponents[newest.name] = PolicyAgent(newest.policy, deterministic=True, name=newest.name)
+        record = {"timesteps": self.timesteps, "name": name,
+                  "train_seconds": round(self.train_seconds, 3)}
+        record.update(self._train_stats())
+        seed = cfg.seed * 1000 + self.evals_done
+        seatings = seatings_vs(self.num_players, cfg.eval_games)
+        for key, opp in opponents.items():
+            res = play_games(cfg.game, [me, opp], seatings, seed=seed, config=cfg.game_config,
+                             num_envs=cfg.eval_envs)
+            st = tally(res, 0)
+            record[f"vs_{'snapshot' if key == newest.name else key}"] = dict(st.as_dict(),
+                                                                             opponent=key)
+            self.ratings.update_results(res, [name, key])
+            self.model.logger.record(f"eval/win_rate_vs_{'snapshot' if key == newest.name else key}",
+                                     st.win_rate)
+        threshold = self.promote_threshold
+        promoted = record["vs_snapshot"]["win_rate"] >= threshold
+        record["promoted"] = bool(promoted)
+        if promoted:
+            self._promote(name)
+        record["pool"] = [s.name for s in self.pool.snapshots]
+        for row in self.ratings.leaderboard():
+            if row["name"] == name:
+                record["ordinal"] = row["ordinal"]
+                self.model.logger.record("eval/openskill_ordinal", row["ordinal"])
+        self.model.logger.record("eval/promoted", int(promoted))
+        self.model.logger.dump(step=self.timesteps)
+        self.history.append(record)
+        self.evals_done += 1
+        self.ratings.save(self.run_dir / "ratings.json")
+        (self.run_dir / "history.json").write_text(json.dumps(self.history, indent=2))
+        return record
+
+    @property
+    def promote_threshold(self) -> float:
+        if self.cfg.promote_threshold is not None:
+            return float(self.cfg.promote_threshold)
+        return 1.0 / self.num_players + 0.05
+
+    def _promote(self, name: str) -> None:
+        self.pool.add_snapshot(self.model.policy, name)
+        snap_dir = self.run_dir / "snapshots"
+        snap_dir.mkdir(exist_ok=True)
+        self.model.save(str(snap_dir / f"{name}.zip"), exclude=["env"])
+
+    def _train_stats(self) -> dict:
+        env = self.env
+        buf = self.model.ep_info_buffer or []
+        wall = max(self.train_seconds, 1e-9)
+        out = {
+            "learner_steps": self.timesteps,
+            "opponent_steps": env.opponent_steps,
+            "games_finished": env.games_finished,
+            "env_steps_per_s": (self.timesteps + env.opponent_steps) / wall,
+            "env_kernel_share": env.kernel_seconds / wall,
+            "opponent_share": env.opponent_seconds / wall,
+        }
+        if len(buf):
+            out["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))
+            out["ep_len_mean"] = float(np.mean([e["l"] for e in buf]))
+        return out
+
+    # -- saving ----------------------------------------------------------------------------
+    def save_model(self, path=None) -> Path:
+        path = Path(path or self.run_dir / "model.zip")
+        self.model.save(str(path), exclude=["env"])
+        return path
+
+    def save_checkpoint(self) -> Path:
+        """Write ``checkpoint/`` atomically (a half-written checkpoint never replaces one)."""
+        import torch
+
+        final = self.run_dir / "checkpoint"
+        tmp = self.run_dir / "checkpoint.tmp"
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir()
+        self.model.save(str(tmp / "model.zip"), exclude=["env"])
+        env = self.env
+        blob = {
+            "config": self.cfg.to_json(),
+            "num_timesteps": self.model.num_timesteps,
+            "episode_num": self.model._episode_num,
+            "last_obs": self.model._last_obs,
+            "last_episode_starts": self.model._last_episode_starts,
+            "ep_info_buffer": list(self.model.ep_info_buffer or []),
+            "ep_success_buffer": list(self.model.ep_success_buffer or []),
+            "env": env.state_dict(),
+            "pool": self.pool.state_dict(),
+            "agents_rng": _agent_rngs(self.pool),
+            "torch_rng": torch.get_rng_state(),
+            "numpy_rng": np.random.get_state(),
+            "ratings": self.ratings.to_json(),
+            "history": self.history,
+            "evals_done": self.evals_done,
+            "train_seconds": self.train_seconds,
+        }
+        with open(tmp / "state.pkl", "wb") as f:
+            pickle.dump(blob, f)
+        (tmp / "config.json").write_text(json.dumps(self.cfg.to_json(), indent=2))
+        if final.exists():
+            old = self.run_dir / "checkpoint.old"
+            if old.exists():
+                shutil.rmtree(old)
+            final.rename(old)
+            tmp.rename(final)
+            shutil.rmtree(old)
+        else:
+            tmp.rename(final)
+        return final
+
+    @classmethod
+    def resume(cls, run_dir, **overrides) -> "Trainer":
+        """Continue the run saved in ``run_dir/checkpoint`` (``overrides``: e.g. timesteps)."""
+        import torch
+
+        ck = Path(run_dir) / "checkpoint"
+        if not (ck / "state.pkl").exists():
+            raise FileNotFoundError(f"no checkpoint in {run_dir}")
+        with open(ck / "state.pkl", "rb") as f:
+            blob = pickle.load(f)
+        d = dict(blob["config"])
+        d.update(overrides)
+        d["run_dir"] = str(run_dir)
+        cfg = TrainConfig.from_json(d)
+        self = cls(cfg, _model_path=ck / "model.zip")
+        m = self.model
+        m.num_timesteps = blob["num_timesteps"]
+        m._episode_num = blob["episode_num"]
+        m._last_obs = blob["last_obs"]
+        m._last_episode_starts = blob["last_episode_starts"]
+        from collections import deque
+
+        m.ep_info_buffer = deque(blob["ep_info_buffer"], maxlen=m._stats_window_size)
+        m.ep_success_buffer = deque(blob["ep_success_buffer"], maxlen=m._stats_window_size)
+        self.env.load_state_dict(blob["env"])
+        self.pool.load_state_dict(blob["pool"], m.policy)
+        self.pool.set_current(m.policy)
+        _set_agent_rngs(self.pool, blob["agents_rng"])
+        torch.set_rng_state(blob["torch_rng"])
+        np.random.set_state(blob["numpy_rng"])
+        self.ratings = Ratings.from_json(blob["ratings"])
+        self.history = blob["history"]
+        self.evals_done = blob["evals_done"]
+        self.train_seconds = blob["train_seconds"]
+        return self
+
+    def _set_logger(self) -> None:
+        from stable_baselines3.common.logger import configure
+
+        formats = ["tensorboard"] if self.cfg.tensorboard else []
+        if self.cfg.verbose:
+            formats.append("stdout")
+        self.model.set_logger(configure(str(self.run_dir / "tb"), formats))
+
+
+def _agent_rngs(pool: OpponentPool) -> dict:
+    out = {"random": pool.random.rng.bit_generator.state}
+    if pool.heuristic is not None and hasattr(pool.heuristic, "rng"):
+        out["heuristic"] = pool.heuristic.rng.bit_generator.state
+    if pool.current is not None and pool.current._gen is not None:
+        out["current"] = pool.current._gen.get_state()
+    out["snapshots"] = [s._gen.get_state() if s._gen is not None else None
+                        for s in pool.snapshots]
+    return out
+
+
+def _set_agent_rngs(pool: OpponentPool, d: dict) -> None:
+    pool.random.rng.bit_generator.state = d["random"]
+    if "heuristic" in d and pool.heuristic is not None:
+        pool.heuristic.rng.bit_generator.state = d["heuristic"]
+    if "current" in d:
+        import torch
+
+        pool.current._gen = torch.Generator()
+        pool.current._gen.set_state(d["current"])
+    for snap, st in zip(pool.snapshots, d["snapshots"]):
+        if st is not None:
+            import torch
+
+            snap._gen = torch.Generator()
+            snap._gen.set_state(st)
+
+
+def _progress_bar(enabled: bool, total: int, start: int):
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, initial=start, unit="step", desc="self-play", dynamic_ncols=True)
+
+
+class _BarCallback:
+    """Advance a tqdm bar by the timesteps of each vectorised step (SB3 callback)."""
+
+    def __new__(cls, bar):
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        class _CB(BaseCallback):
+            def _on_step(self_inner) -> bool:
+                if bar is not None:
+                    bar.update(self_inner.training_env.num_envs)
+                return True
+
+        return _CB()
