@@ -46,6 +46,7 @@ class SelfPlayVecEnv(VecEnv):
         self._seed = seed
         obs_space = gym.spaces.Box(-np.inf, np.inf, (self.spec.obs_size,), np.float32)
         act_space = gym.spaces.Discrete(self.spec.num_actions)
+        self.render_mode = None
         super().__init__(num_envs, obs_space, act_space)
         n = num_envs
         self.learner_seat = np.zeros(n, dtype=np.int64)

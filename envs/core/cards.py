@@ -13,6 +13,7 @@ Nothing here knows any game's names; games pass their enum tuples in.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import tomllib
 from dataclasses import dataclass
@@ -234,7 +235,7 @@ def _validate_fields(entry: dict, schema: dict, fail_field) -> dict:
         if key not in entry:
             if spec.default is _MISSING:
                 fail_field(key, "required field is missing")
-            out[key] = spec.default
+            out[key] = copy.deepcopy(spec.default)
             continue
 
         def fail(problem, sub=None, key=key):

@@ -107,9 +107,11 @@ class VectorGame:
         if self.spec.batch_observe_seats is not None:
             self.spec.batch_observe_seats(self.states, seats, out)
         else:
-            observe = self.spec.observe
+            from envs.core.aec import SingleKernels
+
+            observe = SingleKernels(self.spec).observe
             for i in range(self.num_envs):
-                observe(self.states[i], int(seats[i]), out[i])
+                observe(self.states, i, int(seats[i]), out[i])
         return out
 
     def playout(self, steps: int) -> int:

@@ -111,9 +111,9 @@ def can_claim(s, i):
 
 @njit(cache=True)
 def claim(s, c, i):
-    """Crew c's Skiff claims market card i [The Market: Claiming a Card]."""
+    """Crew c's Skiff claims market card i [The Market: Claiming a Card]. The caller takes
+    the Skiff from the crew's supply (``s.skiffs``)."""
     s.market_claim[i] = c
-    s.skiffs[c] -= 1
 
 
 @njit(cache=True)

@@ -109,3 +109,26 @@ def batch_playout(states, cfgs, act_rng, steps, counts):
         counts[i, 0] = decisions
         counts[i, 1] = finished
         counts[i, 2] = stuck
+
+
+# --- single-game entry points over an array of states (fast to call from Python) ------------
+@njit(cache=True)
+def single_init(states, cfgs, i, seed):
+    init(states[i], cfgs[0], seed)
+
+
+@njit(cache=True)
+def single_apply(states, i, action, mask):
+    s = states[i]
+    apply(s, action)
+    legal_mask(s, mask)
+
+
+@njit(cache=True)
+def single_legal(states, i, mask):
+    legal_mask(states[i], mask)
+
+
+@njit(cache=True)
+def single_observe(states, i, seat, out):
+    observe(states[i], seat, out)

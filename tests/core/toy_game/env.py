@@ -91,6 +91,8 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     metadata={"obs_bounds": (0.0, 1.0)},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
+    single_init=batch.single_init, single_apply=batch.single_apply,
+    single_legal=batch.single_legal, single_observe=batch.single_observe,
 )
 
 env, raw_env = make_env_fns(GAME)

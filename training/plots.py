@@ -1,0 +1,77 @@
+"""Figures: the learning curve of a training run and the heatmap of a tournament.
+
+matplotlib runs headless (Agg); both functions write a PNG and return its path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def learning_curve(history: list[dict], path, title: str = "self-play learning curve") -> Path:
+    """Win rate (with 95% Wilson band) against each evaluation opponent, per timestep."""
+    plt = _plt()
+    path = Path(path)
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    keys = [k for k in ("vs_random", "vs_heuristic", "vs_snapshot")
+            if any(k in h for h in history)]
+    for key in keys:
+        rows = [h for h in history if key in h]
+        x = np.array([h["timesteps"] for h in rows])
+        y = np.array([h[key]["win_rate"] for h in rows])
+        lo = np.array([h[key]["ci_low"] for h in rows])
+        hi = np.array([h[key]["ci_high"] for h in rows])
+        line, = ax.plot(x, y, marker="o", label=key.replace("_", " "))
+        ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2)
+    promoted = [h["timesteps"] for h in history if h.get("promoted")]
+    for i, t in enumerate(promoted):
+        ax.axvline(t, color="grey", lw=0.6, ls=":", label="snapshot promoted" if i == 0 else None)
+    ax.set_xlabel("learner timesteps")
+    ax.set_ylabel("win rate of greedy policy")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def heatmap(pairs, path, title: str = "win rate (row vs column)") -> Path:
+    """Row agent's win rate against column agent, annotated with the games played."""
+    plt = _plt()
+    path = Path(path)
+    k = len(pairs.names)
+    rate = np.full((k, k), np.nan)
+    for i in range(k):
+        for j in range(k):
+            if i != j and pairs.games[i, j]:
+                rate[i, j] = pairs.wins[i, j] / pairs.games[i, j]
+    size = 1.2 + 0.9 * k
+    fig, ax = plt.subplots(figsize=(size + 1.5, size), dpi=110)
+    im = ax.imshow(np.ma.masked_invalid(rate), vmin=0, vmax=1, cmap="RdYlGn")
+    ax.set_xticks(range(k), pairs.names, rotation=35, ha="right", fontsize=8)
+    ax.set_yticks(range(k), pairs.names, fontsize=8)
+    for i in range(k):
+        for j in range(k):
+            if not np.isnan(rate[i, j]):
+                ax.text(j, i, f"{rate[i, j]:.0%}\nn={int(pairs.games[i, j])}", ha="center",
+                        va="center", fontsize=7)
+    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
