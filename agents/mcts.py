@@ -10,11 +10,12 @@ visited) as Cowling, Powley & Whitehouse's single-observer ISMCTS does. Each nod
 return of every seat, and the seat to play at a node maximises its own (max-n), so the
 search works for any number of players.
 
-Speed: the tree lives in Python (a dict per node); the game runs at kernel speed. The
-descent calls the game's ``legal_mask``/``apply`` kernels on the copy; simulations are
-taken in batches of ``batch`` leaves whose random playouts run together through the game's
-parallel ``batch_step`` kernel, one call per playout step for the whole batch. Budget =
-``simulations`` per decision.
+Speed: the tree lives in Python (a dict per node); the game runs at kernel speed through
+the game's batch kernels (array arguments cross into numba much faster than a record).
+The descent is one one-game ``batch_step`` call per tree level; simulations are taken in
+batches of ``batch`` leaves whose random playouts run together, one ``batch_step`` call per
+playout step for the whole batch. numba runs these with one thread during a search (the
+batches are too small to pay for a parallel launch). Budget = ``simulations`` per move.
 """
 
 from __future__ import annotations
@@ -78,11 +79,24 @@ class MCTSAgent(Agent):
 
     # -- search ------------------------------------------------------------------------
     def search(self, root_state, root_mask=None) -> int:
+        """The most visited legal root action after ``simulations`` simulations."""
+        import numba
+
+        threads = numba.get_num_threads()
+        # the batches are small: one thread avoids the parallel launch cost of every call
+        numba.set_num_threads(1)
+        try:
+            return self._search(as_state_array(root_state), root_mask)
+        finally:
+            numba.set_num_threads(threads)
+
+    def _search(self, root_arr, root_mask) -> int:
         spec = self.spec
-        root_arr = as_state_array(root_state)
+        root_arr = np.ascontiguousarray(root_arr[:1])
         if root_mask is None:
-            root_mask = np.zeros(spec.num_actions, dtype=np.uint8)
-            spec.legal_mask(root_arr.copy()[0], root_mask)
+            root_mask = np.zeros((1, spec.num_actions), dtype=np.uint8)
+            spec.batch_legal(root_arr.copy(), root_mask)
+            root_mask = root_mask[0]
         legal = np.flatnonzero(root_mask)
         if len(legal) == 0:
             return -1
@@ -92,20 +106,25 @@ class MCTSAgent(Agent):
         nseats = root_arr.dtype["reward"].shape[0]
         root = _Node(nseats)
         cfg = _config_of(spec, root_arr)
-        mask = np.zeros(spec.num_actions, dtype=np.uint8)
+        w = _Work(spec, nseats)
         done_sims = 0
         while done_sims < self.simulations:
             nb = min(self.batch, self.simulations - done_sims)
             leaves = np.empty(nb, dtype=root_arr.dtype)
+            live = np.zeros(nb, dtype=bool)
             paths, path_returns = [], np.zeros((nb, nseats))
             for b in range(nb):
                 s = root_arr.copy()
                 if self.determinize is not None:
                     self.determinize(s, seat, self.rng)
-                path = self._descend(root, s, mask, path_returns[b])
+                path, alive = self._descend(root, s, cfg, w, path_returns[b])
                 paths.append(path)
-                leaves[b] = s[0]
-            returns = path_returns + self._playout(leaves, cfg)
+                if alive:
+                    leaves[b] = s[0]
+                    live[b] = True
+            returns = path_returns
+            if live.any():
+                returns[live] += self._playout(leaves[live], cfg)
             for b in range(nb):
                 for node in paths[b]:
                     node.w += returns[b]
@@ -117,18 +136,21 @@ class MCTSAgent(Agent):
                 best, best_n = int(a), child.n
         return best
 
-    def _descend(self, root, s, mask, ret):
-        """Select and expand one node on the determinised copy ``s``; returns the path."""
+    def _descend(self, root, s, cfg, w, ret):
+        """Select and expand one node on the determinised copy ``s`` (shape (1,)).
+
+        Returns the path of nodes and whether the leaf is a live game (to be played out).
+        Each step is one ``batch_step`` call: it applies, and fills the next legal mask.
+        """
         spec = self.spec
-        rec = s[0]
         node = root
         node.n += 1
         path = [node]
-        while not s["done"][0] and not s["truncated"][0]:
-            spec.legal_mask(rec, mask)
-            legal = np.flatnonzero(mask)
+        spec.batch_legal(s, w.mask)
+        while True:
+            legal = np.flatnonzero(w.mask[0])
             if len(legal) == 0:
-                break
+                return path, False
             p = int(s["to_play"][0])
             untried = []
             best, best_u = None, -math.inf
@@ -150,17 +172,20 @@ class MCTSAgent(Agent):
                 child = _Node(len(ret))
                 child.avail = 1
                 node.children[a] = child
-                spec.apply(rec, a)
-                ret += s["reward"][0]
-                child.n += 1
-                path.append(child)
-                return path
-            node = node.children[best]
-            spec.apply(rec, best)
-            ret += s["reward"][0]
+                node = child
+            else:
+                a = best
+                node = node.children[a]
             node.n += 1
             path.append(node)
-        return path
+            w.act[0] = a
+            # a finished game is reset by batch_step: its rewards and done flag say how it ended
+            spec.batch_step(s, cfg, w.act, w.rew, w.done, w.mask, w.obs)
+            ret += w.rew[0]
+            if w.done[0]:
+                return path, False
+            if untried:
+                return path, True
 
     def _playout(self, leaves, cfg):
         """Random play from each leaf to the end (or ``max_rollout_steps``), batched."""
@@ -168,13 +193,11 @@ class MCTSAgent(Agent):
         nb = len(leaves)
         nseats = leaves.dtype["reward"].shape[0]
         total = np.zeros((nb, nseats))
-        active = (leaves["done"] == 0) & (leaves["truncated"] == 0)
-        if not active.any():
-            return total
+        active = np.ones(nb, dtype=bool)
         masks = np.zeros((nb, spec.num_actions), dtype=np.uint8)
         obs = np.zeros((nb, spec.obs_size), dtype=np.float32)
         rewards = np.zeros((nb, nseats), dtype=np.float32)
-        dones = np.zeros(nb, dtype=np.uint8)
+        dones = np.zeros(nb, dtype=np.bool_)
         spec.batch_legal(leaves, masks)
         steps = 0
         limit = self.max_rollout_steps
@@ -183,9 +206,20 @@ class MCTSAgent(Agent):
             acts[~active] = -1
             spec.batch_step(leaves, cfg, acts, rewards, dones, masks, obs)
             total[active] += rewards[active]
-            active &= dones == 0
+            active &= ~dones
             steps += 1
         return total
+
+
+class _Work:
+    """Scratch buffers for one-game ``batch_step`` calls during the descent."""
+
+    def __init__(self, spec, nseats):
+        self.mask = np.zeros((1, spec.num_actions), dtype=np.uint8)
+        self.obs = np.zeros((1, spec.obs_size), dtype=np.float32)
+        self.rew = np.zeros((1, nseats), dtype=np.float32)
+        self.done = np.zeros(1, dtype=np.bool_)
+        self.act = np.zeros(1, dtype=np.int64)
 
 
 def _config_of(spec, arr) -> np.ndarray:

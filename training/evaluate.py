@@ -47,13 +47,16 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,
                config: dict | None = None, num_envs: int = 64,
-               max_steps: int = 10_000_000) -> list[GameResult]:
-    """Play one game per seating (agent index per seat); results in seating order."""
+               max_steps: int = 10_000_000, checked: bool = False) -> list[GameResult]:
+    """Play one game per seating (agent index per seat); results in seating order.
+
+    ``checked=True`` makes ``VectorGame`` raise IllegalActionError on any illegal action.
+    """
     config = dict(config or {})
     if not seatings:
         return []
     n = min(num_envs, len(seatings))
-    vec = envs.make_vector(game, num_envs=n, seed=seed, **config)
+    vec = envs.make_vector(game, num_envs=n, seed=seed, checked=checked, **config)
     nplayers = int(vec.states["num_players"][0])
     for s in seatings:
         if len(s) != nplayers:

@@ -87,6 +87,7 @@ class ArrayAECEnv(AECEnv):
         self._v_reward = self._state["reward"][0]
         self._mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self._has_reset = False
+        self._infos_stale = False
         self._skip_agent_selection = None
         self._setup_agents()
 
@@ -134,7 +135,8 @@ class ArrayAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, done)
         self.truncations = dict.fromkeys(self.agents, trunc)
-        self.infos = dict(zip(self.agents, self.game.infos(self._rec)))
+        self._infos = dict(zip(self.agents, self.game.infos(self._rec)))
+        self._infos_stale = False
         seat = int(self._v_to_play[0])
         self.agent_selection = self.possible_agents[seat if seat >= 0 else 0]
         self._refresh_mask()
@@ -183,9 +185,7 @@ class ArrayAECEnv(AECEnv):
         for a, r in zip(self.possible_agents, self._v_reward.tolist()):
             rewards[a] = r
             cumulative[a] += r
-        infos = self.infos
-        for a, d in zip(self.possible_agents, self.game.infos(self._rec)):
-            infos[a] = d
+        self._infos_stale = True
         seat = int(self._v_to_play[0])
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
@@ -212,6 +212,24 @@ class ArrayAECEnv(AECEnv):
         self._accumulate_rewards()
         self._mask[:] = 0
         self._deads_step_first()
+
+    @property
+    def infos(self) -> dict:
+        """Per-agent info dicts from ``spec.infos``, computed when read rather than every step
+        (a game's infos may be costly and many training loops never read them). The dict is
+        updated in place, so a reference taken earlier sees the values at its next read."""
+        if self._infos_stale:
+            self._infos_stale = False
+            infos = self._infos
+            for a, d in zip(self.possible_agents, self.game.infos(self._rec)):
+                if a in infos:
+                    infos[a] = d
+        return self._infos
+
+    @infos.setter
+    def infos(self, value: dict) -> None:
+        self._infos = value
+        self._infos_stale = False
 
     # ----- observation -----------------------------------------------------------------------
     def observe(self, agent):
@@ -299,7 +317,8 @@ class ArrayAECEnv(AECEnv):
             other._cumulative_rewards = dict(self._cumulative_rewards)
             other.terminations = dict(self.terminations)
             other.truncations = dict(self.truncations)
-            other.infos = {a: dict(d) for a, d in self.infos.items()}
+            other._infos = {a: dict(d) for a, d in self.infos.items()}
+            other._infos_stale = False
         return other
 
     def to_scenario(self) -> dict:

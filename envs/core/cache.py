@@ -7,7 +7,8 @@ not against callees in other files nor the card tables a kernel was built from, 
 stale kernel impossible: any source change selects a fresh folder, and an unchanged clone (CI)
 reuses the old one.
 
-``python -m envs.core.cache`` prints the folder, so the Makefile and Python agree.
+``python -c 'from envs.core.cache import cache_dir; print(cache_dir())'`` (what the Makefile
+runs) or ``python -m envs.core.cache`` prints the folder, so the Makefile and Python agree.
 """
 
 from __future__ import annotations

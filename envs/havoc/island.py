@@ -20,7 +20,7 @@ from envs.havoc import ghost
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
     SRC_DEEP_COVE, begin_sea, booty_value, can_pay, capacity, discard_count, flag_action,
-    gain, hand_count, has_upgrade, is_ghost, pay, shortfall, total_resources,
+    gain, hand_count, has_upgrade, is_ghost, pay, shortfall,
 )
 from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,

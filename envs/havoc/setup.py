@@ -15,7 +15,9 @@ from numba import njit
 
 from envs.core.rng import die, randint, seed_state, shuffle
 from envs.havoc.cards import CAPTAIN_ABILITIES, SHIP_DECK
+from envs.havoc import ghost
 from envs.havoc.common import begin_island, draw
+from envs.havoc.maneuver import place_new_wreck, ship_at
 from envs.havoc.market import build_market_deck
 from envs.havoc.state import (
     A_OPTION, FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NONE, GRID,
@@ -121,7 +123,6 @@ def _zero(s):
     s.ghost_hand_n[:] = 0
     s.ghost_infamy = 0
     s.ghost_bought[:] = 0
-    s.ghost_scrapped_damage = 0
     s.last_action = -1
     s.last_crew = -1
 
@@ -132,15 +133,6 @@ def roll_square(s):
     r = die(s, GRID) - 1
     c = die(s, GRID) - 1
     return r, c
-
-
-@njit(cache=True)
-def ship_at(s, r, c):
-    """Index of the placed ship on square (r, c), or -1."""
-    for i in range(s.num_ships):
-        if s.ship_placed[i] and s.ship_r[i] == r and s.ship_c[i] == c:
-            return i
-    return -1
 
 
 @njit(cache=True)
@@ -169,32 +161,15 @@ def place_sea_features(s):
 
 
 @njit(cache=True)
-def place_wreck(s):
-    """Put the top face-down wreck token on a rolled square; re-roll onto rocks, ships or
-    other wrecks; whirlpools and gusts are allowed [Sea Grid Setup B; Salvaging Shipwrecks].
-    Returns False when the stack is empty."""
-    if s.wreck_stack_n == 0:
-        return False
-    while True:
-        r, c = roll_square(s)
-        if s.feature[r, c] != FEAT_ROCK and s.wreck[r, c] == 0 and ship_at(s, r, c) < 0:
-            break
-    s.wreck_stack_n -= 1
-    s.wreck[r, c] = s.wreck_stack[s.wreck_stack_n]
-    s.wreck_stack[s.wreck_stack_n] = 0
-    return True
-
-
-@njit(cache=True)
 def _setup_wrecks(s):
-    """Shuffle the 9 tokens (stored as token id + 1) and place 2 [Sea Grid Setup B; Island
-    Setup 3]."""
+    """Shuffle the 9 tokens (stored as token id + 1) and place 2, re-rolling onto rocks and
+    other wrecks [Sea Grid Setup B; Island Setup 3]."""
     for k in range(NUM_WRECKS):
         s.wreck_stack[k] = k + 1
     s.wreck_stack_n = NUM_WRECKS
     shuffle(s, s.wreck_stack, NUM_WRECKS)
     for _ in range(WRECKS_ON_GRID):
-        place_wreck(s)
+        place_new_wreck(s)
 
 
 @njit(cache=True)
@@ -282,8 +257,9 @@ def setup_game(s, cfg, seed):
             s.res[c, r] = 1 + START_BONUS[row, r]
     for c in range(players):
         _starting_deck(s, c)
-    # Ghost crews get no deck; the Ghost Fleet deck and hands are dealt by ghost.py
-    # (call site: ghost.setup_ghost_fleet(s), once ghost.py exists).
+    if v == VAR_GHOST:
+        # ghost ships get no deck: 4 cards each from the shared ghost deck [Ghost Fleet Setup]
+        ghost.setup_fleet(s)
     _assign_ships(s)
     place_sea_features(s)
     _setup_wrecks(s)

@@ -1,0 +1,45 @@
+# Broadside: `make demo`, `make test`, `make bench`. Each bootstraps .venv on a fresh machine.
+#
+# torch is installed first and pinned: the CPU wheel is on local disk, while a bare "torch"
+# requirement could pull a multi-GB CUDA build. The stamp file makes a second run skip the
+# install until pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+# Compiled numba kernels live outside the checkout in a folder keyed by a hash of the kernel
+# sources (envs/**/*.py and *.toml), computed by envs/core/cache.py so Python and make agree:
+# a stale kernel can never be loaded, and an unchanged clone (CI) reuses the cache.
+# A NUMBA_CACHE_DIR already set by the user wins.
+ifndef NUMBA_CACHE_DIR
+NUMBA_CACHE_DIR := $(shell $(PYTHON) -c 'from envs.core.cache import cache_dir; print(cache_dir())')
+endif
+export NUMBA_CACHE_DIR
+
+.PHONY: demo test bench venv cache-dir
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install torch==2.13.0
+	$(PY) -m pip install -e '.[training,dev,bench]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	@if $(PY) -c 'import xdist' 2>/dev/null; then \
+		$(PY) -m pytest -n 2 -q; \
+	else \
+		$(PY) -m pytest -q; \
+	fi
+
+demo: $(STAMP)
+	$(VENV)/bin/broadside demo
+
+bench: $(STAMP)
+	$(PY) -m benchmarks.speed
+
+cache-dir:
+	@echo $(NUMBA_CACHE_DIR)

@@ -1,0 +1,235 @@
+"""Game state <-> plain dict and TOML: set up any position, describe any position.
+
+Generic, by dtype field names, so it works for every game's STATE and CONFIG:
+``to_dict(rec, base)`` gives the fields (nested records as dicts, arrays as lists; with
+``base``, only the fields that differ from it), and ``from_dict(d, base)`` overlays such a
+dict on a copy of ``base`` with validation (unknown field, wrong shape or out-of-range value
+-> ConfigError naming the field).
+
+A scenario (dict or TOML file) for ``ArrayAECEnv.load_scenario``::
+
+    game = "havoc"              # optional; checked against the env's game
+    description = "..."         # optional, for people
+    seed = 7                    # optional: start from the game set up with this seed
+                                #   (without it: from an all-zero record)
+    [config]                    # optional: make_config keyword arguments
+    num_players = 3
+    [config_record]             # optional: raw CONFIG fields laid over make_config's result
+    [state]                     # STATE fields laid over the starting record
+    total = 12
+    card = [3, 1, 5, 0]
+
+Games may define readable scenarios with ``GameSpec.to_scenario``/``from_scenario``; the
+generic ``state`` table is used when they are None. TOML integers are signed 64-bit, so
+larger unsigned values (rng words) are written as hex strings; integer fields accept them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+
+import numpy as np
+
+from envs.core.errors import ConfigError
+
+SCENARIO_KEYS = ("game", "description", "seed", "config", "config_record", "state")
+
+
+def _record(rec):
+    if isinstance(rec, np.ndarray):
+        if rec.shape != (1,):
+            raise ValueError(f"expected a record or an array of shape (1,), got {rec.shape}")
+        return rec[0]
+    return rec
+
+
+def to_dict(rec, base=None) -> dict:
+    """The fields of a record as plain Python values; with ``base``, only those that differ."""
+    rec = _record(rec)
+    base = _record(base) if base is not None else None
+    out = {}
+    for name in rec.dtype.names:
+        ftype = rec.dtype.fields[name][0]
+        value = rec[name]
+        if base is not None and value.tobytes() == base[name].tobytes():
+            continue
+        if ftype.names is not None:
+            out[name] = to_dict(value, None if base is None else base[name])
+        elif ftype.subdtype is not None:
+            out[name] = value.tolist()
+        else:
+            out[name] = value.item()
+    return out
+
+
+def _convert(path: str, value, dtype: np.dtype, shape: tuple):
+    """``value`` as an array of ``dtype`` and ``shape``, or a ConfigError naming ``path``."""
+    if dtype.kind in "iu":
+        def as_int(v):
+            if isinstance(v, str):
+                try:
+                    return int(v, 0)
+                except ValueError:
+                    raise ConfigError(f"scenario field {path!r}: {v!r} is not an integer") from None
+            if isinstance(v, (list, tuple)):
+                return [as_int(x) for x in v]
+            if isinstance(v, float) or isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise ConfigError(f"scenario field {path!r}: {v!r} is not an integer")
+            return int(v)
+
+        ints = as_int(value)
+        arr = np.asarray(ints, dtype=object)
+        if arr.shape != shape:
+            raise ConfigError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
+        info = np.iinfo(dtype)
+        flat = arr.reshape(-1).tolist()
+        for v in flat:
+            if not info.min <= v <= info.max:
+                raise ConfigError(
+                    f"scenario field {path!r}: {v} is outside {dtype.name} range "
+                    f"{info.min}..{info.max}")
+        return np.array(flat, dtype=dtype).reshape(shape)
+    try:
+        arr = np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError):
+        raise ConfigError(f"scenario field {path!r}: {value!r} is not {dtype.name}") from None
+    if arr.shape != shape:
+        raise ConfigError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
+    return arr
+
+
+def _overlay(target, d: dict, prefix: str) -> None:
+    if not isinstance(d, dict):
+        raise ConfigError(f"scenario field {prefix.rstrip('.') or '(top)'!r}: expected a table")
+    fields = target.dtype.fields
+    for name, value in d.items():
+        path = prefix + name
+        if name not in fields:
+            raise ConfigError(
+                f"scenario field {path!r}: unknown field; known: {', '.join(target.dtype.names)}")
+        ftype = fields[name][0]
+        if ftype.names is not None:
+            if not isinstance(value, dict):
+                raise ConfigError(f"scenario field {path!r}: expected a table of fields")
+            _overlay(target[name], value, path + ".")
+        elif ftype.subdtype is not None:
+            sub, shape = ftype.subdtype
+            target[name] = _convert(path, value, sub, shape)
+        else:
+            target[name] = _convert(path, value, ftype, ())[()]
+
+
+def from_dict(d: dict, base) -> np.ndarray:
+    """A copy of ``base`` (record or (1,) array) with the fields of ``d`` laid over it."""
+    base = _record(base)
+    out = np.zeros(1, dtype=base.dtype)
+    out[0] = base
+    _overlay(out[0], d, "")
+    return out
+
+
+def load_toml(path) -> dict:
+    """A scenario file as a dict (the TOML tables as nested dicts)."""
+    with open(path, "rb") as f:
+        try:
+            return tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{path}: not valid TOML: {e}") from None
+
+
+# ----- writing TOML (tomllib only reads) ---------------------------------------------------------
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, np.integer)):
+        v = int(v)
+        return str(v) if -(2**63) <= v < 2**63 else f'"{hex(v)}"'
+    if isinstance(v, (float, np.floating)):
+        v = float(v)
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def dump_toml(d: dict) -> str:
+    """TOML text for a dict of scalars, lists and nested dicts (as tables)."""
+    lines: list[str] = []
+
+    def table(t: dict, prefix: str) -> None:
+        subs = []
+        for k, v in t.items():
+            if isinstance(v, dict):
+                subs.append((k, v))
+            else:
+                lines.append(f"{k} = {_toml_value(v)}")
+        for k, v in subs:
+            lines.append("")
+            lines.append(f"[{prefix}{k}]")
+            table(v, f"{prefix}{k}.")
+
+    table(d, "")
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+# ----- env glue ------------------------------------------------------------------------------
+def env_to_scenario(env) -> dict:
+    """The env's position as a scenario dict (``load_scenario`` restores the same bytes)."""
+    spec = env.game
+    if spec.to_scenario is not None:
+        d = dict(spec.to_scenario(env._rec))
+        d.setdefault("game", spec.name)
+        d.setdefault("config_record", to_dict(env._cfg[0]))
+        return d
+    zero = np.zeros(1, dtype=spec.state_dtype)
+    return {"game": spec.name, "config_record": to_dict(env._cfg[0]),
+            "state": to_dict(env._rec, zero)}
+
+
+def _starting_record(env, d: dict, cfg: np.ndarray) -> np.ndarray:
+    base = np.zeros(1, dtype=env.game.state_dtype)
+    if "seed" in d:
+        seed = d["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"scenario seed {seed!r}: must be an integer")
+        env._k.init(base, cfg, 0, np.uint64(seed % 2**64))
+    return base
+
+
+def env_load_scenario(env, source) -> None:
+    """Set ``env`` to the position described by ``source`` (dict or TOML path)."""
+    spec = env.game
+    if isinstance(source, (str, os.PathLike)):
+        d = load_toml(source)
+    elif isinstance(source, dict):
+        d = source
+    else:
+        raise ConfigError(f"scenario must be a dict or a TOML path, got {type(source).__name__}")
+    if spec.from_scenario is None:
+        unknown = sorted(set(d) - set(SCENARIO_KEYS))
+        if unknown:
+            raise ConfigError(f"scenario: unknown key(s) {unknown}; known: {list(SCENARIO_KEYS)}")
+    if "game" in d and d["game"] != spec.name:
+        raise ConfigError(f"scenario is for game {d['game']!r}, this env plays {spec.name!r}")
+    config = d.get("config")
+    cfg = spec.make_config(**config) if config is not None else env._cfg.copy()
+    if "config_record" in d:
+        cfg = from_dict(d["config_record"], cfg)
+    if spec.from_scenario is not None:
+        state = spec.from_scenario(d)
+    else:
+        state = from_dict(d.get("state", {}), _starting_record(env, d, cfg))
+    env._cfg[:] = cfg
+    if config is not None:
+        env._config_kwargs = dict(config)
+    env._state[:] = state
+    env._after_config_change()
+    env._sync_from_record()

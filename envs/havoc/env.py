@@ -1,0 +1,146 @@
+"""Seas of Havoc: the GameSpec and the PettingZoo entry points (this docstring is its docs page).
+
+Seas of Havoc is a deck-building naval combat game: in the **Island Phase** crews send
+skiffs to island slots for resources, upgrades, flags and Market cards; in the **Sea
+Phase** they play their hands one card at a time to sail a wrapping 6x6 sea grid, ram and
+fire broadsides and raking shots for Infamy, dealing Damage cards. The game ends after the
+Sea Phase in which the Damage deck runs out; the most Infamy (scored + cards + upgrades)
+wins. Rules: ``rules/seas_of_havoc_rulebook.txt``; every open reading is in
+``envs/havoc/docs/rulings.md``. The card pool is our own design, not the published cards.
+
+| | |
+|---|---|
+| import | ``envs.make("havoc", num_players=3)`` or ``envs.havoc_v0.env(num_players=3)`` |
+| players | 1-5 (1 only against the Ghost Fleet); agents ``player_0`` ... |
+| actions | ``Discrete(156)`` with a legal-action mask |
+| observation | ``{"observation": Box(float32, (3168,)), "action_mask": Box(int8, (156,))}`` |
+| hidden information | other crews' hands (and which of their cards are in hand or deck), every deck order, face-down shipwreck values and others' booty, the Market deck order, ghost hands |
+| chance | deck shuffles, coordinate dice (features, wrecks, ships), the Market deck, shipwreck tokens, whirlpool direction, gust direction (unless configured), ghost cards and dice |
+
+Observation
+-----------
+One float32 vector from the observing seat's point of view (``envs/havoc/observe.py``,
+``LAYOUT``). Crews are listed observer first, then the other seats in turn order, then
+ghost crews ("relative crews", 6 slots). Once the observer's first ship is on the grid and
+setup is over, the wrapping grid is translated so that ship is on square (3, 3) and rotated
+so it faces north; headings and the gust direction are relative to that frame. Counts are
+divided by small constants so features stay near [0, 1]; card features (``CARD_FEAT_NAMES``:
+kind, type, cost, infamy, maneuver summary, extension, fire timing, cannon options, effect,
+flag) accompany each visible card's def one-hot.
+
+| index | field | size | meaning |
+|---|---|---|---|
+| 0-4 | `phase` | 5 | one-hot: setup, island, purchase, sea, over |
+| 5-5 | `round` | 1 | round / 20 |
+| 6-7 | `damage` | 2 | damage deck left / 40, cards taken from the box / 10 |
+| 8-9 | `piles` | 2 | market deck size / 64, face-down shipwreck stack / 9 |
+| 10-13 | `gust` | 4 | gust direction one-hot in the observer's frame (N=ahead) |
+| 14-17 | `variant` | 4 | one-hot: standard, two_ship, teams, ghost |
+| 18-19 | `counts` | 2 | players / 5, crews / 6 |
+| 20-22 | `misc` | 3 | extra turn (Swift), egocentric frame on, decisions / max_steps |
+| 23-42 | `pending` | 20 | pending decision kind one-hot (PK_*) |
+| 43-43 | `pend_count` | 1 | choices left in the pending decision / 4 |
+| 44-51 | `pend_ship` | 8 | ship concerned: relative crew one-hot, which of its ships (2) |
+| 52-67 | `pend_slot` | 16 | pend_slot one-hot (market index / slot); not for a booty choice |
+| 68-70 | `pend_res` | 3 | resource chosen in a trade |
+| 71-102 | `pend_source` | 32 | what asked the decision: 0-15 slot/source id, 16+ for 100+ sources |
+| 103-103 | `pend_booty` | 1 | value / 4 of the booty just salvaged, only for the crew choosing |
+| 104-167 | `card` | 64 | card being resolved: def one-hot |
+| 168-253 | `card_feat` | 86 | card being resolved: features (CARD_FEAT_NAMES) |
+| 254-264 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
+| 265-272 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
+| 273-290 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
+| 291-297 | `card_state` | 7 | step index / 6, collided, passed, shots left / 3, fire option one-hot |
+| 298-325 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
+| 326-416 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
+| 417-1211 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |
+| 1212-1275 | `scrap` | 64 | scrap pile counts per def / 4 |
+| 1276-1404 | `self` | 129 | observer: hand counts per def / 4, deck composition per def / 4 (order unknown), own booty value / 4 |
+| 1405-2562 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
+| 2563-2591 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
+| 2592-3167 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
+
+Legal action mask
+-----------------
+``action_mask[a] == 1`` exactly for the actions the pending decision allows the seat to play
+(``envs.havoc.rules.legal_mask``); all zero for the other seats and once the game is over.
+With ``auto_forced=True`` decisions that have a single legal option are taken automatically.
+
+Action space
+------------
+The pending decision (``pending`` in the observation) gives each range its meaning;
+``env.unwrapped.action_label(a)`` says it in words.
+
+| actions | range | used by |
+|---|---|---|
+| 0-63 | ``hand + card def`` | play a card; scrap from hand; discard after a collision |
+| 64-127 | ``discard + card def`` | scrap from the discard pile (Deep Cove, Breaker's flag, repair) |
+| 128-135 | ``option + k`` | heading N/E/S/W; gain/trade resource sail/cannon/coin; upgrade 0/1; buy; booty keep held/new; resolve/pass; ship 0/1; path 0/1; pivot left/right; cannon option k; side left/right; pay the extension |
+| 136-148 | ``slot + k`` | place a skiff on island slot k (Bank ... Swift Flag) |
+| 149-153 | ``market + i`` | claim market card i (also the pick after a restock) |
+| 154 | ``restock`` | restock the Market, then claim a new card |
+| 155 | ``stop`` | stop / decline / hold fire / no pivot / skip the extension |
+
+Rewards
+-------
+Zero-sum and terminal: +1 to each winner, -1 to each loser, 0 to all on a draw or a
+truncation (``max_steps`` decisions). Ties break on resources, then fewest Damage cards;
+teams (and the players against the Ghost Fleet) win or lose together [Final Scoring;
+Teams Variant; Ghost Fleet]. ``shaped_reward=True`` adds 0.01 per Infamy point as it is
+scored. ``infos[agent]`` holds ``infamy``, ``final_score`` (what the game would score now),
+``phase`` and ``round``.
+
+Variants and config
+-------------------
+``envs.make("havoc", **config)`` with (``envs/havoc/config.py``):
+``num_players`` (3); ``variant`` = ``"standard"`` (2-5), ``"two_ship"`` (2 players, two ships
+each), ``"teams"`` (3-5, ``teams=[team id per seat]``, default alternate seats) or
+``"ghost"`` (1-3 players against ``num_ghosts`` = 2 or 3 ghost ships); ``ships`` and
+``captains`` (names or ids, distinct; default the rulebook's recommended pairs);
+``damage_deck`` (10 + 5 per ship); ``gust_dir`` (``"N" "E" "S" "W"``, None = rolled);
+``auto_forced`` (False); ``max_steps`` (20000); ``shaped_reward`` (False).
+
+Version history
+---------------
+- v0: first release: all phases, the 2 Ship, Teams and Ghost Fleet variants.
+"""
+
+from __future__ import annotations
+
+from envs.core.aec import make_env_fns
+from envs.core.spec import GameSpec
+from envs.havoc import batch, rules, scoring
+from envs.havoc.config import make_config
+from envs.havoc.labels import action_label
+from envs.havoc.observe import OBS_SIZE, observe
+from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
+from envs.havoc.scenario import from_scenario, to_scenario
+from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
+
+MIN_PLAYERS = 1
+
+
+def infos(rec) -> list:
+    """Per seat: Infamy scored so far, the final score as it stands, phase and round."""
+    phase = PHASE_NAMES.get(int(rec["phase"]), str(int(rec["phase"])))
+    rnd = int(rec["round"])
+    return [{"infamy": int(rec["infamy"][c]), "final_score": int(scoring.final_score(rec, c)),
+             "phase": phase, "round": rnd}
+            for c in range(int(rec["num_players"]))]
+
+
+GAME = GameSpec(
+    name="havoc", version=0, title="Seas of Havoc",
+    state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
+    init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
+    batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
+    batch_observe=batch.batch_observe, batch_step=batch.batch_step,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    to_scenario=to_scenario, from_scenario=from_scenario,
+    batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
+)
+
+env, raw_env = make_env_fns(GAME)
+
+__all__ = ["GAME", "env", "raw_env", "make_config", "action_label", "infos"]

@@ -1,0 +1,62 @@
+"""Information-set MCTS: strength against random, and blindness to hidden information."""
+
+import numpy as np
+import pytest
+
+import agents
+import envs
+from agents.mcts import MCTSAgent
+from training.evaluate import evaluate_vs
+
+
+def test_mcts_beats_random():
+    st = evaluate_vs("toy", agents.make("mcts:64", "toy", seed=0),
+                     agents.make("random", "toy", seed=1), 40, seed=2, num_envs=8)
+    assert st.wins >= 30, st.as_dict()
+
+
+def test_mcts_finds_the_winning_move():
+    """[End] total 18 of 21: adding 3 wins at once; MCTS must see it."""
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    vec.states["total"][0] = 18
+    vec.states["card"][0, 0] = 6    # the secret card would overshoot
+    vec.refresh()
+    m = MCTSAgent("toy", simulations=60, seed=0)
+    assert m.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0) == 2
+
+
+def test_mcts_choice_does_not_depend_on_what_the_seat_cannot_see():
+    """Swapping the opponent's secret card with a deck card changes nothing for seat 0."""
+    vec = envs.make_vector("toy", num_envs=1, seed=3)
+    vec.states["total"][0] = 12
+    vec.refresh()
+    base = vec.states.copy()
+    other = base.copy()
+    deck_n = int(other["deck_n"][0])
+    k = int(np.flatnonzero(other["deck"][0, :deck_n] != other["card"][0, 1])[0])
+    other["card"][0, 1], other["deck"][0, k] = base["deck"][0, k], base["card"][0, 1]
+    assert other.tobytes() != base.tobytes()
+    acts = []
+    for st in (base, other):
+        m = MCTSAgent("toy", simulations=80, seed=7)
+        acts.append([m.act(vec.obs[0], vec.masks[0], st.copy(), 0) for _ in range(3)])
+    assert acts[0] == acts[1]
+
+
+def test_mcts_without_a_determinisation_hook_refuses():
+    from agents import determinize
+
+    saved = determinize._HOOKS.pop("toy")
+    try:
+        with pytest.raises(KeyError, match="no determinisation"):
+            MCTSAgent("toy", simulations=4)
+        assert MCTSAgent("toy", simulations=4, perfect_information=True).determinize is None
+    finally:
+        determinize.register("toy", saved)
+
+
+def test_mcts_search_leaves_the_real_state_untouched():
+    vec = envs.make_vector("toy", num_envs=1, seed=5)
+    before = vec.states.tobytes()
+    MCTSAgent("toy", simulations=32, seed=0).act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
+    assert vec.states.tobytes() == before

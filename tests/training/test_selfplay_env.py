@@ -1,0 +1,173 @@
+"""The self-play VecEnv: reward credit to the learner's own seat, seats, batching, SB3 use.
+
+Scenarios use the toy game (Blind Twenty-One, target 21): [End] reaching exactly the target
+wins for the mover, going over loses for the mover.
+"""
+
+import numpy as np
+import pytest
+
+from training.pool import OpponentPool, parse_weights
+from training.selfplay_env import SelfPlayVecEnv
+
+ADD1, ADD2, ADD3 = 0, 1, 2
+
+
+def _env(n=2, weights=None, seed=0, **config):
+    pool = OpponentPool("toy", weights or {"heuristic": 1.0}, seed=seed)
+    env = SelfPlayVecEnv("toy", n, pool, seed=seed, config=config)
+    env.reset()
+    return env
+
+
+def _set_totals(env, totals):
+    env.vec.states["total"][:] = totals
+    env.vec.refresh()
+
+
+def test_every_game_waits_at_its_learner_seat_after_reset():
+    env = _env(n=6)
+    assert env.learner_seat.tolist() == [0, 1, 0, 1, 0, 1]
+    assert np.array_equal(env.vec.to_play.astype(np.int64), env.learner_seat)
+
+
+def test_reward_credit_forced_win_pays_plus_one_to_the_learner():
+    """[End] learner at 18 adds 3 -> exactly 21: the learner (seat 0 or 1) gets +1."""
+    env = _env(n=2)
+    _set_totals(env, [18, 18])
+    obs, rew, done, infos = env.step(np.array([ADD3, ADD3]))
+    assert rew.tolist() == [1.0, 1.0]
+    assert done.tolist() == [True, True]
+    assert [i["is_success"] for i in infos] == [True, True]
+    assert [i["learner_seat"] for i in infos] == [0, 1]
+    assert [i["episode"]["r"] for i in infos] == [1.0, 1.0]
+
+
+def test_reward_credit_opponent_win_after_the_learners_move_pays_minus_one():
+    """The opponent's winning reply is credited to the learner in the same transition,
+    as the learner's -1 (never the mover's +1): learner 17 -> 18, opponent adds 3 -> 21."""
+    env = _env(n=2)
+    _set_totals(env, [17, 17])
+    _, rew, done, infos = env.step(np.array([ADD1, ADD1]))
+    assert rew.tolist() == [-1.0, -1.0]
+    assert done.tolist() == [True, True]
+    assert [i["is_success"] for i in infos] == [False, False]
+
+
+def test_reward_credit_overshoot_costs_the_learner():
+    """[End] learner at 20 adds 3 -> 23, over the target: the learner loses (-1)."""
+    env = _env(n=2)
+    _set_totals(env, [20, 20])
+    _, rew, done, _ = env.step(np.array([ADD3, ADD3]))
+    assert rew.tolist() == [-1.0, -1.0]
+    assert done.all()
+
+
+def test_opponent_finishing_move_decides_the_learners_sign():
+    """Learner 19 -> 20; the random opponent (no secret card) then ends the game: adding 1
+    reaches 21 and wins for it (learner -1), adding 2 or 3 overshoots (learner +1)."""
+    env = _env(n=8, weights={"random": 1.0})
+    _set_totals(env, [19] * 8)
+    env.vec.states["card"][:] = 0
+    env.vec.refresh()
+    replies = {}
+    real = env.pool.random.act_batch
+
+    def spy(obs, masks, states=None, seats=None):
+        out = real(obs, masks, states, seats)
+        if not replies:
+            replies["a"] = out.copy()
+        return out
+
+    env.pool.random.act_batch = spy
+    _, rew, done, _ = env.step(np.full(8, ADD1))
+    assert done.all()
+    expected = np.where(replies["a"] == ADD1, -1.0, 1.0)
+    assert rew.tolist() == expected.tolist()
+    assert 0 < (expected > 0).sum() < 8   # both outcomes met with this seed
+
+
+def test_learner_seat_rotates_and_opponents_are_redrawn_each_episode():
+    env = _env(n=2)
+    _set_totals(env, [18, 18])
+    env.step(np.array([ADD3, ADD3]))
+    assert env.learner_seat.tolist() == [1, 0]
+    assert np.array_equal(env.vec.to_play.astype(np.int64), env.learner_seat)
+
+
+def test_mid_game_step_gives_zero_reward_and_keeps_the_game():
+    env = _env(n=2)
+    _set_totals(env, [0, 0])
+    _, rew, done, infos = env.step(np.array([ADD1, ADD1]))
+    assert rew.tolist() == [0.0, 0.0] and not done.any()
+    assert infos == [{}, {}]
+
+
+def test_opponents_move_in_one_batched_call_per_opponent_per_round():
+    env = _env(n=16, weights={"random": 1.0})
+    calls = []
+    real = env.pool.random.act_batch
+
+    def counting(obs, masks, states=None, seats=None):
+        calls.append(len(masks))
+        return real(obs, masks, states, seats)
+
+    env.pool.random.act_batch = counting
+    rounds = []
+    real_step = env.vec.step
+
+    def counting_step(actions):
+        rounds.append(int((actions >= 0).sum()))
+        return real_step(actions)
+
+    env.vec.step = counting_step
+    before = env.opponent_steps
+    for _ in range(20):
+        env.step(np.zeros(16, dtype=np.int64))
+    reply_rounds = len(rounds) - 20
+    assert len(calls) == reply_rounds
+    assert sum(calls) == env.opponent_steps - before
+    assert max(calls) > 1
+
+
+def test_parse_weights_validates():
+    assert parse_weights("self=1,random=0.5")["random"] == 0.5
+    with pytest.raises(ValueError, match="unknown opponent"):
+        parse_weights("alien=1")
+    with pytest.raises(ValueError, match="sum to zero"):
+        parse_weights("random=0")
+    with pytest.raises(ValueError, match="negative"):
+        parse_weights("random=-1")
+
+
+def test_pool_probabilities_follow_the_weights():
+    from sb3_contrib import MaskablePPO
+
+    pool = OpponentPool("toy", {"self": 0.5, "snapshot": 0.3, "heuristic": 0.2}, seed=0)
+    assert pool.kinds == ["self", "random", "heuristic"]
+    assert pool.probabilities().tolist() == [0.0, 0.0, 1.0]   # no policy or snapshot yet
+    env = SelfPlayVecEnv("toy", 2, pool)
+    model = MaskablePPO("MlpPolicy", env, n_steps=8, batch_size=16, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    pool.set_current(model.policy)
+    pool.add_snapshot(model.policy, "a")
+    pool.add_snapshot(model.policy, "b")
+    assert np.allclose(pool.probabilities(), [0.5, 0.0, 0.2, 0.15, 0.15])
+    pool.max_snapshots = 1   # "a" is pushed out but keeps its id
+    assert np.allclose(pool.probabilities(), [0.5, 0.0, 0.2, 0.0, 0.3])
+    only_self = OpponentPool("toy", {"self": 1.0}, seed=0)
+    with pytest.raises(ValueError, match="no opponent"):
+        only_self.probabilities()
+
+
+def test_maskable_ppo_runs_on_the_vecenv():
+    from sb3_contrib import MaskablePPO
+
+    pool = OpponentPool("toy", {"self": 1.0}, seed=0)
+    env = SelfPlayVecEnv("toy", 4, pool, seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=32, n_epochs=1, seed=0,
+                        device="cpu", policy_kwargs={"net_arch": [16]})
+    env.pool.set_current(model.policy)
+    model.learn(64)
+    assert model.num_timesteps == 64
+    assert env.games_finished > 0
