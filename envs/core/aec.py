@@ -18,6 +18,7 @@ Two flavours, one class:
 
 from __future__ import annotations
 
+import copy
 import struct
 
 import gymnasium
@@ -87,6 +88,7 @@ class ArrayAECEnv(AECEnv):
         self._v_reward = self._state["reward"][0]
         self._mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self._has_reset = False
+        self._seed_rng = None
         self._infos_stale = False
         self._skip_agent_selection = None
         self._setup_agents()
@@ -117,11 +119,19 @@ class ArrayAECEnv(AECEnv):
 
     # ----- reset / step ----------------------------------------------------------------------
     def reset(self, seed=None, options=None):
+        """New game. ``seed`` (any int) sets it up exactly; without one the seed is drawn from
+        the env's own generator, itself seeded by the last explicit seed (as Gymnasium does),
+        so ``reset(seed=s)`` followed by plain ``reset()`` calls is reproducible."""
         if seed is None:
-            seed = int(np.random.default_rng().integers(0, 2**63))
+            if self._seed_rng is None:
+                self._seed_rng = np.random.default_rng()
+            seed = int(self._seed_rng.integers(0, 2**64, dtype=np.uint64))
+        else:
+            seed = int(seed) % 2**64
+            self._seed_rng = np.random.default_rng(seed)
         # every seed reaches the kernel as uint64: one compiled specialisation, and the
         # auto-reset seeds of VectorGame (mix64 of the rng, full 64 bits) are reproducible here
-        self._k.init(self._state, self._cfg, 0, np.uint64(int(seed) % 2**64))
+        self._k.init(self._state, self._cfg, 0, np.uint64(seed))
         self._sync_from_record()
 
     def _sync_from_record(self) -> None:
@@ -192,6 +202,10 @@ class ArrayAECEnv(AECEnv):
             return
         done = bool(self._v_done[0])
         trunc = bool(self._v_trunc[0])
+        if not (done or trunc):
+            raise RuntimeError(
+                f"{self.game.name}: apply left no seat to play but the game is neither done "
+                f"nor truncated (after action {action} of {agent})")
         for a in self.possible_agents:
             self.terminations[a] = done
             self.truncations[a] = trunc
@@ -311,6 +325,7 @@ class ArrayAECEnv(AECEnv):
         other._v_reward = other._state["reward"][0]
         other._mask = self._mask.copy()
         other._config_kwargs = dict(self._config_kwargs)
+        other._seed_rng = copy.deepcopy(self._seed_rng)
         if self._has_reset:
             other.agents = self.agents[:]
             other.rewards = dict(self.rewards)

@@ -23,8 +23,8 @@ from envs.havoc.common import (
     gain, is_ghost, return_wreck_token, score, take_damage,
 )
 from envs.havoc import market
-from envs.havoc.maneuver import place_new_wreck, ship_at, wrap
-from envs.havoc.cannon import trace_shot, resolve_hit
+from envs.havoc.maneuver import lift_wreck, ship_at, wrap
+from envs.havoc.cannon import SIDE_LEFT, SIDE_RIGHT, is_raking, resolve_hit, side_dir, trace_shot
 from envs.havoc.state import (
     ANY, CANNON, COIN, DAMAGE_DEF_GHOST, DC, DR, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
     EFF_GAIN_COIN, EFF_GAIN_SAIL, EFF_INFAMY, EFF_REPAIR, FEAT_GUST, FEAT_ROCK,
@@ -267,15 +267,13 @@ def _facing_block(s, c, r, q, h):
 
 
 @njit(cache=True)
-def _cash_wreck(s, c, r, q):
+def _cash_wreck(s, c, ship):
     """A ghost ship earns a wreck's value at once (as wild resources, ruling) and returns the
     token to the stack [Ghost Maneuvers: Shipwrecks]."""
-    t = s.wreck[r, q]
+    t = lift_wreck(s, ship)
     if t > 0:
-        s.wreck[r, q] = 0
         wild_gain(s, c, WRECK_VALUE[t - 1])
         return_wreck_token(s, t)
-        place_new_wreck(s)
 
 
 @njit(cache=True)
@@ -287,11 +285,11 @@ def _fire_from(s, c, ship):
     best_side = -1
     best_target = -1
     best_pts = 0
-    for side in range(2):
-        d = (s.ship_h[ship] + (3 if side == 0 else 1)) % 4
+    for side in (SIDE_LEFT, SIDE_RIGHT):
+        d = side_dir(s.ship_h[ship], side)
         t = trace_shot(s, ship, d, GHOST_RANGE)
         if t >= 0 and not is_ghost(s, s.ship_crew[t]):
-            pts = 3 if (s.ship_h[t] % 2) == (d % 2) else 2
+            pts = 3 if is_raking(s, t, d) else 2
             if pts > best_pts:
                 best_pts, best_side, best_target = pts, d, t
     if best_target >= 0:
@@ -358,7 +356,7 @@ def _maneuver(s, c, ship, g):
         final_h = out_h[stop - 1] if stop > 0 else s.ship_h[ship]
     for i in range(stop):
         s.ship_r[ship], s.ship_c[ship], s.ship_h[ship] = out_r[i], out_q[i], out_h[i]
-        _cash_wreck(s, c, out_r[i], out_q[i])
+        _cash_wreck(s, c, ship)
         _fire_from(s, c, ship)
     s.ship_h[ship] = final_h
     if rammed >= 0:
@@ -407,7 +405,7 @@ def _features(s, c, ship):
             return
         if not _facing_block(s, c, nr, nq, h):
             s.ship_r[ship], s.ship_c[ship] = nr, nq
-            _cash_wreck(s, c, nr, nq)
+            _cash_wreck(s, c, ship)
 
 
 @njit(cache=True)

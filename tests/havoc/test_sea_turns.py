@@ -244,9 +244,9 @@ def test_swift_flag_with_an_empty_hand_passes_on():
 
 def test_lookout_flag_draws_a_card():
     """Flags: Lookout - draw 1 card from your deck to your hand."""
-    arr = sea(TWO, [{"hand": {"Spyglass Watch": 1}, "deck": ["Long Gun"]},
+    arr = sea(TWO, [{"hand": {"Spin on a Shilling": 1}, "deck": ["Long Gun"]},
                     {"hand": {"Make Way": 1}}], flags={"Lookout": 0})
-    act(arr, hand("Spyglass Watch"), opt(1))
+    act(arr, hand("Spin on a Shilling"), opt(1))
     assert get(arr, "hand")[0, C.card_id("Long Gun")] == 1
     # the drawn card gives crew 0 another turn later in this Sea Phase
     act(arr, hand("Make Way"), opt(1))

@@ -6,7 +6,7 @@ Seats are rotated so the observer is relative seat 0; every feature lies in [0, 
 
 from numba import njit
 
-from .state import (DECK_SIZE, MAX_PLAYERS, MAX_VALUE, OBS_CARD, OBS_DECK, OBS_LAST,
+from .state import (DECK_SIZE, MAX_VALUE, OBS_CARD, OBS_DECK, OBS_LAST,
                     OBS_PLAYED, OBS_PRESENT, OBS_TO_PLAY, OBS_TOTAL)
 
 

@@ -1,6 +1,5 @@
 """Blind Twenty-One kernels: init, legal_mask, apply. Sections [Setup], [Turn], [End], [Bound]."""
 
-import numpy as np
 from numba import njit
 
 from envs.core.rng import seed_state, shuffle
