@@ -6,8 +6,6 @@ legal-action mask, exactly what it was trained on. A batch of games is one forwa
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 
 from agents.base import Agent
@@ -40,7 +38,10 @@ class PolicyAgent(Agent):
     @classmethod
     def frozen(cls, policy, name: str, deterministic: bool = False, seed=None):
         """An independent copy of ``policy`` whose weights later training will not move."""
-        clone = copy.deepcopy(policy)
+        # rebuilt from its constructor arguments (as SB3's own policy save/load does):
+        # deepcopy fails on a policy that has been trained
+        clone = type(policy)(**policy._get_constructor_parameters())
+        clone.load_state_dict(policy.state_dict())
         clone.set_training_mode(False)
         return cls(clone, deterministic=deterministic, name=name, seed=seed)
 
@@ -57,21 +58,26 @@ class PolicyAgent(Agent):
 
 
 def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np.ndarray:
-    """Actions of a masked policy for a batch (one forward pass, no gradient)."""
+    """Actions of a masked policy for a batch: one forward pass of the actor, no gradient.
+
+    Goes straight from the actor's logits to actions (masked argmax, or a draw from the
+    masked softmax) instead of building SB3's distribution objects, which cost more than
+    the forward pass itself for the small batches of self-play.
+    """
     import torch
 
     obs = np.asarray(obs, dtype=np.float32)
     masks = np.asarray(masks).astype(bool)
     with torch.no_grad():
-        obs_t = torch.as_tensor(obs, device=policy.device)
-        dist = policy.get_distribution(obs_t, action_masks=masks)
+        obs_t = torch.as_tensor(obs)
+        features = policy.pi_features_extractor(obs_t)
+        latent = policy.mlp_extractor.forward_actor(features)
+        logits = policy.action_net(latent)
+        logits = logits.masked_fill(~torch.as_tensor(masks), -torch.inf)
         if deterministic:
-            acts = dist.mode()
-        elif generator is None:
-            acts = dist.sample()
+            acts = logits.argmax(dim=1)
         else:
-            # sample through the seeded generator so evaluations are reproducible
-            probs = dist.distribution.probs
+            probs = torch.softmax(logits.nan_to_num(neginf=-1e30), dim=1)
             acts = torch.multinomial(probs, 1, generator=generator).squeeze(1)
     out = acts.cpu().numpy().astype(np.int64)
     out[~masks.any(axis=1)] = -1

@@ -17,8 +17,12 @@ from pathlib import Path
 from training.trainer import TrainConfig, Trainer
 
 #: the demo's defaults: a few minutes on 2 CPU cores
-DEMO = dict(game="havoc", timesteps=60_000, num_envs=64, n_steps=64, batch_size=1024,
+DEMO = dict(game="havoc", timesteps=60_000, num_envs=32, n_steps=64, batch_size=512,
             n_epochs=4, eval_every=20_000, eval_games=100, net_arch=(128, 128))
+#: game options of the demo: Seas of Havoc for 2 players, decisions with a single option
+#: taken automatically, and a short Damage deck ("you may adjust the number of damage cards
+#: for a longer or shorter game" [Island Setup 5])
+DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_deck": 12}}
 
 
 def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -> dict:
@@ -32,7 +36,9 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -
 
     console = console or Console()
     out = Path(out_dir)
-    cfg = TrainConfig(**{**DEMO, "run_dir": str(out), **overrides})
+    settings = {**DEMO, "run_dir": str(out), **overrides}
+    settings.setdefault("game_config", DEMO_GAME_CONFIG.get(settings["game"], {}))
+    cfg = TrainConfig(**settings)
     console.rule(f"[bold]Broadside demo: self-play MaskablePPO on {cfg.game}")
     console.print(f"{cfg.timesteps} learner timesteps, {cfg.num_envs} games in parallel, "
                   f"opponents {cfg.opponents}")

@@ -2,9 +2,10 @@
 
 ``play_games`` runs a list of seatings (which agent sits in which seat, one per game) with
 many games in flight at once: each step, every agent moves in all the games where it is to
-play with one ``act_batch`` call. Outcomes are read from the rewards each seat collects over
-the game: with the default zero-sum terminal rewards (+1 winner, -1 loser, 0 draw) a seat
-with a positive total won, negative lost, zero drew. Win rates carry Wilson score intervals.
+play with one ``act_batch`` call. Outcomes are read from the reward of each game's final step:
+every game pays the zero-sum terminal +1 to each winner, -1 to each loser and 0 on a draw or
+a truncation, so a final-step reward above 1/2 is a win and below -1/2 a loss (opt-in
+shaped rewards add far less than 1/2 to a step). Win rates carry Wilson score intervals.
 """
 
 from __future__ import annotations
@@ -21,17 +22,19 @@ from agents.base import Agent
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: agent index per seat, summed reward per seat, decisions taken."""
+    """One finished game: agent index per seat, summed reward per seat, decisions taken,
+    and the reward of the final step per seat (which says who won)."""
 
     seats: tuple
     returns: tuple
     length: int
     index: int
+    final: tuple = ()
 
     def outcome(self, seat: int) -> int:
         """+1 win, 0 draw, -1 loss for ``seat``."""
-        r = self.returns[seat]
-        return 1 if r > 0 else (-1 if r < 0 else 0)
+        r = (self.final or self.returns)[seat]
+        return 1 if r > 0.5 else (-1 if r < -0.5 else 0)
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -42,7 +45,8 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # clamp: rounding must not push the bounds past the estimate (k = 0 or k = n)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,
@@ -92,7 +96,8 @@ def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int 
             g = int(game_of_env[i])
             results[g] = GameResult(tuple(int(a) for a in seat_agent[i, :nplayers]),
                                     tuple(float(r) for r in totals[i, :nplayers]),
-                                    int(lengths[i]), g)
+                                    int(lengths[i]), g,
+                                    tuple(float(r) for r in rewards[i, :nplayers]))
             totals[i] = 0
             lengths[i] = 0
             if next_game < len(seatings):

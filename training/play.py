@@ -35,9 +35,10 @@ def choose(spec, state, mask, input_fn, out) -> int | None:
 
 
 def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int = 0,
-               config: dict | None = None, input_fn=input, out=print,
+               config: dict | None = None, input_fn=None, out=print,
                save=None) -> GameRecord | None:
     """Human in ``seat`` against ``opponent`` (an agent spec) in every other seat."""
+    input_fn = input_fn or input
     config = dict(config or {})
     spec, state = new_game(game, seed, config)
     n = int(state["num_players"][0])
@@ -69,7 +70,8 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
         _echo(out, f"player_{p}{' (you)' if p == seat else ''}: {label}")
         _echo(out, spec.render_ansi(state[0], seat))
     infos = spec.infos(state[0])
-    verdict = "won" if returns[seat] > 0 else ("lost" if returns[seat] < 0 else "drew")
+    wm = int(state["winner_mask"][0])
+    verdict = "won" if (wm >> seat) & 1 else ("drew" if wm == 0 else "lost")
     _echo(out, f"game over: you {verdict}. returns {returns[:n].tolist()}; {infos}")
     rec = GameRecord(game=game, seed=seed, config=config, actions=actions, players=names,
                      returns=[float(r) for r in returns[:n]], version=spec.version)
@@ -80,8 +82,9 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
 
 
 def replay_record(record: GameRecord, viewer=None, interactive: bool = False,
-                  input_fn=input, out=print) -> np.ndarray:
+                  input_fn=None, out=print) -> np.ndarray:
     """Print every move of ``record`` and the board after it; return the final state."""
+    input_fn = input_fn or input
     spec, state = new_game(record.game, record.seed, record.config)
     _echo(out, f"{spec.title}, seed {record.seed}, players {record.players}")
     _echo(out, spec.render_ansi(state[0], viewer))

@@ -1,7 +1,7 @@
 """openskill (Plackett-Luce) ratings of every agent that ever played, saved as JSON.
 
-Each seat is its own team; seats are ranked by the reward they collected in the game
-(ties share a rank). A game where one agent held several seats says nothing about that
+Each seat is its own team; seats are ranked by their outcome (win, draw, loss: see
+``GameResult.outcome``), ties sharing a rank. A game where one agent held several seats says nothing about that
 agent's strength against itself and is skipped.
 """
 
@@ -28,7 +28,7 @@ class Ratings:
         return self.table[name]
 
     def update(self, names_by_seat: list[str], returns: list[float]) -> None:
-        """One game: the agent name of each seat and each seat's summed reward."""
+        """One game: the agent name of each seat and each seat's score (higher is better)."""
         if len(set(names_by_seat)) < len(names_by_seat):
             return
         teams = [[self.rating(n)] for n in names_by_seat]
@@ -40,7 +40,8 @@ class Ratings:
     def update_results(self, results, names: list[str]) -> None:
         """Every :class:`~training.evaluate.GameResult`, in game order."""
         for r in sorted(results, key=lambda r: r.index):
-            self.update([names[a] for a in r.seats], list(r.returns))
+            self.update([names[a] for a in r.seats],
+                        [r.outcome(seat) for seat in range(len(r.seats))])
 
     def ordinal(self, name: str) -> float:
         """Conservative skill estimate mu - 3 sigma (the leaderboard key)."""

@@ -177,7 +177,7 @@ class SelfPlayVecEnv(VecEnv):
         for i in np.flatnonzero(finished & fresh):
             infos[i]["episode"] = {"r": float(self.ep_return[i]), "l": int(self.ep_len[i]),
                                    "t": round(now, 6)}
-            infos[i]["is_success"] = bool(mine[i] > 0)
+            infos[i]["is_success"] = bool(mine[i] > 0.5)   # the terminal +1 (see evaluate)
             infos[i]["learner_seat"] = int(self.learner_seat[i])
         # a further game that ended before the learner moved in it pays nobody
         self._carry[finished & ~fresh] = 0

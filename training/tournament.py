@@ -111,6 +111,7 @@ class TournamentResult:
             },
             "ratings": self.ratings.to_json()["ratings"],
             "results": [{"seats": [self.names[a] for a in r.seats], "returns": list(r.returns),
+                         "outcomes": [r.outcome(i) for i in range(len(r.seats))],
                          "length": r.length} for r in self.results],
         }
 
@@ -153,7 +154,7 @@ def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0
     results = []
     for t in tasks:
         for r in by_task[t.index]:
-            results.append(GameResult(r.seats, r.returns, r.length, len(results)))
+            results.append(GameResult(r.seats, r.returns, r.length, len(results), r.final))
     standings = [tally(results, a) for a in range(len(agent_specs))]
     ratings = Ratings()
     for n in names:

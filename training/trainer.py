@@ -62,6 +62,12 @@ class TrainConfig:
     eval_games: int = 100
     eval_envs: int = 64
     promote_threshold: float | None = None
+    #: numba threads for the game kernels: batches of tens of games are too small to pay for
+    #: a parallel launch (and on a busy machine a launch can cost milliseconds)
+    numba_threads: int = 1
+    #: torch intra-op threads: one by default, as the networks are small and a second thread
+    #: fights the game kernels and any other process for the 2 cores (0 = torch's default)
+    torch_threads: int = 1
     run_dir: str = "runs/train"
     tensorboard: bool = True
     progress: bool = True
@@ -100,6 +106,13 @@ class Trainer:
         cfg.opponents = parse_weights(cfg.opponents)
         self.run_dir = Path(cfg.run_dir)
         self.run_dir.mkdir(parents=True, exist_ok=True)
+        import numba
+
+        numba.set_num_threads(max(1, min(cfg.numba_threads, numba.config.NUMBA_NUM_THREADS)))
+        if cfg.torch_threads:
+            torch.set_num_threads(cfg.torch_threads)
+        # SB3 builds a Categorical per step; validating its arguments costs more than the math
+        torch.distributions.Distribution.set_default_validate_args(False)
         torch.manual_seed(cfg.seed)
         np.random.seed(cfg.seed % 2**32)
         self.pool = OpponentPool(cfg.game, cfg.opponents, seed=cfg.seed,

@@ -107,6 +107,9 @@ Version history
 
 from __future__ import annotations
 
+import numpy as np
+from numba import njit
+
 from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.havoc import batch, rules, scoring
@@ -120,12 +123,21 @@ from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
 MIN_PLAYERS = 1
 
 
+@njit(cache=True)
+def _final_scores(s, out):
+    """Final score of each seat as it stands [Final Scoring] (one kernel call per step)."""
+    for c in range(s.num_players):
+        out[c] = scoring.final_score(s, c)
+
+
 def infos(rec) -> list:
     """Per seat: Infamy scored so far, the final score as it stands, phase and round."""
     phase = PHASE_NAMES.get(int(rec["phase"]), str(int(rec["phase"])))
     rnd = int(rec["round"])
-    return [{"infamy": int(rec["infamy"][c]), "final_score": int(scoring.final_score(rec, c)),
-             "phase": phase, "round": rnd}
+    scores = np.zeros(MAX_PLAYERS, np.int64)
+    _final_scores(rec, scores)
+    infamy = rec["infamy"].tolist()
+    return [{"infamy": infamy[c], "final_score": int(scores[c]), "phase": phase, "round": rnd}
             for c in range(int(rec["num_players"]))]
 
 

@@ -15,18 +15,18 @@ import numpy as np
 
 from envs.havoc import cards as C
 from envs.havoc.labels import (
-    HEADING_NAMES, card_name, card_text, cost_text, crew_name, pending_text, slot_text,
+    HEADING_NAMES, card_name, card_text, crew_name, pending_text, slot_text,
 )
 from envs.havoc.state import (
     FEAT_GUST, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID, MARKET_SIZE,
     NUM_FLAGS, NUM_SLOTS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, SLOT_MIN_CREWS,
+    VAR_GHOST,
 )
 
 PHASE_NAMES = {PH_SETUP: "Setup", PH_ISLAND: "Island Phase", PH_PURCHASE: "Island Phase: "
                "purchases", PH_SEA: "Sea Phase", PH_OVER: "game over"}
 ARROWS = "^>v<"
 FEATURE_CHAR = {0: ".", FEAT_ROCK: "R", FEAT_WHIRL_CW: "W", FEAT_WHIRL_CCW: "w", FEAT_GUST: "G"}
-RES_CAP_TEXT = ("sails", "cannonballs", "coins")
 
 
 def _seat_ok(rec, viewer):
@@ -122,7 +122,7 @@ def summary_lines(rec, viewer) -> list[str]:
          f"{int(rec['wreck_stack_n'])} | gusts blow {HEADING_NAMES[gust] if gust >= 0 else '?'}"
          f" | scrap pile {int(rec['scrap'].sum())}"),
     ]
-    if int(rec["cfg"]["variant"]) == 3:
+    if int(rec["cfg"]["variant"]) == VAR_GHOST:
         bought = int((rec["ghost_bought"] * C.CARD_INFAMY).sum())
         lines.append(f"Ghost Fleet: infamy {int(rec['ghost_infamy'])}, purchased pile "
                      f"{int(rec['ghost_bought'].sum())} cards ({bought:+d} infamy), ghost deck "
@@ -254,9 +254,10 @@ def render_rgb(rec, viewer=None) -> np.ndarray:
                     cy = y + CELL / 2 + (off if gust in (1, 3) else 0)
                     _arrow(d, cx, cy, gust, 26, (200, 240, 255), width=2)
             if rec["wreck"][r, c]:
-                d.rectangle([x + 48, y + 48, x + 66, y + 64], fill=(140, 90, 40),
+                # bottom-right corner: clear of any hull, whatever its heading
+                d.rectangle([x + 53, y + 50, x + 69, y + 66], fill=(140, 90, 40),
                             outline=(60, 40, 20))
-                d.text((x + 52, y + 48), "$", fill=(250, 220, 120), font=small)
+                d.text((x + 57, y + 50), "$", fill=(250, 220, 120), font=small)
     for sh in range(int(rec["num_ships"])):
         if not rec["ship_placed"][sh]:
             continue
@@ -277,9 +278,30 @@ def render_rgb(rec, viewer=None) -> np.ndarray:
     px = 2 * MARGIN + board
     y = 12
     for i, line in enumerate(lines):
+        font, step = (big, 19) if i < 2 else (small, 16)
         for part in line.split("\n"):
-            if y > IMG_H - 18:
-                break
-            d.text((px, y), part[:110], fill=(20, 20, 20), font=big if i < 2 else small)
-            y += 19 if i < 2 else 16
+            for piece in _wrap(d, part, font, PANEL_W - 16):
+                if y > IMG_H - 18:
+                    break
+                d.text((px, y), piece, fill=(20, 20, 20), font=font)
+                y += step
     return np.asarray(img, dtype=np.uint8).copy()
+
+
+def _wrap(draw, text, font, width):
+    """Split text into pieces that fit `width` pixels, continuation lines indented."""
+    out = []
+    indent = " " * (len(text) - len(text.lstrip()) + 4)
+    while text:
+        if draw.textlength(text, font=font) <= width:
+            out.append(text)
+            break
+        cut = len(text)
+        while cut > 1 and draw.textlength(text[:cut], font=font) > width:
+            cut = text.rfind(" ", 0, cut - 1)
+            if cut <= len(indent):
+                cut = max(1, len(text) * width // int(draw.textlength(text, font=font) + 1))
+                break
+        out.append(text[:cut])
+        text = indent + text[cut:].lstrip()
+    return out

@@ -41,7 +41,8 @@ from envs.havoc.maneuver import (
 from envs.havoc.state import (
     A_HAND, A_OPTION, A_STOP, CANNON, COIN, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
     EFF_GAIN_COIN, EFF_GAIN_SAIL, EFF_INFAMY, EFF_PIVOT, EFF_REPAIR, EXT_FREE, EXT_NONE,
-    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, HAND_SIZE, MAX_STEPS, NDEFS, PH_OVER, PH_SEA,
+    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, FLAG_LOOKOUT, HAND_SIZE, MAX_STEPS, NDEFS,
+    PH_OVER, PH_SEA,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
     PK_PATH, PK_PIVOT, PK_PLAY, PK_SCRAP, PK_SHIP, SAIL, ST_DONE, ST_EFFECT, ST_EXT,
     ST_EXT_OFFER, ST_FEATURES, ST_FIRE_END, ST_FIRE_EXT, ST_FIRE_START, ST_FLAG, ST_IDLE,
@@ -371,12 +372,13 @@ def legal_extend(s, c, mask):
 
 @njit(cache=True)
 def apply_extend(s, c, action):
-    """Pay 1 sail (any resource with the extend_any upgrade) to sail the extension."""
+    """Pay 1 sail to sail the extension; with the extend_any upgrade and no sail, another
+    resource (rulings: Sea phase, extended maneuver cost)."""
     if action == A_STOP:
         s.card_stage = ST_EFFECT
     else:
         if has_upgrade(s, c, UPG_EXT_ANY) > 0 and s.res[c, SAIL] == 0:
-            _pay_any_one(s, c)
+            _pay_other_one(s, c)
         else:
             pay_one(s, c, SAIL)
         s.card_stage = ST_EXT
@@ -385,8 +387,8 @@ def apply_extend(s, c, action):
 
 
 @njit(cache=True)
-def _pay_any_one(s, c):
-    """One resource of any kind: the one held most (common ruling "Paying any")."""
+def _pay_other_one(s, c):
+    """One coin or cannonball, whichever is held most (coin on a tie); booty when neither."""
     if s.res[c, CANNON] == 0 and s.res[c, COIN] == 0:
         pay_one(s, c, SAIL)   # booty covers it
         return
@@ -395,6 +397,24 @@ def _pay_any_one(s, c):
 
 
 # --- effects and pivots -----------------------------------------------------------------------
+
+@njit(cache=True)
+def sea_draw(s, c, n):
+    """Draw up to n cards from the deck only: during the Sea Phase the discard pile is not
+    shuffled into a new deck (ruling, docs/rulings.md "Sea phase draws"); it is at cleanup.
+
+    With reshuffles, a crew owning only Lookout-flag or draw cards could play the same cards
+    forever and the Sea Phase would never end; without them every turn shrinks hand + deck.
+    """
+    got = 0
+    while got < n and s.deck_n[c] > 0:
+        s.deck_n[c] -= 1
+        d = s.deck[c, s.deck_n[c]]
+        s.deck[c, s.deck_n[c]] = 0
+        s.hand[c, d] += 1
+        got += 1
+    return got
+
 
 @njit(cache=True)
 def _has_damage(s, c):
@@ -417,7 +437,7 @@ def _effect(s, c):
         s.pend_count = n
         s.pending = PK_GAIN_ANY
     elif e == EFF_DRAW:
-        draw(s, c, n)
+        sea_draw(s, c, n)
     elif e == EFF_REPAIR:
         if _has_damage(s, c):
             s.pend_count = n
@@ -550,7 +570,9 @@ def run_card(s):
             s.card_stage = ST_FEATURES
             s.card_path_i = 0
             f = CARD_FLAG[d]
-            if f >= 0 and s.flag_owner[f] == c:
+            if f == FLAG_LOOKOUT and s.flag_owner[f] == c:
+                sea_draw(s, c, 1)
+            elif f >= 0 and s.flag_owner[f] == c:
                 flag_action(s, c, f)
         elif st == ST_FEATURES:
             if _features(s, c):

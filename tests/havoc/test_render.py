@@ -174,3 +174,13 @@ def test_card_text_and_legal_labels():
     rules.legal_mask(arr[0], mask)
     assert legal_labels(arr[0], mask) == [f"{A_OPTION + k}: heading {h}"
                                           for k, h in enumerate("NESW")]
+
+
+def test_random_play_reaches_and_labels_every_decision_kind():
+    """Every pending decision kind (setup, island, market, sea) gets labelled above."""
+    from envs.havoc.state import NUM_PENDING_KINDS
+
+    kinds = set()
+    for ci, kw in enumerate(CONFIGS):
+        kinds |= set(_walk_labels(kw, 7 + ci, 3000))
+    assert kinds == set(range(1, NUM_PENDING_KINDS))

@@ -253,6 +253,26 @@ def test_lookout_flag_draws_a_card():
     assert get(arr, "cur") == 0 and get(arr, "phase") == S.PH_SEA
 
 
+def test_sea_phase_draws_do_not_reshuffle_the_discard_pile():
+    """Ruling (Sea phase draws): in the Sea Phase cards are drawn from the deck only, so a
+    crew owning nothing but Lookout-flag cards cannot replay them forever; the discard pile
+    is shuffled in at Sea Phase Cleanup [Deck Management; Sea Phase Step 2]."""
+    arr = sea(TWO, [{"hand": {"Spin on a Shilling": 1}, "deck": [], "discard": {"Sprit Run": 1}},
+                    {"hand": {"Make Way": 1}, "deck": ["Long Gun"] * 4}], flags={"Lookout": 0})
+    act(arr, hand("Spin on a Shilling"), opt(1))
+    assert get(arr, "hand")[0].sum() == 0 and get(arr, "discard")[0].sum() == 2
+    act(arr, hand("Make Way"), opt(1))
+    assert get(arr, "phase") == S.PH_ISLAND
+    assert get(arr, "hand")[0].sum() == 2 and get(arr, "deck_n")[0] == 0
+
+
+def test_draw_effect_with_an_empty_deck_draws_nothing():
+    arr = sea(TWO, [{"hand": {"Old Sea Chart": 1, "Make Way": 1}, "deck": [],
+                     "discard": {"Long Gun": 2}}, {"hand": {"Make Way": 1}}])
+    act(arr, hand("Old Sea Chart"), opt(0), opt(0))
+    assert get(arr, "hand")[0].sum() == 1 and get(arr, "discard")[0, C.card_id("Long Gun")] == 2
+
+
 def test_breaker_flag_scraps_a_card_for_its_cost():
     """Flags: Breaker - scrap 1 card from hand or discard pile and gain its cost."""
     arr = sea(TWO, [{"hand": {"Grapeshot": 1, "Long Gun": 1}, "res": [0, 0, 0]},
@@ -360,13 +380,25 @@ def test_two_ship_variant_card_applies_to_the_chosen_ship():
 
 # --- properties -----------------------------------------------------------------------------------
 
-@given(seed=st.integers(0, 2**31), choices=st.lists(st.integers(0, 10**6), min_size=200,
-                                                     max_size=200))
+def to_sea(seed, players=3, **config):
+    """A real game played at random from its start up to its first Sea Phase."""
+    from envs.havoc.config import make_config
+
+    rnd = np.random.default_rng(seed)
+    arr = np.zeros(1, dtype=S.STATE)
+    rules.init(arr[0], make_config(num_players=players, **config)[0], seed)
+    while get(arr, "phase") != S.PH_SEA:
+        moves = sorted(legal(arr))
+        rules.apply(arr[0], moves[int(rnd.integers(len(moves)))])
+    return arr
+
+
+@given(seed=st.integers(0, 999), choices=st.lists(st.integers(0, 10**6), min_size=200,
+                                                   max_size=200))
 def test_random_sea_phase_ends_with_cards_conserved(seed, choices):
     """Random legal play always leaves the Sea Phase, never shows an empty mask, and every
     card stays in exactly one zone (hand, deck, discard, the card in play, scrap pile)."""
-    arr = scenario.from_scenario({"players": 3, "phase": "sea", "seed": seed % 1000,
-                                  "damage_left": 30})
+    arr = to_sea(seed)
 
     def total():
         n = int(get(arr, "scrap").sum()) + int(get(arr, "card") >= 0)
@@ -375,7 +407,9 @@ def test_random_sea_phase_ends_with_cards_conserved(seed, choices):
                      + get(arr, "deck_n")[c])
         return n
 
-    dealt = lambda: 30 - int(get(arr, "damage_left")) + int(get(arr, "damage_extra"))
+    def dealt():
+        return -int(get(arr, "damage_left")) + int(get(arr, "damage_extra"))
+
     start = total() - dealt()
     for x in choices:
         if get(arr, "phase") != S.PH_SEA:

@@ -1,0 +1,195 @@
+"""Seas of Havoc agents: the determinisation hook, the heuristic, MCTS on the real game.
+
+Hidden zones are those of envs/havoc/observe.py [Core Concepts: Deck Management; Salvaging
+Shipwrecks: Booty; Island Setup 4; Ghost Fleet Setup].
+"""
+
+import numpy as np
+import pytest
+
+import agents
+import envs
+from agents.determinize.havoc import determinize
+from training.evaluate import play_games, seatings_vs, tally
+
+SHORT = {"num_players": 2, "auto_forced": True, "damage_deck": 12}
+VARIANTS = [
+    {"num_players": 3},
+    {"num_players": 2, "variant": "two_ship"},
+    {"num_players": 4, "variant": "teams"},
+    {"num_players": 2, "variant": "ghost", "num_ghosts": 2},
+]
+
+
+def _positions(config, n_envs=4, rounds=(40, 150, 400), seed=0):
+    """Mid-game records reached by random play."""
+    vec = envs.make_vector("havoc", num_envs=n_envs, seed=seed, **config)
+    rng = np.random.default_rng(seed)
+    out, done = [], 0
+    for r in range(max(rounds) + 1):
+        if r in rounds:
+            out.extend(vec.states[i:i + 1].copy() for i in range(n_envs))
+        acts = agents.sample_legal(vec.masks, rng)
+        vec.step(acts)
+    return out
+
+
+def _obs(state, seat):
+    spec = envs.spec("havoc")
+    out = np.zeros(spec.obs_size, np.float32)
+    spec.observe(state[0], seat, out)
+    return out
+
+
+def _multiset_hand_deck(s, c):
+    counts = s["hand"][0][c].astype(np.int64).copy()
+    for d in s["deck"][0][c][: s["deck_n"][0][c]]:
+        counts[d] += 1
+    return counts
+
+
+@pytest.mark.parametrize("config", VARIANTS, ids=lambda c: c.get("variant", "standard"))
+def test_determinize_changes_nothing_the_seat_can_see(config):
+    for state in _positions(config):
+        seat = max(int(state["to_play"][0]), 0)
+        before = state.copy()
+        determinize(state, seat, np.random.default_rng(1))
+        assert np.array_equal(_obs(before, seat), _obs(state, seat))
+        assert state["rng"][0] != before["rng"][0]
+        for c in range(int(state["num_crews"][0])):
+            assert np.array_equal(_multiset_hand_deck(state, c), _multiset_hand_deck(before, c))
+            assert state["hand"][0][c].sum() == before["hand"][0][c].sum()
+            assert state["deck_n"][0][c] == before["deck_n"][0][c]
+        assert np.array_equal(state["hand"][0][seat], before["hand"][0][seat])
+        for f in ("discard", "market", "feature", "res", "infamy", "ship_r", "ship_c"):
+            assert np.array_equal(state[f], before[f]), f
+        m = int(state["market_deck_n"][0])
+        assert sorted(state["market_deck"][0][:m]) == sorted(before["market_deck"][0][:m])
+
+
+def _wreck_tokens(s):
+    n = int(s["wreck_stack_n"][0])
+    toks = [int(t) for t in s["wreck"][0].ravel() if t > 0] + [int(t) for t in s["wreck_stack"][0][:n]]
+    return sorted(toks + [int(b) for b in s["booty"][0] if b > 0])
+
+
+def test_determinize_keeps_every_shipwreck_token():
+    for state in _positions({"num_players": 3}, rounds=(300, 600)):
+        seat = max(int(state["to_play"][0]), 0)
+        before = state.copy()
+        determinize(state, seat, np.random.default_rng(2))
+        assert _wreck_tokens(state) == _wreck_tokens(before)
+        assert state["booty"][0][seat] == before["booty"][0][seat]
+        assert np.array_equal(state["wreck"][0] > 0, before["wreck"][0] > 0)
+
+
+def test_determinize_depends_only_on_what_the_seat_knows():
+    """Two records that differ only in hidden zones give the same sample."""
+    for state in _positions({"num_players": 3}, rounds=(200,)):
+        seat = max(int(state["to_play"][0]), 0)
+        other = state.copy()
+        c = (seat + 1) % 3
+        n = int(other["deck_n"][0][c])
+        other["deck"][0][c][:n] = other["deck"][0][c][:n][::-1].copy()
+        m = int(other["market_deck_n"][0])
+        other["market_deck"][0][:m] = np.roll(other["market_deck"][0][:m], 3)
+        other["rng"][0] = np.uint64(12345)
+        a, b = state.copy(), other.copy()
+        determinize(a, seat, np.random.default_rng(3))
+        determinize(b, seat, np.random.default_rng(3))
+        assert a.tobytes() == b.tobytes()
+
+
+def test_heuristic_beats_random_by_a_wide_margin():
+    res = play_games("havoc", [agents.make("heuristic", "havoc", seed=0),
+                               agents.make("random", "havoc", seed=1)],
+                     seatings_vs(2, 12), seed=7, config=SHORT, num_envs=12, checked=True)
+    st = tally(res, 0)
+    assert st.wins >= 11, st.as_dict()
+
+
+def test_heuristic_and_mcts_choices_ignore_hidden_information():
+    for state in _positions({"num_players": 3}, n_envs=2, rounds=(120,)):
+        seat = int(state["to_play"][0])
+        other = state.copy()
+        c = (seat + 1) % 3
+        n = int(other["deck_n"][0][c])
+        other["deck"][0][c][:n] = np.sort(other["deck"][0][c][:n])
+        other["rng"][0] = np.uint64(99)
+        mask = np.zeros(envs.spec("havoc").num_actions, np.uint8)
+        envs.spec("havoc").legal_mask(state.copy()[0], mask)
+        obs = _obs(state, seat)
+        for kind in ("heuristic", "mcts:6"):
+            picks = []
+            for st in (state, other):
+                agent = agents.make(kind, "havoc", seed=5)
+                picks.append(agent.act(obs, mask, st.copy(), seat))
+            assert picks[0] == picks[1], kind
+            assert mask[picks[0]] == 1
+
+
+def test_mcts_plays_legal_moves_in_havoc():
+    m = agents.make("mcts:4", "havoc", seed=0)
+    m.max_rollout_steps = 200
+    spec = envs.spec("havoc")
+    for state in _positions(SHORT, n_envs=3, rounds=(10, 100)):
+        if state["done"][0]:
+            continue
+        mask = np.zeros(spec.num_actions, np.uint8)
+        spec.legal_mask(state.copy()[0], mask)
+        seat = int(state["to_play"][0])
+        a = m.act(_obs(state, seat), mask, state.copy(), seat)
+        assert mask[a] == 1
+
+
+# -- heuristic scenarios (envs/havoc/scenario.py positions) --------------------------------
+EMPTY = ["......"] * 6
+
+
+def _sea(ships, crews, **kw):
+    from envs.havoc import scenario
+
+    d = {"players": len(crews), "phase": "sea", "seed": 7, "grid": EMPTY, "wrecks": [],
+         "ships": ships, "crews": crews, "first": 0, "cur": 0, "damage_left": 20}
+    d.update(kw)
+    return scenario.from_scenario(d)
+
+
+def _play_turn(arr, agent, seat=0):
+    """Let ``agent`` take every decision of ``seat`` until another seat is to play."""
+    spec = envs.spec("havoc")
+    mask = np.zeros(spec.num_actions, np.uint8)
+    taken = []
+    while int(arr["to_play"][0]) == seat and not arr["done"][0]:
+        spec.legal_mask(arr[0], mask)
+        a = agent.act(_obs(arr, seat), mask, arr.copy(), seat)
+        assert mask[a]
+        taken.append(spec.action_label(arr[0], a))
+        spec.apply(arr[0], a)
+    return taken
+
+
+def test_heuristic_fires_a_broadside_at_an_enemy_off_its_beam():
+    """[Cannon Fire; Scoring a Hit] enemy two squares off the starboard beam, Long Gun
+    (range 3, 1 cannonball) in hand: the heuristic fires right for a 2-Infamy broadside."""
+    arr = _sea([{"crew": 0, "at": [2, 2], "heading": "N"},
+                {"crew": 1, "at": [2, 4], "heading": "N"}],
+               [{"res": [1, 2, 0], "hand": {"Long Gun": 1, "Make Way": 1}},
+                {"res": [1, 1, 1], "hand": {"Make Way": 1}}])
+    before = int(arr["infamy"][0][0])
+    taken = _play_turn(arr, agents.make("heuristic", "havoc", seed=0))
+    assert int(arr["infamy"][0][0]) == before + 2, taken
+
+
+def test_heuristic_steers_clear_of_a_rock():
+    """[Collisions] Full Canvas (two squares ahead) would ram the rock right ahead and take a
+    Damage card; the heuristic passes it or plays the other card instead."""
+    grid = ["......", "..R...", "......", "......", "......", "......"]
+    arr = _sea([{"crew": 0, "at": [3, 2], "heading": "N"},
+                {"crew": 1, "at": [5, 5], "heading": "E"}],
+               [{"res": [1, 1, 1], "hand": {"Full Canvas": 1, "Helm Hard Over": 1}},
+                {"res": [1, 1, 1], "hand": {"Make Way": 1}}], grid=grid)
+    from envs.havoc.scoring import damage_cards
+
+    _play_turn(arr, agents.make("heuristic", "havoc", seed=0))
+    assert damage_cards(arr[0], 0) == 0
