@@ -83,6 +83,7 @@ def cmd_train(args) -> int:
                           game_config=parse_config(args.config), seed=args.seed,
                           num_envs=args.num_envs, n_steps=args.n_steps,
                           batch_size=args.batch_size, learning_rate=args.lr,
+                          gamma=args.gamma,
                           eval_every=args.eval_every, eval_games=args.eval_games,
                           opponents=args.opponents, run_dir=run_dir,
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
@@ -202,9 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--run-dir", default=None, help="default runs/<game>")
     sp.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
     sp.add_argument("--num-envs", type=int, default=32)
-    sp.add_argument("--n-steps", type=int, default=64)
-    sp.add_argument("--batch-size", type=int, default=512)
-    sp.add_argument("--lr", type=float, default=3e-4)
+    sp.add_argument("--n-steps", type=int, default=128)
+    sp.add_argument("--batch-size", type=int, default=1024)
+    sp.add_argument("--lr", type=float, default=1e-3)
+    sp.add_argument("--gamma", type=float, default=0.99)
     sp.add_argument("--net-arch", default="128,128")
     sp.add_argument("--eval-every", type=int, default=20_000)
     sp.add_argument("--eval-games", type=int, default=100)

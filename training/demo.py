@@ -17,12 +17,16 @@ from pathlib import Path
 from training.trainer import TrainConfig, Trainer
 
 #: the demo's defaults: a few minutes on 2 CPU cores
-DEMO = dict(game="havoc", timesteps=60_000, num_envs=32, n_steps=64, batch_size=512,
-            n_epochs=4, eval_every=20_000, eval_games=100, net_arch=(128, 128))
+DEMO = dict(game="havoc", timesteps=122_880, num_envs=32, n_steps=128, batch_size=1024,
+            n_epochs=4, learning_rate=1e-3, gamma=0.99, eval_every=40_960, eval_games=100,
+            net_arch=(128, 128),
+            opponents={"self": 0.3, "snapshot": 0.2, "heuristic": 0.1, "random": 0.4})
 #: game options of the demo: Seas of Havoc for 2 players, decisions with a single option
-#: taken automatically, and a short Damage deck ("you may adjust the number of damage cards
-#: for a longer or shorter game" [Island Setup 5])
-DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_deck": 12}}
+#: taken automatically, and a short Damage deck ("you may choose to adjust the number of
+#: damage cards in the deck for a longer or shorter game" [Island Setup 5])
+DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_deck": 4}}
+#: options used while training only: the opt-in shaped reward (0.01 per Infamy point)
+DEMO_TRAIN_EXTRA = {"havoc": {"shaped_reward": True}}
 
 
 def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -> dict:
@@ -37,7 +41,9 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -
     console = console or Console()
     out = Path(out_dir)
     settings = {**DEMO, "run_dir": str(out), **overrides}
-    settings.setdefault("game_config", DEMO_GAME_CONFIG.get(settings["game"], {}))
+    game = settings["game"]
+    eval_config = dict(settings.pop("eval_config", DEMO_GAME_CONFIG.get(game, {})))
+    settings.setdefault("game_config", {**eval_config, **DEMO_TRAIN_EXTRA.get(game, {})})
     cfg = TrainConfig(**settings)
     console.rule(f"[bold]Broadside demo: self-play MaskablePPO on {cfg.game}")
     console.print(f"{cfg.timesteps} learner timesteps, {cfg.num_envs} games in parallel, "
@@ -68,14 +74,14 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -
     seatings = seatings_vs(trainer.num_players, games)
     for (name, agent, rname), (opp_name, opp, oname) in matchups:
         res = play_games(cfg.game, [agent, opp], seatings, seed=10_000 + cfg.seed,
-                         config=cfg.game_config)
+                         config=eval_config)
         rows.append(dict(tally(res, 0).as_dict(), agent=name, opponent=opp_name))
         trainer.ratings.update_results(res, [rname, oname])
     trainer.ratings.save(out / "ratings.json")
     console.print(_table(rows, cfg.game))
     last = trainer.history[-1] if trainer.history else {}
     report = {
-        "game": cfg.game, "timesteps": trainer.timesteps, "wall_seconds": round(train_wall, 1),
+        "game": cfg.game, "game_config": eval_config, "train_config": cfg.game_config, "timesteps": trainer.timesteps, "wall_seconds": round(train_wall, 1),
         "train_seconds": round(trainer.train_seconds, 1),
         "env_steps_per_s": last.get("env_steps_per_s"),
         "env_kernel_share": last.get("env_kernel_share"),

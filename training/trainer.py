@@ -47,11 +47,11 @@ class TrainConfig:
     game_config: dict = field(default_factory=dict)
     seed: int = 0
     num_envs: int = 32
-    n_steps: int = 64
-    batch_size: int = 512
+    n_steps: int = 128
+    batch_size: int = 1024
     n_epochs: int = 4
-    learning_rate: float = 3e-4
-    gamma: float = 0.995
+    learning_rate: float = 1e-3
+    gamma: float = 0.99
     gae_lambda: float = 0.95
     ent_coef: float = 0.01
     clip_range: float = 0.2

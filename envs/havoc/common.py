@@ -15,7 +15,7 @@ from envs.havoc.cards import (
     SHIP_UPGRADES,
 )
 from envs.havoc.state import (
-    ANY, CANNON, COIN, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
+    ANY, CANNON, COIN, DAMAGE_IN_BOX, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
     NDEFS, NUM_GHOST_CARDS, NUM_RES, PH_ISLAND, PH_SEA, PK_GAIN_ANY, PK_NONE, PK_SCRAP, SAIL,
     SKIFFS_PER_CREW, UPG_CANNON_CAP, UPG_SAIL_CAP,
     VAR_GHOST, VAR_TEAMS, VAR_TWO_SHIP,
@@ -216,18 +216,26 @@ def draw(s, c, n):
 def take_damage(s, c):
     """`c` puts a Damage card into its discard pile (ghosts: the ghost discard pile).
 
-    When the damage deck is empty the Sea Phase finishes with cards "from the box"
-    [Ending the Game], counted in damage_extra.
+    When the damage deck is empty the Sea Phase finishes "using extra damage cards from the
+    scrap pile or the box" [Ending the Game]: first the rest of the box's 42, then scrapped
+    Damage cards; with none left anywhere no card is taken (ruling). Returns 1 if a card was
+    dealt.
     """
     if s.damage_left > 0:
         s.damage_left -= 1
-    else:
+    elif s.cfg.damage_deck + s.damage_extra < DAMAGE_IN_BOX:
         s.damage_extra += 1
+    elif s.scrap[DAMAGE_DEF] > 0:
+        s.scrap[DAMAGE_DEF] -= 1
+    else:
+        return 0
+    s.damage_this_sea += 1
     if is_ghost(s, c):
         s.ghost_discard[s.ghost_discard_n] = NUM_GHOST_CARDS   # the ghost deck's damage id
         s.ghost_discard_n += 1
     else:
         s.discard[c, DAMAGE_DEF] += 1
+    return 1
 
 
 @njit(cache=True)

@@ -216,7 +216,6 @@ def island_turn(s):
     the Capitol, then to the Market. With no card claimable, flip another ghost card.
     """
     c = s.cur
-    s.skiffs[c] -= 1
     for _ in range(64):
         g = flip(s)
         if g < 0:
@@ -228,11 +227,15 @@ def island_turn(s):
             target = SLOT_CAPITOL if _slot_open(s, SLOT_CAPITOL) else GHOST_SLOT_MARKET
         if target == GHOST_SLOT_MARKET:
             if _market_claim(s, c):
+                s.skiffs[c] -= 1
                 return
             continue
+        s.skiffs[c] -= 1
         _slot_action(s, c, target)
         return
-    # no card anywhere and no space: the skiff stays home (cannot happen with 13 slots)
+    # every flip led to a full board and an empty market: the ghost keeps its remaining
+    # Skiffs ashore, as a player with nowhere to go does (ruling)
+    s.skiffs[c] = 0
 
 
 @njit(cache=True)

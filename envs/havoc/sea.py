@@ -42,7 +42,7 @@ from envs.havoc.state import (
     A_HAND, A_OPTION, A_STOP, CANNON, COIN, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
     EFF_GAIN_COIN, EFF_GAIN_SAIL, EFF_INFAMY, EFF_PIVOT, EFF_REPAIR, EXT_FREE, EXT_NONE,
     FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, FLAG_LOOKOUT, HAND_SIZE, MAX_STEPS, NDEFS,
-    PH_OVER, PH_SEA,
+    PH_OVER, PH_SEA, STALL_SEA_PHASES,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
     PK_PATH, PK_PIVOT, PK_PLAY, PK_SCRAP, PK_SHIP, SAIL, ST_DONE, ST_EFFECT, ST_EXT,
     ST_EXT_OFFER, ST_FEATURES, ST_FIRE_END, ST_FIRE_EXT, ST_FIRE_START, ST_FLAG, ST_IDLE,
@@ -87,6 +87,20 @@ def _end_turn(s):
 
 
 @njit(cache=True)
+def _stalled(s):
+    """A game where no Damage can be dealt any more never ends by the rulebook (every crew
+    scrapped its deck, ships boxed in by rocks ...): after STALL_SEA_PHASES Sea Phases in a
+    row without a Damage card dealt, the game ends and is scored as if the Damage deck had
+    run out (ruling, docs/rulings.md "Stalled games")."""
+    if s.damage_this_sea > 0:
+        s.quiet_seas = 0
+    else:
+        s.quiet_seas += 1
+    s.damage_this_sea = 0
+    return s.quiet_seas >= STALL_SEA_PHASES
+
+
+@njit(cache=True)
 def _cleanup(s):
     """Sea Phase Cleanup: everyone draws back up to 4 (+ hand_size upgrade); then the game
     ends if the Damage deck is empty [Ending the Game], else the Island Phase begins."""
@@ -101,7 +115,7 @@ def _cleanup(s):
     s.card_stage = ST_IDLE
     s.turn_open = 0
     s.extra_turn = 0
-    if s.damage_left <= 0:
+    if s.damage_left <= 0 or _stalled(s):
         s.phase = PH_OVER
         s.pending = PK_NONE
     else:

@@ -105,6 +105,8 @@ def _zero(s):
     s.scrap[:] = 0
     s.damage_left = 0
     s.damage_extra = 0
+    s.damage_this_sea = 0
+    s.quiet_seas = 0
     s.card = -1
     s.card_stage = 0
     s.card_ship = -1

@@ -41,6 +41,8 @@ MAX_STEPS = 6            # maneuver steps per path
 MAX_ALTS = 2             # split-arrow alternatives per maneuver
 MAX_CANNON_OPTS = 3      # firing options per card
 DEFAULT_MAX_STEPS = 20000  # decision bound before truncation (random play ends far sooner)
+DAMAGE_IN_BOX = 42       # Damage cards in the box [Box Contents]
+STALL_SEA_PHASES = 8     # Sea Phases in a row without a Damage card dealt end a stalled game
 
 # --- resources [Core Concepts; Symbology] ---------------------------------------------------
 SAIL, CANNON, COIN = 0, 1, 2
@@ -210,6 +212,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("scrap", np.int16, (NDEFS,)),            # scrapped cards, counts per def
     ("damage_left", np.int16),                # damage deck
     ("damage_extra", np.int16),               # taken from the box once the deck ran out
+    ("damage_this_sea", np.int16),            # Damage cards dealt in the current Sea Phase
+    ("quiet_seas", np.int8),                  # Sea Phases in a row with no Damage dealt
     # card being resolved [Sea Phase: Resolving Cards]
     ("card", np.int8),                        # def, -1 none
     ("card_stage", np.int8),

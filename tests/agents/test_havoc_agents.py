@@ -193,3 +193,13 @@ def test_heuristic_steers_clear_of_a_rock():
 
     _play_turn(arr, agents.make("heuristic", "havoc", seed=0))
     assert damage_cards(arr[0], 0) == 0
+
+
+def test_mcts_beats_random_at_havoc():
+    """32 simulations per move win a two-card-Damage-deck skirmish against random play."""
+    cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 2}
+    res = play_games("havoc", [agents.make("mcts:32", "havoc", seed=0),
+                               agents.make("random", "havoc", seed=1)],
+                     seatings_vs(2, 6), seed=3, config=cfg, num_envs=6, checked=True)
+    st = tally(res, 0)
+    assert st.wins >= 5, st.as_dict()

@@ -65,6 +65,15 @@ def test_random_game_ends_with_terminal_win_loss_rewards(name):
     rec = e.unwrapped.state[0]
     assert rec["done"] == 1 and rec["truncated"] == 0 and steps < 20000
     winners = int(rec["winner_mask"])
+    if rec["cfg"]["num_ghosts"]:
+        # Ghost Fleet: the players win or lose together; winner_mask 0 is a loss to the
+        # fleet (-1) or a draw with it (0) [Ghost Fleet: Ending the Game]
+        values = {totals[a] for a in e.possible_agents}
+        assert len(values) == 1
+        value = values.pop()
+        assert value in (-1.0, 0.0, 1.0)
+        assert (value == 1.0) == (winners != 0)
+        return
     for seat, agent in enumerate(e.possible_agents):
         if winners == 0:
             assert totals[agent] == 0.0
