@@ -18,7 +18,7 @@ from training.trainer import TrainConfig, Trainer
 
 #: the demo's defaults: a few minutes on 2 CPU cores
 DEMO = dict(game="havoc", timesteps=122_880, num_envs=32, n_steps=128, batch_size=1024,
-            n_epochs=4, learning_rate=1e-3, gamma=0.99, eval_every=40_960, eval_games=100,
+            n_epochs=4, learning_rate=1e-3, gamma=0.99, eval_every=20_480, eval_games=100,
             net_arch=(128, 128),
             opponents={"self": 0.3, "snapshot": 0.2, "heuristic": 0.1, "random": 0.4})
 #: game options of the demo: Seas of Havoc for 2 players, decisions with a single option
@@ -81,7 +81,8 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -
     console.print(_table(rows, cfg.game))
     last = trainer.history[-1] if trainer.history else {}
     report = {
-        "game": cfg.game, "game_config": eval_config, "train_config": cfg.game_config, "timesteps": trainer.timesteps, "wall_seconds": round(train_wall, 1),
+        "game": cfg.game, "game_config": eval_config, "train_config": cfg.game_config,
+        "timesteps": trainer.timesteps, "wall_seconds": round(train_wall, 1),
         "train_seconds": round(trainer.train_seconds, 1),
         "env_steps_per_s": last.get("env_steps_per_s"),
         "env_kernel_share": last.get("env_kernel_share"),

@@ -1,8 +1,8 @@
 """openskill (Plackett-Luce) ratings of every agent that ever played, saved as JSON.
 
 Each seat is its own team; seats are ranked by their outcome (win, draw, loss: see
-``GameResult.outcome``), ties sharing a rank. A game where one agent held several seats says nothing about that
-agent's strength against itself and is skipped.
+``GameResult.outcome``), ties sharing a rank. A game where one agent held several seats
+says nothing about that agent's strength against itself and is skipped.
 """
 
 from __future__ import annotations

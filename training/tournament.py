@@ -218,7 +218,7 @@ def rich_table(tr: TournamentResult):
         lo, hi = s.ci
         r = rating[tr.names[i]]
         t.add_row(tr.names[i], str(s.games), str(s.wins), str(s.draws), str(s.losses),
-                  f"{s.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}", f"{r['mu']:.2f}",
+                  f"{s.win_rate:.1%}", f"{lo:.0%}-{hi:.0%}", f"{r['mu']:.2f}",
                   f"{r['ordinal']:.2f}")
     return t
 

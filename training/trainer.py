@@ -148,8 +148,10 @@ class Trainer:
         """Train to ``until`` timesteps (default ``cfg.timesteps``); evaluate, promote and
         checkpoint after every chunk. Returns the last evaluation record."""
         target = self.cfg.timesteps if until is None else int(until)
+        if not self.history:
+            self.evaluate(promote=False)   # the untrained baseline: the curve's first point
         bar = _progress_bar(self.cfg.progress, target, self.timesteps)
-        last = self.history[-1] if self.history else {}
+        last = self.history[-1]
         try:
             while self.timesteps < target:
                 step = min(self.cfg.chunk(), target - self.timesteps)
@@ -166,7 +168,7 @@ class Trainer:
                 bar.close()
         return last
 
-    def evaluate(self) -> dict:
+    def evaluate(self, promote: bool = True) -> dict:
         """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote."""
         from agents import heuristic
         from agents.policy import PolicyAgent
@@ -192,13 +194,12 @@ class Trainer:
             res = play_games(cfg.game, [me, opp], seatings, seed=seed, config=cfg.game_config,
                              num_envs=cfg.eval_envs)
             st = tally(res, 0)
-            record[f"vs_{'snapshot' if key == newest.name else key}"] = dict(st.as_dict(),
-                                                                             opponent=key)
+            label = "snapshot" if key == newest.name else key
+            record[f"vs_{label}"] = dict(st.as_dict(), opponent=key)
             self.ratings.update_results(res, [name, key])
-            self.model.logger.record(f"eval/win_rate_vs_{'snapshot' if key == newest.name else key}",
-                                     st.win_rate)
+            self.model.logger.record(f"eval/win_rate_vs_{label}", st.win_rate)
         threshold = self.promote_threshold
-        promoted = record["vs_snapshot"]["win_rate"] >= threshold
+        promoted = promote and record["vs_snapshot"]["win_rate"] >= threshold
         record["promoted"] = bool(promoted)
         if promoted:
             self._promote(name)
@@ -230,14 +231,15 @@ class Trainer:
     def _train_stats(self) -> dict:
         env = self.env
         buf = self.model.ep_info_buffer or []
-        wall = max(self.train_seconds, 1e-9)
+        wall = self.train_seconds
         out = {
             "learner_steps": self.timesteps,
             "opponent_steps": env.opponent_steps,
             "games_finished": env.games_finished,
-            "env_steps_per_s": (self.timesteps + env.opponent_steps) / wall,
-            "env_kernel_share": env.kernel_seconds / wall,
-            "opponent_share": env.opponent_seconds / wall,
+            # (nothing trained yet at the baseline evaluation)
+            "env_steps_per_s": (self.timesteps + env.opponent_steps) / wall if wall else 0.0,
+            "env_kernel_share": env.kernel_seconds / wall if wall else 0.0,
+            "opponent_share": env.opponent_seconds / wall if wall else 0.0,
         }
         if len(buf):
             out["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))

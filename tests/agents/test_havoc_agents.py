@@ -69,7 +69,8 @@ def test_determinize_changes_nothing_the_seat_can_see(config):
 
 def _wreck_tokens(s):
     n = int(s["wreck_stack_n"][0])
-    toks = [int(t) for t in s["wreck"][0].ravel() if t > 0] + [int(t) for t in s["wreck_stack"][0][:n]]
+    toks = [int(t) for t in s["wreck"][0].ravel() if t > 0]
+    toks += [int(t) for t in s["wreck_stack"][0][:n]]
     return sorted(toks + [int(b) for b in s["booty"][0] if b > 0])
 
 

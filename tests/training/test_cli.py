@@ -73,7 +73,7 @@ def test_train_then_resume(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "resumed" in out and "256 steps" in out
     hist = json.loads((run / "history.json").read_text())
-    assert [h["timesteps"] for h in hist] == [128, 256]
+    assert [h["timesteps"] for h in hist] == [0, 128, 256]
 
 
 def test_demo_on_the_toy_game(tmp_path, capsys):

@@ -51,7 +51,9 @@ def test_checkpoint_resume_reproduces_an_uninterrupted_run(tmp_path):
 def test_training_writes_history_ratings_snapshots_and_checkpoint(tmp_path):
     tr = Trainer(_cfg(tmp_path, timesteps=512))
     rec = tr.train()
-    assert rec["timesteps"] == 512 and len(tr.history) == 2
+    assert rec["timesteps"] == 512
+    assert [h["timesteps"] for h in tr.history] == [0, 256, 512]   # untrained baseline first
+    assert not tr.history[0]["promoted"]
     for key in ("vs_random", "vs_heuristic", "vs_snapshot"):
         assert rec[key]["games"] == 16
     assert (tmp_path / "checkpoint" / "state.pkl").exists()
