@@ -30,9 +30,9 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
-		$(PY) -m pytest -n 2 -q; \
+		$(PY) -m pytest -n 2; \
 	else \
-		$(PY) -m pytest -q; \
+		$(PY) -m pytest; \
 	fi
 
 demo: $(STAMP)
