@@ -12,7 +12,7 @@ from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
 from envs.havoc.common import (
-    SRC_REPAIR, gain, has_upgrade, return_wreck_token, scrap_from,
+    SRC_REPAIR, gain, return_wreck_token, scrap_from,
 )
 from envs.havoc.state import (
     A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE,

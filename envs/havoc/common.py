@@ -18,7 +18,7 @@ from envs.havoc.state import (
     ANY, CANNON, COIN, DAMAGE_IN_BOX, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
     NDEFS, NUM_GHOST_CARDS, NUM_RES, PH_ISLAND, PH_SEA, PK_GAIN_ANY, PK_NONE, PK_SCRAP, SAIL,
     SKIFFS_PER_CREW, UPG_CANNON_CAP, UPG_SAIL_CAP,
-    VAR_GHOST, VAR_TEAMS, VAR_TWO_SHIP,
+    VAR_GHOST, VAR_TEAMS,
 )
 
 #: capacity of a player board: sails, cannonballs, coins (coins are unlimited; 99 is a storage
