@@ -433,12 +433,8 @@ def sea_turn(s):
 
 
 @njit(cache=True)
-def fleet_score(s):
-    """Collective score: tracker + purchased pile - Damage in the ghost deck, hands and
-    discard pile [Ghost Fleet: Collective Scoring; ruling: Damage counts against it]."""
-    total = np.int64(s.ghost_infamy)
-    for d in range(s.ghost_bought.shape[0]):
-        total += s.ghost_bought[d] * CARD_INFAMY[d]
+def fleet_damage(s):
+    """Damage cards in the ghost deck, hands and discard pile."""
     dmg = 0
     for i in range(s.ghost_deck_n):
         dmg += s.ghost_deck[i] == DAMAGE_DEF_GHOST
@@ -448,4 +444,14 @@ def fleet_score(s):
         if is_ghost(s, c):
             for i in range(s.ghost_hand_n[c]):
                 dmg += s.ghost_hand[c, i] == DAMAGE_DEF_GHOST
-    return total - dmg
+    return dmg
+
+
+@njit(cache=True)
+def fleet_score(s):
+    """Collective score: tracker + purchased pile - Damage in the ghost deck, hands and
+    discard pile [Ghost Fleet: Collective Scoring; ruling: Damage counts against it]."""
+    total = np.int64(s.ghost_infamy)
+    for d in range(s.ghost_bought.shape[0]):
+        total += s.ghost_bought[d] * CARD_INFAMY[d]
+    return total - fleet_damage(s)

@@ -17,23 +17,14 @@ from envs.havoc.cards import (
     CARD_INFAMY, DAMAGE_DEF, SHIP_UPGRADES, UPGRADE_INFAMY,
 )
 from envs.havoc.common import is_ghost, total_resources
-from envs.havoc.state import DAMAGE_DEF_GHOST, MAX_CREWS, NDEFS, PH_OVER
+from envs.havoc.state import MAX_CREWS, NDEFS, PH_OVER
 
 
 @njit(cache=True)
 def damage_cards(s, c):
     """Damage cards c owns (deck, hand, discard); for a ghost crew the whole fleet's."""
     if is_ghost(s, c):
-        n = 0
-        for i in range(s.ghost_deck_n):
-            n += s.ghost_deck[i] == DAMAGE_DEF_GHOST
-        for i in range(s.ghost_discard_n):
-            n += s.ghost_discard[i] == DAMAGE_DEF_GHOST
-        for g in range(s.num_crews):
-            if is_ghost(s, g):
-                for i in range(s.ghost_hand_n[g]):
-                    n += s.ghost_hand[g, i] == DAMAGE_DEF_GHOST
-        return n
+        return ghost.fleet_damage(s)
     n = s.hand[c, DAMAGE_DEF] + s.discard[c, DAMAGE_DEF]
     for i in range(s.deck_n[c]):
         n += s.deck[c, i] == DAMAGE_DEF
