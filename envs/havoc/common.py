@@ -196,11 +196,15 @@ def reshuffle(s, c):
 
 
 @njit(cache=True)
-def draw(s, c, n):
-    """Draw n cards; shuffle the discard pile in only when the deck is empty. Returns drawn."""
+def draw(s, c, n, may_reshuffle=True):
+    """Draw n cards; shuffle the discard pile in only when the deck is empty [Deck
+    Management] and reshuffling is allowed (not mid Sea Phase, see sea.sea_draw). Returns
+    the number drawn."""
     got = 0
     for _ in range(n):
         if s.deck_n[c] == 0:
+            if not may_reshuffle:
+                break
             reshuffle(s, c)
             if s.deck_n[c] == 0:
                 break

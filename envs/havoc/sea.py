@@ -420,14 +420,7 @@ def sea_draw(s, c, n):
     With reshuffles, a crew owning only Lookout-flag or draw cards could play the same cards
     forever and the Sea Phase would never end; without them every turn shrinks hand + deck.
     """
-    got = 0
-    while got < n and s.deck_n[c] > 0:
-        s.deck_n[c] -= 1
-        d = s.deck[c, s.deck_n[c]]
-        s.deck[c, s.deck_n[c]] = 0
-        s.hand[c, d] += 1
-        got += 1
-    return got
+    return draw(s, c, n, False)
 
 
 @njit(cache=True)
