@@ -52,7 +52,7 @@ def _fill_legal(s, mask):
     elif k == PK_BOOTY:
         choices.legal_booty(s, c, mask)
     elif k == PK_PLAY:
-        sea.legal_play(s, c, mask)
+        sea.legal_hand_card(s, c, mask)
     elif k == PK_MODE:
         sea.legal_mode(s, c, mask)
     elif k == PK_SHIP:
@@ -62,7 +62,7 @@ def _fill_legal(s, mask):
     elif k == PK_PIVOT:
         sea.legal_pivot(s, c, mask)
     elif k == PK_DISCARD:
-        sea.legal_discard(s, c, mask)
+        sea.legal_hand_card(s, c, mask)
     elif k == PK_FIRE:
         sea.legal_fire(s, c, mask)
     elif k == PK_FIRE_SIDE:

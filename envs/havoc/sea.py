@@ -154,7 +154,9 @@ def sea_continue(s):
 # --- playing a card [Playing a Card; Passing a Turn; 2 Ship Variant] -------------------------
 
 @njit(cache=True)
-def legal_play(s, c, mask):
+def legal_hand_card(s, c, mask):
+    """Any card in hand: the card to play [Playing a Card] or to discard after a collision
+    [Collision Penalty] (PK_PLAY and PK_DISCARD)."""
     for d in range(NDEFS):
         if s.hand[c, d] > 0:
             mask[A_HAND + d] = 1
@@ -478,13 +480,6 @@ def apply_pivot(s, c, action):
     s.pend_count -= 1
     if action == A_STOP or s.pend_count <= 0:
         s.pending = PK_NONE
-
-
-@njit(cache=True)
-def legal_discard(s, c, mask):
-    for d in range(NDEFS):
-        if s.hand[c, d] > 0:
-            mask[A_HAND + d] = 1
 
 
 @njit(cache=True)
