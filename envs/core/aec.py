@@ -1,25 +1,31 @@
 """ArrayAECEnv: the PettingZoo AEC environment over any GameSpec.
 
 The game lives in one numpy record (``self._state``, shape (1,)); this class is only the
-PettingZoo glue around the game's kernels. A step is two kernel calls: ``apply`` and
-``legal_mask`` into a cached buffer; ``observe`` runs when an agent asks.
+PettingZoo glue around the game's kernels. A step is one kernel call (``apply``, then the
+next legal mask into a cached buffer); ``observe`` runs when an agent asks.
 
 Two flavours, one class:
 
 - ``strict=True`` (``raw_env()``): an out-of-range or illegal action raises
-  ``IllegalActionError`` naming the seat and the legal labels; the state is unchanged.
+  ``IllegalActionError`` naming the seat and the legal labels, a non-integer one
+  ``ActionTypeError``; the state is unchanged.
 - ``strict=False`` (``env()``): PettingZoo's classic stack, reproduced in place rather than by
   stacking wrapper classes (which cut throughput about fourfold): ``OrderEnforcingWrapper``
   (step/observe/render before reset is an error, step with no agents left warns),
-  ``AssertOutOfBoundsWrapper`` (AssertionError on an action outside the space) and
-  ``TerminateIllegalWrapper(illegal_reward=-1)`` (an illegal move ends the game: the mover
-  gets -1, the others 0, every agent is terminated and truncated, and a warning is logged).
+  ``AssertOutOfBoundsWrapper`` (AssertionError on an action outside the space, bools and
+  floats included) and ``TerminateIllegalWrapper(illegal_reward=-1)`` (an illegal move ends
+  the game: the mover gets -1, the others 0, every agent is terminated and truncated, and a
+  warning is logged).
+
+The core contract (README "Bad input"): nothing from outside reaches a kernel unchecked.
+Seeds and actions are type-checked; ``load`` and ``load_scenario`` validate a copy with the
+game's ``check_states`` and swap it in only when valid (``StateError`` otherwise, the env
+byte-identical); a kernel that meets a loop bound (``fault``) has its step undone and raises
+``StateError``; ``copy.deepcopy``, ``pickle`` and ``clone()`` give envs that continue exactly
+as the original does.
 """
 
 from __future__ import annotations
-
-import copy
-import struct
 
 import gymnasium
 import numpy as np
@@ -27,35 +33,36 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
-from envs.core.errors import ConfigError, IllegalActionError
-from envs.core.spec import GameSpec
+from envs.core import snapshot
+from envs.core.errors import (
+    ActionTypeError, ConfigError, IllegalActionError, ResetNeededError, StateError,
+)
+from envs.core.spec import FAULT_MESSAGES, GameSpec, SingleKernels  # noqa: F401 (re-export)
 
-_MAGIC = b"BRDSIDE1"
-_HEADER = struct.Struct("<8sHIII")  # magic, len(name), len(state), len(config), num_players
+#: AEC bookkeeping kept in snapshots (with the record), so a loaded env continues exactly
+_BOOKKEEPING = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations",
+                "truncations")
 
 
-class SingleKernels:
-    """A game's single-game entry points over an array of states, for calls from Python.
+def check_seed(seed):
+    """``seed`` as a Python int (or None); TypeError naming ``seed`` for anything else."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int, a numpy integer or None, got "
+                        f"{type(seed).__name__} {seed!r}")
+    return int(seed)
 
-    ``init(states, cfgs, i, seed)``, ``apply(states, i, action, mask)`` (apply, then the next
-    legal mask), ``legal(states, i, mask)``, ``observe(states, i, seat, out)``. They are the
-    game's ``single_*`` kernels when it has them (about 1 us a call), otherwise the record
-    kernels on ``states[i]`` (numba unboxes a record slowly: ~15 us for a large STATE).
-    """
 
-    def __init__(self, spec: GameSpec):
-        self.init = spec.single_init or (lambda st, cf, i, seed: spec.init(st[i], cf[0], seed))
-        self.legal = spec.single_legal or (lambda st, i, mask: spec.legal_mask(st[i], mask))
-        self.observe = spec.single_observe or (
-            lambda st, i, seat, out: spec.observe(st[i], seat, out))
-        if spec.single_apply is not None:
-            self.apply = spec.single_apply
-        else:
-            def apply(st, i, action, mask):
-                spec.apply(st[i], action)
-                spec.legal_mask(st[i], mask)
-
-            self.apply = apply
+def as_action(action):
+    """``action`` as a Python int, or None if it is not an integer (bools excluded)."""
+    if isinstance(action, (bool, np.bool_)):
+        return None
+    if isinstance(action, (int, np.integer)):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    return None
 
 
 class ArrayAECEnv(AECEnv):
@@ -64,9 +71,7 @@ class ArrayAECEnv(AECEnv):
     def __init__(self, spec: GameSpec, render_mode=None, strict: bool = False, **config):
         super().__init__()
         self.game = spec
-        self._k = SingleKernels(spec)
         self.strict = bool(strict)
-        self._config_kwargs = dict(config)
         self._cfg = spec.make_config(**config)
         self.metadata = {
             "render_modes": ["human", "ansi", "rgb_array"],
@@ -79,19 +84,28 @@ class ArrayAECEnv(AECEnv):
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
             )
         self.render_mode = render_mode
-        # Never rebound: the field views below and the record view point into this memory.
         self._state = np.zeros(1, dtype=spec.state_dtype)
-        self._rec = self._state[0]
-        self._v_to_play = self._state["to_play"]
-        self._v_done = self._state["done"]
-        self._v_trunc = self._state["truncated"]
-        self._v_reward = self._state["reward"][0]
+        self._backup = np.zeros(1, dtype=spec.state_dtype)
         self._mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self._has_reset = False
         self._seed_rng = None
         self._infos_stale = False
-        self._skip_agent_selection = None
+        self.state_space = spaces.Box(low=-np.inf, high=np.inf, shape=(spec.state_size,),
+                                      dtype=np.float32)
+        self._bind()
         self._setup_agents()
+
+    def _bind(self) -> None:
+        """Views into ``_state`` and the kernel table (rebuilt after copy and unpickling)."""
+        self._k = self.game.single
+        self._rec = self._state[0]
+        self._bytes = self._state.view(np.uint8)
+        self._backup_bytes = self._backup.view(np.uint8)
+        self._v_to_play = self._state["to_play"]
+        self._v_done = self._state["done"]
+        self._v_trunc = self._state["truncated"]
+        self._v_fault = self._state["fault"]
+        self._v_reward = self._state["reward"][0]
 
     # ----- agents and spaces -------------------------------------------------------------
     def _setup_agents(self) -> None:
@@ -119,15 +133,17 @@ class ArrayAECEnv(AECEnv):
 
     # ----- reset / step ----------------------------------------------------------------------
     def reset(self, seed=None, options=None):
-        """New game. ``seed`` (any int) sets it up exactly; without one the seed is drawn from
-        the env's own generator, itself seeded by the last explicit seed (as Gymnasium does),
-        so ``reset(seed=s)`` followed by plain ``reset()`` calls is reproducible."""
+        """New game. ``seed`` (an int, a numpy integer or None) sets it up exactly; without
+        one the seed is drawn from the env's own generator, itself seeded by the last
+        explicit seed (as Gymnasium does), so ``reset(seed=s)`` followed by plain
+        ``reset()`` calls is reproducible. Seeds are taken modulo 2**64."""
+        seed = check_seed(seed)
         if seed is None:
             if self._seed_rng is None:
                 self._seed_rng = np.random.default_rng()
             seed = int(self._seed_rng.integers(0, 2**64, dtype=np.uint64))
         else:
-            seed = int(seed) % 2**64
+            seed %= 2**64
             self._seed_rng = np.random.default_rng(seed)
         # every seed reaches the kernel as uint64: one compiled specialisation, and the
         # auto-reset seeds of VectorGame (mix64 of the rng, full 64 bits) are reproducible here
@@ -135,9 +151,8 @@ class ArrayAECEnv(AECEnv):
         self._sync_from_record()
 
     def _sync_from_record(self) -> None:
-        """Rebuild the PettingZoo bookkeeping from the record (after reset, load, scenario)."""
+        """Rebuild the PettingZoo bookkeeping from the record (after reset and scenarios)."""
         self._has_reset = True
-        self._skip_agent_selection = None
         self.agents = self.possible_agents[:]
         done = bool(self._v_done[0])
         trunc = bool(self._v_trunc[0])
@@ -159,37 +174,50 @@ class ArrayAECEnv(AECEnv):
 
     def step(self, action):
         if not self._has_reset:
-            raise AssertionError("reset() needs to be called before step.")
+            raise ResetNeededError("step")
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
         agent = self.agent_selection
         dead = self.terminations[agent] or self.truncations[agent]
-        if type(action) is int:
-            in_range = 0 <= action < self.game.num_actions
-        else:
-            in_range = action is not None and self._act_spaces[agent].contains(action)
-        if dead:
-            if not self.strict and action is not None and not in_range:
-                raise AssertionError("action is not in action space")
+        if dead and action is None:
             self._was_dead_step(action)
             return
-        if not in_range:
+        a = as_action(action)
+        if a is None:
             if self.strict:
+                raise ActionTypeError(action, self._seat_of[agent], self._legal_labels(),
+                                      reason=f"not an integer action ({type(action).__name__})")
+            raise AssertionError(f"action is not in action space: {action!r} "
+                                 f"({type(action).__name__}) is not an integer")
+        in_range = 0 <= a < self.game.num_actions
+        if not in_range:
+            if self.strict and not dead:
                 raise IllegalActionError(action, self._seat_of[agent], self._legal_labels(),
                                          reason=f"out of range 0..{self.game.num_actions - 1}")
-            raise AssertionError("action is not in action space")
-        action = int(action)
-        if not self._mask[action]:
+            raise AssertionError(f"action is not in action space: {a} is outside "
+                                 f"0..{self.game.num_actions - 1}")
+        if dead:
+            self._was_dead_step(action)
+            return
+        if not self._mask[a]:
             if self.strict:
-                raise IllegalActionError(action, self._seat_of[agent], self._legal_labels())
+                raise IllegalActionError(a, self._seat_of[agent], self._legal_labels())
             self._terminate_illegal(agent)
             return
-        self._apply(agent, action)
+        self._apply(agent, a)
 
     def _apply(self, agent, action: int) -> None:
-        self._cumulative_rewards[agent] = 0.0
+        np.copyto(self._backup_bytes, self._bytes)   # ~1 us: a fault undoes the step
         self._k.apply(self._state, 0, action, self._mask)
+        if self._v_fault[0]:
+            code = int(self._v_fault[0])
+            np.copyto(self._bytes, self._backup_bytes)
+            self._refresh_mask()
+            raise StateError(
+                f"{self.game.name}: action {action} of {agent} stopped the kernel: "
+                f"{FAULT_MESSAGES.get(code, f'fault {code}')}; the step was undone")
+        self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         cumulative = self._cumulative_rewards
         for a, r in zip(self.possible_agents, self._v_reward.tolist()):
@@ -248,7 +276,7 @@ class ArrayAECEnv(AECEnv):
     # ----- observation -----------------------------------------------------------------------
     def observe(self, agent):
         if not self._has_reset:
-            raise AssertionError("reset() needs to be called before observe.")
+            raise ResetNeededError("observe")
         seat = self._seat_of[agent]
         obs = np.empty(self.game.obs_size, dtype=np.float32)
         self._k.observe(self._state, 0, seat, obs)
@@ -258,11 +286,26 @@ class ArrayAECEnv(AECEnv):
             mask = np.zeros(self.game.num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise ResetNeededError("last")
+        return super().last(observe)
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: float32[state_size], everything about the position,
+        hidden zones included (for centralised critics; never give it to a seat's policy)."""
+        if not self._has_reset:
+            raise ResetNeededError("state")
+        return self.game.global_state(self._state)
+
     # ----- extras ----------------------------------------------------------------------------
     @property
-    def state(self) -> np.ndarray:
-        """The game record, a structured array of shape (1,) (live: do not keep it across steps)."""
-        return self._state
+    def record(self) -> np.ndarray:
+        """The game record, a read-only structured array of shape (1,) (live: it changes with
+        every step; copy it to keep it). Change a position through ``load``/``load_scenario``."""
+        view = self._state.view()
+        view.flags.writeable = False
+        return view
 
     @property
     def config(self) -> np.ndarray:
@@ -279,78 +322,144 @@ class ArrayAECEnv(AECEnv):
     def _legal_labels(self) -> list[str]:
         return [f"{a}: {self.game.action_label(self._rec, a)}" for a in self.legal_actions()]
 
+    # ----- snapshots ---------------------------------------------------------------------------
+    def _bookkeeping(self) -> dict:
+        out = {k: getattr(self, k) for k in _BOOKKEEPING}
+        out = {k: (list(v) if k == "agents" else dict(v) if isinstance(v, dict) else v)
+               for k, v in out.items()}
+        out["seed_rng"] = None if self._seed_rng is None else \
+            self._seed_rng.bit_generator.state["state"]
+        return out
+
     def save(self) -> bytes:
-        """An exact snapshot: the record and config bytes, tagged with the game name."""
-        name = self.game.name.encode()
-        st = self._state.tobytes()
-        cf = self._cfg.tobytes()
-        head = _HEADER.pack(_MAGIC, len(name), len(st), len(cf), len(self.possible_agents))
-        return head + name + st + cf
+        """An exact snapshot: the record (config included) and the AEC bookkeeping, tagged
+        with the game, its version and layout, and checksummed (``envs.core.snapshot``)."""
+        if not self._has_reset:
+            raise ResetNeededError("save")
+        return snapshot.pack(self.game, self._state, self._bookkeeping())
 
     def load(self, blob: bytes) -> None:
-        """Restore a ``save()`` snapshot of the same game (config included)."""
-        try:
-            magic, nlen, slen, clen, _ = _HEADER.unpack_from(blob, 0)
-        except struct.error:
-            raise ConfigError("not a Broadside snapshot (too short)") from None
-        if magic != _MAGIC:
-            raise ConfigError("not a Broadside snapshot (bad magic)")
-        off = _HEADER.size
-        name = bytes(blob[off:off + nlen]).decode()
-        if name != self.game.name:
-            raise ConfigError(f"snapshot is of game {name!r}, this env plays {self.game.name!r}")
-        if slen != self._state.nbytes or clen != self._cfg.nbytes or \
-                len(blob) != off + nlen + slen + clen:
-            raise ConfigError("snapshot sizes do not match this game's STATE/CONFIG dtypes")
-        off += nlen
-        self._state[:] = np.frombuffer(blob, self._state.dtype, 1, off)
-        self._cfg[:] = np.frombuffer(blob, self._cfg.dtype, 1, off + slen)
-        self._after_config_change()
-        self._sync_from_record()
+        """Restore a ``save()`` snapshot of the same game (config included).
 
-    def _after_config_change(self) -> None:
-        if int(self._cfg["num_players"][0]) != len(self.possible_agents):
+        The blob is unpacked and validated (``GameSpec.check_states``) on a copy; on any
+        problem ``StateError`` names it and this env is left exactly as it was.
+        """
+        record, aec = snapshot.unpack(self.game, blob)
+        self._validate(record, "snapshot")
+        book = self._check_bookkeeping(record, aec)
+        self._install(record)
+        for k in _BOOKKEEPING:
+            setattr(self, k, book[k])
+        self._infos = dict(zip(self.possible_agents, self.game.infos(self._rec)))
+        self._infos = {a: self._infos[a] for a in self.agents}
+        self._infos_stale = False
+        if book["seed_rng"] is not None:
+            self._seed_rng = np.random.default_rng()
+            bg = self._seed_rng.bit_generator
+            st = bg.state
+            st["state"] = book["seed_rng"]
+            bg.state = st
+        if self.terminations.get(self.agent_selection) or \
+                self.truncations.get(self.agent_selection):
+            self._mask[:] = 0
+
+    def _validate(self, record: np.ndarray, what: str) -> None:
+        problems = self.game.check_state(record)
+        if problems:
+            raise StateError(f"{self.game.name} {what} refused, nothing was changed", problems)
+
+    def _install(self, record: np.ndarray) -> None:
+        """Swap in a validated record (its config becomes the env's)."""
+        n_before = len(self.possible_agents)
+        self._state[:] = record
+        self._cfg[:] = record["cfg"]
+        self._has_reset = True
+        if int(self._cfg["num_players"][0]) != n_before:
             self._setup_agents()
+        self._refresh_mask()
+
+    def _check_bookkeeping(self, record, aec) -> dict:
+        """The snapshot's AEC fields, checked against the record they came with."""
+        n = int(record["num_players"][0])
+        names = list(self.game.agent_names(n))
+
+        def bad(why):
+            return StateError(f"{self.game.name} snapshot refused, nothing was changed: AEC "
+                              f"bookkeeping {why}")
+
+        agents = aec.get("agents")
+        if not isinstance(agents, list) or any(a not in names for a in agents) or \
+                agents != [a for a in names if a in agents]:
+            raise bad(f"'agents' = {agents!r} is not an ordered subset of {names}")
+        sel = aec.get("agent_selection")
+        if sel not in names:
+            raise bad(f"'agent_selection' = {sel!r} is not one of {names}")
+        book = {"agents": agents, "agent_selection": sel, "seed_rng": aec.get("seed_rng")}
+        for k in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+            d = aec.get(k)
+            if not isinstance(d, dict) or set(d) != set(agents):
+                raise bad(f"{k!r} does not have exactly the agents {agents}")
+            kind = bool if k in ("terminations", "truncations") else (int, float)
+            if any(isinstance(v, bool) != (kind is bool) or not isinstance(v, kind)
+                   for v in d.values()):
+                raise bad(f"{k!r} holds a value of the wrong type")
+            book[k] = {a: d[a] for a in agents}
+        to_play = int(record["to_play"][0])
+        live_agents = [a for a in agents if not (book["terminations"][a] or book["truncations"][a])]
+        if live_agents:
+            if to_play < 0:
+                raise bad("has live agents but the record's game is over")
+            if sel != names[to_play] or len(agents) != n:
+                raise bad(f"selects {sel!r} but the record's seat to play is {names[to_play]!r}")
+        seed = book["seed_rng"]
+        if seed is not None and not (isinstance(seed, dict) and set(seed) == {"state", "inc"}
+                                     and all(isinstance(v, int) and 0 <= v < 2**128
+                                             for v in seed.values())):
+            raise bad("'seed_rng' is not a PCG64 state")
+        return book
+
+    # ----- copies ------------------------------------------------------------------------------
+    def __getstate__(self):
+        """Pickle and deepcopy state: everything but the views and kernels (rebuilt after)."""
+        d = dict(self.__dict__)
+        for k in ("_k", "_rec", "_bytes", "_backup_bytes", "_v_to_play", "_v_done",
+                  "_v_trunc", "_v_fault", "_v_reward"):
+            d.pop(k, None)
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+        self._bind()
 
     def clone(self) -> "ArrayAECEnv":
         """A new env in exactly this position, PettingZoo bookkeeping included."""
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._state = self._state.copy()
-        other._cfg = self._cfg.copy()
-        other._rec = other._state[0]
-        other._v_to_play = other._state["to_play"]
-        other._v_done = other._state["done"]
-        other._v_trunc = other._state["truncated"]
-        other._v_reward = other._state["reward"][0]
-        other._mask = self._mask.copy()
-        other._config_kwargs = dict(self._config_kwargs)
-        other._seed_rng = copy.deepcopy(self._seed_rng)
-        if self._has_reset:
-            other.agents = self.agents[:]
-            other.rewards = dict(self.rewards)
-            other._cumulative_rewards = dict(self._cumulative_rewards)
-            other.terminations = dict(self.terminations)
-            other.truncations = dict(self.truncations)
-            other._infos = {a: dict(d) for a, d in self.infos.items()}
-            other._infos_stale = False
-        return other
+        import copy
 
-    def to_scenario(self) -> dict:
-        """The position as a plain dict (see envs.core.scenario)."""
+        if self._infos_stale:
+            self.infos  # noqa: B018  (materialise before copying)
+        return copy.deepcopy(self)
+
+    # ----- scenarios -----------------------------------------------------------------------------
+    def to_scenario(self, exact: bool = False) -> dict:
+        """The position as a plain dict (see envs.core.scenario); ``exact=True`` adds deck
+        orders and the rng so that ``load_scenario`` restores the same bytes."""
         from envs.core import scenario
 
-        return scenario.env_to_scenario(self)
+        return scenario.env_to_scenario(self, exact=exact)
 
     def load_scenario(self, source) -> None:
-        """Set up a position from a scenario dict or TOML file (see envs.core.scenario)."""
+        """Set up a position from a scenario dict or TOML file (see envs.core.scenario);
+        validated like ``load``: StateError/ConfigError and the env unchanged on a problem."""
         from envs.core import scenario
 
-        scenario.env_load_scenario(self, source)
+        record = scenario.build_record(self, source)
+        self._validate(record, "scenario")
+        self._install(record)
+        self._sync_from_record()
 
     def render(self):
         if not self._has_reset:
-            raise AssertionError("reset() needs to be called before render.")
+            raise ResetNeededError("render")
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "You are calling render method without specifying any render mode."

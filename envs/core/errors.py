@@ -1,7 +1,16 @@
 """Errors raised by Broadside environments.
 
 Every error says what broke and where: the action and the legal options, the config field
-and the rule, the card file, card and field.
+and the rule, the card file, card and field, the state field and the invariant.
+
+| error | raised when | state afterwards |
+|---|---|---|
+| ``IllegalActionError`` (``ValueError``) | ``raw_env().step`` / ``VectorGame.step`` get an action that is out of range or not legal | unchanged |
+| ``ActionTypeError`` (``IllegalActionError``, ``TypeError``) | an action that is not an integer (bool, float, str, None for a live agent) | unchanged |
+| ``ConfigError`` (``ValueError``) | a config keyword breaks a rule (player count, variant, deck construction) | no env built |
+| ``CardDataError`` (``ValueError``) | a card pool or deck file has a bad entry | nothing loaded |
+| ``StateError`` (``ValueError``) | a record, blob or scenario from outside breaks an invariant (``GameSpec.check_state``), or a kernel met a bound it may never reach | unchanged (loads are atomic) |
+| ``ResetNeededError`` (``AssertionError``) | ``step``/``last``/``observe``/``render``/``save``/``state`` before the first ``reset()`` | unchanged |
 """
 
 
@@ -12,8 +21,8 @@ class BroadsideError(Exception):
 class IllegalActionError(BroadsideError, ValueError):
     """An action that is out of range or not legal for the seat to play.
 
-    Raised by ``raw_env().step`` and by ``VectorGame`` in checked mode; the state is left
-    exactly as it was.
+    Raised by ``raw_env().step`` and by ``VectorGame.step`` (unless unchecked); the state is
+    left exactly as it was.
     """
 
     def __init__(self, action, seat, legal_labels, reason="not legal now"):
@@ -27,6 +36,10 @@ class IllegalActionError(BroadsideError, ValueError):
         )
 
 
+class ActionTypeError(IllegalActionError, TypeError):
+    """An action that is not an integer: bool, float, str, an array, or None for a live agent."""
+
+
 class ConfigError(BroadsideError, ValueError):
     """A game configuration that breaks a rule (player count, variant, deck construction)."""
 
@@ -37,3 +50,28 @@ class CardDataError(BroadsideError, ValueError):
     def __init__(self, file, card, field, problem):
         self.file, self.card, self.field = str(file), card, field
         super().__init__(f"{file}: card {card!r}, field {field!r}: {problem}")
+
+
+class StateError(BroadsideError, ValueError):
+    """A record, snapshot or scenario that breaks the game's invariants.
+
+    ``problems`` lists every broken invariant, each naming the field and the rule, as
+    ``GameSpec.check_state`` reported them. The env that refused it is byte-identical to
+    what it was before the call.
+    """
+
+    def __init__(self, message, problems=()):
+        self.problems = list(problems)
+        if self.problems:
+            shown = "\n  - ".join(self.problems[:20])
+            more = "" if len(self.problems) <= 20 else f"\n  ... ({len(self.problems)} in all)"
+            message = f"{message}:\n  - {shown}{more}"
+        super().__init__(message)
+
+
+class ResetNeededError(BroadsideError, AssertionError):
+    """The env was used before its first ``reset()`` (an AssertionError, as PettingZoo's
+    OrderEnforcingWrapper raises)."""
+
+    def __init__(self, what):
+        super().__init__(f"call reset() before {what}: the env has no game yet")

@@ -4,7 +4,7 @@ Generic, by dtype field names, so it works for every game's STATE and CONFIG:
 ``to_dict(rec, base)`` gives the fields (nested records as dicts, arrays as lists; with
 ``base``, only the fields that differ from it), and ``from_dict(d, base)`` overlays such a
 dict on a copy of ``base`` with validation (unknown field, wrong shape or out-of-range value
--> ConfigError naming the field).
+-> StateError naming the field).
 
 A scenario (dict or TOML file) for ``ArrayAECEnv.load_scenario``::
 
@@ -19,8 +19,11 @@ A scenario (dict or TOML file) for ``ArrayAECEnv.load_scenario``::
     total = 12
     card = [3, 1, 5, 0]
 
-Games may define readable scenarios with ``GameSpec.to_scenario``/``from_scenario``; the
-generic ``state`` table is used when they are None. TOML integers are signed 64-bit, so
+Games may define readable scenarios with ``GameSpec.to_scenario(rec, exact)`` /
+``from_scenario(d, env_cfg)`` (validated by a ``envs.core.schema`` Table); the generic
+``state`` table is used when they are None. Either way the built record goes through the
+game's ``check_states`` before it replaces the env's, and every problem is a ``StateError``
+naming the field. TOML integers are signed 64-bit, so
 larger unsigned values (rng words) are written as hex strings; integer fields accept them.
 """
 
@@ -32,7 +35,8 @@ import tomllib
 
 import numpy as np
 
-from envs.core.errors import ConfigError
+from envs.core.errors import StateError
+from envs.core.schema import closest
 
 SCENARIO_KEYS = ("game", "description", "seed", "config", "config_record", "state")
 
@@ -65,54 +69,54 @@ def to_dict(rec, base=None) -> dict:
 
 
 def _convert(path: str, value, dtype: np.dtype, shape: tuple):
-    """``value`` as an array of ``dtype`` and ``shape``, or a ConfigError naming ``path``."""
+    """``value`` as an array of ``dtype`` and ``shape``, or a StateError naming ``path``."""
     if dtype.kind in "iu":
         def as_int(v):
             if isinstance(v, str):
                 try:
                     return int(v, 0)
                 except ValueError:
-                    raise ConfigError(f"scenario field {path!r}: {v!r} is not an integer") from None
+                    raise StateError(f"scenario field {path!r}: {v!r} is not an integer") from None
             if isinstance(v, (list, tuple)):
                 return [as_int(x) for x in v]
             if isinstance(v, float) or isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise ConfigError(f"scenario field {path!r}: {v!r} is not an integer")
+                raise StateError(f"scenario field {path!r}: {v!r} is not an integer")
             return int(v)
 
         ints = as_int(value)
         arr = np.asarray(ints, dtype=object)
         if arr.shape != shape:
-            raise ConfigError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
+            raise StateError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
         info = np.iinfo(dtype)
         flat = arr.reshape(-1).tolist()
         for v in flat:
             if not info.min <= v <= info.max:
-                raise ConfigError(
+                raise StateError(
                     f"scenario field {path!r}: {v} is outside {dtype.name} range "
                     f"{info.min}..{info.max}")
         return np.array(flat, dtype=dtype).reshape(shape)
     try:
         arr = np.asarray(value, dtype=dtype)
     except (TypeError, ValueError):
-        raise ConfigError(f"scenario field {path!r}: {value!r} is not {dtype.name}") from None
+        raise StateError(f"scenario field {path!r}: {value!r} is not {dtype.name}") from None
     if arr.shape != shape:
-        raise ConfigError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
+        raise StateError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
     return arr
 
 
 def _overlay(target, d: dict, prefix: str) -> None:
     if not isinstance(d, dict):
-        raise ConfigError(f"scenario field {prefix.rstrip('.') or '(top)'!r}: expected a table")
+        raise StateError(f"scenario field {prefix.rstrip('.') or '(top)'!r}: expected a table")
     fields = target.dtype.fields
     for name, value in d.items():
         path = prefix + name
         if name not in fields:
-            raise ConfigError(
-                f"scenario field {path!r}: unknown field; known: {', '.join(target.dtype.names)}")
+            raise StateError(f"scenario field {path!r}: unknown field"
+                             + closest(name, target.dtype.names))
         ftype = fields[name][0]
         if ftype.names is not None:
             if not isinstance(value, dict):
-                raise ConfigError(f"scenario field {path!r}: expected a table of fields")
+                raise StateError(f"scenario field {path!r}: expected a table of fields")
             _overlay(target[name], value, path + ".")
         elif ftype.subdtype is not None:
             sub, shape = ftype.subdtype
@@ -136,7 +140,7 @@ def load_toml(path) -> dict:
         try:
             return tomllib.load(f)
         except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{path}: not valid TOML: {e}") from None
+            raise StateError(f"{path}: not valid TOML: {e}") from None
 
 
 # ----- writing TOML (tomllib only reads) ---------------------------------------------------------
@@ -181,55 +185,64 @@ def dump_toml(d: dict) -> str:
 
 
 # ----- env glue ------------------------------------------------------------------------------
-def env_to_scenario(env) -> dict:
-    """The env's position as a scenario dict (``load_scenario`` restores the same bytes)."""
+def env_to_scenario(env, exact: bool = False) -> dict:
+    """The env's position as a scenario dict.
+
+    ``load_scenario`` of it gives every seat the same observation and legal mask; with
+    ``exact=True`` (deck orders and the rng included) it restores the same record bytes.
+    Games with a readable format (``GameSpec.to_scenario``) write it; the generic format is
+    the record's fields that differ from an all-zero record.
+    """
     spec = env.game
     if spec.to_scenario is not None:
-        d = dict(spec.to_scenario(env._rec))
+        d = dict(spec.to_scenario(env._rec, exact=exact))
         d.setdefault("game", spec.name)
-        d.setdefault("config_record", to_dict(env._cfg[0]))
         return d
     zero = np.zeros(1, dtype=spec.state_dtype)
-    return {"game": spec.name, "config_record": to_dict(env._cfg[0]),
-            "state": to_dict(env._rec, zero)}
+    state = to_dict(env._rec, zero)
+    if not exact:
+        state.pop("rng", None)
+    return {"game": spec.name, "state": state}
 
 
-def _starting_record(env, d: dict, cfg: np.ndarray) -> np.ndarray:
-    base = np.zeros(1, dtype=env.game.state_dtype)
-    if "seed" in d:
-        seed = d["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"scenario seed {seed!r}: must be an integer")
-        env._k.init(base, cfg, 0, np.uint64(seed % 2**64))
-    return base
-
-
-def env_load_scenario(env, source) -> None:
-    """Set ``env`` to the position described by ``source`` (dict or TOML path)."""
-    spec = env.game
+def read_source(source) -> dict:
+    """A scenario dict from a dict or a TOML path (StateError for anything else)."""
     if isinstance(source, (str, os.PathLike)):
-        d = load_toml(source)
-    elif isinstance(source, dict):
-        d = source
-    else:
-        raise ConfigError(f"scenario must be a dict or a TOML path, got {type(source).__name__}")
-    if spec.from_scenario is None:
-        unknown = sorted(set(d) - set(SCENARIO_KEYS))
-        if unknown:
-            raise ConfigError(f"scenario: unknown key(s) {unknown}; known: {list(SCENARIO_KEYS)}")
+        return load_toml(source)
+    if isinstance(source, dict):
+        return source
+    raise StateError(f"scenario must be a dict or a TOML path, got {type(source).__name__}")
+
+
+def build_record(env, source) -> np.ndarray:
+    """The STATE array (1,) a scenario describes, built without touching ``env``.
+
+    The caller (``ArrayAECEnv.load_scenario``) validates it with ``check_states`` and only
+    then installs it. The scenario's config (its ``config`` table, or the game's own config
+    keys) decides the player count; without one the env's config is kept.
+    """
+    spec = env.game
+    d = read_source(source)
     if "game" in d and d["game"] != spec.name:
-        raise ConfigError(f"scenario is for game {d['game']!r}, this env plays {spec.name!r}")
+        raise StateError(f"scenario is for game {d['game']!r}, this env plays {spec.name!r}")
+    if spec.from_scenario is not None:
+        return spec.from_scenario(d, env._cfg.copy())
+    unknown = sorted(set(d) - set(SCENARIO_KEYS))
+    if unknown:
+        raise StateError(f"scenario key {unknown[0]!r}: unknown key"
+                         + closest(unknown[0], SCENARIO_KEYS))
     config = d.get("config")
+    if config is not None and not isinstance(config, dict):
+        raise StateError("scenario field 'config': expected a table of make_config keywords")
     cfg = spec.make_config(**config) if config is not None else env._cfg.copy()
     if "config_record" in d:
         cfg = from_dict(d["config_record"], cfg)
-    if spec.from_scenario is not None:
-        state = spec.from_scenario(d)
+    base = np.zeros(1, dtype=spec.state_dtype)
+    if "seed" in d:
+        seed = d["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
+        spec.single.init(base, cfg, 0, np.uint64(seed % 2**64))
     else:
-        state = from_dict(d.get("state", {}), _starting_record(env, d, cfg))
-    env._cfg[:] = cfg
-    if config is not None:
-        env._config_kwargs = dict(config)
-    env._state[:] = state
-    env._after_config_change()
-    env._sync_from_record()
+        base["cfg"] = cfg
+    return from_dict(d.get("state", {}), base)

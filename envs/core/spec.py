@@ -51,17 +51,38 @@ functions, same shape, only the imports differ.
 
 ``cfgs`` is always a CONFIG array of shape (1,): numba cannot pass a bare record into a
 ``prange`` loop body.
+
+Bounds: every kernel loop whose length depends on state has a bound taken from the dtype
+sizes. Reaching it sets ``s.fault`` (a ``FAULT_*`` code), ends the kernel with ``to_play``
+= -1 and touches nothing more; ``ArrayAECEnv`` restores the record it had before the step
+and ``VectorGame`` names the game; both raise ``StateError``. A validated record
+(``check_states``) never reaches a bound: a fault is a bug to report.
+
+Validation: ``check_states(states) -> list[list[str]]`` (one list of problems per record,
+empty when valid) is the single source of truth about valid positions; see
+``envs/core/validate.py`` for how games write it.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
+from numpy.lib import recfunctions as rfn
 
 #: ``to_play`` value once the game is over.
 NO_SEAT = -1
+
+#: ``fault`` codes set by a kernel that met a bound instead of hanging or writing out of range
+FAULT_NONE = 0
+FAULT_LOOP = 1       # a loop reached its bound without progress
+FAULT_INDEX = 2      # an index computed from state fell outside its array
+FAULT_MESSAGES = {
+    FAULT_LOOP: "a kernel loop reached its bound (the position cannot be continued)",
+    FAULT_INDEX: "a kernel met an index outside its array (the position is corrupt)",
+}
 
 
 def state_header(max_players: int) -> list[tuple]:
@@ -74,6 +95,7 @@ def state_header(max_players: int) -> list[tuple]:
         ("step", np.int32),          # decisions taken so far
         ("winner_mask", np.uint8),   # bit i set when seat i won (all clear on a draw)
         ("rng", np.uint64),          # splitmix64 counter, see envs.core.rng
+        ("fault", np.uint8),         # FAULT_* code: a kernel stopped on a bound (never in play)
         ("reward", np.float32, (max_players,)),  # reward of the last apply, per seat
     ]
 
@@ -118,6 +140,8 @@ class GameSpec:
     render_rgb: Callable[[Any, Any], np.ndarray]
     #: ``infos(state_record) -> list of per-seat dicts`` (scores, phase ...)
     infos: Callable[[Any], list]
+    #: ``check_states(states (N,)) -> list of N lists of problems`` (see envs/core/validate.py)
+    check_states: Callable[[np.ndarray], list]
     #: ``to_scenario(state_record) -> dict`` and ``from_scenario(dict) -> STATE array (1,)``
     to_scenario: Callable[[Any], dict] | None = None
     from_scenario: Callable[[dict], np.ndarray] | None = None
@@ -133,5 +157,97 @@ class GameSpec:
     single_legal: Any = None
     single_observe: Any = None
 
+    #: ``state_vector(states (1,), out float32[STATE_SIZE])``: PettingZoo's global state;
+    #: None = every numeric field of the record but ``rng`` (see ``global_state``)
+    state_vector: Any = None
+
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]
+
+    def check_state(self, rec) -> list[str]:
+        """Problems of one record (a record, or an array of shape (1,)); empty when valid."""
+        arr = np.asarray(rec).reshape(-1)
+        if arr.dtype != self.state_dtype or arr.shape != (1,):
+            return [f"record: dtype/shape {arr.dtype}/{arr.shape} is not one {self.name} STATE"]
+        return self.check_states(arr)[0]
+
+    @functools.cached_property
+    def single(self) -> "SingleKernels":
+        """The single-game entry points (see SingleKernels)."""
+        return SingleKernels(self)
+
+    @functools.cached_property
+    def global_fields(self) -> list[str]:
+        """Record fields in the PettingZoo global state: all but the rng counter."""
+        return [n for n in self.state_dtype.names if n != "rng"]
+
+    @functools.cached_property
+    def state_size(self) -> int:
+        """Length of the PettingZoo global state vector."""
+        if self.state_vector is not None:
+            return int(self.metadata["state_size"])
+        return int(sum(_flat_size(self.state_dtype.fields[n][0]) for n in self.global_fields))
+
+    def global_state(self, states) -> np.ndarray:
+        """float32[state_size]: everything about the position, hidden parts included, for
+        centralised critics (PettingZoo ``state()``)."""
+        if self.state_vector is not None:
+            out = np.zeros(self.state_size, dtype=np.float32)
+            self.state_vector(states, out)
+            return out
+        sub = states[self.global_fields]
+        return rfn.structured_to_unstructured(sub, dtype=np.float32).reshape(-1)
+
+    # a spec is immutable and holds compiled kernels: copies share it, pickles name it
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_spec_by_name, (self.name,))
+
+
+def _flat_size(dt: np.dtype) -> int:
+    if dt.names is not None:
+        return sum(_flat_size(dt.fields[n][0]) for n in dt.names)
+    if dt.subdtype is not None:
+        sub, shape = dt.subdtype
+        return int(np.prod(shape)) * _flat_size(sub)
+    return 1
+
+
+def _spec_by_name(name: str) -> "GameSpec":
+    import envs
+
+    return envs.spec(name)
+
+
+class SingleKernels:
+    """A game's single-game entry points over an array of states, for calls from Python.
+
+    ``init(states, cfgs, i, seed)``, ``apply(states, i, action, mask)`` (apply, then the next
+    legal mask), ``legal(states, i, mask)``, ``observe(states, i, seat, out)``. They are the
+    game's ``single_*`` kernels when it has them (about 1 us a call), otherwise the record
+    kernels on ``states[i]`` (numba unboxes a record slowly: ~15 us for a large STATE).
+    """
+
+    def __init__(self, spec: GameSpec):
+        self.init = spec.single_init or (lambda st, cf, i, seed: spec.init(st[i], cf[0], seed))
+        self.legal = single_legal(spec)
+        self.observe = spec.single_observe or (
+            lambda st, i, seat, out: spec.observe(st[i], seat, out))
+        if spec.single_apply is not None:
+            self.apply = spec.single_apply
+        else:
+            def apply(st, i, action, mask):
+                spec.apply(st[i], action)
+                spec.legal_mask(st[i], mask)
+
+            self.apply = apply
+
+
+def single_legal(spec: GameSpec):
+    """``legal(states, i, mask)`` for one game of an array of states."""
+    return spec.single_legal or (lambda st, i, mask: spec.legal_mask(st[i], mask))

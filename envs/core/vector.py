@@ -5,14 +5,22 @@ array (``states``); each call is one ``prange`` kernel over all of them. Finishe
 reset themselves with a seed drawn from their own rng, so a batch is deterministic from its
 reset seed and the actions, and any game can be replayed alone in ``ArrayAECEnv`` (seed it
 with ``seeds[i]``, then ``mix64(rng)`` at each end).
+
+Bad input never reaches a kernel: ``step`` refuses non-integer, out-of-range and illegal
+actions with ``IllegalActionError`` (naming the game index, the action and the legal labels)
+before any game moves, unless the VectorGame was made with ``unchecked=True`` — the fast path
+for callers that sample from the masks themselves. States set from outside go through
+``set_states`` (or ``refresh`` after editing ``states`` in place), which run the game's
+``check_states`` and refuse invalid ones with ``StateError``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from envs.core.errors import IllegalActionError
-from envs.core.spec import GameSpec
+from envs.core.aec import check_seed
+from envs.core.errors import ActionTypeError, IllegalActionError, StateError
+from envs.core.spec import FAULT_MESSAGES, GameSpec
 
 
 class VectorGame:
@@ -24,12 +32,14 @@ class VectorGame:
     """
 
     def __init__(self, spec: GameSpec, num_envs: int, seed: int | None = 0,
-                 checked: bool = False, **config):
+                 unchecked: bool = False, **config):
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise TypeError(f"num_envs must be an integer, got {type(num_envs).__name__}")
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
         self.spec = spec
         self.num_envs = int(num_envs)
-        self.checked = bool(checked)
+        self.unchecked = bool(unchecked)
         self.cfgs = spec.make_config(**config)
         self.num_players = int(self.cfgs["num_players"][0])
         n = self.num_envs
@@ -40,7 +50,7 @@ class VectorGame:
         self._dones = np.zeros(n, dtype=np.bool_)
         self.seeds = np.zeros(n, dtype=np.uint64)
         self.act_rng = np.zeros(n, dtype=np.uint64)
-        self.counts = np.zeros((n, 3), dtype=np.int64)
+        self.counts = np.zeros((n, 4), dtype=np.int64)
         self.reset(seed)
 
     @property
@@ -48,68 +58,127 @@ class VectorGame:
         return self.states["to_play"]
 
     def reset(self, seed: int | None = None) -> None:
-        """New games; game i gets ``seeds[i]``, all drawn from ``seed``."""
-        rng = np.random.default_rng(seed)
+        """New games; game i gets ``seeds[i]``, all drawn from ``seed`` (int or None)."""
+        rng = np.random.default_rng(check_seed(seed))
         self.seeds[:] = rng.integers(0, 2**64, self.num_envs, dtype=np.uint64)
         # the random-play stream of playout() is separate from the games' own rng
         self.act_rng[:] = rng.integers(0, 2**64, self.num_envs, dtype=np.uint64)
         self.spec.batch_reset(self.states, self.cfgs, self.seeds)
-        self.refresh()
+        self._fill()
 
-    def refresh(self) -> None:
-        """Recompute masks and observations from the states (after editing them)."""
+    def _fill(self) -> None:
         self.spec.batch_legal(self.states, self.masks)
         self.spec.batch_observe(self.states, self.obs)
+
+    def set_states(self, states) -> None:
+        """Replace every game by ``states`` (a STATE array of shape (num_envs,)), validated
+        with the game's ``check_states``; StateError naming each bad game, nothing changed."""
+        states = np.asarray(states)
+        if states.dtype != self.spec.state_dtype or states.shape != (self.num_envs,):
+            raise StateError(f"set_states needs a {self.spec.name} STATE array of shape "
+                             f"({self.num_envs},), got {states.dtype} {states.shape}")
+        self._check(states)
+        cfg_bytes = self.cfgs.tobytes()
+        other = [i for i in range(self.num_envs) if states["cfg"][i].tobytes() != cfg_bytes]
+        if other:
+            raise StateError(f"set_states: games {other[:10]} were set up with another config "
+                             "than this VectorGame's (finished games re-init with its config)")
+        self.states[:] = states
+        self._fill()
+
+    def refresh(self) -> None:
+        """Validate ``states`` after editing them in place, then recompute masks and
+        observations. On StateError the masks and observations are left as they were."""
+        self._check(self.states)
+        self._fill()
+
+    def _check(self, states) -> None:
+        problems = self.spec.check_states(states)
+        bad = [(i, p) for i, p in enumerate(problems) if p]
+        if bad:
+            lines = [f"env {i}: {msg}" for i, p in bad[:5] for msg in p[:4]]
+            raise StateError(f"{self.spec.name}: {len(bad)} of {len(problems)} states refused",
+                             lines)
 
     def step(self, actions):
         """Apply ``actions[i]`` in game i (< 0: leave game i alone this call).
 
         Returns ``(rewards float32[N, max_players], dones bool[N])`` (fresh arrays): the
         rewards of this step, and which games ended (they have already been reset; ``obs``
-        and ``masks`` describe the new games).
+        and ``masks`` describe the new games). Unless ``unchecked``, every action is
+        checked first and nothing moves when one is refused.
         """
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
-        if self.checked:
+        actions = self._as_actions(actions)
+        if not self.unchecked:
             self.check_actions(actions)
         self.spec.batch_step(self.states, self.cfgs, actions, self._rewards, self._dones,
                              self.masks, self.obs)
+        self._raise_faults("step")
         return self._rewards.copy(), self._dones.copy()
 
+    def _as_actions(self, actions) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu":
+            raise ActionTypeError(actions if a.ndim == 0 else f"array of {a.dtype}", None, [],
+                                  reason="not integer actions (bool, float and str are refused)")
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        if a.dtype.kind == "u" and a.dtype.itemsize >= 8 and not self.unchecked:
+            big = np.flatnonzero(a > np.iinfo(np.int64).max)
+            if big.size:
+                i = int(big[0])
+                raise IllegalActionError(int(a[i]), int(self.states["to_play"][i]),
+                                         self._labels(i), reason=f"out of range in env {i}")
+        return np.ascontiguousarray(a, dtype=np.int64)
+
     def check_actions(self, actions) -> None:
-        """Raise IllegalActionError for the first game whose action is out of range or illegal."""
+        """Raise IllegalActionError for the first game whose action is out of range or not
+        legal (negative actions skip a game and are always accepted)."""
         actions = np.asarray(actions, dtype=np.int64)
         num = self.spec.num_actions
-        live = actions >= 0
-        ok = ~live
-        idx = np.flatnonzero(live & (actions < num))
+        over = actions >= num
+        live = (actions >= 0) & ~over
+        ok = ~live & ~over
+        idx = np.flatnonzero(live)
         ok[idx] = self.masks[idx, actions[idx]] != 0
         bad = np.flatnonzero(~ok)
         if bad.size == 0:
             return
         i = int(bad[0])
-        rec = self.states[i]
         a = int(actions[i])
-        legal = [f"{b}: {self.spec.action_label(rec, b)}" for b in np.flatnonzero(self.masks[i])]
-        why = "out of range" if a >= num else "not legal now"
-        raise IllegalActionError(a, int(self.states["to_play"][i]), legal,
+        why = f"out of range 0..{num - 1}" if a >= num else "not legal now"
+        raise IllegalActionError(a, int(self.states["to_play"][i]), self._labels(i),
                                  reason=f"{why} in env {i}")
+
+    def _labels(self, i: int) -> list[str]:
+        rec = self.states[i]
+        return [f"{b}: {self.spec.action_label(rec, b)}" for b in np.flatnonzero(self.masks[i])]
+
+    def _raise_faults(self, what: str) -> None:
+        faults = self.states["fault"]
+        if faults.any():
+            bad = np.flatnonzero(faults)
+            code = int(faults[bad[0]])
+            raise StateError(
+                f"{self.spec.name}: {what} stopped the kernel of envs {bad[:10].tolist()}: "
+                f"{FAULT_MESSAGES.get(code, f'fault {code}')}; those games are left as they "
+                "stopped (set them anew with set_states or reset)")
 
     def observe_seats(self, seats) -> np.ndarray:
         """float32[N, OBS_SIZE]: game i observed by seat ``seats[i]``."""
-        seats = np.ascontiguousarray(seats, dtype=np.int64)
+        seats = np.asarray(seats)
+        if seats.dtype.kind not in "iu":
+            raise TypeError(f"seats must be integers, got {seats.dtype}")
         if seats.shape != (self.num_envs,):
             raise ValueError(f"seats must have shape ({self.num_envs},), got {seats.shape}")
         if np.any((seats < 0) | (seats >= self.num_players)):
             raise ValueError(f"seats must be in 0..{self.num_players - 1}")
+        seats = np.ascontiguousarray(seats, dtype=np.int64)
         out = np.empty((self.num_envs, self.spec.obs_size), dtype=np.float32)
         if self.spec.batch_observe_seats is not None:
             self.spec.batch_observe_seats(self.states, seats, out)
         else:
-            from envs.core.aec import SingleKernels
-
-            observe = SingleKernels(self.spec).observe
+            observe = self.spec.single.observe
             for i in range(self.num_envs):
                 observe(self.states, i, int(seats[i]), out[i])
         return out
@@ -118,13 +187,15 @@ class VectorGame:
         """Each game makes ``steps`` random legal decisions; returns the decisions made.
 
         ``counts[:, 1]`` holds the games finished per env during the call. Raises
-        RuntimeError if any game showed an empty legal mask before its end.
+        RuntimeError if any game showed an empty legal mask before its end, StateError if a
+        kernel faulted.
         """
         if self.spec.batch_playout is None:
             raise NotImplementedError(f"{self.spec.name} has no batch_playout kernel")
         self.counts[:] = 0
         self.spec.batch_playout(self.states, self.cfgs, self.act_rng, int(steps), self.counts)
-        self.refresh()
+        self._raise_faults("playout")
+        self._fill()
         stuck = np.flatnonzero(self.counts[:, 2])
         if stuck.size:
             raise RuntimeError(

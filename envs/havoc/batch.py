@@ -48,7 +48,11 @@ def batch_observe_seats(states, seats, obs):
 
 @njit(parallel=True, cache=True)
 def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
-    """Apply actions[i] (< 0: skip game i); finished games re-init from mix64(their rng)."""
+    """Apply actions[i] (< 0: skip game i); finished games re-init from mix64(their rng).
+
+    A game whose kernel faulted (envs.core.bounds) is left as it stopped, with an empty
+    mask, for VectorGame to report.
+    """
     for i in prange(states.shape[0]):
         s = states[i]
         a = actions[i]
@@ -60,11 +64,14 @@ def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
             apply(s, a)
             for p in range(rewards.shape[1]):
                 rewards[i, p] = s.reward[p]
+            dones[i] = False
+            if s.fault:
+                masks[i, :] = 0
+                obs[i, :] = 0.0
+                continue
             if s.done or s.truncated:
                 dones[i] = True
                 init(s, cfgs[0], mix64(s.rng))
-            else:
-                dones[i] = False
             legal_mask(s, masks[i])
             observe(s, s.to_play, obs[i])
 
@@ -73,7 +80,8 @@ def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
 def batch_playout(states, cfgs, act_rng, steps, counts):
     """``steps`` uniformly random legal decisions per game, from the stream act_rng[i].
 
-    counts[i] = (decisions, games finished, empty legal masks met before a game's end).
+    counts[i] = (decisions, games finished, empty legal masks met before a game's end,
+    kernel faults). A faulted game stops where it faulted.
     """
     for i in prange(states.shape[0]):
         s = states[i]
@@ -82,6 +90,7 @@ def batch_playout(states, cfgs, act_rng, steps, counts):
         decisions = 0
         finished = 0
         stuck = 0
+        faults = 0
         for _ in range(steps):
             legal_mask(s, mask)
             n = 0
@@ -103,6 +112,9 @@ def batch_playout(states, cfgs, act_rng, steps, counts):
                 a += 1
             apply(s, a)
             decisions += 1
+            if s.fault:
+                faults += 1
+                break
             if s.done or s.truncated:
                 finished += 1
                 init(s, cfgs[0], mix64(s.rng))
@@ -110,6 +122,7 @@ def batch_playout(states, cfgs, act_rng, steps, counts):
         counts[i, 0] = decisions
         counts[i, 1] = finished
         counts[i, 2] = stuck
+        counts[i, 3] = faults
 
 
 # --- single-game entry points over an array of states (fast to call from Python) ------------

@@ -16,6 +16,7 @@ crew spent on an earlier purchase of the same phase.
 
 from numba import njit
 
+from envs.core.bounds import fault
 from envs.havoc import ghost
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
@@ -26,7 +27,7 @@ from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,
 )
 from envs.havoc.state import (
-    A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, CANNON, COIN, MARKET_SIZE, NUM_RES,
+    A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, CANNON, COIN, MARKET_SIZE, MAX_CREWS, NUM_RES,
     NUM_SLOTS, PH_PURCHASE, PK_GAIN_ANY, PK_NONE, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP,
     PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SAIL, SKIFFS_PER_CREW, SLOT_BANK,
     SLOT_BLACKSMITH, SLOT_BLACKSMITH_4P, SLOT_CAPITOL, SLOT_DEEP_COVE, SLOT_FLAG0,
@@ -34,6 +35,9 @@ from envs.havoc.state import (
     UPG_SCRAP, VAR_GHOST,
 )
 
+#: Skiff turns in one phase: every Skiff of every crew, plus a turn per crew that finds
+#: nowhere to go (envs.core.bounds)
+SKIFF_TURN_BOUND = MAX_CREWS * (SKIFFS_PER_CREW + 1) + 1
 TRADES = 2          # "exchange up to two of your resources" [Island Actions: Trading Post]
 DEEP_COVE_SCRAPS = 2  # "scrap up to 2 cards" [Island Actions: Deep Cove]
 
@@ -88,7 +92,7 @@ def _skiff_turns(s):
     """One Skiff per turn in the current order until every Skiff is out [Step 1]; the Swift
     flag gives the same crew another turn if it has a Skiff left [Flags]."""
     n = s.num_crews
-    while True:
+    for _ in range(SKIFF_TURN_BOUND):
         if s.turn_open:
             s.turn_open = 0
             if s.extra_turn and s.skiffs[s.cur] > 0:
@@ -117,6 +121,7 @@ def _skiff_turns(s):
             continue
         s.pending = PK_SKIFF
         return
+    fault(s)
 
 
 @njit(cache=True)
@@ -321,7 +326,7 @@ def _purchases(s):
     """Each crew in turn order pays for its claimed cards, left to right; only affordable
     cards are offered, the rest stay in the Market [Step 2: Unpurchased Cards]."""
     n = s.num_crews
-    while True:
+    for _ in range(MAX_CREWS + 1):
         c = s.cur
         if not s.turn_open:
             s.turn_open = 1
@@ -343,6 +348,7 @@ def _purchases(s):
         if s.cur == s.turn_start:
             _cleanup(s)
             return
+    fault(s)
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ two booty tokens are left to the caller. Rulebook sections:
 
 from numba import njit
 
+from envs.core.bounds import fault
 from envs.core.rng import die
 from envs.havoc.common import friendly, has_upgrade, score, take_damage
 from envs.havoc.state import (
@@ -29,6 +30,9 @@ MOVED = -1
 HIT_ROCK = -2
 #: result of sea_feature(): the ship did not change square (no feature, a whirlpool, steady keel)
 STAYED = -3
+#: coordinate-dice re-rolls before giving up (with one free square in 36 the chance of
+#: missing it this often is below 1e-800)
+ROLL_BOUND = 1 << 16
 
 
 @njit(cache=True)
@@ -130,11 +134,17 @@ def place_new_wreck(s):
                 free += 1
     if free == 0:
         return
-    while True:
+    found = False
+    r, c = 0, 0
+    for _ in range(ROLL_BOUND):
         r = die(s, GRID) - 1
         c = die(s, GRID) - 1
         if s.feature[r, c] != FEAT_ROCK and s.wreck[r, c] == 0 and ship_at(s, r, c) < 0:
+            found = True
             break
+    if not found:
+        fault(s)
+        return
     s.wreck[r, c] = s.wreck_stack[n - 1]
     s.wreck_stack[n - 1] = 0
     s.wreck_stack_n = n - 1

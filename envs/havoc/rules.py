@@ -9,6 +9,7 @@ until a seat must decide again or the game ends [Quick Reference: Round Sequence
 import numpy as np
 from numba import njit
 
+from envs.core.bounds import AUTO_STEP_BOUND, fault
 from envs.core.spec import NO_SEAT
 from envs.havoc import choices, island, scoring, sea, setup
 from envs.havoc.state import (
@@ -131,9 +132,15 @@ def _single_legal(s, mask):
 
 @njit(cache=True)
 def _advance(s):
-    """Run automatic steps until a seat must decide or the game is over."""
+    """Run automatic steps until a seat must decide or the game is over.
+
+    A kernel fault stops at once; AUTO_STEP_BOUND automatic steps without a decision (a
+    rules loop no seat takes part in) truncate the game (envs.core.bounds).
+    """
     scratch = np.zeros(NUM_ACTIONS, dtype=np.uint8)
-    while True:
+    for _ in range(AUTO_STEP_BOUND):
+        if s.fault:
+            return
         if s.phase == PH_OVER:
             scoring.finish_game(s)
             return
@@ -152,6 +159,11 @@ def _advance(s):
             sea.sea_continue(s)
         elif ph == PH_SETUP:
             setup.setup_continue(s)
+        else:
+            fault(s)
+            return
+    s.truncated = 1
+    s.to_play = NO_SEAT
 
 
 @njit(cache=True)
@@ -186,6 +198,8 @@ def apply(s, action):
     _decide(s, action)
     s.step += 1
     _advance(s)
+    if s.fault:
+        return
     limit = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
     if not s.done and s.step >= limit:
         s.truncated = 1

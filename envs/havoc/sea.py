@@ -41,7 +41,8 @@ from envs.havoc.maneuver import (
 from envs.havoc.state import (
     A_HAND, A_OPTION, A_STOP, CANNON, COIN, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
     EFF_GAIN_COIN, EFF_GAIN_SAIL, EFF_INFAMY, EFF_PIVOT, EFF_REPAIR, EXT_FREE, EXT_NONE,
-    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, FLAG_LOOKOUT, HAND_SIZE, MAX_STEPS, NDEFS,
+    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, FLAG_LOOKOUT, HAND_SIZE, MAX_CREWS, MAX_STEPS,
+    NDEFS,
     PH_OVER, PH_SEA, STALL_SEA_PHASES,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
     PK_PATH, PK_PIVOT, PK_PLAY, PK_SCRAP, PK_SHIP, SAIL, ST_DONE, ST_EFFECT, ST_EXT,
@@ -127,9 +128,13 @@ def sea_continue(s):
     """Run the Sea Phase until a crew must decide or the phase ends [Sea Phase Step 1].
 
     Turns go round from the First Player token's holder; a crew with no cards passes
-    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup.
+    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup. Returns
+    after a round of turns with no decision, so the phase driver counts automatic steps
+    (ghost ships may keep drawing cards with no seat deciding anything).
     """
-    while s.pending == PK_NONE and s.phase == PH_SEA:
+    for _ in range(2 * MAX_CREWS):
+        if s.pending != PK_NONE or s.phase != PH_SEA or s.fault:
+            return
         if s.card >= 0:
             run_card(s)
             continue
@@ -519,7 +524,7 @@ def run_card(s):
     """Advance the card being resolved until a decision is pending or the card is done."""
     c = s.cur
     d = s.card
-    while s.pending == PK_NONE:
+    while s.pending == PK_NONE and not s.fault:
         if s.card_fire_opt == FIRE_OWED:
             s.card_fire_opt = -1
             _offer_fire(s)

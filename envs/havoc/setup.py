@@ -13,15 +13,16 @@ is rolled, then its owner chooses the heading (PK_ORIENT); the players choose fo
 import numpy as np
 from numba import njit
 
+from envs.core.bounds import fault
 from envs.core.rng import die, randint, seed_state, shuffle
 from envs.havoc.cards import CAPTAIN_ABILITIES, SHIP_DECK
 from envs.havoc import ghost
 from envs.havoc.common import begin_island, draw
-from envs.havoc.maneuver import place_new_wreck, ship_at
+from envs.havoc.maneuver import ROLL_BOUND, place_new_wreck, ship_at
 from envs.havoc.market import build_market_deck
 from envs.havoc.state import (
     A_OPTION, FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NONE, GRID,
-    HAND_SIZE, NORTH, NUM_WRECKS, PH_SETUP, PK_NONE, PK_ORIENT, VAR_GHOST,
+    HAND_SIZE, MARKET_SIZE, NDEFS, NORTH, NUM_WRECKS, PH_SETUP, PK_NONE, PK_ORIENT, VAR_GHOST,
     VAR_TEAMS, VAR_TWO_SHIP,
 )
 
@@ -56,6 +57,7 @@ def _zero(s):
     s.step = 0
     s.winner_mask = 0
     s.rng = 0
+    s.fault = 0
     s.reward[:] = 0
     s.phase = PH_SETUP
     s.round = 0
@@ -103,6 +105,7 @@ def _zero(s):
     s.market_deck[:] = 0
     s.market_deck_n = 0
     s.scrap[:] = 0
+    s.card_total[:] = 0
     s.damage_left = 0
     s.damage_extra = 0
     s.damage_this_sea = 0
@@ -140,11 +143,12 @@ def roll_square(s):
 @njit(cache=True)
 def _place_feature(s, kind):
     """Roll a free square for a feature; re-roll onto another feature [Sea Grid Setup A]."""
-    while True:
+    for _ in range(ROLL_BOUND):
         r, c = roll_square(s)
         if s.feature[r, c] == FEAT_NONE:
             s.feature[r, c] = kind
             return
+    fault(s)
 
 
 @njit(cache=True)
@@ -222,6 +226,22 @@ def _starting_deck(s, c):
 
 
 @njit(cache=True)
+def _count_cards(s):
+    """card_total: the copies of each card in this game, from the zones as dealt (starting
+    decks, Market and its deck); what check_states holds every later position to."""
+    for c in range(s.num_crews):
+        for d in range(NDEFS):
+            s.card_total[d] += s.hand[c, d] + s.discard[c, d]
+        for i in range(s.deck_n[c]):
+            s.card_total[s.deck[c, i]] += 1
+    for i in range(MARKET_SIZE):
+        if s.market[i] >= 0:
+            s.card_total[s.market[i]] += 1
+    for i in range(s.market_deck_n):
+        s.card_total[s.market_deck[i]] += 1
+
+
+@njit(cache=True)
 def setup_game(s, cfg, seed):
     """New game from cfg [Player Setup; Sea Grid Setup; Island Setup; Variants; Ghost Fleet
     Setup]. Leaves phase PH_SETUP with no decision pending: setup_continue asks for the
@@ -268,6 +288,7 @@ def setup_game(s, cfg, seed):
     s.damage_left = cfg.damage_deck if cfg.damage_deck > 0 else (
         DAMAGE_BASE + DAMAGE_PER_SHIP * s.num_ships)
     build_market_deck(s)
+    _count_cards(s)
     s.phase = PH_SETUP
     s.pending = PK_NONE
 
@@ -284,10 +305,16 @@ def setup_continue(s):
     ship is on the grid [Sea Grid Setup C; Island Phase]."""
     for i in range(s.num_ships):
         if not s.ship_placed[i]:
-            while True:
+            found = False
+            r, c = 0, 0
+            for _ in range(ROLL_BOUND):
                 r, c = roll_square(s)
                 if _free_for_ship(s, r, c):
+                    found = True
                     break
+            if not found:
+                fault(s)
+                return
             s.ship_r[i] = r
             s.ship_c[i] = c
             s.ship_h[i] = NORTH

@@ -25,7 +25,7 @@ MAX_CREWS = 6            # seats + ghost ships (3 players + 3 ghosts at most)
 MAX_SHIPS = 6            # ships on the grid (5 crews, or 2x2 ships, or players + ghosts)
 GRID = 6                 # sea grid is GRID x GRID, addressed by two d6 coordinate dice
 NDEFS = 64               # card definitions (starting, ability, market, damage)
-MAX_DECK = 96            # cards a crew may own in one zone (deck); counted per def elsewhere
+MAX_DECK = 128           # cards one crew may own: 8 starting + 64 Market + 42 Damage fit
 MARKET_SIZE = 5
 MARKET_DECK = 64         # market cards [Box Contents]
 NUM_UPGRADE_DEFS = 12    # 2 per ship
@@ -210,6 +210,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("market_deck", np.int8, (MARKET_DECK,)), # top = last
     ("market_deck_n", np.int8),
     ("scrap", np.int16, (NDEFS,)),            # scrapped cards, counts per def
+    ("card_total", np.int16, (NDEFS,)),       # copies of each def in this game (Damage: 0,
+                                              # counted by damage_deck + damage_extra)
     ("damage_left", np.int16),                # damage deck
     ("damage_extra", np.int16),               # taken from the box once the deck ran out
     ("damage_this_sea", np.int16),            # Damage cards dealt in the current Sea Phase

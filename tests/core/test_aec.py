@@ -8,7 +8,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import envs
-from envs.core.errors import ConfigError, IllegalActionError
+from envs.core.errors import ConfigError, IllegalActionError, StateError
 from tests.core.toy_game.state import A_SECRET
 
 
@@ -90,10 +90,9 @@ def test_observe_mask_only_for_the_agent_to_play():
 def test_raw_env_illegal_action_raises_with_labels_and_leaves_state():
     e = envs.make_raw("toy", num_players=2)
     e.reset(seed=2)
-    # seat 0 holds no secret card (deck exhausted): set directly on the record
-    e.state["card"][0][0] = 0
-    e.state["deck_n"][0] = 0
-    e._refresh_mask()
+    # seat 0 holds no secret card: the deck is exhausted, 11 of the 12 cards played
+    e.load_scenario({"seed": 2, "state": {"card": [0, 4, 0, 0], "played": [6, 5, 0, 0],
+                                          "deck_n": 0, "deck": [0] * 12, "total": 10}})
     before = e.save()
     with pytest.raises(IllegalActionError) as info:
         e.step(A_SECRET)
@@ -126,15 +125,15 @@ def test_env_illegal_action_terminates_with_minus_one(caplog):
     """TerminateIllegalWrapper(illegal_reward=-1) semantics, as in PettingZoo classic."""
     e = envs.make("toy", num_players=3)
     e.reset(seed=4)
-    e.step(0)  # player_0 adds 1
-    e.state["card"][0][1] = 0
-    e.state["deck_n"][0] = 0
-    e._refresh_mask()
-    before = e.state.tobytes()
+    # player_1 to play holds no card: the deck is exhausted, 10 of the 12 cards played
+    e.load_scenario({"seed": 4, "state": {"card": [3, 0, 5, 0], "played": [4, 3, 3, 0],
+                                          "deck_n": 0, "deck": [0] * 12, "total": 1,
+                                          "to_play": 1, "step": 1}})
+    before = e.record.tobytes()
     with caplog.at_level(logging.WARNING):
         e.step(A_SECRET)  # player_1 holds no card
     assert "Illegal move made" in caplog.text
-    assert e.state.tobytes() == before
+    assert e.record.tobytes() == before
     assert all(e.terminations.values()) and all(e.truncations.values())
     assert e.rewards == {"player_0": 0, "player_1": -1.0, "player_2": 0}
     assert e._cumulative_rewards["player_1"] == -1.0
@@ -232,7 +231,7 @@ def test_infos_follow_the_game_and_are_not_there_before_reset():
     held = e.infos
     e.step(2)
     e.step(A_SECRET)
-    v = int(e.state["last_card"][0])
+    v = int(e.record["last_card"][0])
     assert e.last()[4] == {"total": 3 + v, "cards_played": 0}  # player_0 to play again
     assert held["player_1"] == {"total": 3 + v, "cards_played": 1}  # updated in place
     c = e.clone()
@@ -295,22 +294,24 @@ def test_load_brings_its_config():
     assert f.possible_agents == e.possible_agents
     assert f.save() == e.save()
     f.reset(seed=3)
-    assert int(f.state["cfg"]["target"][0]) == 30
+    assert int(f.record["cfg"]["target"][0]) == 30
 
 
 def test_load_rejects_other_games_and_garbage():
     e = envs.make("toy")
     e.reset(seed=0)
     blob = e.save()
-    with pytest.raises(ConfigError, match="magic"):
+    with pytest.raises(StateError, match="does not start with"):
         e.load(b"x" * len(blob))
-    with pytest.raises(ConfigError, match="too short"):
+    with pytest.raises(StateError, match="too short"):
         e.load(b"abc")
-    with pytest.raises(ConfigError, match="sizes"):
+    with pytest.raises(StateError, match="checksum"):
         e.load(blob + b"\0")
-    other = blob.replace(b"toy", b"tox")
-    with pytest.raises(ConfigError, match="game 'tox'"):
-        e.load(other)
+    with pytest.raises(StateError, match="checksum"):
+        e.load(blob[:-9] + blob[-8:])
+    with pytest.raises(StateError, match="must be bytes"):
+        e.load("not bytes")
+    assert e.save() == blob
 
 
 def test_clone_is_exact_and_independent():

@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import envs
+from envs.core import scenario
 from tests.core.toy_game.state import A_SECRET, DECK_SIZE, OBS_SIZE
 
 
@@ -18,7 +19,7 @@ def fresh(seed=0, **config):
 @given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 4))
 def test_setup_deals_one_secret_card_each_from_a_12_card_deck(seed, players):
     """[Setup] values 1-6 twice; one card per seat; the rest face down in the deck."""
-    s = fresh(seed, num_players=players).state
+    s = fresh(seed, num_players=players).record
     cards = s["card"][0][:players].tolist()
     deck = s["deck"][0][: int(s["deck_n"][0])].tolist()
     assert int(s["deck_n"][0]) == DECK_SIZE - players
@@ -31,16 +32,16 @@ def test_turn_add_and_pass():
     """[Turn] add 1-3 to the total; the next seat plays."""
     e = fresh(0, num_players=3)
     e.step(2)
-    assert int(e.state["total"][0]) == 3 and e.agent_selection == "player_1"
+    assert int(e.record["total"][0]) == 3 and e.agent_selection == "player_1"
     e.step(0)
     e.step(1)
-    assert int(e.state["total"][0]) == 6 and e.agent_selection == "player_0"
+    assert int(e.record["total"][0]) == 6 and e.agent_selection == "player_0"
 
 
 def test_turn_play_secret_card_reveals_and_draws():
     """[Turn] the secret card adds its value, becomes public, and is replaced from the deck."""
     e = fresh(5)
-    s = e.state
+    s = e.record
     v = int(s["card"][0][0])
     top = int(s["deck"][0][int(s["deck_n"][0]) - 1])
     e.step(A_SECRET)
@@ -51,9 +52,10 @@ def test_turn_play_secret_card_reveals_and_draws():
 
 def test_turn_secret_card_with_empty_deck_leaves_no_card():
     e = fresh(5)
-    e.load_scenario({"seed": 5, "state": {"deck_n": 0, "deck": [0] * 12}})
+    e.load_scenario({"seed": 5, "state": {"deck_n": 0, "deck": [0] * 12,
+                                          "played": [6, 4, 0, 0]}})
     e.step(A_SECRET)
-    assert int(e.state["card"][0][0]) == 0
+    assert int(e.record["card"][0][0]) == 0
     e.step(0)
     assert A_SECRET not in e.legal_actions()       # seat 0 now holds nothing to play
 
@@ -64,7 +66,7 @@ def test_end_over_the_target_the_mover_loses():
     e.load_scenario({"seed": 0, "config": {"num_players": 4}, "state": {"total": 20, "to_play": 2}})
     e.step(2)
     assert e.rewards == {"player_0": 1.0, "player_1": 1.0, "player_2": -1.0, "player_3": 1.0}
-    assert int(e.state["winner_mask"][0]) == 0b1011
+    assert int(e.record["winner_mask"][0]) == 0b1011
 
 
 def test_bound_default_and_random_play_always_ends():
@@ -87,17 +89,15 @@ def test_observation_hides_other_cards_and_deck(seed, players, seat, moves, perm
         e.step(m)
     before = e.observe(f"player_{seat}")["observation"].copy()
     rng = np.random.default_rng(perm_seed)
-    s = e.state
-    n = int(s["deck_n"][0])
-    hidden = [int(s["card"][0][q]) for q in range(players) if q != seat] + \
-        s["deck"][0][:n].tolist()
+    d = scenario.to_dict(e.record)
+    n = d["deck_n"]
+    others = [q for q in range(players) if q != seat and d["card"][q] > 0]
+    hidden = [d["card"][q] for q in others] + d["deck"][:n]
     rng.shuffle(hidden)
-    k = 0
-    for q in range(players):
-        if q != seat:
-            s["card"][0][q] = hidden[k]
-            k += 1
-    s["deck"][0][:n] = hidden[k:]
+    for k, q in enumerate(others):
+        d["card"][q] = hidden[k]
+    d["deck"][:n] = hidden[len(others):]
+    e.load_scenario({"state": d})                 # validated like any position from outside
     after = e.observe(f"player_{seat}")["observation"]
     assert after.shape == (OBS_SIZE,)
     assert after.tolist() == before.tolist()

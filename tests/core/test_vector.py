@@ -23,7 +23,7 @@ def test_reset_matches_single_env_seeded_with_seeds():
     for i in range(6):
         e = envs.make_raw("toy", num_players=3)
         e.reset(seed=int(vec.seeds[i]))
-        assert e.state.tobytes() == vec.states[i:i + 1].tobytes()
+        assert e.record.tobytes() == vec.states[i:i + 1].tobytes()
         assert vec.obs[i].tolist() == e.observe(e.agent_selection)["observation"].tolist()
         assert vec.masks[i].tolist() == e.observe(e.agent_selection)["action_mask"].tolist()
 
@@ -57,12 +57,12 @@ def test_step_equals_sequential_single_env_play_with_auto_reset_and_skips(num_pl
                 assert not dones[i] and not rewards[i].any()
                 continue
             e.step(int(actions[i]))
-            assert rewards[i].tolist() == e.state["reward"][0].tolist()
-            assert dones[i] == bool(e.state["done"][0] or e.state["truncated"][0])
+            assert rewards[i].tolist() == e.record["reward"][0].tolist()
+            assert dones[i] == bool(e.record["done"][0] or e.record["truncated"][0])
             if dones[i]:
                 ends += 1
-                e.reset(seed=int(mix64(e.state["rng"][0])))
-            assert e.state.tobytes() == vec.states[i:i + 1].tobytes()
+                e.reset(seed=int(mix64(e.record["rng"][0])))
+            assert e.record.tobytes() == vec.states[i:i + 1].tobytes()
             seat = e.agent_selection
             ob = e.observe(seat)
             assert vec.obs[i].tolist() == ob["observation"].tolist()
@@ -92,19 +92,20 @@ def test_final_rewards_reported_on_the_ending_step():
 
 def test_check_actions_names_env_seat_and_legal_labels():
     vec = envs.make_vector("toy", 4, seed=0)
-    vec.states["card"][2][0] = 0
+    vec.states["card"][2][0] = 0                  # seat 0 of game 2 has played its card
+    vec.states["played"][2][0] = 1
     vec.refresh()
     vec.check_actions(np.array([0, 1, 2, -1]))
     with pytest.raises(IllegalActionError, match="in env 2") as info:
         vec.check_actions(np.array([0, 1, A_SECRET, -1]))
     assert info.value.seat == 0
     assert info.value.legal_labels == ["0: add 1", "1: add 2", "2: add 3"]
-    with pytest.raises(IllegalActionError, match="out of range in env 1"):
+    with pytest.raises(IllegalActionError, match=r"out of range 0..3 in env 1"):
         vec.check_actions(np.array([0, 9, 0, 0]))
 
 
-def test_checked_mode_rejects_before_touching_states():
-    vec = envs.make_vector("toy", 2, seed=0, checked=True)
+def test_checked_by_default_rejects_before_touching_states():
+    vec = envs.make_vector("toy", 2, seed=0)
     before = vec.states.tobytes()
     with pytest.raises(IllegalActionError):
         vec.step(np.array([0, 4]))

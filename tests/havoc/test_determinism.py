@@ -144,7 +144,7 @@ def test_vector_games_are_reproducible_and_replayable_alone():
         e.step(a)
         if dones[2]:
             ends += 1
-            e.reset(seed=int(mix64(np.uint64(e.state["rng"][0]))))
-        assert e.state.tobytes() == vec.states[2:3].tobytes()
+            e.reset(seed=int(mix64(np.uint64(e.record["rng"][0]))))
+        assert e.record.tobytes() == vec.states[2:3].tobytes()
         assert np.array_equal(vec.obs[2], e.observe(e.agent_selection)["observation"])
     assert ends >= 1         # the auto-reset was replayed too

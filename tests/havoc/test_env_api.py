@@ -62,7 +62,7 @@ def test_random_game_ends_with_terminal_win_loss_rewards(name):
         assert obs["action_mask"].any()
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
-    rec = e.unwrapped.state[0]
+    rec = e.unwrapped.record[0]
     assert rec["done"] == 1 and rec["truncated"] == 0 and steps < 20000
     winners = int(rec["winner_mask"])
     if rec["cfg"]["num_ghosts"]:
@@ -133,6 +133,6 @@ def test_scenario_round_trip_through_the_env():
     rng = np.random.default_rng(4)
     for _ in range(60):
         e.step(int(rng.choice(e.legal_actions())))
-    d = havoc_env.GAME.to_scenario(e.state[0])
+    d = havoc_env.GAME.to_scenario(e.record[0])
     again = havoc_env.GAME.from_scenario(d)
     assert havoc_env.GAME.to_scenario(again[0]) == d

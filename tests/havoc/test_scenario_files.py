@@ -16,7 +16,7 @@ def test_raking_shot_scenario_file_scores_three_and_deals_damage():
     env = envs.make_raw("havoc", num_players=2)
     env.reset(seed=0)
     env.unwrapped.load_scenario(SCENARIOS / "raking_shot.toml")
-    rec = env.unwrapped.state[0]
+    rec = env.unwrapped.record[0]
     assert env.agent_selection == "player_0"
     env.step(A_HAND + cards.card_id("Warning Shot"))
     env.step(A_OPTION + 0)                        # resolve the card

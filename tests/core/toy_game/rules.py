@@ -12,6 +12,7 @@ from .state import A_SECRET, DECK_SIZE, DEFAULT_MAX_STEPS, MAX_PLAYERS, MAX_VALU
 def init(s, cfg, seed):
     """[Setup] shuffle the deck, deal one secret card per seat, seat 0 to play."""
     seed_state(s, seed)
+    s.fault = 0
     s.cfg = cfg
     n = cfg.num_players
     s.num_players = n

@@ -1,0 +1,215 @@
+"""Validating records from outside: the building blocks of every game's ``check_states``.
+
+numba does no bounds checks, so a record whose index fields are out of range corrupts memory
+or loops forever the moment a kernel touches it. Each game therefore exports one validator
+(``GameSpec.check_states``), used by ``load()``, ``load_scenario()``, ``VectorGame.set_states``
+and the soak tests alike, so the loader and the soak can never disagree about what a valid
+position is.
+
+A validator is a list of *stages* run by :func:`run_stages` over a batch of records. Each
+stage sees only the records that passed every earlier stage, so a later stage may index
+arrays by fields an earlier stage range-checked (numpy would raise IndexError otherwise, and
+a kernel would read garbage). The usual order:
+
+1. :func:`header_stage`: the common header (seats, done/truncated/to_play, the step bound,
+   no kernel fault) and the config copied into the record;
+2. the game's index ranges and zone sizes (everything a kernel uses as an index);
+3. the game's semantic invariants (card and token conservation, capacities, a well-formed
+   pending decision);
+4. :func:`legal_action_stage`: a live seat has at least one legal action (runs the game's
+   ``batch_legal`` kernel on a copy, which is safe only after stages 1-3).
+
+Messages name the field, the value and the rule: ``"cur: 7 is not a crew of this game
+(0..2)"``. :class:`Report` collects them per record.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import numpy as np
+
+from envs.core.spec import NO_SEAT, single_legal
+
+#: messages kept per record (a wildly corrupted record would otherwise list thousands)
+MAX_PROBLEMS = 50
+
+
+class Report:
+    """Problems found in a batch of records; ``rows[i]`` is the list for record ``index[i]``.
+
+    Stages write through :meth:`flag` with a boolean array over the records they were given;
+    the report maps those back to the caller's indices.
+    """
+
+    def __init__(self, n: int):
+        self.problems: list[list[str]] = [[] for _ in range(n)]
+
+    def view(self, index: np.ndarray) -> "ReportView":
+        return ReportView(self, index)
+
+    def ok(self) -> np.ndarray:
+        return np.array([not p for p in self.problems], dtype=bool)
+
+
+class ReportView:
+    """The part of a Report that one stage sees: records ``index`` of the original batch."""
+
+    def __init__(self, report: Report, index: np.ndarray):
+        self.report = report
+        self.index = index
+
+    def flag(self, bad, message) -> None:
+        """Record ``message`` for every record where ``bad`` is true.
+
+        ``message`` is a string, or a function of the stage-local record number returning
+        one (to show the offending value).
+        """
+        bad = np.asarray(bad, dtype=bool)
+        if bad.ndim == 0:
+            bad = np.full(self.index.shape[0], bool(bad))
+        for j in np.flatnonzero(bad):
+            rows = self.report.problems[self.index[j]]
+            if len(rows) < MAX_PROBLEMS:
+                rows.append(message if isinstance(message, str) else message(int(j)))
+
+
+def _first_bad(values: np.ndarray, bad: np.ndarray, j: int) -> str:
+    """``"[2, 5] = 99"``: the first offending element of record j (or ``"= 99"`` for scalars)."""
+    if values.ndim == 1:
+        return f"= {values[j].item()}"
+    pos = np.argwhere(bad[j])[0]
+    return f"[{', '.join(map(str, pos))}] = {values[j][tuple(pos)].item()}"
+
+
+def in_range(r: ReportView, states, field: str, lo, hi, rule: str = "",
+             where=None) -> None:
+    """Every element of ``states[field]`` lies in ``lo..hi`` inclusive.
+
+    ``lo``/``hi`` may be scalars or arrays broadcasting against the field (per record limits
+    such as ``num_players - 1``); ``where`` (same broadcast) restricts the check, e.g. to the
+    live part of a zone.
+    """
+    values = _field(states, field)
+    v = values.astype(np.int64)
+    lo_a = _per_record(lo, v)
+    hi_a = _per_record(hi, v)
+    bad = (v < lo_a) | (v > hi_a)
+    if where is not None:
+        bad &= _per_record(where, v).astype(bool)
+    if bad.ndim > 1:
+        any_bad = bad.reshape(bad.shape[0], -1).any(axis=1)
+    else:
+        any_bad = bad
+    suffix = f" ({rule})" if rule else ""
+
+    def msg(j):
+        lo_j = np.broadcast_to(lo_a, v.shape)[j]
+        hi_j = np.broadcast_to(hi_a, v.shape)[j]
+        pos = np.argwhere(np.atleast_1d(bad[j]))[0] if v.ndim > 1 else ()
+        lo_v = lo_j[tuple(pos)] if v.ndim > 1 else lo_j
+        hi_v = hi_j[tuple(pos)] if v.ndim > 1 else hi_j
+        return f"{field}{_first_bad(values, bad, j)}: outside {int(lo_v)}..{int(hi_v)}{suffix}"
+
+    r.flag(any_bad, msg)
+
+
+def _field(states, path: str) -> np.ndarray:
+    """``states["cfg"]["num_players"]`` for ``path = "cfg.num_players"``."""
+    out = states
+    for part in path.split("."):
+        out = out[part]
+    return out
+
+
+def _per_record(x, like: np.ndarray) -> np.ndarray:
+    """A scalar, or a per-record array (N,) / (N, ...) shaped to broadcast against ``like``."""
+    a = np.asarray(x)
+    if a.ndim == 0:
+        return a
+    return a.reshape(a.shape + (1,) * (like.ndim - a.ndim))
+
+
+Stage = Callable[[np.ndarray, ReportView], None]
+
+
+def run_stages(states: np.ndarray, stages: Iterable[Stage]) -> list[list[str]]:
+    """Run the stages in order, each on the records every earlier stage accepted."""
+    states = np.atleast_1d(states)
+    report = Report(states.shape[0])
+    index = np.arange(states.shape[0])
+    for stage in stages:
+        if index.size == 0:
+            break
+        stage(states[index], report.view(index))
+        index = index[[not report.problems[i] for i in index]]
+    return report.problems
+
+
+def header_stage(spec, default_max_steps: int) -> Stage:
+    """Checks of the common header every STATE starts with (``envs.core.spec``).
+
+    - ``num_players`` within the game's seats and equal to ``cfg.num_players``;
+    - ``done``, ``truncated`` are 0 or 1 and not both; a finished game has ``to_play`` = -1,
+      a live one a seat ``0..num_players-1``;
+    - ``step`` within ``0..max_steps`` (the truncation bound; ``cfg.max_steps`` >= 0);
+    - ``winner_mask`` names only seats of the game, and nobody while the game is live;
+    - ``fault`` is 0 (a kernel stopped on a bound: the record is not a game position);
+    - ``cfg.auto_forced`` is 0 or 1.
+    """
+
+    def stage(states, r):
+        n = states["num_players"].astype(np.int64)
+        in_range(r, states, "num_players", spec.min_players, spec.max_players,
+                 "seats this game supports")
+        in_range(r, states, "cfg.num_players", spec.min_players, spec.max_players,
+                 "seats this game supports")
+        r.flag(states["cfg"]["num_players"] != states["num_players"],
+               "num_players: differs from cfg.num_players (the config the game was set up with)")
+        in_range(r, states, "done", 0, 1, "a flag")
+        in_range(r, states, "truncated", 0, 1, "a flag")
+        in_range(r, states, "fault", 0, 0,
+                 "a kernel stopped on a loop bound: the record is not a position to continue")
+        in_range(r, states, "cfg.auto_forced", 0, 1, "a flag")
+        over = (states["done"] != 0) | (states["truncated"] != 0)
+        r.flag((states["done"] != 0) & (states["truncated"] != 0),
+               "done and truncated: a game ends one way, not both")
+        r.flag(over & (states["to_play"] != NO_SEAT),
+               lambda j: f"to_play = {states['to_play'][j]}: a finished game has no seat to play (-1)")
+        live = ~over
+        bad_seat = live & ((states["to_play"] < 0) | (states["to_play"].astype(np.int64) >= n))
+        r.flag(bad_seat, lambda j: f"to_play = {states['to_play'][j]}: a live game needs a seat "
+                                   f"0..{n[j] - 1}")
+        in_range(r, states, "cfg.max_steps", 0, 2**31 - 1, "decisions before truncation")
+        limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                         default_max_steps).astype(np.int64)
+        in_range(r, states, "step", 0, limit, "decisions taken, at most the truncation bound")
+        mask = states["winner_mask"].astype(np.int64)
+        r.flag((mask >> n) != 0, lambda j: f"winner_mask = {mask[j]}: names a seat outside "
+                                           f"0..{n[j] - 1}")
+        r.flag(live & (mask != 0), "winner_mask: set while the game is live")
+
+    return stage
+
+
+def legal_action_stage(spec) -> Stage:
+    """A live game has at least one legal action for its seat to play (runs the game's
+    legal-mask kernel on a copy; only safe after the index stages)."""
+
+    def stage(states, r):
+        live = np.flatnonzero(states["to_play"] >= 0)
+        if live.size == 0:
+            return
+        copy = states[live].copy()
+        mask = np.zeros(spec.num_actions, dtype=np.uint8)
+        empty = np.zeros(states.shape[0], dtype=bool)
+        # the single-game kernel, not batch_legal: an AEC-only user never compiles the
+        # parallel batch kernels
+        legal = single_legal(spec)
+        for k, j in enumerate(live):
+            legal(copy, k, mask)
+            empty[j] = not mask.any()
+        r.flag(empty, lambda j: f"to_play = {states['to_play'][j]}: the seat to play has no "
+                                "legal action (the pending decision cannot be answered)")
+
+    return stage
