@@ -54,13 +54,14 @@ def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int 
                max_steps: int = 10_000_000, checked: bool = False) -> list[GameResult]:
     """Play one game per seating (agent index per seat); results in seating order.
 
-    ``checked=True`` makes ``VectorGame`` raise IllegalActionError on any illegal action.
+    ``checked=True`` makes ``VectorGame`` raise IllegalActionError on any illegal action;
+    by default the agents' choices go unchecked (they choose from the legal masks).
     """
     config = dict(config or {})
     if not seatings:
         return []
     n = min(num_envs, len(seatings))
-    vec = envs.make_vector(game, num_envs=n, seed=seed, checked=checked, **config)
+    vec = envs.make_vector(game, num_envs=n, seed=seed, unchecked=not checked, **config)
     nplayers = int(vec.states["num_players"][0])
     for s in seatings:
         if len(s) != nplayers:

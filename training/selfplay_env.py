@@ -40,7 +40,9 @@ class SelfPlayVecEnv(VecEnv):
                  config: dict | None = None):
         self.game = game
         self.config = dict(config or {})
-        self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, **self.config)
+        # the learner and the opponents choose from the legal masks: the unchecked fast path
+        self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, unchecked=True,
+                                    **self.config)
         self.spec = self.vec.spec
         self.pool = pool
         self._seed = seed
@@ -139,10 +141,9 @@ class SelfPlayVecEnv(VecEnv):
 
     def load_state_dict(self, d: dict) -> None:
         v = self.vec
-        v.states[:] = d["states"]
+        v.set_states(d["states"])           # validated: a checkpoint is input from outside
         v.seeds[:] = d["seeds"]
         v.act_rng[:] = d["act_rng"]
-        v.refresh()
         self.learner_seat[:] = d["learner_seat"]
         self.opponent[:] = d["opponent"]
         self.ep_return[:] = d["ep_return"]

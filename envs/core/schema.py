@@ -77,8 +77,7 @@ class UInt64(Field):
                 value = int(value, 0)
             except ValueError:
                 fail(path, f"{value!r} is not an integer or a 0x... hex string")
-        v = Int(0, 2**64 - 1).parse(value, path)
-        return v
+        return Int(0, 2**64 - 1).parse(value, path)
 
 
 class Bool(Field):
@@ -161,6 +160,19 @@ class MapOf(Field):
 
     def describe(self):
         return f"table of {self.key.describe()} -> {self.value.describe()}"
+
+
+class RawTable(Field):
+    """A table passed through as it is, for a later check field by field (a raw record
+    overlay is checked against the dtype by ``envs.core.scenario.from_dict``)."""
+
+    def __init__(self, doc: str = ""):
+        self.doc = doc
+
+    def parse(self, value, path):
+        if not isinstance(value, dict):
+            fail(path, f"expected a table, got {type(value).__name__}")
+        return value
 
 
 class Table(Field):

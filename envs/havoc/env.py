@@ -119,6 +119,7 @@ from envs.havoc.observe import OBS_SIZE, observe
 from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
 from envs.havoc.scenario import from_scenario, to_scenario
 from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
+from envs.havoc.validate import check_states
 
 MIN_PLAYERS = 1
 
@@ -151,7 +152,7 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    to_scenario=to_scenario, from_scenario=from_scenario,
+    check_states=check_states, to_scenario=to_scenario, from_scenario=from_scenario,
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,

@@ -15,11 +15,23 @@ def test_mcts_beats_random():
     assert st.wins >= 30, st.as_dict()
 
 
+def _hold(rec, seat, value):
+    """Seat ``seat`` holds a card of ``value``: swapped with a copy in the deck or another hand."""
+    if rec["card"][seat] == value:
+        return
+    for q in range(len(rec["card"])):
+        if q != seat and rec["card"][q] == value:
+            rec["card"][q], rec["card"][seat] = rec["card"][seat], value
+            return
+    i = int(np.flatnonzero(rec["deck"][: rec["deck_n"]] == value)[0])
+    rec["deck"][i], rec["card"][seat] = rec["card"][seat], value
+
+
 def test_mcts_finds_the_winning_move():
     """[End] total 18 of 21: adding 3 wins at once; MCTS must see it."""
     vec = envs.make_vector("toy", num_envs=1, seed=0)
     vec.states["total"][0] = 18
-    vec.states["card"][0, 0] = 6    # the secret card would overshoot
+    _hold(vec.states[0], 0, 6)      # the secret card would overshoot
     vec.refresh()
     m = MCTSAgent("toy", simulations=60, seed=0)
     assert m.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0) == 2

@@ -1,17 +1,9 @@
 """Seas of Havoc soak: thousands of random games through VectorGame, invariants at every check.
 
-Invariants (rulebook sections in brackets):
-- every card is in exactly one zone: decks + hands + discards + Market + Market deck + scrap
-  pile + card being resolved + Ghost Fleet purchased pile = the starting decks and the 64
-  Market cards; Damage in play + the Damage deck = its size + cards taken from the box
-  [Box Contents; Deck Management; Scrapping Cards; Ending the Game]
-- the 24 ghost cards are each in exactly one of ghost deck, ghost discard, ghost hands
-  [Ghost Fleet Concepts]
-- the 9 shipwreck tokens are each in exactly one place: stack, grid, a hold, or the booty
-  choice being made [Salvaging Shipwrecks; Booty]
-- resources within the board's capacity and never negative; Infamy never below zero
-  [Island Setup 2; Ghost Fleet: Individual Resources; Set Starting Infamy]
-- a live game always has a legal action; every game ends within max_steps.
+Invariants: ``check_states`` (envs/havoc/validate.py, the validator every load uses) holds
+for every state at every check - card, Damage, ghost-card and shipwreck-token conservation,
+capacities, the board, the pending decision, a legal action for a live seat - and every
+game ends within max_steps.
 """
 
 import numba
@@ -22,13 +14,10 @@ from numba import njit
 from envs.core.rng import mix64
 
 from envs.core.vector import VectorGame
-from envs.havoc import cards as C
 from envs.havoc import env as havoc_env
 from envs.havoc import rules
-from envs.havoc.common import GHOST_CAP, PLAYER_CAP
 from envs.havoc.state import (
-    DEFAULT_MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_WRECKS, PK_BOOTY, UPG_CANNON_CAP,
-    UPG_SAIL_CAP, VAR_GHOST,
+    DEFAULT_MAX_STEPS, NUM_ACTIONS,
 )
 
 SOAK = {
@@ -47,103 +36,15 @@ GAMES_PER_CONFIG = 300          # 8 configs: 2400 games per run
 MAX_CHUNKS = 400
 
 
-def initial_counts(cfg):
-    """Copies of each card def in the game at setup [Player Setup; Island Setup 4]."""
-    out = np.zeros(NDEFS, np.int64)
-    for c in range(int(cfg["num_players"])):
-        for d in C.SHIP_DECK[int(cfg["ship"][c])]:
-            out[d] += 1
-        for d in C.CAPTAIN_ABILITIES[int(cfg["captain"][c])]:
-            out[d] += 1
-    for d in C.MARKET_POOL:
-        out[d] += 1
-    return out
-
-
 def check_invariants(states, cfg):
-    n = states.shape[0]
-    rows = np.arange(n)
-    # --- cards -------------------------------------------------------------------------
-    counts = states["hand"].astype(np.int64).sum(axis=1) + states["discard"].sum(axis=1)
-    deck, deck_n = states["deck"], states["deck_n"]
-    for c in range(deck.shape[1]):
-        live = np.arange(deck.shape[2])[None, :] < deck_n[:, c:c + 1]
-        np.add.at(counts, (np.broadcast_to(rows[:, None], live.shape)[live],
-                           deck[:, c][live]), 1)
-    market = states["market"]
-    ok = market >= 0
-    np.add.at(counts, (np.broadcast_to(rows[:, None], market.shape)[ok], market[ok]), 1)
-    md = states["market_deck"]
-    live = np.arange(md.shape[1])[None, :] < states["market_deck_n"][:, None]
-    np.add.at(counts, (np.broadcast_to(rows[:, None], md.shape)[live], md[live]), 1)
-    counts += states["scrap"] + states["ghost_bought"]
-    card = states["card"]
-    np.add.at(counts, (rows[card >= 0], card[card >= 0]), 1)
-
-    # the Ghost Fleet's piles hold ghost cards and Damage (id NUM_GHOST_CARDS)
-    ghost_ids = np.zeros((n, NUM_GHOST_CARDS + 1), np.int64)
-    for field, nfield in (("ghost_deck", "ghost_deck_n"), ("ghost_discard", "ghost_discard_n")):
-        arr = states[field]
-        live = np.arange(arr.shape[1])[None, :] < states[nfield][:, None]
-        np.add.at(ghost_ids, (np.broadcast_to(rows[:, None], arr.shape)[live], arr[live]), 1)
-    gh = states["ghost_hand"]
-    for c in range(gh.shape[1]):
-        live = np.arange(gh.shape[2])[None, :] < states["ghost_hand_n"][:, c:c + 1]
-        np.add.at(ghost_ids, (np.broadcast_to(rows[:, None], live.shape)[live],
-                              gh[:, c][live]), 1)
-
-    expected = initial_counts(cfg)
-    bad = np.flatnonzero((counts[:, 1:] != expected[None, 1:]).any(axis=1))
-    assert bad.size == 0, f"card conservation broken in envs {bad[:5]}: " \
-        f"{counts[bad[0]] - expected}"
-    damage = counts[:, 0] + ghost_ids[:, NUM_GHOST_CARDS] + states["damage_left"]
-    total = int(cfg["damage_deck"]) + states["damage_extra"].astype(np.int64)
-    bad = np.flatnonzero(damage != total)
-    assert bad.size == 0, f"Damage cards lost or created in envs {bad[:5]}"
-    if int(cfg["variant"]) == VAR_GHOST:
-        assert (ghost_ids[:, :NUM_GHOST_CARDS] == 1).all(), "ghost card lost or duplicated"
-    else:
-        assert (ghost_ids == 0).all()
-
-    # --- shipwreck tokens ----------------------------------------------------------------
-    tokens = np.zeros((n, NUM_WRECKS + 1), np.int64)
-    st = states["wreck_stack"]
-    live = np.arange(st.shape[1])[None, :] < states["wreck_stack_n"][:, None]
-    np.add.at(tokens, (np.broadcast_to(rows[:, None], st.shape)[live], st[live]), 1)
-    grid = states["wreck"].reshape(n, -1)
-    np.add.at(tokens, (np.broadcast_to(rows[:, None], grid.shape)[grid > 0], grid[grid > 0]), 1)
-    booty = states["booty"]
-    np.add.at(tokens, (np.broadcast_to(rows[:, None], booty.shape)[booty > 0],
-                       booty[booty > 0]), 1)
-    choosing = (states["pending"] == PK_BOOTY) & (states["to_play"] >= 0)
-    np.add.at(tokens, (rows[choosing], states["pend_slot"][choosing]), 1)
-    bad = np.flatnonzero((tokens[:, 1:] != 1).any(axis=1))
-    assert bad.size == 0, f"shipwreck tokens lost or duplicated in envs {bad[:5]}"
-
-    # --- resources and infamy ------------------------------------------------------------
-    res = states["res"].astype(np.int64)
-    assert (res >= 0).all(), "negative resources"
-    ncrew = states["num_crews"]
-    seat = states["crew_seat"]
-    for c in range(res.shape[1]):
-        present = c < ncrew
-        ghost = present & (seat[:, c] < 0)
-        player = present & (seat[:, c] >= 0)
-        cap = np.broadcast_to(PLAYER_CAP, (n, 3)).copy()
-        sd = states["crew_shipdef"][:, c]
-        for k in range(2):
-            u = C.SHIP_UPGRADES[np.clip(sd, 0, None), k]
-            on = player & (states["upgrade_on"][:, c, k] > 0)
-            eff, arg = C.UPGRADE_EFFECT[u], C.UPGRADE_ARG[u].astype(np.int64)
-            cap[:, 0] += np.where(on & (eff == UPG_SAIL_CAP), arg, 0)
-            cap[:, 1] += np.where(on & (eff == UPG_CANNON_CAP), arg, 0)
-        over = (player[:, None] & (res[:, c] > cap)) | (ghost[:, None] & (res[:, c] > GHOST_CAP))
-        assert not over.any(), f"crew {c} over capacity in envs {np.flatnonzero(over.any(1))[:5]}"
-    assert (states["infamy"] >= 0).all() and (states["ghost_infamy"] >= 0).all()
+    """Every state passes check_states, the validator loads use too (envs/havoc/validate.py:
+    card, Damage, ghost-card and token conservation, capacities, the board, the pending
+    decision, a legal action for a live seat), and no game ran past its step bound."""
+    problems = havoc_env.GAME.check_states(states)
+    bad = [(i, p) for i, p in enumerate(problems) if p]
+    assert not bad, f"{len(bad)} invalid states, e.g. env {bad[0][0]}: {bad[0][1]}"
     limit = int(cfg["max_steps"]) or DEFAULT_MAX_STEPS
     assert (states["step"] <= limit).all()
-    live = states["to_play"] >= 0
-    assert ((states["done"] == 0) & (states["truncated"] == 0))[live].all()
 
 
 @pytest.mark.parametrize("name", sorted(SOAK))

@@ -68,7 +68,9 @@ def test_opponent_finishing_move_decides_the_learners_sign():
     reaches 21 and wins for it (learner -1), adding 2 or 3 overshoots (learner +1)."""
     env = _env(n=8, weights={"random": 1.0})
     _set_totals(env, [19] * 8)
-    env.vec.states["card"][:] = 0
+    st = env.vec.states
+    st["played"] += (st["card"] > 0)               # every held secret card has been played
+    st["card"][:] = 0
     env.vec.refresh()
     replies = {}
     real = env.pool.random.act_batch

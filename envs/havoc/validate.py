@@ -1,0 +1,468 @@
+"""Seas of Havoc: ``check_states``, the one validator of positions from outside.
+
+Used by ``load()``, ``load_scenario()``, ``VectorGame.set_states``/``refresh`` and the soak
+tests (envs/core/validate.py explains the staging). A record that passes can be handed to
+every kernel: no index leaves its array, no zone overflows, no loop runs away.
+
+Stages and the rulebook sections behind them:
+
+1. header: seats, to_play, done/truncated, the step bound, no kernel fault;
+2. config: ``cfg`` is a configuration ``make_config`` builds (Player Setup; Variants; Ghost
+   Fleet Setup), and the crews, teams and ships follow from it as setup lays them out;
+3. ranges: every field a kernel uses as an index, every counter within its zone's size;
+4. conservation: every card in exactly one zone and as many copies as the game started with
+   (``card_total``; Damage: deck + dealt = ``damage_deck`` + box cards taken) [Box Contents;
+   Deck Management; Scrapping Cards; Ending the Game], the 24 ghost cards and 9 shipwreck
+   tokens each in one place [Ghost Fleet Concepts; Salvaging Shipwrecks];
+5. board: ships on the grid, off rocks and off one another, no wreck under a ship or on a
+   rock [Sea Grid Setup; Collisions; Salvaging Shipwrecks]; resources within the board's
+   capacity, Infamy not negative [Island Setup 2; Ghost Fleet: Individual Resources; Set
+   Starting Infamy];
+6. the pending decision: asked in the phase that owns it, of the crew to act, with the card,
+   ship, market place or token it concerns [Quick Reference: Round Sequence];
+7. a live seat has a legal action.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import validate as V
+from envs.havoc import cards as C
+from envs.havoc.common import GHOST_CAP, PLAYER_CAP
+from envs.havoc.state import (
+    DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, GHOST_DECK,
+    GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
+    MAX_STEPS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD,
+    PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH,
+    PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SHIP, PK_SKIFF,
+    PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SKIFFS_PER_CREW, ST_DONE, ST_EXT, ST_MAIN,
+    STALL_SEA_PHASES, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST, VAR_TEAMS, VAR_TWO_SHIP,
+)
+
+#: phases in which each pending decision may be asked
+_ISLAND = (PH_ISLAND,)
+_SEA = (PH_SEA,)
+PENDING_PHASES = {
+    PK_ORIENT: (PH_SETUP,), PK_SKIFF: _ISLAND, PK_RESTOCK_PICK: _ISLAND,
+    PK_GAIN_ANY: (PH_ISLAND, PH_SEA), PK_TRADE_GIVE: _ISLAND, PK_TRADE_TAKE: _ISLAND,
+    PK_WORKSHOP: _ISLAND, PK_SCRAP: (PH_ISLAND, PH_SEA), PK_PURCHASE: (PH_PURCHASE,),
+    PK_BOOTY: _SEA, PK_PLAY: _SEA, PK_MODE: _SEA, PK_SHIP: _SEA, PK_PATH: _SEA,
+    PK_PIVOT: _SEA, PK_DISCARD: _SEA, PK_FIRE: _SEA, PK_FIRE_SIDE: _SEA, PK_EXTEND: _SEA,
+}
+#: pending decisions taken while a card is being resolved (s.card >= 0)
+CARD_DECISIONS = (PK_MODE, PK_SHIP, PK_PATH, PK_PIVOT, PK_DISCARD, PK_FIRE, PK_FIRE_SIDE,
+                  PK_EXTEND, PK_BOOTY)
+#: decisions whose pend_count counts choices still to make
+COUNTED = (PK_GAIN_ANY, PK_SCRAP, PK_TRADE_GIVE, PK_TRADE_TAKE)
+
+
+def _config_problem(cfg) -> str:
+    """'' if ``cfg`` is what make_config builds from its own options, else why not."""
+    from envs.havoc.config import config_kwargs, make_config
+
+    try:
+        rebuilt = make_config(**config_kwargs(cfg))
+    except (ValueError, IndexError, KeyError, TypeError) as e:
+        return f"cfg: not a configuration make_config builds: {e}"
+    if rebuilt.tobytes() == cfg.tobytes():
+        return ""
+    diff = [n for n in cfg.dtype.names if rebuilt[0][n].tobytes() != cfg[n].tobytes()]
+    return f"cfg: fields {diff} differ from what make_config builds for these options"
+
+
+def _config(states, r):
+    """cfg is what make_config builds; crews, seats, teams and ships follow from it."""
+    verdicts: dict[bytes, str] = {}     # a batch usually shares one config: check it once
+    for j in range(states.shape[0]):
+        cfg = states["cfg"][j]
+        key = cfg.tobytes()
+        if key not in verdicts:
+            verdicts[key] = _config_problem(cfg)
+        if verdicts[key]:
+            r.flag(np.arange(states.shape[0]) == j, verdicts[key])
+    players = states["num_players"].astype(np.int64)
+    variant = states["cfg"]["variant"].astype(np.int64)
+    ghosts = np.where(variant == VAR_GHOST, states["cfg"]["num_ghosts"], 0).astype(np.int64)
+    crews = players + ghosts
+    r.flag(states["num_crews"] != crews,
+           lambda j: f"num_crews = {states['num_crews'][j]}: this config has {crews[j]} crews "
+                     "(players + ghost ships) [Player Setup; Ghost Fleet Setup]")
+    ships = np.where(variant == VAR_TWO_SHIP, 2 * players, crews)
+    r.flag(states["num_ships"] != ships,
+           lambda j: f"num_ships = {states['num_ships'][j]}: this config has {ships[j]} ships "
+                     "[Player Setup; 2 Ship Variant]")
+    c = np.arange(MAX_CREWS)[None, :]
+    seat = np.where(c < players[:, None], c, -1)
+    r.flag((states["crew_seat"] != seat).any(axis=1),
+           "crew_seat: crews 0..players-1 are the seats in order, ghost ships and unused "
+           "crews -1 [Player Setup]")
+    team_cfg = np.full((states.shape[0], MAX_CREWS), -1)
+    team_cfg[:, :states["cfg"]["team"].shape[1]] = states["cfg"]["team"]
+    ghost_side = (c >= players[:, None]).astype(np.int64)    # co-op: players 0, fleet 1
+    team = np.where(variant[:, None] == VAR_TEAMS, team_cfg,
+                    np.where(variant[:, None] == VAR_GHOST, ghost_side, c))
+    team = np.where(c < crews[:, None], team, -1)
+    r.flag((states["crew_team"] != team).any(axis=1),
+           "crew_team: not the teams of the config [Teams Variant; Ghost Fleet: Co-op]")
+    shipdef = np.where(c < crews[:, None], states["cfg"]["ship"], -1)
+    r.flag((states["crew_shipdef"] != shipdef).any(axis=1),
+           "crew_shipdef: not the ships of the config [Select a Ship]")
+    cap = np.full((states.shape[0], MAX_CREWS), -1)
+    cap[:, :states["cfg"]["captain"].shape[1]] = states["cfg"]["captain"]
+    cap = np.where(c < players[:, None], cap, -1)
+    r.flag((states["crew_captain"] != cap).any(axis=1),
+           "crew_captain: not the captains of the config (ghost ships have none) "
+           "[Select a Captain]")
+    # ship indices: each crew's ships are distinct ships of the game, and ship_crew the inverse
+    cs = states["crew_ships"].astype(np.int64)
+    sc = states["ship_crew"].astype(np.int64)
+    ns = states["num_ships"].astype(np.int64)
+    for j in range(states.shape[0]):
+        owner = np.full(MAX_SHIPS, -1)
+        bad = False
+        for k in range(MAX_CREWS):
+            want = 2 if (k < crews[j] and variant[j] == VAR_TWO_SHIP) else \
+                1 if k < crews[j] else 0
+            for t in range(2):
+                i = cs[j, k, t]
+                if t < want:
+                    if not 0 <= i < ns[j] or owner[i] >= 0:
+                        bad = True
+                    else:
+                        owner[i] = k
+                elif i != -1:
+                    bad = True
+        if bad or (owner[:ns[j]] < 0).any() or (sc[j, :ns[j]] != owner[:ns[j]]).any() \
+                or (sc[j, ns[j]:] != -1).any():
+            r.flag(np.arange(states.shape[0]) == j,
+                   "crew_ships / ship_crew: not one ship per crew (two in the 2 Ship "
+                   "Variant), each ship owned by exactly one crew [Sea Grid Setup C]")
+
+
+def _ranges(states, r):
+    """Every index field within its array; every counter within its zone."""
+    n = states["num_crews"].astype(np.int64)
+    ns = states["num_ships"].astype(np.int64)
+    c = np.arange(MAX_CREWS)[None, :]
+    present = c < n[:, None]
+    ghost = present & (states["crew_seat"] < 0)
+    player = present & ~ghost
+    V.in_range(r, states, "phase", PH_SETUP, PH_OVER, "a phase id")
+    V.in_range(r, states, "round", 0, 32000, "rounds played")
+    V.in_range(r, states, "first_crew", 0, n - 1, "a crew of this game")
+    V.in_range(r, states, "cur", 0, n - 1, "a crew of this game")
+    V.in_range(r, states, "turn_start", 0, n - 1, "a crew of this game")
+    V.in_range(r, states, "turn_open", 0, 1, "a flag")
+    V.in_range(r, states, "extra_turn", 0, 1, "a flag")
+    V.in_range(r, states, "pending", 0, NUM_PENDING_KINDS - 1, "a decision kind (PK_*)")
+    V.in_range(r, states, "pend_count", 0, 8, "choices left")
+    V.in_range(r, states, "pend_ship", -1, MAX_SHIPS - 1, "a ship index")
+    V.in_range(r, states, "pend_slot", -1, MARKET_SIZE + NUM_WRECKS, "a market place or token")
+    V.in_range(r, states, "pend_res", -1, 16, "a resource or a count")
+    V.in_range(r, states, "pend_source", 0, 127, "what asked the decision")
+    V.in_range(r, states, "res", 0, 99, "resources on a board")
+    V.in_range(r, states, "infamy", 0, 10000, "Infamy never goes below 0 [Set Starting Infamy]")
+    V.in_range(r, states, "ghost_infamy", 0, 10000, "Infamy never goes below 0")
+    V.in_range(r, states, "upgrade_on", 0, 1, "a flag")
+    V.in_range(r, states, "upgrade_on", 0, 0, "ghost ships have no upgrades", where=ghost[..., None])
+    V.in_range(r, states, "skiffs", 0, SKIFFS_PER_CREW, "3 Skiffs per crew [Island Phase]")
+    V.in_range(r, states, "booty", 0, NUM_WRECKS, "a shipwreck token id + 1, 0 = empty hold")
+    V.in_range(r, states, "booty", 0, 0, "only players hold booty (ghosts cash wrecks)",
+               where=~player)
+    V.in_range(r, states, "hand", 0, 100, "cards of a def in hand")
+    V.in_range(r, states, "discard", 0, 100, "cards of a def in the discard pile")
+    V.in_range(r, states, "hand", 0, 0, "only players hold cards", where=~player[..., None])
+    V.in_range(r, states, "discard", 0, 0, "only players have a discard pile",
+               where=~player[..., None])
+    V.in_range(r, states, "deck_n", 0, MAX_DECK, "cards in a deck")
+    V.in_range(r, states, "deck_n", 0, 0, "only players have a deck", where=~player)
+    live = np.arange(MAX_DECK)[None, None, :] < states["deck_n"][:, :, None]
+    V.in_range(r, states, "deck", 1, C.NUM_CARD_DEFS - 1, "a card def (Damage 0 is "
+               "counted in the hand/discard/deck arrays)", where=live & (states["deck"] != 0))
+    V.in_range(r, states, "deck", 0, 0, "cleared above the deck top", where=~live)
+    V.in_range(r, states, "flag_owner", -1, n - 1, "a crew of this game or -1")
+    V.in_range(r, states, "ship_r", 0, GRID - 1, "a row of the sea grid")
+    V.in_range(r, states, "ship_c", 0, GRID - 1, "a column of the sea grid")
+    V.in_range(r, states, "ship_h", 0, 3, "a heading N/E/S/W")
+    V.in_range(r, states, "ship_placed", 0, 1, "a flag")
+    V.in_range(r, states, "ship_placed", 0, 0, "ships beyond num_ships are not on the grid",
+               where=np.arange(MAX_SHIPS)[None, :] >= ns[:, None])
+    V.in_range(r, states, "feature", 0, FEAT_GUST, "a sea feature id")
+    V.in_range(r, states, "gust_dir", 0, 3, "a heading")
+    V.in_range(r, states, "wreck", 0, NUM_WRECKS, "a shipwreck token id + 1, 0 = none")
+    V.in_range(r, states, "wreck_stack_n", 0, NUM_WRECKS, "tokens in the stack")
+    live = np.arange(NUM_WRECKS)[None, :] < states["wreck_stack_n"][:, None]
+    V.in_range(r, states, "wreck_stack", 1, NUM_WRECKS, "a token id + 1", where=live)
+    V.in_range(r, states, "slot_crew", -1, n - 1, "a crew of this game or -1")
+    V.in_range(r, states, "market", -1, C.NUM_CARD_DEFS - 1, "a card def or -1")
+    V.in_range(r, states, "market_claim", -1, n - 1, "a crew of this game or -1")
+    V.in_range(r, states, "market_new", 0, 1, "a flag")
+    V.in_range(r, states, "market_deck_n", 0, MARKET_DECK, "cards in the Market deck")
+    live = np.arange(MARKET_DECK)[None, :] < states["market_deck_n"][:, None]
+    V.in_range(r, states, "market_deck", 0, C.NUM_CARD_DEFS - 1, "a card def", where=live)
+    V.in_range(r, states, "scrap", 0, 1000, "scrapped cards of a def")
+    V.in_range(r, states, "card_total", 0, 100, "copies of a def in this game")
+    V.in_range(r, states, "damage_left", 0, DAMAGE_IN_BOX, "the Damage deck [Box Contents: 42]")
+    V.in_range(r, states, "damage_extra", 0, DAMAGE_IN_BOX - states["cfg"]["damage_deck"]
+               .astype(np.int64), "Damage cards taken from the box once the deck ran out")
+    V.in_range(r, states, "damage_this_sea", 0, 10000, "Damage dealt this Sea Phase")
+    V.in_range(r, states, "quiet_seas", 0, STALL_SEA_PHASES, "Sea Phases without Damage")
+    V.in_range(r, states, "card", -1, C.NUM_CARD_DEFS - 1, "the card being resolved or -1")
+    V.in_range(r, states, "card_stage", 0, ST_DONE, "a resolution stage (ST_*)")
+    V.in_range(r, states, "card_ship", -1, ns - 1, "a ship of this game or -1")
+    V.in_range(r, states, "card_path", 0, 3, "a maneuver step")
+    V.in_range(r, states, "card_path_i", -1, MAX_STEPS, "a step index")
+    V.in_range(r, states, "card_collided", 0, 1, "a flag")
+    V.in_range(r, states, "card_passed", 0, 1, "a flag")
+    V.in_range(r, states, "card_fire_opt", -2, MAX_CANNON_OPTS - 1, "a cannon option")
+    V.in_range(r, states, "card_shots", 0, 9, "shots of a volley")
+    V.in_range(r, states, "ghost_deck_n", 0, GHOST_DECK, "cards in the ghost deck")
+    live = np.arange(GHOST_DECK)[None, :] < states["ghost_deck_n"][:, None]
+    V.in_range(r, states, "ghost_deck", 0, NUM_GHOST_CARDS, "a ghost card (24 = Damage)",
+               where=live)
+    V.in_range(r, states, "ghost_discard_n", 0, GHOST_DECK, "cards in the ghost discard pile")
+    live = np.arange(GHOST_DECK)[None, :] < states["ghost_discard_n"][:, None]
+    V.in_range(r, states, "ghost_discard", 0, NUM_GHOST_CARDS, "a ghost card (24 = Damage)",
+               where=live)
+    hand_cap = states["ghost_hand"].shape[2]
+    V.in_range(r, states, "ghost_hand_n", 0, hand_cap, "cards in a ghost hand")
+    V.in_range(r, states, "ghost_hand_n", 0, 0, "only ghost ships hold ghost cards",
+               where=~ghost)
+    live = np.arange(hand_cap)[None, None, :] < states["ghost_hand_n"][:, :, None]
+    V.in_range(r, states, "ghost_hand", 0, NUM_GHOST_CARDS, "a ghost card (24 = Damage)",
+               where=live)
+    V.in_range(r, states, "ghost_bought", 0, 100, "purchased cards of a def")
+    V.in_range(r, states, "last_action", -1, NUM_ACTIONS - 1, "an action or -1")
+    V.in_range(r, states, "last_crew", -1, MAX_CREWS - 1, "a crew or -1")
+
+
+def _zone_counts(states) -> np.ndarray:
+    """int64[N, NDEFS]: copies of each def over every zone a card can be in."""
+    n = states.shape[0]
+    rows = np.arange(n)
+    counts = states["hand"].astype(np.int64).sum(axis=1) + states["discard"].sum(axis=1)
+    deck, deck_n = states["deck"], states["deck_n"]
+    for c in range(deck.shape[1]):
+        live = np.arange(deck.shape[2])[None, :] < deck_n[:, c:c + 1]
+        np.add.at(counts, (np.broadcast_to(rows[:, None], live.shape)[live],
+                           deck[:, c][live].astype(np.int64)), 1)
+    market = states["market"]
+    ok = market >= 0
+    np.add.at(counts, (np.broadcast_to(rows[:, None], market.shape)[ok], market[ok]), 1)
+    md = states["market_deck"]
+    live = np.arange(md.shape[1])[None, :] < states["market_deck_n"][:, None]
+    np.add.at(counts, (np.broadcast_to(rows[:, None], md.shape)[live], md[live]), 1)
+    counts += states["scrap"] + states["ghost_bought"]
+    card = states["card"]
+    np.add.at(counts, (rows[card >= 0], card[card >= 0]), 1)
+    return counts
+
+
+def _ghost_counts(states) -> np.ndarray:
+    """int64[N, 25]: each ghost card (and Damage, id 24) over ghost deck, discard and hands."""
+    n = states.shape[0]
+    rows = np.arange(n)
+    out = np.zeros((n, NUM_GHOST_CARDS + 1), np.int64)
+    for field, nfield in (("ghost_deck", "ghost_deck_n"), ("ghost_discard", "ghost_discard_n")):
+        arr = states[field]
+        live = np.arange(arr.shape[1])[None, :] < states[nfield][:, None]
+        np.add.at(out, (np.broadcast_to(rows[:, None], arr.shape)[live], arr[live]), 1)
+    gh = states["ghost_hand"]
+    for c in range(gh.shape[1]):
+        live = np.arange(gh.shape[2])[None, :] < states["ghost_hand_n"][:, c:c + 1]
+        np.add.at(out, (np.broadcast_to(rows[:, None], live.shape)[live], gh[:, c][live]), 1)
+    return out
+
+
+def _conservation(states, r):
+    """Cards, Damage, ghost cards and shipwreck tokens each in exactly one place."""
+    counts = _zone_counts(states)
+    total = states["card_total"].astype(np.int64)
+    bad = (counts[:, 1:] != total[:, 1:]).any(axis=1)
+
+    def card_msg(j):
+        d = int(np.flatnonzero(counts[j, 1:] != total[j, 1:])[0]) + 1
+        return (f"card {C.CARD_NAMES[d]!r}: {counts[j, d]} copies in the zones, the game has "
+                f"{total[j, d]} (card_total) [Deck Management; Scrapping Cards]")
+
+    r.flag(bad, card_msg)
+    r.flag(total[:, 0] != 0, "card_total: Damage (def 0) is counted by the Damage deck")
+    ghosts = _ghost_counts(states)
+    damage = counts[:, 0] + ghosts[:, NUM_GHOST_CARDS] + states["damage_left"]
+    dealt = states["cfg"]["damage_deck"].astype(np.int64) + states["damage_extra"]
+    r.flag(damage != dealt, lambda j: f"Damage cards: {damage[j]} in play and deck, the game "
+                                      f"dealt from {dealt[j]} [Ending the Game]")
+    is_ghost_game = states["cfg"]["variant"] == VAR_GHOST
+    r.flag(is_ghost_game & (ghosts[:, :NUM_GHOST_CARDS] != 1).any(axis=1),
+           "ghost cards: each of the 24 must be in exactly one of ghost deck, discard pile "
+           "and hands [Ghost Fleet Concepts]")
+    r.flag(~is_ghost_game & (ghosts.sum(axis=1) != 0),
+           "ghost cards: only a Ghost Fleet game has them")
+    r.flag(~is_ghost_game & (states["ghost_bought"].sum(axis=1) != 0),
+           "ghost_bought: only a Ghost Fleet game has a purchased pile")
+    # room: no deck, ghost pile or zone counter can overflow whatever happens next. A crew
+    # can come to own what it owns now plus every card nobody owns that may still be dealt
+    # or bought (scrapped cards and the Ghost Fleet's purchases never come back; scrapped
+    # Damage may be dealt again)
+    player = (np.arange(MAX_CREWS)[None, :] < states["num_players"][:, None])
+    owned = states["hand"].astype(np.int64).sum(axis=2) + states["discard"].sum(axis=2) + \
+        states["deck_n"]
+    unowned = (states["market"] >= 0).sum(axis=1) + states["market_deck_n"] + \
+        (states["card"] >= 0) + states["scrap"][:, 0] + states["damage_left"] + \
+        (DAMAGE_IN_BOX - dealt)
+    r.flag((player & (owned + unowned[:, None] > MAX_DECK)).any(axis=1),
+           f"cards: a crew could come to own more than {MAX_DECK} cards (the deck array) - "
+           "too many cards in this game")
+    r.flag(NUM_GHOST_CARDS + damage > GHOST_DECK,
+           "ghost piles: 24 ghost cards and the Damage could overflow the ghost discard pile")
+    tokens = np.zeros((states.shape[0], NUM_WRECKS + 1), np.int64)
+    rows = np.arange(states.shape[0])
+    st = states["wreck_stack"]
+    live = np.arange(st.shape[1])[None, :] < states["wreck_stack_n"][:, None]
+    np.add.at(tokens, (np.broadcast_to(rows[:, None], st.shape)[live], st[live]), 1)
+    grid = states["wreck"].reshape(states.shape[0], -1)
+    np.add.at(tokens, (np.broadcast_to(rows[:, None], grid.shape)[grid > 0], grid[grid > 0]), 1)
+    booty = states["booty"]
+    np.add.at(tokens, (np.broadcast_to(rows[:, None], booty.shape)[booty > 0], booty[booty > 0]), 1)
+    choosing = (states["pending"] == PK_BOOTY) & (states["pend_slot"] > 0) & \
+        (states["pend_slot"] <= NUM_WRECKS)
+    np.add.at(tokens, (rows[choosing], states["pend_slot"][choosing]), 1)
+    r.flag((tokens[:, 1:] != 1).any(axis=1),
+           "shipwreck tokens: each of the 9 must be in exactly one place (stack, grid, a hold, "
+           "the booty being chosen) [Salvaging Shipwrecks; Booty]")
+
+
+def _board(states, r):
+    """Ships, wrecks and features where the rules can put them; resources within capacity."""
+    n = states.shape[0]
+    rows = np.arange(n)
+    placed = states["ship_placed"] > 0
+    rr = states["ship_r"].astype(np.int64)
+    cc = states["ship_c"].astype(np.int64)
+    feat = states["feature"][rows[:, None], rr, cc]
+    r.flag((placed & (feat == FEAT_ROCK)).any(axis=1),
+           "ship on a rock: a ship stops before a rock [Collisions; Sea Grid Setup C]")
+    wreck = states["wreck"][rows[:, None], rr, cc]
+    r.flag((placed & (wreck > 0)).any(axis=1),
+           "shipwreck under a ship: a ship salvages the wreck it sails onto [Salvaging "
+           "Shipwrecks]")
+    sq = np.where(placed, rr * GRID + cc, -1 - np.arange(MAX_SHIPS)[None, :])
+    srt = np.sort(sq, axis=1)
+    r.flag(((srt[:, 1:] == srt[:, :-1]) & (srt[:, 1:] >= 0)).any(axis=1),
+           "two ships on one square: a ship stops before another [Collisions]")
+    r.flag(((states["wreck"] > 0) & (states["feature"] == FEAT_ROCK)).any(axis=(1, 2)),
+           "shipwreck on a rock: wrecks are re-rolled off rocks [Sea Grid Setup B]")
+    setup = states["phase"] == PH_SETUP
+    ns = states["num_ships"].astype(np.int64)
+    unplaced = (~placed) & (np.arange(MAX_SHIPS)[None, :] < ns[:, None])
+    r.flag(~setup & unplaced.any(axis=1), "ship_placed: every ship is on the grid once setup "
+                                          "is over [Sea Grid Setup C]")
+    taken = (states["feature"] == FEAT_ROCK) | (states["wreck"] > 0)
+    taken = taken.reshape(n, -1).copy()
+    for i in range(MAX_SHIPS):
+        taken[rows[placed[:, i]], (rr * GRID + cc)[placed[:, i], i]] = True
+    free = GRID * GRID - taken.sum(axis=1)
+    r.flag(setup & (free < unplaced.sum(axis=1)),
+           "feature: no free square left for a ship still to be placed [Sea Grid Setup C]")
+    # capacity: a player's board (and upgrades), a ghost ship's 9/8/7
+    res = states["res"].astype(np.int64)
+    c = np.arange(MAX_CREWS)[None, :]
+    present = c < states["num_crews"][:, None]
+    ghost = present & (states["crew_seat"] < 0)
+    player = present & ~ghost
+    cap = np.broadcast_to(PLAYER_CAP, res.shape).copy()
+    sd = np.clip(states["crew_shipdef"], 0, None)
+    for k in range(2):
+        u = C.SHIP_UPGRADES[sd, k]
+        on = player & (states["upgrade_on"][:, :, k] > 0)
+        eff, arg = C.UPGRADE_EFFECT[u], C.UPGRADE_ARG[u].astype(np.int64)
+        cap[:, :, 0] += np.where(on & (eff == UPG_SAIL_CAP), arg, 0)
+        cap[:, :, 1] += np.where(on & (eff == UPG_CANNON_CAP), arg, 0)
+    cap = np.where(ghost[..., None], GHOST_CAP[None, None, :], cap)
+    over = present[..., None] & (res > cap)
+    r.flag(over.any(axis=(1, 2)), lambda j: (
+        f"res{list(map(int, np.argwhere(over[j])[0]))}: above the board's capacity "
+        f"{int(cap[j][tuple(np.argwhere(over[j])[0])])} [Island Setup 2; Ghost Fleet: "
+        "Individual Resources]"))
+    r.flag((~present[..., None] & (res != 0)).any(axis=(1, 2)),
+           "res: crews beyond num_crews hold nothing")
+
+
+def _pending(states, r):
+    """The pending decision belongs to its phase, its crew and the thing it concerns."""
+    n = states.shape[0]
+    rows = np.arange(n)
+    pend = states["pending"].astype(np.int64)
+    phase = states["phase"].astype(np.int64)
+    live = states["to_play"] >= 0
+    cur = states["cur"].astype(np.int64)
+    seat_of_cur = states["crew_seat"][rows, cur].astype(np.int64)
+    r.flag(live & (pend == PK_NONE), "pending: a live game waits on a decision (PK_*)")
+    r.flag(~live & (states["done"] > 0) & (phase != PH_OVER),
+           "phase: a finished game is in the 'over' phase [Ending the Game]")
+    r.flag(live & (phase == PH_OVER), "phase: 'over' while the game is live")
+    decider = np.where(seat_of_cur >= 0, seat_of_cur, 0)
+    r.flag(live & (states["to_play"] != decider),
+           lambda j: f"to_play = {states['to_play'][j]}: the decision is crew {cur[j]}'s "
+                     f"(seat {decider[j]})")
+    ok_phase = np.zeros(n, bool)
+    for k, phases in PENDING_PHASES.items():
+        ok_phase |= (pend == k) & np.isin(phase, phases)
+    r.flag(live & ~ok_phase, lambda j: f"pending = {pend[j]}: not a decision of phase "
+                                       f"{phase[j]} [Quick Reference: Round Sequence]")
+    r.flag(live & (pend != PK_ORIENT) & (seat_of_cur < 0),
+           "pending: ghost ships decide nothing but their heading at setup [Ghost Fleet]")
+    card = states["card"].astype(np.int64)
+    in_card = np.isin(pend, CARD_DECISIONS)
+    r.flag(live & in_card & (card < 0), "card: this decision concerns the card being "
+                                        "resolved, but none is [Resolving Cards]")
+    r.flag((card >= 0) & (phase != PH_SEA), "card: a card is resolved only in the Sea Phase")
+    r.flag((card >= 0) & (states["card_ship"] < 0), "card_ship: the card being resolved moves "
+                                                    "no ship")
+    cship = np.clip(states["card_ship"].astype(np.int64), 0, None)
+    r.flag((card >= 0) & (states["ship_crew"][rows, cship] != cur),
+           "card_ship: the card moves a ship of another crew [2 Ship Variant]")
+    cnt = states["pend_count"]
+    r.flag(live & np.isin(pend, COUNTED) & (cnt < 1), "pend_count: a counted decision with "
+                                                      "no choice left")
+    ship = states["pend_ship"].astype(np.int64)
+    needs_ship = live & ((pend == PK_ORIENT) | (pend == PK_PIVOT))
+    r.flag(needs_ship & ((ship < 0) | (ship >= states["num_ships"])),
+           "pend_ship: this decision concerns a ship of the game")
+    r.flag(live & (pend == PK_ORIENT) & (states["ship_crew"][rows, np.clip(ship, 0, None)]
+                                         != cur),
+           "pend_ship: the ship being oriented belongs to the crew to act [Sea Grid Setup C]")
+    slot = states["pend_slot"].astype(np.int64)
+    buy = live & (pend == PK_PURCHASE)
+    r.flag(buy & ((slot < 0) | (slot >= MARKET_SIZE)), "pend_slot: the market place offered")
+    mslot = np.clip(slot, 0, MARKET_SIZE - 1)
+    r.flag(buy & ((states["market"][rows, mslot] < 0) |
+                  (states["market_claim"][rows, mslot] != cur)),
+           "pend_slot: the card offered is not claimed by the crew buying [Card Purchases]")
+    r.flag(live & (pend == PK_BOOTY) & ((slot < 1) | (slot > NUM_WRECKS)),
+           "pend_slot: the booty being chosen is a token id + 1 [Booty]")
+    r.flag(live & (pend == PK_BOOTY) & (states["booty"][rows, cur] == 0),
+           "pending: a booty choice needs booty already in the hold [Booty]")
+    stage = states["card_stage"].astype(np.int64)
+    r.flag(live & (pend == PK_PATH) & ~np.isin(stage, (ST_MAIN, ST_EXT)),
+           "card_stage: a path is chosen while sailing the maneuver [Maneuvering]")
+    r.flag(live & (pend == PK_FIRE_SIDE) & (states["card_fire_opt"] < 0),
+           "card_fire_opt: a side is chosen for a chosen cannon option [Cannon Fire]")
+    opts = C.CARD_CANNON_N[np.clip(card, 0, None)]
+    r.flag((card >= 0) & (states["card_fire_opt"] >= opts),
+           "card_fire_opt: beyond the card's cannon options")
+    r.flag(live & (pend == PK_TRADE_TAKE) & ((states["pend_res"] < 0) | (states["pend_res"] > 2)),
+           "pend_res: the resource given at the Trading Post")
+    r.flag(live & np.isin(pend, (PK_EXTEND, PK_SHIP, PK_MODE)) & (card == 0),
+           "card: Damage has no maneuver to resolve")
+
+
+def check_states(states):
+    """One list of problems per record, empty when the record is a valid position."""
+    from envs.havoc.env import GAME
+
+    return V.run_stages(states, [
+        V.header_stage(GAME, DEFAULT_MAX_STEPS), _config, _ranges, _conservation, _board,
+        _pending, V.legal_action_stage(GAME),
+    ])
