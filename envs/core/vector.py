@@ -12,6 +12,13 @@ before any game moves, unless the VectorGame was made with ``unchecked=True`` â€
 for callers that sample from the masks themselves. States set from outside go through
 ``set_states`` (or ``refresh`` after editing ``states`` in place), which run the game's
 ``check_states`` and refuse invalid ones with ``StateError``.
+
+Finished games are re-initialised inside the step kernel, so the record a game ended in is
+gone when ``step`` returns. ``keep_final=True`` keeps it: ``step`` copies the records before
+the kernel runs and rebuilds the final record of each game that ended by applying its action
+again on that copy with the single-game kernel (the same bytes, as every kernel is
+deterministic); ``final_states[i]`` then holds it until the next step. Training wrappers use it
+for Gymnasium's ``terminal_observation`` (``observe_final``).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.aec import check_seed
+from envs.core.compile import ensure_compiled
 from envs.core.errors import ActionTypeError, IllegalActionError, StateError
 from envs.core.spec import FAULT_MESSAGES, GameSpec
 
@@ -32,7 +40,7 @@ class VectorGame:
     """
 
     def __init__(self, spec: GameSpec, num_envs: int, seed: int | None = 0,
-                 unchecked: bool = False, **config):
+                 unchecked: bool = False, keep_final: bool = False, **config):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise TypeError(f"num_envs must be an integer, got {type(num_envs).__name__}")
         if num_envs < 1:
@@ -42,6 +50,7 @@ class VectorGame:
         self.unchecked = bool(unchecked)
         self.cfgs = spec.make_config(**config)
         self.num_players = int(self.cfgs["num_players"][0])
+        ensure_compiled(spec)   # a first run says it is compiling instead of hanging silently
         n = self.num_envs
         self.states = np.zeros(n, dtype=spec.state_dtype)
         self.obs = np.zeros((n, spec.obs_size), dtype=np.float32)
@@ -51,6 +60,11 @@ class VectorGame:
         self.seeds = np.zeros(n, dtype=np.uint64)
         self.act_rng = np.zeros(n, dtype=np.uint64)
         self.counts = np.zeros((n, 4), dtype=np.int64)
+        self.keep_final = bool(keep_final)
+        if self.keep_final:
+            self._before = np.zeros(n, dtype=spec.state_dtype)
+            self.final_states = np.zeros(n, dtype=spec.state_dtype)
+            self._scratch_mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self.reset(seed)
 
     @property
@@ -111,10 +125,30 @@ class VectorGame:
         actions = self._as_actions(actions)
         if not self.unchecked:
             self.check_actions(actions)
+        if self.keep_final:
+            np.copyto(self._before, self.states)
         self.spec.batch_step(self.states, self.cfgs, actions, self._rewards, self._dones,
                              self.masks, self.obs)
         self._raise_faults("step")
+        if self.keep_final and self._dones.any():
+            self._rebuild_final(actions)
         return self._rewards.copy(), self._dones.copy()
+
+    def _rebuild_final(self, actions) -> None:
+        """``final_states[i]`` = the record game i ended in, for each game that ended."""
+        apply = self.spec.single.apply
+        for i in np.flatnonzero(self._dones):
+            self.final_states[i] = self._before[i]
+            apply(self.final_states, int(i), int(actions[i]), self._scratch_mask)
+
+    def observe_final(self, i: int, seat: int) -> np.ndarray:
+        """float32[OBS_SIZE]: the final record of game ``i`` (``keep_final``; game ``i``
+        ended in the last step) observed by ``seat``."""
+        if not self.keep_final:
+            raise RuntimeError("observe_final needs a VectorGame made with keep_final=True")
+        out = np.empty(self.spec.obs_size, dtype=np.float32)
+        self.spec.single.observe(self.final_states, int(i), int(seat), out)
+        return out
 
     def _as_actions(self, actions) -> np.ndarray:
         a = np.asarray(actions)

@@ -1,0 +1,160 @@
+"""Run many games between agents in parallel worker processes, streaming results back.
+
+A *job* is a short list of seatings (agent index per seat, one per game) with its own seed.
+Jobs are planned independently of the number of workers and every job seeds its games and
+agents from its own seed, so the results do not depend on how many processes ran them or in
+which order they finished.
+
+Workers are spawned processes (one per core by default), each with one numba and one torch
+thread. The game's kernels are compiled once in this process before any worker starts
+(``envs.core.compile.ensure_compiled``), so workers load them from the cache instead of each
+compiling the same kernels. A worker keeps the agents it built (a trained policy is loaded
+once) and reseeds them for every job.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+from training.evaluate import GameResult, play_games
+
+#: games per job: small enough to balance slow agents (MCTS) over the workers and stream
+#: results, large enough for fast agents to play a job as one batch
+DEFAULT_CHUNK = 8
+
+
+@dataclass(frozen=True)
+class Job:
+    index: int
+    seatings: tuple          # agent index per seat, one tuple per game
+    seed: int
+
+
+def chunked(seatings: list, seed: int, chunk: int = DEFAULT_CHUNK, first_index: int = 0,
+            ) -> list[Job]:
+    """Split ``seatings`` into jobs of at most ``chunk`` games, seeded from ``seed``."""
+    jobs = []
+    for k in range(0, len(seatings), chunk):
+        i = first_index + len(jobs)
+        jobs.append(Job(i, tuple(seatings[k:k + chunk]), seed * 100_003 + i))
+    return jobs
+
+
+def build_agent(spec, game: str, seed: int):
+    """An agent from a spec string (``agents.make``) or a factory ``f(seed=...)``."""
+    if isinstance(spec, str):
+        import agents
+
+        return agents.make(spec, game, seed=seed)
+    return spec(seed=seed)
+
+
+_BUILT: dict = {}   # per process: (game, spec string) -> agent, reseeded for every job
+
+
+def _agent(spec, game: str, seed: int):
+    if not isinstance(spec, str):
+        return build_agent(spec, game, seed)
+    key = (game, spec)
+    if key not in _BUILT:
+        _BUILT[key] = build_agent(spec, game, seed)
+    agent = _BUILT[key]
+    agent.seed(seed)
+    return agent
+
+
+def run_job(game: str, agent_specs: list, job: Job, config: dict, num_envs: int):
+    """Play one job (in a worker or here); agents are built only for the seats used."""
+    used = sorted({a for s in job.seatings for a in s})
+    agents = [None] * len(agent_specs)
+    for a in used:
+        agents[a] = _agent(agent_specs[a], game, seed=job.seed * 31 + a)
+    res = play_games(game, agents, list(job.seatings), seed=job.seed, config=config,
+                     num_envs=num_envs)
+    return job.index, res
+
+
+def _worker_init(registry, heuristics, hooks, sys_path):
+    """Give a spawned worker the games, heuristics and hooks registered in the parent."""
+    import sys
+
+    for p in reversed(sys_path):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    import numba
+
+    import envs
+    from agents import determinize, heuristic
+
+    for name, path in registry.items():
+        envs.register(name, path)
+    for name, f in heuristics.items():
+        heuristic.register(name, f)
+    for name, f in hooks.items():
+        determinize.register(name, f)
+    numba.set_num_threads(1)   # one process per core already
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None = None,
+             workers: int = 0, num_envs: int = 64,
+             on_done: Callable[[Job, list[GameResult]], None] | None = None,
+             ) -> dict[int, list[GameResult]]:
+    """Play every job; ``on_done(job, results)`` is called as each one finishes.
+
+    ``workers`` = 0 uses every core; 1 plays here, in this process. Returns job index ->
+    results in seating order.
+    """
+    import envs
+    from envs.core.compile import ensure_compiled
+
+    config = dict(config or {})
+    workers = default_workers() if workers <= 0 else workers
+    workers = min(workers, len(jobs))
+    by_job: dict[int, list[GameResult]] = {}
+    if workers <= 1:
+        for job in jobs:
+            i, res = run_job(game, agent_specs, job, config, num_envs)
+            by_job[i] = res
+            if on_done is not None:
+                on_done(job, res)
+        return by_job
+
+    import multiprocessing as mp
+    import sys
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from agents import determinize, heuristic
+
+    ensure_compiled(envs.spec(game))
+    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), dict(determinize._HOOKS),
+                 list(sys.path))
+    jobs_by_index = {j.index: j for j in jobs}
+    ex = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
+                             initializer=_worker_init, initargs=init_args)
+    try:
+        pending = {ex.submit(run_job, game, agent_specs, j, config, num_envs) for j in jobs}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                i, res = f.result()
+                by_job[i] = res
+                if on_done is not None:
+                    on_done(jobs_by_index[i], res)
+    except BaseException:
+        # Ctrl-C or a failed job: drop the queued jobs, do not wait for the running ones
+        ex.shutdown(wait=False, cancel_futures=True)
+        raise
+    ex.shutdown(wait=True)
+    return by_job
