@@ -32,7 +32,7 @@ $(STAMP): pyproject.toml
 # into the source-keyed cache before pytest-xdist starts its workers; without it each worker
 # would compile the same kernels itself.
 test: $(STAMP)
-	$(PY) -m envs.core.compile --register toy=tests.core.toy_game.env
+	$(PY) -m training.cli compile --register toy=tests.core.toy_game.env
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
 		$(PY) -m pytest -n 2; \
 	else \

@@ -8,6 +8,7 @@
     broadside replay game.json [--step]
     broadside demo
     broadside bench [--quick] [--game havoc]
+    broadside compile [GAME ...]
 
 Game options go through ``--config key=value`` (repeatable), e.g. ``--config num_players=3``.
 
@@ -205,66 +206,65 @@ def cmd_train(args) -> int:
     return 0
 
 
-def _match_run(args, kind: str, specs: list[str], run):
-    """Shared by eval and tournament: progress, streamed games.jsonl, tables and files."""
+def _require_match_extras() -> None:
+    """Ratings and the heatmap need the training extra: say so before any game is played."""
+    from training.extras import require
+
+    require("training", "openskill.models")
+    require("training", "matplotlib")
+
+
+def _match_run(args, kind: str, specs: list[str], jobs, config: dict):
+    """Shared by eval and tournament: play ``jobs`` on every core with a progress bar,
+    stream each finished game to games.jsonl, then save the tables and the heatmap."""
     from training import tournament as tmod
     from training.progress import Progress
 
-    con = _console()
-    out = Path(args.out or f"runs/{kind}-{args.game}")
-    out.mkdir(parents=True, exist_ok=True)
-    stream = open(out / "games.jsonl", "w")
-    wins: dict[str, list[int]] = {s: [0, 0] for s in specs}
-
-    def on_game(r):
-        stream.write(json.dumps(tmod.game_json(r, specs)) + "\n")
-        stream.flush()
-        for seat, a in enumerate(r.seats):
-            wins[specs[a]][0] += r.outcome(seat) > 0
-            wins[specs[a]][1] += 1
-        note = ", ".join(f"{n} {w / g:.0%}" for n, (w, g) in wins.items() if g)
-        bar.update(1, note="win rates: " + note)
-
-    bar = Progress(run(plan_only=True), f"{args.game} {kind}", unit="game", every=args.progress_every)
-    try:
-        res = run(on_game=on_game)
-    finally:
-        bar.close()
-        stream.close()
-    paths = tmod.save(res, out)
-    return con, res, paths
-
-
-def _workers(args) -> int:
     if args.workers < 0:
         raise CliError(f"--workers {args.workers}: give 0 (every core) or a positive count")
-    return args.workers
+    out = Path(args.out or f"runs/{args.command}-{args.game}")
+    out.mkdir(parents=True, exist_ok=True)
+    wins = {s: [0, 0] for s in specs}
+    total = sum(len(j.seatings) for j in jobs)
+    with open(out / "games.jsonl", "w") as stream, \
+            Progress(total, f"{args.game} {kind}", every=args.progress_every) as bar:
+        def on_game(r):
+            stream.write(json.dumps(tmod.game_json(r, specs)) + "\n")
+            stream.flush()
+            for seat, a in enumerate(r.seats):
+                wins[specs[a]][0] += r.outcome(seat) > 0
+                wins[specs[a]][1] += 1
+            bar.update(1, note="win rates " + ", ".join(
+                f"{n} {w / g:.0%}" for n, (w, g) in wins.items() if g))
+
+        res = tmod.run_matches(args.game, specs, jobs, specs, config, workers=args.workers,
+                               on_game=on_game, kind=kind)
+    return res, tmod.save(res, out)
+
+
+def _saved(con, res, paths, nplayers: int) -> None:
+    con.print(f"{len(res.results)} {nplayers}-player games; saved "
+              + ", ".join(str(p) for p in paths.values()))
 
 
 def cmd_eval(args) -> int:
     from training import tournament as tmod
 
     check_game(args.game)
+    _require_match_extras()
     config = parse_config(args.config)
     agent = scaled_agent(args.agent)
     opponents = agent_list(args.opponents, "--opponents")
-    games = scaled(args.games)
+    if agent in opponents:
+        raise CliError(f"--agent {agent} is also among --opponents; compare it with other "
+                       "agents (an agent against itself says nothing)")
     _check_agents(args.game, [agent] + opponents)
     nplayers = tmod.num_players_of(args.game, config)
-
-    def run(plan_only=False, on_game=None):
-        if plan_only:
-            return games * len(opponents)
-        return tmod.run_evaluation(args.game, agent, opponents, games=games, seed=args.seed,
-                                   config=config, workers=_workers(args),
-                                   on_game=on_game)
-
-    if agent in opponents:
-        raise CliError(f"--agent {agent} is also among --opponents; an agent against itself "
-                       "says nothing (compare it with the others)")
-    con, res, paths = _match_run(args, "eval", [agent] + opponents, run)
+    jobs = tmod.plan_vs(len(opponents), nplayers, scaled(args.games), args.seed)
+    res, paths = _match_run(args, "evaluation", [agent] + opponents, jobs, config)
+    con = _console()
     con.print(tmod.eval_rich_table(res))
-    con.print(f"{nplayers}-player games; saved " + ", ".join(str(p) for p in paths.values()))
+    _saved(con, res, paths, nplayers)
     return 0
 
 
@@ -272,27 +272,21 @@ def cmd_tournament(args) -> int:
     from training import tournament as tmod
 
     check_game(args.game)
+    _require_match_extras()
     config = parse_config(args.config)
     specs = agent_list(args.agents, "--agents")
     if len(set(specs)) != len(specs):
         raise CliError(f"--agents {args.agents}: each agent may appear once")
     if len(specs) < 2:
         raise CliError("a tournament needs at least two agents, e.g. --agents random,heuristic")
-    games = scaled(args.games)
     _check_agents(args.game, specs)
     nplayers = tmod.num_players_of(args.game, config)
-
-    def run(plan_only=False, on_game=None):
-        if plan_only:
-            return sum(len(j.seatings) for j in tmod.plan(len(specs), nplayers, games,
-                                                          args.seed))
-        return tmod.run_tournament(args.game, specs, games=games, seed=args.seed,
-                                   config=config, workers=_workers(args), on_game=on_game)
-
-    con, res, paths = _match_run(args, "tournament", specs, run)
+    jobs = tmod.plan(len(specs), nplayers, scaled(args.games), args.seed)
+    res, paths = _match_run(args, "tournament", specs, jobs, config)
+    con = _console()
     con.print(tmod.rich_table(res))
     con.print(tmod.pair_rich_table(res))
-    con.print(f"{nplayers}-player games; saved " + ", ".join(str(p) for p in paths.values()))
+    _saved(con, res, paths, nplayers)
     return 0
 
 
@@ -348,6 +342,24 @@ def cmd_demo(args) -> int:
         check_game(args.game)
         over["game"] = args.game
     run_demo(args.out, games=args.games, scale=budget_scale(), **over)
+    return 0
+
+
+def cmd_compile(args) -> int:
+    import envs
+    from training.matches import compile_games
+
+    for item in args.register:
+        name, sep, module = item.partition("=")
+        if not sep:
+            raise CliError(f"--register {item!r}: expected NAME=MODULE, e.g. "
+                           "toy=tests.core.toy_game.env")
+        envs.register(name, module)
+    games = args.games or envs.names()
+    for g in games:
+        check_game(g)
+    print(f"kernel cache: {os.environ.get('NUMBA_CACHE_DIR')}", flush=True)
+    compile_games(games, jobs=args.jobs, out=lambda t: print(t, flush=True))
     return 0
 
 
@@ -440,6 +452,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--timesteps", type=int, default=None)
     sp.add_argument("--games", type=int, default=200, help="evaluation games per match-up")
     sp.set_defaults(func=cmd_demo)
+
+    sp = add("compile", "compile every game's kernels (and its agents') once, in parallel")
+    sp.add_argument("games", nargs="*", help="games (default: every registered game)")
+    sp.add_argument("--register", action="append", default=[], metavar="NAME=MODULE",
+                    help="register a game module first (e.g. toy=tests.core.toy_game.env)")
+    sp.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    sp.set_defaults(func=cmd_compile)
 
     from benchmarks.speed import add_arguments
 

@@ -6,9 +6,9 @@ agents from its own seed, so the results do not depend on how many processes ran
 which order they finished.
 
 Workers are spawned processes (one per core by default), each with one numba and one torch
-thread. The game's kernels are compiled once in this process before any worker starts
-(``envs.core.compile.ensure_compiled``), so workers load them from the cache instead of each
-compiling the same kernels. A worker keeps the agents it built (a trained policy is loaded
+thread. The game's kernels and the agents' are compiled once in this process before any
+worker starts (``warm_up``), so workers load them from the cache instead of each compiling
+the same kernels. A worker keeps the agents it built (a trained policy is loaded
 once) and reseeds them for every job.
 """
 
@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Callable
+
+import numpy as np
 
 from training.evaluate import GameResult, play_games
 
@@ -117,7 +119,6 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     results in seating order.
     """
     import envs
-    from envs.core.compile import ensure_compiled
 
     config = dict(config or {})
     workers = default_workers() if workers <= 0 else workers
@@ -137,7 +138,8 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
 
     from agents import determinize, heuristic
 
-    ensure_compiled(envs.spec(game))
+    # compile here, once, what the workers would otherwise each compile
+    warm_up(game, [s for s in agent_specs if isinstance(s, str)], config)
     init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), dict(determinize._HOOKS),
                  list(sys.path))
     jobs_by_index = {j.index: j for j in jobs}
@@ -158,3 +160,66 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
         raise
     ex.shutdown(wait=True)
     return by_job
+
+
+def warm_up(game: str, agent_specs, config: dict | None = None) -> None:
+    """Compile (or load) the kernels of ``game`` and of each agent (one decision each in a
+    fresh game), so that worker processes started next load them from the cache."""
+    import envs
+    from envs.core.compile import ensure_compiled
+
+    ensure_compiled(envs.spec(game))
+    vec = envs.make_vector(game, 1, seed=0, **dict(config or {}))
+    for spec in agent_specs:
+        agent = build_agent(spec, game, seed=0)
+        states = vec.states.copy() if agent.needs_state else None
+        agent.act_batch(vec.obs.copy(), vec.masks.copy(), states,
+                        vec.to_play.astype(np.int64))
+
+
+def game_agents(game: str) -> list[str]:
+    """The agents with kernels of their own for ``game``: its heuristic and MCTS (which runs
+    the game's determinisation, if it has one)."""
+    from agents import determinize, heuristic
+
+    out = ["heuristic"] if heuristic.available(game) else []
+    try:
+        determinize.get(game)
+        out.append("mcts:2")
+    except KeyError:
+        pass
+    return out
+
+
+def _compile_one(game: str, registry: dict) -> tuple[str, float]:
+    import time
+
+    import envs
+
+    for k, v in registry.items():
+        envs.register(k, v)
+    t0 = time.perf_counter()
+    warm_up(game, game_agents(game))
+    return game, time.perf_counter() - t0
+
+
+def compile_games(games: list[str], jobs: int = 0, out=print) -> None:
+    """Compile (or load) every kernel of ``games`` and of their agents, one process per game,
+    ``jobs`` at a time (0 = one per core)."""
+    import multiprocessing as mp
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    import envs
+
+    jobs = min(len(games), jobs if jobs > 0 else default_workers())
+    t0 = time.perf_counter()
+    if jobs <= 1:
+        for g in games:
+            _compile_one(g, {})
+    else:
+        registry = dict(envs.REGISTRY)
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as ex:
+            for g, sec in ex.map(_compile_one, games, [registry] * len(games)):
+                out(f"{g}: kernels ready ({sec:.0f} s)")
+    out(f"{len(games)} games ready in {time.perf_counter() - t0:.0f} s ({jobs} processes)")

@@ -14,10 +14,8 @@ before starting workers, so workers load kernels instead of each compiling the s
 The estimate is the last cold compile measured on this machine (``compile_seconds.json``
 beside the cache folders), or 60 s before the first.
 
-    python -m envs.core.compile [GAME ...] [--register NAME=MODULE] [--jobs N]
-
-compiles several games in parallel processes (one per core): the warm-up step of
-``make test``, run before pytest-xdist starts its workers.
+``broadside compile`` (``training.matches.compile_games``) compiles every game, and its agents'
+kernels, in parallel processes: the warm-up step of ``make test``.
 """
 
 from __future__ import annotations
@@ -137,55 +135,3 @@ def ensure_compiled(spec, stream=None) -> float:
     print(f"compiled {spec.title} kernels in {seconds:.0f} s; later runs load them from "
           "the cache", file=stream, flush=True)
     return seconds
-
-
-def _compile_game(name: str, registry: dict) -> tuple[str, float]:
-    import envs
-
-    for k, v in registry.items():
-        envs.register(k, v)
-    return name, ensure_compiled(envs.spec(name))
-
-
-def main(argv=None) -> int:
-    import argparse
-    from concurrent.futures import ProcessPoolExecutor
-    import multiprocessing as mp
-
-    import envs
-
-    ap = argparse.ArgumentParser(prog="python -m envs.core.compile",
-                                 description="compile (or load) every game's kernels once")
-    ap.add_argument("games", nargs="*", help="games (default: every registered game)")
-    ap.add_argument("--register", action="append", default=[], metavar="NAME=MODULE",
-                    help="register a game module first (e.g. toy=tests.core.toy_game.env)")
-    ap.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
-    args = ap.parse_args(argv)
-    for item in args.register:
-        name, sep, module = item.partition("=")
-        if not sep:
-            ap.error(f"--register {item!r}: expected NAME=MODULE")
-        envs.register(name, module)
-    games = args.games or envs.names()
-    todo = [g for g in games if not is_cached(envs.spec(g))]
-    print(f"kernel cache {os.environ.get('NUMBA_CACHE_DIR')}: {len(games) - len(todo)} of "
-          f"{len(games)} games cached", flush=True)
-    if not todo:
-        return 0
-    jobs = min(len(todo), args.jobs if args.jobs > 0 else (os.cpu_count() or 1))
-    t0 = time.perf_counter()
-    if jobs <= 1:
-        for g in todo:
-            ensure_compiled(envs.spec(g))
-    else:
-        registry = {k: envs.REGISTRY[k] for k in envs.REGISTRY}
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as ex:
-            for name, _ in ex.map(_compile_game, todo, [registry] * len(todo)):
-                pass
-    print(f"compiled {len(todo)} games in {time.perf_counter() - t0:.0f} s with {jobs} "
-          "processes", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -72,6 +72,11 @@ from typing import Any, Callable
 import numpy as np
 from numpy.lib import recfunctions as rfn
 
+from envs.core import jit
+
+# before any game kernel compiles: kernels specialise on argument types, not constant values
+jit.install()
+
 #: ``to_play`` value once the game is over.
 NO_SEAT = -1
 
