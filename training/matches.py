@@ -78,10 +78,17 @@ def run_job(game: str, agent_specs: list, job: Job, config: dict, num_envs: int)
     return job.index, res
 
 
+def _run_job_args(args):
+    return run_job(*args)
+
+
 def _worker_init(registry, heuristics, hooks, sys_path):
-    """Give a spawned worker the games, heuristics and hooks registered in the parent."""
+    """Give a spawned worker the games, heuristics and hooks registered in the parent; leave
+    Ctrl-C to the parent, which stops the workers."""
+    import signal
     import sys
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for p in reversed(sys_path):
         if p not in sys.path:
             sys.path.insert(0, p)
@@ -134,7 +141,6 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
 
     import multiprocessing as mp
     import sys
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     from agents import determinize, heuristic
 
@@ -143,22 +149,20 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), dict(determinize._HOOKS),
                  list(sys.path))
     jobs_by_index = {j.index: j for j in jobs}
-    ex = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
-                             initializer=_worker_init, initargs=init_args)
+    tasks = [(game, agent_specs, j, config, num_envs) for j in jobs]
+    pool = mp.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=init_args)
     try:
-        pending = {ex.submit(run_job, game, agent_specs, j, config, num_envs) for j in jobs}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in finished:
-                i, res = f.result()
-                by_job[i] = res
-                if on_done is not None:
-                    on_done(jobs_by_index[i], res)
+        for i, res in pool.imap_unordered(_run_job_args, tasks):
+            by_job[i] = res
+            if on_done is not None:
+                on_done(jobs_by_index[i], res)
     except BaseException:
-        # Ctrl-C or a failed job: drop the queued jobs, do not wait for the running ones
-        ex.shutdown(wait=False, cancel_futures=True)
+        pool.terminate()   # Ctrl-C or a failed job: stop every worker now
         raise
-    ex.shutdown(wait=True)
+    else:
+        pool.close()
+    finally:
+        pool.join()
     return by_job
 
 

@@ -8,7 +8,7 @@ the cache already holds the game's entry points it does nothing; otherwise it pr
     compiling Seas of Havoc kernels (first run only, about 50 s)
 
 on stderr and compiles every entry point at once, the single-game ones the AEC env calls and
-the parallel batch ones ``VectorGame`` calls, by running each on a tiny batch. ``ArrayAECEnv``
+the batch ones ``VectorGame`` calls, by running each on a tiny batch. ``ArrayAECEnv``
 and ``VectorGame`` call it when they are made, and parallel runners call it in the parent
 before starting workers, so workers load kernels instead of each compiling the same ones.
 The estimate is the last cold compile measured on this machine (``compile_seconds.json``
@@ -103,7 +103,7 @@ def compile_all(spec) -> None:
         single.apply(states, 0, int(legal[0]), masks[0])
     spec.infos(states[0])
     spec.global_state(states[:1])
-    # the parallel batch kernels of VectorGame
+    # the batch kernels of VectorGame
     spec.batch_reset(states, cfgs, seeds)
     spec.batch_legal(states, masks)
     spec.batch_observe(states, obs)
