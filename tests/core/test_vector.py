@@ -207,3 +207,27 @@ def test_observe_final_needs_keep_final():
     vec = envs.make_vector("toy", 2, seed=0)
     with pytest.raises(RuntimeError, match="keep_final=True"):
         vec.observe_final(0, 0)
+
+
+def test_threaded_slices_give_the_same_bytes_as_one_thread():
+    """VectorGame runs each batch kernel on one slice of the games per numba thread: the
+    result does not depend on the number of threads."""
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one numba thread only")
+    saved = numba.get_num_threads()
+    out = []
+    try:
+        for threads in (1, 2):
+            numba.set_num_threads(threads)
+            vec = envs.make_vector("toy", 300, seed=5, num_players=3)
+            rng = np.random.default_rng(2)
+            for _ in range(40):
+                vec.step(random_legal(vec.masks, rng))
+            vec.playout(25)
+            out.append((vec.states.tobytes(), vec.obs.tobytes(), vec.masks.tobytes(),
+                        vec.counts.tobytes()))
+    finally:
+        numba.set_num_threads(saved)
+    assert out[0] == out[1]

@@ -190,7 +190,8 @@ def test_a_finished_game_reports_its_terminal_observation_from_the_learner_seat(
         assert term.shape == (env.observation_space.shape[0],) and term.dtype == np.float32
         assert term[OBS_TOTAL] == 1.0                    # total 21 of target 21
         assert not term[OBS_TO_PLAY:].any()              # nobody to play: the game is over
-        assert obs[i, OBS_TOTAL] == 0.0                  # the new game starts from 0
+        # the new game: the learner's seat moved on, so at most one reply (<= 6) was made
+        assert obs[i, OBS_TOTAL] <= 6 / 21
         assert infos[i]["TimeLimit.truncated"] is False
 
 
