@@ -490,11 +490,24 @@ def describe(err: BaseException) -> str:
            "traceback)"
 
 
+def _exit_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C (worker processes are stopped, files closed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        def stop(signum, frame):
+            raise SystemExit(128 + signum)
+
+        signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     debug = getattr(args, "debug", False)
+    _exit_on_sigterm()
     try:
         return args.func(args)
     except KeyboardInterrupt:

@@ -22,9 +22,15 @@ import numpy as np
 
 from training.evaluate import GameResult, play_games
 
-#: games per job: small enough to balance slow agents (MCTS) over the workers and stream
-#: results, large enough for fast agents to play a job as one batch
+#: most games per job: fast agents play a job as one batch
 DEFAULT_CHUNK = 8
+
+
+def chunk_for(games: int) -> int:
+    """Games per job for ``games`` games of one match-up: up to ``DEFAULT_CHUNK``, but at
+    least 8 jobs per match-up, so slow agents (MCTS) balance over the workers and results
+    stream in. Depends on ``games`` only, never on the number of workers."""
+    return max(1, min(DEFAULT_CHUNK, games // 8))
 
 
 @dataclass(frozen=True)

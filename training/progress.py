@@ -48,6 +48,7 @@ class Progress:
         self.note = ""
         self.t0 = time.monotonic()
         self._last_line = self.t0
+        self._last_done = None
         self._rich = None
         if enabled and (is_terminal(self.stream) if bar is None else bar):
             self._start_bar()
@@ -100,6 +101,7 @@ class Progress:
         now = time.monotonic()
         if now - self._last_line >= self.every:
             self._last_line = now
+            self._last_done = self.done
             self._print(self.line())
 
     def _print(self, text: str) -> None:
@@ -112,7 +114,7 @@ class Progress:
         if self._rich is not None:
             self._rich.stop()
             self._rich = None
-        else:
+        elif self._last_done != self.done:
             self._print(self.line())
         self.enabled = False
 

@@ -28,15 +28,16 @@ from typing import Callable
 
 from training.evaluate import (AgentStats, GameResult, PairTable, lineups, pair_table,
                                seatings_vs, tally, wilson)
-from training.matches import DEFAULT_CHUNK, Job, build_agent, chunked, run_jobs  # noqa: F401
+from training.matches import Job, build_agent, chunk_for, chunked, run_jobs  # noqa: F401
 from training.ratings import Ratings
 
 
 def plan(num_agents: int, num_players: int, games: int, seed: int,
-         chunk: int = DEFAULT_CHUNK) -> list[Job]:
+         chunk: int | None = None) -> list[Job]:
     """The jobs of a tournament: each lineup's games spread evenly over its seat
     permutations (``games // perms`` each, the first ``games % perms`` one more), in jobs of
-    at most ``chunk`` games."""
+    at most ``chunk`` games (default ``chunk_for(games)``)."""
+    chunk = chunk or chunk_for(games)
     jobs: list[Job] = []
     for lineup in lineups(num_agents, num_players):
         perms = sorted(set(itertools.permutations(lineup)))
@@ -50,9 +51,10 @@ def plan(num_agents: int, num_players: int, games: int, seed: int,
 
 
 def plan_vs(num_opponents: int, num_players: int, games: int, seed: int,
-            chunk: int = DEFAULT_CHUNK) -> list[Job]:
+            chunk: int | None = None) -> list[Job]:
     """The jobs of an evaluation: agent 0 against agent k (k = 1..num_opponents), ``games``
     games each, agent 0 in one seat rotating over the seats (``seatings_vs``)."""
+    chunk = chunk or chunk_for(games)
     jobs: list[Job] = []
     for k in range(1, num_opponents + 1):
         seatings = [tuple(0 if a == 0 else k for a in s) for s in seatings_vs(num_players, games)]
@@ -138,7 +140,7 @@ def run_matches(game: str, agent_specs: list, jobs: list[Job], names: list,
 
 def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0,
                    config: dict | None = None, workers: int = 1, num_envs: int = 64,
-                   names: list | None = None, chunk: int = DEFAULT_CHUNK,
+                   names: list | None = None, chunk: int | None = None,
                    on_game=None) -> TournamentResult:
     """Round robin of ``agent_specs`` (spec strings, or Agent factories ``f(seed=...)``
     defined at module level when workers > 1)."""
@@ -153,7 +155,7 @@ def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0
 def run_evaluation(game: str, agent_spec, opponent_specs: list, games: int = 100,
                    seed: int = 0, config: dict | None = None, workers: int = 1,
                    num_envs: int = 64, names: list | None = None,
-                   chunk: int = DEFAULT_CHUNK, on_game=None) -> TournamentResult:
+                   chunk: int | None = None, on_game=None) -> TournamentResult:
     """``agent_spec`` against each of ``opponent_specs``, ``games`` games each."""
     if not opponent_specs:
         raise ValueError("an evaluation needs at least one opponent")
@@ -210,8 +212,9 @@ def rich_table(tr: TournamentResult):
     from rich.table import Table
 
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
-    t = Table(title=f"{tr.game} {tr.kind}: {len(tr.results)} games (95% Wilson intervals; "
-                    "openskill mu with mu +- 1.96 sigma, ordinal = mu - 3 sigma)")
+    t = Table(title=f"{tr.game} {tr.kind}: {len(tr.results)} games",
+              caption="95% Wilson intervals; openskill mu [mu +- 1.96 sigma]; "
+                      "ordinal = mu - 3 sigma")
     for col in ("agent", "games", "W", "D", "L", "win rate", "95% CI", "openskill mu",
                 "ordinal"):
         t.add_column(col, justify="left" if col == "agent" else "right")
@@ -222,7 +225,7 @@ def rich_table(tr: TournamentResult):
         r = rating[tr.names[i]]
         t.add_row(tr.names[i], str(s.games), str(s.wins), str(s.draws), str(s.losses),
                   f"{s.win_rate:.1%}", f"{lo:.0%}-{hi:.0%}",
-                  f"{r['mu']:.1f} [{r['low']:.1f}, {r['high']:.1f}]", f"{r['ordinal']:.2f}")
+                  f"{r['mu']:.1f} [{r['low']:.0f}, {r['high']:.0f}]", f"{r['ordinal']:.1f}")
     return t
 
 

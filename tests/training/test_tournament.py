@@ -128,3 +128,11 @@ def test_two_agents_in_three_seats_are_rated():
     assert [r["name"] for r in board] == ["heuristic", "random"]
     assert board[0]["mu"] > 25 > board[1]["mu"]
     assert board[0]["games"] == board[1]["games"] == 60
+
+
+def test_jobs_are_small_for_few_games_and_never_depend_on_workers():
+    """At least 8 jobs per match-up (so MCTS games spread over the cores and stream back),
+    at most 8 games a job; the plan has no worker count in it."""
+    assert [len(j.seatings) for j in tmod.plan(3, 3, games=12, seed=0)] == [1] * 12
+    assert {len(j.seatings) for j in tmod.plan(2, 2, games=200, seed=0)} == {8}
+    assert [len(j.seatings) for j in tmod.plan_vs(2, 2, games=20, seed=0)] == [2] * 20
