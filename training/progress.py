@@ -73,10 +73,10 @@ class Progress:
         return None if self._rich is None else self._rich.console
 
     def eta(self) -> float | None:
-        """Seconds left at the rate so far (None before any unit is done)."""
+        """Seconds left at the rate so far (None until 5% of the work is done)."""
         did = self.done - self.start_done
-        if did <= 0:
-            return None
+        if did < max(2, 0.05 * (self.total - self.start_done)):
+            return None   # too early: worker start-up would dominate the rate
         return (time.monotonic() - self.t0) / did * (self.total - self.done)
 
     def line(self) -> str:
