@@ -161,7 +161,14 @@ def _toml_value(v) -> str:
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):      # inside a list: an inline table
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
     raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _toml_key(k) -> str:
+    k = str(k)
+    return k if k and all(ch.isalnum() or ch in "_-" for ch in k) else _toml_value(k)
 
 
 def dump_toml(d: dict) -> str:
@@ -174,10 +181,10 @@ def dump_toml(d: dict) -> str:
             if isinstance(v, dict):
                 subs.append((k, v))
             else:
-                lines.append(f"{k} = {_toml_value(v)}")
+                lines.append(f"{_toml_key(k)} = {_toml_value(v)}")
         for k, v in subs:
             lines.append("")
-            lines.append(f"[{prefix}{k}]")
+            lines.append(f"[{prefix}{_toml_key(k)}]")
             table(v, f"{prefix}{k}.")
 
     table(d, "")

@@ -153,6 +153,13 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, to_scenario=to_scenario, from_scenario=from_scenario,
+    metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 5},
+        {"num_players": 2, "variant": "two_ship"}, {"num_players": 4, "variant": "teams"},
+        {"num_players": 1, "variant": "ghost"},
+        {"num_players": 3, "variant": "ghost", "num_ghosts": 3},
+        {"num_players": 2, "auto_forced": True},
+    ]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,
