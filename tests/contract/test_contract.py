@@ -331,3 +331,54 @@ def test_record_is_read_only(game):
     e = played(game, configs(game)[0], 6, 2)
     with pytest.raises(ValueError):
         e.record["to_play"][0] = 3
+
+
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+    st.text(max_size=8), st.lists(st.integers(-3, 300), max_size=8),
+    st.dictionaries(st.text(max_size=6), st.integers(-3, 9), max_size=3),
+)
+
+
+def _paths(d, prefix=()):
+    """Every key path in a nested scenario dict (through tables and lists)."""
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield prefix + (k,)
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            yield prefix + (i,)
+            yield from _paths(v, prefix + (i,))
+
+
+@settings(max_examples=40)
+@given(data=st.data())
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_schema_refuses_any_junk_by_name(game, data):
+    """Any value of any type at any place of a real scenario either loads a valid position
+    or is refused with StateError / ConfigError naming the problem; the env is unchanged."""
+    from envs.core.errors import ConfigError
+
+    e = played(game, configs(game)[0], data.draw(st.integers(0, 99)), data.draw(st.integers(0, 30)))
+    d = copy.deepcopy(e.to_scenario())
+    paths = sorted(_paths(d), key=repr)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        target = d
+        try:
+            for k in path[:-1]:
+                target = target[k]
+            target[path[-1]] = data.draw(_JUNK)
+        except (KeyError, IndexError, TypeError):
+            continue
+    f = envs.make_raw(game, **configs(game)[-1])
+    f.reset(seed=1)
+    blob = f.save()
+    try:
+        f.load_scenario(d)
+    except (StateError, ConfigError) as err:
+        assert str(err)
+        assert f.save() == blob
+    else:
+        assert f.game.check_state(f.record) == []
