@@ -25,7 +25,7 @@ def _positions(config, n_envs=4, rounds=(40, 150, 400), seed=0):
     """Mid-game records reached by random play."""
     vec = envs.make_vector("havoc", num_envs=n_envs, seed=seed, **config)
     rng = np.random.default_rng(seed)
-    out, done = [], 0
+    out = []
     for r in range(max(rounds) + 1):
         if r in rounds:
             out.extend(vec.states[i:i + 1].copy() for i in range(n_envs))
