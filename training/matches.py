@@ -88,9 +88,9 @@ def _run_job_args(args):
     return run_job(*args)
 
 
-def _worker_init(registry, heuristics, hooks, sys_path):
-    """Give a spawned worker the games, heuristics and hooks registered in the parent; leave
-    Ctrl-C to the parent, which stops the workers."""
+def _worker_init(registry, heuristics, sys_path):
+    """Give a spawned worker the games and heuristics registered in the parent; leave Ctrl-C
+    to the parent, which stops the workers."""
     import signal
     import sys
 
@@ -101,14 +101,12 @@ def _worker_init(registry, heuristics, hooks, sys_path):
     import numba
 
     import envs
-    from agents import determinize, heuristic
+    from agents import heuristic
 
     for name, path in registry.items():
         envs.register(name, path)
     for name, f in heuristics.items():
         heuristic.register(name, f)
-    for name, f in hooks.items():
-        determinize.register(name, f)
     numba.set_num_threads(1)   # one process per core already
     try:
         import torch
@@ -148,12 +146,11 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     import multiprocessing as mp
     import sys
 
-    from agents import determinize, heuristic
+    from agents import heuristic
 
     # compile here, once, what the workers would otherwise each compile
     warm_up(game, [s for s in agent_specs if isinstance(s, str)], config)
-    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), dict(determinize._HOOKS),
-                 list(sys.path))
+    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), list(sys.path))
     jobs_by_index = {j.index: j for j in jobs}
     tasks = [(game, agent_specs, j, config, num_envs) for j in jobs]
     pool = mp.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=init_args)
@@ -188,16 +185,14 @@ def warm_up(game: str, agent_specs, config: dict | None = None) -> None:
 
 
 def game_agents(game: str) -> list[str]:
-    """The agents with kernels of their own for ``game``: its heuristic and MCTS (which runs
-    the game's determinisation, if it has one)."""
-    from agents import determinize, heuristic
+    """The agents with kernels of their own for ``game``: its heuristic, if it has one, and
+    MCTS (the search kernel over the game's kernels)."""
+    import envs
+    from agents import heuristic
 
     out = ["heuristic"] if heuristic.available(game) else []
-    try:
-        determinize.get(game)
+    if envs.spec(game).determinize is not None:   # MCTS refuses a game without one
         out.append("mcts:2")
-    except KeyError:
-        pass
     return out
 
 

@@ -113,6 +113,9 @@ def compile_all(spec) -> None:
     rewards = np.zeros((n, spec.max_players), dtype=np.float32)
     dones = np.zeros(n, dtype=np.bool_)
     spec.batch_step(states, cfgs, actions, rewards, dones, masks, obs)
+    from envs.core.vector import first_illegal   # (checked VectorGame steps)
+
+    first_illegal(actions, masks)
     if spec.batch_playout is not None:
         spec.batch_playout(states, cfgs, seeds.copy(), 2, np.zeros((n, 4), dtype=np.int64))
 
