@@ -28,7 +28,7 @@ from typing import Callable
 
 from training.evaluate import (AgentStats, GameResult, PairTable, lineups, pair_table,
                                seatings_vs, tally, wilson)
-from training.matches import Job, build_agent, chunk_for, chunked, run_jobs  # noqa: F401
+from training.matches import Job, chunk_for, chunked, run_jobs
 from training.ratings import Ratings
 
 
