@@ -213,7 +213,7 @@ def rich_table(tr: TournamentResult):
 
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
     t = Table(title=f"{tr.game} {tr.kind}: {len(tr.results)} games",
-              caption="95% Wilson intervals; openskill mu [mu +- 1.96 sigma]; "
+              caption="95% Wilson intervals; openskill mu \\[mu +- 1.96 sigma]; "
                       "ordinal = mu - 3 sigma")
     for col in ("agent", "games", "W", "D", "L", "win rate", "95% CI", "openskill mu",
                 "ordinal"):
