@@ -28,7 +28,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[training,dev,bench]'
 	touch $(STAMP)
 
+# The warm-up step compiles every game's kernels once (one process per core, one game each)
+# into the source-keyed cache before pytest-xdist starts its workers; without it each worker
+# would compile the same kernels itself.
 test: $(STAMP)
+	$(PY) -m training.cli compile --register toy=tests.core.toy_game.env
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
 		$(PY) -m pytest -n 2; \
 	else \
@@ -39,7 +43,7 @@ demo: $(STAMP)
 	$(VENV)/bin/broadside demo
 
 bench: $(STAMP)
-	$(PY) -m benchmarks.speed
+	$(VENV)/bin/broadside bench
 
 cache-dir:
 	@echo $(NUMBA_CACHE_DIR)

@@ -1,25 +1,42 @@
 """The ``broadside`` command line: list, train, eval, tournament, play, replay, demo, bench.
 
     broadside list
-    broadside train --game havoc --timesteps 200000 [--resume] [--run-dir runs/x]
+    broadside train --game havoc --timesteps 200000 [--resume | --force] [--run-dir runs/x]
     broadside eval --game havoc --agent ppo:runs/x/model.zip --opponents random,heuristic
     broadside tournament --game havoc --agents random,heuristic,mcts:200 --games 100
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
     broadside replay game.json [--step]
     broadside demo
-    broadside bench [args for benchmarks.speed]
+    broadside bench [--quick] [--game havoc]
+    broadside compile [GAME ...]
 
 Game options go through ``--config key=value`` (repeatable), e.g. ``--config num_players=3``.
+
+Errors are one line on stderr saying what is wrong and how to fix it, with exit status 2
+(``--debug`` shows the traceback instead); Ctrl-C exits with status 130.
+
+``BROADSIDE_SCALE`` (a factor, default 1) multiplies every budget of a command (timesteps,
+rollout length, evaluation and tournament games, MCTS simulations; each at least 1), so the
+README's command lines can be smoke-tested as printed with tiny budgets.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from pathlib import Path
 
+PROG = "broadside"
 
+
+class CliError(Exception):
+    """A problem with the command line or its inputs: printed as one line, exit status 2."""
+
+
+# -- helpers ------------------------------------------------------------------------------
 def _value(text: str):
     try:
         return json.loads(text)
@@ -32,10 +49,56 @@ def parse_config(items) -> dict:
     out = {}
     for item in items or []:
         k, sep, v = item.partition("=")
-        if not sep or not k:
-            raise SystemExit(f"--config {item!r}: expected key=value")
+        if not sep or not k.strip():
+            raise CliError(f"--config {item!r} is not KEY=VALUE; write e.g. "
+                           "--config num_players=3")
         out[k.strip()] = _value(v.strip())
     return out
+
+
+def budget_scale() -> float:
+    """The ``BROADSIDE_SCALE`` factor (1 when unset)."""
+    text = os.environ.get("BROADSIDE_SCALE", "").strip()
+    if not text:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        raise CliError(f"BROADSIDE_SCALE={text!r} is not a number; unset it or set e.g. "
+                       "BROADSIDE_SCALE=0.01") from None
+    if not scale > 0:
+        raise CliError(f"BROADSIDE_SCALE={text!r} must be positive")
+    return scale
+
+
+def scaled(n, minimum: int = 1):
+    """``n`` times the budget scale, at least ``minimum`` (None stays None)."""
+    if n is None:
+        return None
+    return max(minimum, int(round(n * budget_scale())))
+
+
+def scaled_agent(spec: str) -> str:
+    """``mcts:200`` with its simulations scaled; other specs unchanged."""
+    m = re.fullmatch(r"\s*mcts(?::(\d+))?\s*", spec, flags=re.I)
+    if not m or budget_scale() == 1.0:
+        return spec.strip()
+    return f"mcts:{scaled(int(m.group(1) or 200))}"
+
+
+def agent_list(text: str, what: str) -> list[str]:
+    specs = [scaled_agent(s) for s in text.split(",") if s.strip()]
+    if not specs:
+        raise CliError(f"{what} is empty; give a comma list such as random,heuristic")
+    return specs
+
+
+def check_game(name: str) -> None:
+    import envs
+
+    if name not in envs.REGISTRY:
+        raise CliError(f"unknown game {name!r}; choose one of {', '.join(envs.names())} "
+                       f"(see `{PROG} list`)")
 
 
 def _console():
@@ -50,44 +113,78 @@ def cmd_list(args) -> int:
 
     import agents
     import envs
+    from envs.core.compile import estimate_seconds, is_cached
 
     t = Table(title="Broadside games")
-    for c in ("name", "title", "players", "actions", "observation"):
+    for c in ("name", "title", "players", "actions", "observation", "kernels"):
         t.add_column(c)
     for name in envs.names():
         try:
             s = envs.spec(name)
         except Exception as e:  # a game still being written should not hide the others
-            t.add_row(name, f"(unavailable: {type(e).__name__}: {e})", "", "", "")
+            t.add_row(name, f"(unavailable: {type(e).__name__}: {e})", "", "", "", "")
             continue
+        kernels = "cached" if is_cached(s) else \
+            f"compile on first use (about {estimate_seconds(s):.0f} s)"
         t.add_row(name, s.title, f"{s.min_players}-{s.max_players}", str(s.num_actions),
-                  f"float32[{s.obs_size}]")
+                  f"float32[{s.obs_size}]", kernels)
     con = _console()
     con.print(t)
     con.print("agents: " + ", ".join(agents.KINDS))
     return 0
 
 
+def prepare_run_dir(run_dir: Path, force: bool) -> None:
+    """Refuse a folder that holds an earlier run, unless ``force`` (which clears it)."""
+    from training.trainer import clear_run, run_artefacts
+
+    found = run_artefacts(run_dir)
+    if found and not force:
+        raise CliError(f"{run_dir} already holds a training run ({', '.join(found[:3])}); "
+                       "add --resume to continue it, --force to replace it, or choose "
+                       "another --run-dir")
+    clear_run(run_dir)
+
+
 def cmd_train(args) -> int:
+    from training.extras import require
+
+    require("training", "sb3_contrib")
     from training.plots import learning_curve
     from training.trainer import TrainConfig, Trainer
 
     con = _console()
-    run_dir = args.run_dir or f"runs/{args.game}"
+    run_dir = Path(args.run_dir or f"runs/{args.game}")
+    if args.resume and args.force:
+        raise CliError("--resume continues a run and --force replaces it; give one of them")
     if args.resume:
-        over = {"timesteps": args.timesteps} if args.timesteps else {}
+        if not (run_dir / "checkpoint" / "state.pkl").exists():
+            raise CliError(f"no checkpoint to resume in {run_dir}; train without --resume "
+                           "first, or point --run-dir at an earlier run")
+        over = {"progress": not args.no_progress}
+        if args.no_tensorboard:
+            over["tensorboard"] = False
+        if args.timesteps:
+            over["timesteps"] = scaled(args.timesteps)
         trainer = Trainer.resume(run_dir, **over)
         con.print(f"resumed {run_dir} at {trainer.timesteps} timesteps")
     else:
-        cfg = TrainConfig(game=args.game, timesteps=args.timesteps or 100_000,
+        check_game(args.game)
+        prepare_run_dir(run_dir, args.force)
+        try:
+            net_arch = tuple(int(x) for x in args.net_arch.split(","))
+        except ValueError:
+            raise CliError(f"--net-arch {args.net_arch!r}: give layer sizes such as 128,128") \
+                from None
+        cfg = TrainConfig(game=args.game, timesteps=scaled(args.timesteps or 100_000),
                           game_config=parse_config(args.config), seed=args.seed,
-                          num_envs=args.num_envs, n_steps=args.n_steps,
-                          batch_size=args.batch_size, learning_rate=args.lr,
-                          gamma=args.gamma,
-                          eval_every=args.eval_every, eval_games=args.eval_games,
-                          opponents=args.opponents, run_dir=run_dir,
+                          num_envs=args.num_envs, n_steps=scaled(args.n_steps, 8),
+                          batch_size=scaled(args.batch_size, 16), learning_rate=args.lr,
+                          gamma=args.gamma, eval_every=scaled(args.eval_every),
+                          eval_games=scaled(args.eval_games),
+                          opponents=args.opponents, run_dir=str(run_dir),
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
-                          net_arch=tuple(int(x) for x in args.net_arch.split(",")))
+                          net_arch=net_arch)
         trainer = Trainer(cfg)
 
     def report(tr, rec):
@@ -96,62 +193,122 @@ def cmd_train(args) -> int:
             if k in rec:
                 parts.append(f"{k} {rec[k]['win_rate']:.0%}")
         parts.append("promoted" if rec["promoted"] else "")
-        con.print("  ".join(parts))
+        tr.print("  ".join(parts))
 
     trainer.train(callback=report)
     path = trainer.save_model()
-    learning_curve(trainer.history, Path(run_dir) / "learning_curve.png",
+    learning_curve(trainer.history, run_dir / "learning_curve.png",
                    title=f"{trainer.cfg.game}: self-play MaskablePPO")
     last = trainer.history[-1] if trainer.history else {}
     con.print(f"saved {path}; {last.get('env_steps_per_s', 0):.0f} env steps/s, game kernels "
-              f"{last.get('env_kernel_share', 0):.1%} of training time")
+              f"{last.get('env_kernel_share', 0):.1%} of training time; TensorBoard: "
+              f"tensorboard --logdir {run_dir / 'tb'}")
     return 0
 
 
+def _require_match_extras() -> None:
+    """Ratings and the heatmap need the training extra: say so before any game is played."""
+    from training.extras import require
+
+    require("training", "openskill.models")
+    require("training", "matplotlib")
+
+
+def _match_run(args, kind: str, specs: list[str], jobs, config: dict):
+    """Shared by eval and tournament: play ``jobs`` on every core with a progress bar,
+    stream each finished game to games.jsonl, then save the tables and the heatmap."""
+    from training import tournament as tmod
+    from training.progress import Progress
+
+    if args.workers < 0:
+        raise CliError(f"--workers {args.workers}: give 0 (every core) or a positive count")
+    out = Path(args.out or f"runs/{args.command}-{args.game}")
+    out.mkdir(parents=True, exist_ok=True)
+    wins = {s: [0, 0] for s in specs}
+    total = sum(len(j.seatings) for j in jobs)
+    with open(out / "games.jsonl", "w") as stream, \
+            Progress(total, f"{args.game} {kind}", every=args.progress_every) as bar:
+        def on_game(r):
+            stream.write(json.dumps(tmod.game_json(r, specs)) + "\n")
+            stream.flush()
+            for seat, a in enumerate(r.seats):
+                wins[specs[a]][0] += r.outcome(seat) > 0
+                wins[specs[a]][1] += 1
+            bar.update(1, note="win rates " + ", ".join(
+                f"{n} {w / g:.0%}" for n, (w, g) in wins.items() if g))
+
+        res = tmod.run_matches(args.game, specs, jobs, specs, config, workers=args.workers,
+                               on_game=on_game, kind=kind)
+    return res, tmod.save(res, out)
+
+
+def _saved(con, res, paths, nplayers: int) -> None:
+    con.print(f"{len(res.results)} {nplayers}-player games; saved "
+              + ", ".join(str(p) for p in paths.values()))
+
+
 def cmd_eval(args) -> int:
-    import agents
-    from rich.table import Table
+    from training import tournament as tmod
 
-    from training.evaluate import evaluate_vs
-
+    check_game(args.game)
+    _require_match_extras()
     config = parse_config(args.config)
-    me = agents.make(args.agent, args.game, seed=args.seed)
-    t = Table(title=f"{args.game}: {args.agent} (95% Wilson CI)")
-    for c in ("opponent", "games", "W", "D", "L", "win rate", "95% CI"):
-        t.add_column(c)
-    for opp_spec in args.opponents.split(","):
-        opp = agents.make(opp_spec, args.game, seed=args.seed + 1)
-        st = evaluate_vs(args.game, me, opp, args.games, seed=args.seed, config=config)
-        lo, hi = st.ci
-        t.add_row(opp_spec, str(st.games), str(st.wins), str(st.draws), str(st.losses),
-                  f"{st.win_rate:.1%}", f"{lo:.1%}-{hi:.1%}")
-    _console().print(t)
+    agent = scaled_agent(args.agent)
+    opponents = agent_list(args.opponents, "--opponents")
+    if agent in opponents:
+        raise CliError(f"--agent {agent} is also among --opponents; compare it with other "
+                       "agents (an agent against itself says nothing)")
+    _check_agents(args.game, [agent] + opponents)
+    nplayers = tmod.num_players_of(args.game, config)
+    jobs = tmod.plan_vs(len(opponents), nplayers, scaled(args.games), args.seed)
+    res, paths = _match_run(args, "evaluation", [agent] + opponents, jobs, config)
+    con = _console()
+    con.print(tmod.eval_rich_table(res))
+    _saved(con, res, paths, nplayers)
     return 0
 
 
 def cmd_tournament(args) -> int:
-    import os
-
     from training import tournament as tmod
 
-    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
-    workers = args.workers or os.cpu_count() or 1
-    res = tmod.run_tournament(args.game, specs, games=args.games, seed=args.seed,
-                              config=parse_config(args.config), workers=workers)
+    check_game(args.game)
+    _require_match_extras()
+    config = parse_config(args.config)
+    specs = agent_list(args.agents, "--agents")
+    if len(set(specs)) != len(specs):
+        raise CliError(f"--agents {args.agents}: each agent may appear once")
+    if len(specs) < 2:
+        raise CliError("a tournament needs at least two agents, e.g. --agents random,heuristic")
+    _check_agents(args.game, specs)
+    nplayers = tmod.num_players_of(args.game, config)
+    jobs = tmod.plan(len(specs), nplayers, scaled(args.games), args.seed)
+    res, paths = _match_run(args, "tournament", specs, jobs, config)
     con = _console()
     con.print(tmod.rich_table(res))
     con.print(tmod.pair_rich_table(res))
-    out = args.out or f"runs/tournament-{args.game}"
-    paths = tmod.save(res, out)
-    con.print("saved " + ", ".join(str(p) for p in paths.values()))
+    _saved(con, res, paths, nplayers)
     return 0
+
+
+def _check_agents(game: str, specs: list[str]) -> None:
+    """Build each agent once here, so a bad spec fails before any worker starts."""
+    import agents
+
+    for s in specs:
+        agents.make(s, game, seed=0)
 
 
 def cmd_play(args) -> int:
     from training.play import play_human
 
-    rec = play_human(args.game, opponent=args.opponent, seat=args.seat, seed=args.seed,
-                     config=parse_config(args.config), save=args.save)
+    check_game(args.game)
+    _check_agents(args.game, [args.opponent])
+    try:
+        rec = play_human(args.game, opponent=args.opponent, seat=args.seat, seed=args.seed,
+                         config=parse_config(args.config), save=args.save)
+    except (EOFError, KeyboardInterrupt) as e:
+        print("\ngame abandoned" + (" (end of input)" if isinstance(e, EOFError) else ""))
+        return 130 if isinstance(e, KeyboardInterrupt) else 1
     return 0 if rec is not None else 1
 
 
@@ -159,49 +316,93 @@ def cmd_replay(args) -> int:
     from training.play import replay_record
     from training.records import GameRecord
 
+    if not Path(args.file).exists():
+        raise CliError(f"no game record at {args.file}; save one with "
+                       f"`{PROG} play ... --save {args.file}`")
     rec = GameRecord.load(args.file)
     viewer = None if args.viewer is None else int(args.viewer)
-    replay_record(rec, viewer=viewer, interactive=args.step)
+    try:
+        replay_record(rec, viewer=viewer, interactive=args.step)
+    except (EOFError, KeyboardInterrupt) as e:
+        print("\nreplay stopped" + (" (end of input)" if isinstance(e, EOFError) else ""))
+        return 130 if isinstance(e, KeyboardInterrupt) else 0
     return 0
 
 
 def cmd_demo(args) -> int:
+    from training.extras import require
+
+    require("training", "sb3_contrib")
     from training.demo import run_demo
 
     over = {}
     if args.timesteps:
         over["timesteps"] = args.timesteps
     if args.game:
+        check_game(args.game)
         over["game"] = args.game
-    run_demo(args.out, games=args.games, **over)
+    run_demo(args.out, games=args.games, scale=budget_scale(), **over)
+    return 0
+
+
+def cmd_compile(args) -> int:
+    import envs
+    from training.matches import compile_games
+
+    for item in args.register:
+        name, sep, module = item.partition("=")
+        if not sep:
+            raise CliError(f"--register {item!r}: expected NAME=MODULE, e.g. "
+                           "toy=tests.core.toy_game.env")
+        envs.register(name, module)
+    games = args.games or envs.names()
+    for g in games:
+        check_game(g)
+    print(f"kernel cache: {os.environ.get('NUMBA_CACHE_DIR')}", flush=True)
+    compile_games(games, jobs=args.jobs, out=lambda t: print(t, flush=True))
     return 0
 
 
 def cmd_bench(args) -> int:
     from benchmarks import speed
 
-    return int(speed.main(args.rest) or 0)
+    return int(speed.run(args) or 0)
 
 
 # -- parser ---------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="broadside", description=__doc__.split("\n")[0])
-    sub = p.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show the full traceback of an error")
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0],
+                                parents=[common])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name, help_text):
+        return sub.add_parser(name, help=help_text, parents=[common])
 
     def game_opts(sp, default="havoc"):
-        sp.add_argument("--game", default=default)
+        sp.add_argument("--game", default=default, help=f"registered game ({default})")
         sp.add_argument("--config", action="append", metavar="KEY=VALUE",
                         help="game option (repeatable)")
         sp.add_argument("--seed", type=int, default=0)
 
-    sp = sub.add_parser("list", help="registered games and agent kinds")
+    def match_opts(sp, kind):
+        sp.add_argument("--workers", type=int, default=0, help="processes (0 = every core)")
+        sp.add_argument("--out", default=None, help=f"output folder (runs/{kind}-<game>)")
+        sp.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
+                        help="seconds between progress lines when not on a terminal")
+
+    sp = add("list", "registered games and agent kinds")
     sp.set_defaults(func=cmd_list)
 
-    sp = sub.add_parser("train", help="self-play MaskablePPO training")
+    sp = add("train", "self-play MaskablePPO training")
     game_opts(sp)
     sp.add_argument("--timesteps", type=int, default=None, help="learner timesteps (100000)")
     sp.add_argument("--run-dir", default=None, help="default runs/<game>")
     sp.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
+    sp.add_argument("--force", action="store_true",
+                    help="replace the run already in --run-dir")
     sp.add_argument("--num-envs", type=int, default=32)
     sp.add_argument("--n-steps", type=int, default=128)
     sp.add_argument("--batch-size", type=int, default=1024)
@@ -216,50 +417,109 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--no-progress", action="store_true")
     sp.set_defaults(func=cmd_train)
 
-    sp = sub.add_parser("eval", help="one agent against opponents, with Wilson intervals")
+    sp = add("eval", "one agent against opponents, with Wilson intervals")
     game_opts(sp)
     sp.add_argument("--agent", required=True)
     sp.add_argument("--opponents", default="random,heuristic")
-    sp.add_argument("--games", type=int, default=200)
+    sp.add_argument("--games", type=int, default=200, help="games per opponent")
+    match_opts(sp, "eval")
     sp.set_defaults(func=cmd_eval)
 
-    sp = sub.add_parser("tournament", help="round robin over seat permutations")
+    sp = add("tournament", "round robin over seat permutations")
     game_opts(sp)
     sp.add_argument("--agents", required=True, help="comma list, e.g. random,heuristic,mcts:200")
     sp.add_argument("--games", type=int, default=100, help="games per lineup")
-    sp.add_argument("--workers", type=int, default=0, help="processes (0 = all cores)")
-    sp.add_argument("--out", default=None, help="default runs/tournament-<game>")
+    match_opts(sp, "tournament")
     sp.set_defaults(func=cmd_tournament)
 
-    sp = sub.add_parser("play", help="play in the terminal against an agent")
+    sp = add("play", "play in the terminal against an agent")
     game_opts(sp)
     sp.add_argument("--opponent", default="heuristic")
     sp.add_argument("--seat", type=int, default=0)
     sp.add_argument("--save", default=None, help="save the game record (JSON) here")
     sp.set_defaults(func=cmd_play)
 
-    sp = sub.add_parser("replay", help="step through a saved game record")
+    sp = add("replay", "step through a saved game record")
     sp.add_argument("file")
     sp.add_argument("--step", action="store_true", help="wait for Enter between moves")
-    sp.add_argument("--viewer", default=None, help="seat whose hidden cards are shown")
+    sp.add_argument("--viewer", type=int, default=None,
+                    help="seat whose hidden cards are shown")
     sp.set_defaults(func=cmd_replay)
 
-    sp = sub.add_parser("demo", help="short training + evaluation (make demo)")
+    sp = add("demo", "short training + evaluation (make demo)")
     sp.add_argument("--out", default="runs/demo")
     sp.add_argument("--game", default=None)
     sp.add_argument("--timesteps", type=int, default=None)
     sp.add_argument("--games", type=int, default=200, help="evaluation games per match-up")
     sp.set_defaults(func=cmd_demo)
 
-    sp = sub.add_parser("bench", help="speed benchmarks (benchmarks.speed)")
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
+    sp = add("compile", "compile every game's kernels (and its agents') once, in parallel")
+    sp.add_argument("games", nargs="*", help="games (default: every registered game)")
+    sp.add_argument("--register", action="append", default=[], metavar="NAME=MODULE",
+                    help="register a game module first (e.g. toy=tests.core.toy_game.env)")
+    sp.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    sp.set_defaults(func=cmd_compile)
+
+    from benchmarks.speed import add_arguments
+
+    sp = add("bench", "speed benchmarks (every registered game against connect_four_v3)")
+    add_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p
 
 
+def describe(err: BaseException) -> str:
+    """One line saying what went wrong (and how to fix it, where that is known)."""
+    from envs.core.errors import BroadsideError
+
+    from training.extras import missing_extra
+
+    if isinstance(err, ModuleNotFoundError):
+        extra = missing_extra(err)
+        if extra is not None:
+            err = extra
+    text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
+    text = " ".join(text.split("\n")[0].split()) or type(err).__name__
+    if isinstance(err, (CliError, BroadsideError, ImportError)):
+        return text
+    if isinstance(err, FileNotFoundError):
+        return f"no such file: {err.filename or text}"
+    if isinstance(err, (ValueError, KeyError, OSError)):
+        return text
+    return f"{type(err).__name__}: {text} (unexpected: rerun with --debug and report the " \
+           "traceback)"
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM unwinds like Ctrl-C (worker processes are stopped, files closed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        def stop(signum, frame):
+            raise SystemExit(128 + signum)
+
+        signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    debug = getattr(args, "debug", False)
+    _exit_on_sigterm()
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        if debug:
+            raise
+        print(f"\n{PROG} {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # every error becomes one line unless --debug
+        if debug:
+            raise
+        print(f"{PROG} {args.command}: error: {describe(e)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

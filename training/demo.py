@@ -14,7 +14,7 @@ import json
 import time
 from pathlib import Path
 
-from training.trainer import TrainConfig, Trainer
+from training.trainer import TrainConfig, Trainer, clear_run
 
 #: the demo's defaults: a few minutes on 2 CPU cores
 DEMO = dict(game="havoc", timesteps=122_880, num_envs=32, n_steps=128, batch_size=1024,
@@ -29,7 +29,10 @@ DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_dec
 DEMO_TRAIN_EXTRA = {"havoc": {"shaped_reward": True}}
 
 
-def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -> dict:
+def run_demo(out_dir="runs/demo", games: int = 200, console=None, scale: float = 1.0,
+             **overrides) -> dict:
+    """Train, evaluate and report (see the module docstring); an earlier demo in ``out_dir``
+    is replaced. ``scale`` multiplies the budgets (timesteps, rollout, evaluation games)."""
     from rich.console import Console
 
     from agents import heuristic
@@ -40,7 +43,13 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, **overrides) -
 
     console = console or Console()
     out = Path(out_dir)
+    clear_run(out)
     settings = {**DEMO, "run_dir": str(out), **overrides}
+    if scale != 1.0:
+        for key, low in (("timesteps", 1), ("n_steps", 8), ("batch_size", 16),
+                         ("eval_every", 1), ("eval_games", 1)):
+            settings[key] = max(low, int(round(settings[key] * scale)))
+        games = max(1, int(round(games * scale)))
     game = settings["game"]
     eval_config = dict(settings.pop("eval_config", DEMO_GAME_CONFIG.get(game, {})))
     settings.setdefault("game_config", {**eval_config, **DEMO_TRAIN_EXTRA.get(game, {})})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 import agents as agents_mod
-from training.records import GameRecord, legal_actions, new_game, replay
+from training.records import GameRecord, apply_action, legal_actions, new_game, replay
 
 
 def _echo(out, text=""):
@@ -60,11 +60,11 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
                 _echo(out, "game abandoned")
                 return None
         else:
-            spec.observe(state[0], p, obs)
+            spec.single.observe(state, 0, p, obs)
             bot = bots[p]
             a = int(bot.act(obs, mask, state.copy() if bot.needs_state else None, p))
         label = spec.action_label(state[0], a)
-        spec.apply(state[0], a)
+        apply_action(spec, state, a)
         returns += state["reward"][0]
         actions.append(a)
         _echo(out, f"player_{p}{' (you)' if p == seat else ''}: {label}")

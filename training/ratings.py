@@ -1,8 +1,13 @@
 """openskill (Plackett-Luce) ratings of every agent that ever played, saved as JSON.
 
-Each seat is its own team; seats are ranked by their outcome (win, draw, loss: see
-``GameResult.outcome``), ties sharing a rank. A game where one agent held several seats
-says nothing about that agent's strength against itself and is skipped.
+Works for any number of players. Each seat of a game is its own team, ranked by its outcome
+(win, draw, loss: see ``GameResult.outcome``; ties share a rank). An agent holding several
+seats (a 3-player game between two agents, or self-play against a copy) enters the game once
+per seat, as independent copies of its current rating, and then gets one update per seat:
+its mu moves by the sum of the seats' mu changes and its sigma shrinks by the product of their
+sigma ratios. Its seats' results against each other cancel out; its results against the other
+agents count. The leaderboard key is the conservative ``ordinal`` (mu - 3 sigma); ``interval``
+is mu +- 1.96 sigma.
 """
 
 from __future__ import annotations
@@ -10,13 +15,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from openskill.models import PlackettLuce
+from training.extras import require
+
+#: half-width of the rating interval in sigmas (95% for a normal belief)
+INTERVAL_Z = 1.96
 
 
 class Ratings:
     """A table name -> (mu, sigma), updated game by game."""
 
     def __init__(self):
+        PlackettLuce = require("training", "openskill.models").PlackettLuce
         self.model = PlackettLuce()
         self.table: dict[str, object] = {}
         self.games: dict[str, int] = {}
@@ -27,14 +36,24 @@ class Ratings:
             self.games[name] = 0
         return self.table[name]
 
-    def update(self, names_by_seat: list[str], returns: list[float]) -> None:
-        """One game: the agent name of each seat and each seat's score (higher is better)."""
-        if len(set(names_by_seat)) < len(names_by_seat):
-            return
-        teams = [[self.rating(n)] for n in names_by_seat]
-        new = self.model.rate(teams, scores=[float(r) for r in returns])
-        for n, team in zip(names_by_seat, new):
-            self.table[n] = team[0]
+    def update(self, names_by_seat: list[str], outcomes: list[float]) -> None:
+        """One game: the agent name of each seat and each seat's outcome (higher is better)."""
+        if len(names_by_seat) != len(outcomes):
+            raise ValueError(f"{len(names_by_seat)} seats but {len(outcomes)} outcomes")
+        if len(set(names_by_seat)) < 2:
+            return   # an agent alone against itself: nothing to learn about anyone
+        # distinct rating objects per seat: openskill must not see one object twice
+        teams = [[self.model.rating(mu=self.rating(n).mu, sigma=self.rating(n).sigma, name=n)]
+                 for n in names_by_seat]
+        ranks = [-float(o) for o in outcomes]
+        new = self.model.rate(teams, ranks=ranks)
+        mu = {n: self.table[n].mu for n in set(names_by_seat)}
+        sigma = {n: self.table[n].sigma for n in set(names_by_seat)}
+        for n, old, team in zip(names_by_seat, teams, new):
+            mu[n] += team[0].mu - old[0].mu
+            sigma[n] *= team[0].sigma / old[0].sigma
+        for n in set(names_by_seat):
+            self.table[n] = self.model.rating(mu=mu[n], sigma=sigma[n], name=n)
             self.games[n] += 1
 
     def update_results(self, results, names: list[str]) -> None:
@@ -48,13 +67,18 @@ class Ratings:
         return float(self.rating(name).ordinal())
 
     def leaderboard(self) -> list[dict]:
-        rows = [{"name": n, "mu": float(r.mu), "sigma": float(r.sigma),
-                 "ordinal": float(r.ordinal()), "games": self.games[n]}
-                for n, r in self.table.items()]
+        """Rows (name, mu, sigma, ordinal, low, high, games), best ordinal first."""
+        rows = []
+        for n, r in self.table.items():
+            mu, sigma = float(r.mu), float(r.sigma)
+            rows.append({"name": n, "mu": mu, "sigma": sigma, "ordinal": float(r.ordinal()),
+                         "low": mu - INTERVAL_Z * sigma, "high": mu + INTERVAL_Z * sigma,
+                         "games": self.games[n]})
         return sorted(rows, key=lambda d: -d["ordinal"])
 
     def to_json(self) -> dict:
-        return {"model": "PlackettLuce", "ratings": self.leaderboard()}
+        return {"model": "PlackettLuce", "team": "seat", "interval": "mu +- 1.96 sigma",
+                "ratings": self.leaderboard()}
 
     @classmethod
     def from_json(cls, d: dict) -> "Ratings":

@@ -55,18 +55,27 @@ class GameRecord:
 
 
 def new_game(game: str, seed: int, config: dict | None = None):
-    """(spec, 1-element STATE array) of a fresh game set up from ``seed``."""
+    """(spec, 1-element STATE array) of a fresh game set up from ``seed``, exactly as
+    ``env.reset(seed=seed)`` sets it up."""
+    from envs.core.compile import ensure_compiled
+
     spec = envs.spec(game)
     cfg = spec.make_config(**dict(config or {}))
+    ensure_compiled(spec)
     state = np.zeros(1, dtype=spec.state_dtype)
-    spec.init(state[0], cfg[0], int(seed))
+    spec.single.init(state, cfg, 0, np.uint64(int(seed) % 2**64))
     return spec, state
 
 
 def legal_actions(spec, state) -> np.ndarray:
     mask = np.zeros(spec.num_actions, dtype=np.uint8)
-    spec.legal_mask(state[0], mask)
+    spec.single.legal(state, 0, mask)
     return mask
+
+
+def apply_action(spec, state, action: int) -> None:
+    """Apply ``action`` to the game in ``state`` (a 1-element STATE array)."""
+    spec.single.apply(state, 0, int(action), np.zeros(spec.num_actions, dtype=np.uint8))
 
 
 def replay(record: GameRecord):
@@ -86,7 +95,7 @@ def replay(record: GameRecord):
             labels = [f"{b}: {spec.action_label(state[0], b)}" for b in np.flatnonzero(mask)]
             raise IllegalActionError(a, seat, labels, reason=f"not legal at step {i} of the record")
         label = spec.action_label(state[0], a)
-        spec.apply(state[0], a)
+        apply_action(spec, state, a)
         yield i, a, label, seat, state.copy()
 
 
@@ -110,13 +119,13 @@ def play_record(game: str, agents_by_seat: list, seed: int, config: dict | None 
             break
         seat = int(state["to_play"][0])
         mask = legal_actions(spec, state)
-        spec.observe(state[0], seat, obs)
+        spec.single.observe(state, 0, seat, obs)
         agent = agents_by_seat[seat]
         a = int(agent.act(obs, mask, state.copy() if agent.needs_state else None, seat))
         if not (0 <= a < spec.num_actions and mask[a]):
             raise IllegalActionError(a, seat, [str(b) for b in np.flatnonzero(mask)],
                                      reason=f"chosen by {agent.name}")
-        spec.apply(state[0], a)
+        apply_action(spec, state, a)
         returns += state["reward"][0]
         actions.append(a)
     n = int(state["num_players"][0])

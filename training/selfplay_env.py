@@ -13,9 +13,16 @@ PettingZoo-tutorial bug of crediting the player who moved last is impossible her
 rewards are read at column ``learner_seat``, never ``to_play``.
 
 The learner seat rotates by one each episode of a game, and the opponents are redrawn.
-Finished games are reset by ``VectorGame`` itself; the ``terminal_observation`` of SB3 is
-therefore not available, and games stopped by the step bound count as terminal (no value
-bootstrap). Episode return/length and ``is_success`` (the learner won) go into ``infos``.
+Finished games are reset by ``VectorGame`` itself (auto-reset, as SB3 expects of a VecEnv):
+the returned observation is the new game's, and, as SB3 documents, ``infos[i]`` of a finished
+game holds ``terminal_observation`` (the learner's view of the record the game ended in, kept
+by ``VectorGame(keep_final=True)``) and ``TimeLimit.truncated`` (True when the step bound
+stopped the game rather than the rules: SB3 then bootstraps the value of that observation).
+Episode return/length and ``is_success`` (the learner won) go into ``infos`` too.
+
+The class is a plain SB3 ``VecEnv``: ``VecMonitor``, ``VecNormalize`` and ``VecFrameStack``
+wrap it, and MaskablePPO finds ``action_masks`` through them. The game's GameSpec is
+``game_spec`` (``spec`` is Gymnasium's EnvSpec slot, None here, as wrappers expect).
 """
 
 from __future__ import annotations
@@ -42,17 +49,19 @@ class SelfPlayVecEnv(VecEnv):
         self.config = dict(config or {})
         # the learner and the opponents choose from the legal masks: the unchecked fast path
         self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, unchecked=True,
-                                    **self.config)
-        self.spec = self.vec.spec
+                                    keep_final=True, **self.config)
+        self.game_spec = self.vec.spec
+        #: Gymnasium's EnvSpec of a registered env; this VecEnv is not one
+        self.spec = None
         self.pool = pool
         self._seed = seed
-        obs_space = gym.spaces.Box(-np.inf, np.inf, (self.spec.obs_size,), np.float32)
-        act_space = gym.spaces.Discrete(self.spec.num_actions)
+        obs_space = gym.spaces.Box(-np.inf, np.inf, (self.game_spec.obs_size,), np.float32)
+        act_space = gym.spaces.Discrete(self.game_spec.num_actions)
         self.render_mode = None
         super().__init__(num_envs, obs_space, act_space)
         n = num_envs
         self.learner_seat = np.zeros(n, dtype=np.int64)
-        self.opponent = np.zeros((n, self.spec.max_players), dtype=np.int64)
+        self.opponent = np.zeros((n, self.game_spec.max_players), dtype=np.int64)
         self.ep_return = np.zeros(n, dtype=np.float64)
         self.ep_len = np.zeros(n, dtype=np.int64)
         self._carry = np.zeros(n, dtype=np.float64)
@@ -175,11 +184,16 @@ class SelfPlayVecEnv(VecEnv):
         if len(ended) == 0:
             return
         now = time.time() - self._t0
+        final = self.vec.final_states
         for i in np.flatnonzero(finished & fresh):
+            seat = int(self.learner_seat[i])
             infos[i]["episode"] = {"r": float(self.ep_return[i]), "l": int(self.ep_len[i]),
                                    "t": round(now, 6)}
             infos[i]["is_success"] = bool(mine[i] > 0.5)   # the terminal +1 (see evaluate)
-            infos[i]["learner_seat"] = int(self.learner_seat[i])
+            infos[i]["learner_seat"] = seat
+            infos[i]["terminal_observation"] = self.vec.observe_final(i, seat)
+            infos[i]["TimeLimit.truncated"] = bool(final["truncated"][i]
+                                                   and not final["done"][i])
         # a further game that ended before the learner moved in it pays nobody
         self._carry[finished & ~fresh] = 0
         dones[ended] = True

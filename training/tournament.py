@@ -1,13 +1,19 @@
-"""Round-robin tournaments between agents: win rates, Wilson intervals, openskill ratings.
+"""Round-robin tournaments and evaluations: win rates, Wilson intervals, openskill ratings.
 
-Every lineup of ``num_players`` distinct agents meets (every agent pair in a 2-player
-game) and plays ``games`` games, spread evenly over every seat permutation of the lineup so
-no agent profits from a seat. Work is split into tasks (one per lineup and permutation),
-run in worker processes (``workers`` > 1) or in this one; every task seeds its agents and
-games from its own index, so results do not depend on the number of workers.
+Tournament: every lineup of ``num_players`` agents meets (every agent pair in a 2-player
+game; with fewer agents than seats, every multiset with at least two different agents) and
+plays ``games`` games, spread evenly over every seat permutation of the lineup so no agent
+profits from a seat. Evaluation: one agent against each opponent in turn, the agent in one
+seat (rotating) and the opponent in all the others.
 
-Outputs (``save``): ``tournament.json`` (everything), ``standings.csv`` (per agent),
-``pairwise.csv`` (head to head) and ``heatmap.png`` (row agent's win rate against column).
+Games run in parallel worker processes (``training.matches``: all cores by default), as
+jobs of a few games each, seeded from their index, so results do not depend on the number of
+workers. ``on_game`` sees every finished game as it arrives (the CLI streams them to
+``games.jsonl`` and a progress bar).
+
+Outputs (``save``): ``tournament.json`` (everything), ``standings.csv`` (per agent, with
+Wilson intervals and ratings), ``pairwise.csv`` (head to head) and ``heatmap.png`` (row
+agent's win rate against column).
 """
 
 from __future__ import annotations
@@ -18,70 +24,42 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from training.evaluate import (AgentStats, GameResult, PairTable, lineups, pair_table,
-                               play_games, tally, wilson)
+                               seatings_vs, tally, wilson)
+from training.matches import Job, chunk_for, chunked, run_jobs
 from training.ratings import Ratings
 
 
-@dataclass
-class Task:
-    index: int
-    seatings: list          # agent index per seat, one tuple per game
-    seed: int
-
-
-def plan(num_agents: int, num_players: int, games: int, seed: int) -> list[Task]:
-    """The tasks of a tournament: each lineup's games over its seat permutations."""
-    tasks = []
+def plan(num_agents: int, num_players: int, games: int, seed: int,
+         chunk: int | None = None) -> list[Job]:
+    """The jobs of a tournament: each lineup's games spread evenly over its seat
+    permutations (``games // perms`` each, the first ``games % perms`` one more), in jobs of
+    at most ``chunk`` games (default ``chunk_for(games)``)."""
+    chunk = chunk or chunk_for(games)
+    jobs: list[Job] = []
     for lineup in lineups(num_agents, num_players):
         perms = sorted(set(itertools.permutations(lineup)))
-        for j, perm in enumerate(perms):
-            # games spread as evenly as possible over the permutations
-            n = games // len(perms) + (1 if j < games % len(perms) else 0)
-            if n:
-                tasks.append(Task(len(tasks), [perm] * n, seed * 100_003 + len(tasks)))
-    return tasks
+        counts = [games // len(perms) + (1 if j < games % len(perms) else 0)
+                  for j in range(len(perms))]
+        # interleaved (p0, p1, ..., p0, p1, ...) so every job mixes the seat orders
+        seatings = [perm for r in range(max(counts, default=0))
+                    for perm, c in zip(perms, counts) if r < c]
+        jobs += chunked(seatings, seed, chunk, first_index=len(jobs))
+    return jobs
 
 
-def build_agent(spec, game: str, seed: int):
-    """An agent from a spec string (``agents.make``) or a factory ``f(seed=...)``."""
-    if isinstance(spec, str):
-        import agents
-
-        return agents.make(spec, game, seed=seed)
-    return spec(seed=seed)
-
-
-def _run_task(game, agent_specs, task: Task, config, num_envs):
-    """Play one task (in a worker or here); agents built only for the seats used."""
-    used = sorted({a for s in task.seatings for a in s})
-    agents = [None] * len(agent_specs)
-    for a in used:
-        agents[a] = build_agent(agent_specs[a], game, seed=task.seed * 31 + a)
-    res = play_games(game, agents, task.seatings, seed=task.seed, config=config,
-                     num_envs=num_envs)
-    return task.index, res
-
-
-def _worker_init(registry, heuristics):
-    """Give a spawned worker the games and agents registered in the parent."""
-    import numba
-
-    import envs
-    from agents import heuristic
-
-    for name, path in registry.items():
-        envs.register(name, path)
-    for name, f in heuristics.items():
-        heuristic.register(name, f)
-    numba.set_num_threads(1)   # one process per core already
-    try:
-        import torch
-
-        torch.set_num_threads(1)
-    except ImportError:
-        pass
+def plan_vs(num_opponents: int, num_players: int, games: int, seed: int,
+            chunk: int | None = None) -> list[Job]:
+    """The jobs of an evaluation: agent 0 against agent k (k = 1..num_opponents), ``games``
+    games each, agent 0 in one seat rotating over the seats (``seatings_vs``)."""
+    chunk = chunk or chunk_for(games)
+    jobs: list[Job] = []
+    for k in range(1, num_opponents + 1):
+        seatings = [tuple(0 if a == 0 else k for a in s) for s in seatings_vs(num_players, games)]
+        jobs += chunked(seatings, seed, chunk, first_index=len(jobs))
+    return jobs
 
 
 @dataclass
@@ -92,10 +70,12 @@ class TournamentResult:
     standings: list
     pairs: PairTable
     ratings: Ratings
+    kind: str = "tournament"
 
     def to_json(self) -> dict:
         k = len(self.names)
         return {
+            "kind": self.kind,
             "game": self.game,
             "agents": self.names,
             "games": len(self.results),
@@ -108,50 +88,46 @@ class TournamentResult:
                               for j in range(k)] for i in range(k)],
             },
             "ratings": self.ratings.to_json()["ratings"],
-            "results": [{"seats": [self.names[a] for a in r.seats], "returns": list(r.returns),
-                         "outcomes": [r.outcome(i) for i in range(len(r.seats))],
-                         "length": r.length} for r in self.results],
+            "results": [game_json(r, self.names) for r in self.results],
         }
 
 
-def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0,
-                   config: dict | None = None, workers: int = 1, num_envs: int = 64,
-                   names: list | None = None) -> TournamentResult:
-    """Round robin of ``agent_specs`` (spec strings, or Agent factories when workers = 1)."""
+def game_json(r: GameResult, names: list) -> dict:
+    """One finished game as JSON (a line of ``games.jsonl``)."""
+    return {"seats": [names[a] for a in r.seats], "returns": list(r.returns),
+            "outcomes": [r.outcome(i) for i in range(len(r.seats))], "length": r.length}
+
+
+def num_players_of(game: str, config: dict | None) -> int:
     import envs
 
-    config = dict(config or {})
-    spec = envs.spec(game)
-    nplayers = int(spec.make_config(**config)["num_players"][0])
-    if len(agent_specs) < 2:
-        raise ValueError("a tournament needs at least two agents")
+    return int(envs.spec(game).make_config(**dict(config or {}))["num_players"][0])
+
+
+def _names(agent_specs, names):
     if names is None:
         names = [s if isinstance(s, str) else getattr(s, "__name__", f"agent{i}")
                  for i, s in enumerate(agent_specs)]
     if len(set(names)) != len(names):
         raise ValueError(f"agent names must differ: {names}")
-    tasks = plan(len(agent_specs), nplayers, games, seed)
-    by_task: dict[int, list[GameResult]] = {}
-    if workers <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            i, res = _run_task(game, agent_specs, t, config, num_envs)
-            by_task[i] = res
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
+    return list(names)
 
-        from agents import heuristic
 
-        init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
-                                 initializer=_worker_init, initargs=init_args) as ex:
-            futs = [ex.submit(_run_task, game, agent_specs, t, config, num_envs) for t in tasks]
-            for f in futs:
-                i, res = f.result()
-                by_task[i] = res
+def run_matches(game: str, agent_specs: list, jobs: list[Job], names: list,
+                config: dict | None = None, workers: int = 1, num_envs: int = 64,
+                on_game: Callable[[GameResult], None] | None = None,
+                kind: str = "tournament") -> TournamentResult:
+    """Play ``jobs`` and summarise them (standings, head to head, ratings)."""
+    def done(job, res):
+        if on_game is not None:
+            for r in res:
+                on_game(r)
+
+    by_job = run_jobs(game, agent_specs, jobs, config=config, workers=workers,
+                      num_envs=num_envs, on_done=done)
     results = []
-    for t in tasks:
-        for r in by_task[t.index]:
+    for job in jobs:
+        for r in by_job[job.index]:
             results.append(GameResult(r.seats, r.returns, r.length, len(results), r.final))
     standings = [tally(results, a) for a in range(len(agent_specs))]
     ratings = Ratings()
@@ -159,7 +135,36 @@ def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0
         ratings.rating(n)
     ratings.update_results(results, names)
     return TournamentResult(game, list(names), results, standings, pair_table(results, names),
-                            ratings)
+                            ratings, kind)
+
+
+def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0,
+                   config: dict | None = None, workers: int = 1, num_envs: int = 64,
+                   names: list | None = None, chunk: int | None = None,
+                   on_game=None) -> TournamentResult:
+    """Round robin of ``agent_specs`` (spec strings, or Agent factories ``f(seed=...)``
+    defined at module level when workers > 1)."""
+    if len(agent_specs) < 2:
+        raise ValueError("a tournament needs at least two agents")
+    names = _names(agent_specs, names)
+    nplayers = num_players_of(game, config)
+    jobs = plan(len(agent_specs), nplayers, games, seed, chunk)
+    return run_matches(game, agent_specs, jobs, names, config, workers, num_envs, on_game)
+
+
+def run_evaluation(game: str, agent_spec, opponent_specs: list, games: int = 100,
+                   seed: int = 0, config: dict | None = None, workers: int = 1,
+                   num_envs: int = 64, names: list | None = None,
+                   chunk: int | None = None, on_game=None) -> TournamentResult:
+    """``agent_spec`` against each of ``opponent_specs``, ``games`` games each."""
+    if not opponent_specs:
+        raise ValueError("an evaluation needs at least one opponent")
+    specs = [agent_spec] + list(opponent_specs)
+    names = _names(specs, names)
+    nplayers = num_players_of(game, config)
+    jobs = plan_vs(len(opponent_specs), nplayers, games, seed, chunk)
+    return run_matches(game, specs, jobs, names, config, workers, num_envs, on_game,
+                       kind="evaluation")
 
 
 # -- output ---------------------------------------------------------------------------------
@@ -167,20 +172,20 @@ def save(tr: TournamentResult, out_dir) -> dict:
     """Write JSON, CSVs and the heatmap; returns the paths written."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"json": out / "tournament.json", "standings": out / "standings.csv",
+    paths = {"json": out / f"{tr.kind}.json", "standings": out / "standings.csv",
              "pairwise": out / "pairwise.csv", "heatmap": out / "heatmap.png"}
     paths["json"].write_text(json.dumps(tr.to_json(), indent=2))
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
     with open(paths["standings"], "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["agent", "games", "wins", "draws", "losses", "win_rate", "ci_low",
-                    "ci_high", "mu", "sigma", "ordinal"])
+                    "ci_high", "mu", "sigma", "mu_low", "mu_high", "ordinal"])
         for n, s in zip(tr.names, tr.standings):
             lo, hi = s.ci
             r = rating[n]
             w.writerow([n, s.games, s.wins, s.draws, s.losses, f"{s.win_rate:.4f}",
                         f"{lo:.4f}", f"{hi:.4f}", f"{r['mu']:.3f}", f"{r['sigma']:.3f}",
-                        f"{r['ordinal']:.3f}"])
+                        f"{r['low']:.3f}", f"{r['high']:.3f}", f"{r['ordinal']:.3f}"])
     with open(paths["pairwise"], "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["agent", "opponent", "games", "wins", "draws", "win_rate", "ci_low",
@@ -197,16 +202,19 @@ def save(tr: TournamentResult, out_dir) -> dict:
                             f"{wins / g:.4f}", f"{lo:.4f}", f"{hi:.4f}"])
     from training.plots import heatmap
 
-    heatmap(tr.pairs, paths["heatmap"], title=f"{tr.game}: row agent's win rate vs column")
+    heatmap(tr.pairs, paths["heatmap"], title=f"{tr.game}: row agent's win rate vs column "
+                                              "(n = games they shared)")
     return paths
 
 
 def rich_table(tr: TournamentResult):
-    """A rich Table of the standings, best openskill rating first."""
+    """A rich Table of the standings, best openskill ordinal first."""
     from rich.table import Table
 
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
-    t = Table(title=f"{tr.game} tournament: {len(tr.results)} games")
+    t = Table(title=f"{tr.game} {tr.kind}: {len(tr.results)} games",
+              caption="95% Wilson intervals; openskill mu \\[mu +- 1.96 sigma]; "
+                      "ordinal = mu - 3 sigma")
     for col in ("agent", "games", "W", "D", "L", "win rate", "95% CI", "openskill mu",
                 "ordinal"):
         t.add_column(col, justify="left" if col == "agent" else "right")
@@ -216,8 +224,24 @@ def rich_table(tr: TournamentResult):
         lo, hi = s.ci
         r = rating[tr.names[i]]
         t.add_row(tr.names[i], str(s.games), str(s.wins), str(s.draws), str(s.losses),
-                  f"{s.win_rate:.1%}", f"{lo:.0%}-{hi:.0%}", f"{r['mu']:.2f}",
-                  f"{r['ordinal']:.2f}")
+                  f"{s.win_rate:.1%}", f"{lo:.0%}-{hi:.0%}",
+                  f"{r['mu']:.1f} [{r['low']:.0f}, {r['high']:.0f}]", f"{r['ordinal']:.1f}")
+    return t
+
+
+def eval_rich_table(tr: TournamentResult):
+    """An evaluation's table: the agent (index 0) against each opponent."""
+    from rich.table import Table
+
+    t = Table(title=f"{tr.game}: {tr.names[0]} against each opponent (95% Wilson CI)")
+    for c in ("opponent", "games", "W", "D", "L", "win rate", "95% CI"):
+        t.add_column(c, justify="left" if c == "opponent" else "right")
+    for k in range(1, len(tr.names)):
+        g, w, d = (int(tr.pairs.games[0, k]), int(tr.pairs.wins[0, k]),
+                   int(tr.pairs.draws[0, k]))
+        lo, hi = wilson(w, g)
+        t.add_row(tr.names[k], str(g), str(w), str(d), str(g - w - d),
+                  f"{w / g:.1%}" if g else "-", f"{lo:.1%}-{hi:.1%}")
     return t
 
 

@@ -95,6 +95,23 @@ class TrainConfig:
         return cls(**{k: v for k, v in d.items() if k in names})
 
 
+#: what a training run writes into its folder (``clear_run`` removes exactly these)
+RUN_ARTEFACTS = ("checkpoint", "checkpoint.tmp", "checkpoint.old", "snapshots", "tb",
+                 "model.zip", "history.json", "ratings.json", "learning_curve.png", "demo.json")
+
+
+def run_artefacts(run_dir) -> list[str]:
+    """The artefacts of an earlier run found in ``run_dir`` (empty: a fresh folder)."""
+    return [a for a in RUN_ARTEFACTS if (Path(run_dir) / a).exists()]
+
+
+def clear_run(run_dir) -> None:
+    """Remove an earlier run's artefacts from ``run_dir`` (nothing else in it)."""
+    for a in run_artefacts(run_dir):
+        p = Path(run_dir) / a
+        shutil.rmtree(p) if p.is_dir() else p.unlink()
+
+
 class Trainer:
     """A self-play run in ``cfg.run_dir`` (see the module docstring)."""
 
@@ -150,7 +167,11 @@ class Trainer:
         target = self.cfg.timesteps if until is None else int(until)
         if not self.history:
             self.evaluate(promote=False)   # the untrained baseline: the curve's first point
-        bar = _progress_bar(self.cfg.progress, target, self.timesteps)
+        from training.progress import Progress
+
+        bar = Progress(target, f"{self.cfg.game} self-play", unit="step",
+                       initial=self.timesteps, enabled=self.cfg.progress)
+        self._bar = bar
         last = self.history[-1]
         try:
             while self.timesteps < target:
@@ -164,9 +185,17 @@ class Trainer:
                     callback(self, last)
                 self.save_checkpoint()
         finally:
-            if bar is not None:
-                bar.close()
+            bar.close()
+            self._bar = None
         return last
+
+    def print(self, text: str) -> None:
+        """Print a line without breaking the progress bar."""
+        con = self._bar.console if getattr(self, "_bar", None) is not None else None
+        if con is not None:
+            con.print(text)
+        else:
+            print(text, flush=True)
 
     def evaluate(self, promote: bool = True) -> dict:
         """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote."""
@@ -337,7 +366,14 @@ class Trainer:
         formats = ["tensorboard"] if self.cfg.tensorboard else []
         if self.cfg.verbose:
             formats.append("stdout")
-        self.model.set_logger(configure(str(self.run_dir / "tb"), formats))
+        # one subfolder per run (named after the run folder): TensorBoard lists runs side by
+        # side, and a resumed run appends to its own
+        self.model.set_logger(configure(str(self.tb_dir), formats))
+
+    @property
+    def tb_dir(self) -> Path:
+        """Where this run's TensorBoard event files go: ``<run_dir>/tb/<run name>``."""
+        return self.run_dir / "tb" / (self.run_dir.resolve().name or "run")
 
 
 def _agent_rngs(pool: OpponentPool) -> dict:
@@ -368,24 +404,15 @@ def _set_agent_rngs(pool: OpponentPool, d: dict) -> None:
             snap._gen.set_state(st)
 
 
-def _progress_bar(enabled: bool, total: int, start: int):
-    if not enabled:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, initial=start, unit="step", desc="self-play", dynamic_ncols=True)
-
-
 class _BarCallback:
-    """Advance a tqdm bar by the timesteps of each vectorised step (SB3 callback)."""
+    """Advance a progress bar by the timesteps of each vectorised step (SB3 callback)."""
 
     def __new__(cls, bar):
         from stable_baselines3.common.callbacks import BaseCallback
 
         class _CB(BaseCallback):
             def _on_step(self_inner) -> bool:
-                if bar is not None:
-                    bar.update(self_inner.training_env.num_envs)
+                bar.update(self_inner.training_env.num_envs)
                 return True
 
         return _CB()

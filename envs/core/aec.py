@@ -34,6 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from envs.core import snapshot
+from envs.core.compile import ensure_compiled
 from envs.core.errors import (
     ActionTypeError, ConfigError, IllegalActionError, ResetNeededError, StateError,
 )
@@ -73,6 +74,7 @@ class ArrayAECEnv(AECEnv):
         self.game = spec
         self.strict = bool(strict)
         self._cfg = spec.make_config(**config)
+        ensure_compiled(spec)   # a first run says it is compiling instead of hanging silently
         self.metadata = {
             "render_modes": ["human", "ansi", "rgb_array"],
             "name": f"{spec.name}_v{spec.version}",

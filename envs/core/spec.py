@@ -12,7 +12,8 @@ Kernel contract (all ``@njit(cache=True)``, identical signatures in every game):
                               real decision; writes s.reward (this action's reward per seat)
     observe(s, seat, out)     fill float32[OBS_SIZE] with what `seat` may know
 
-Batch kernels (module level in each game's ``batch.py``, ``@njit(parallel=True, cache=True)``)::
+Batch kernels (module level in each game's ``batch.py``, ``@njit(cache=True, nogil=True)``
+serial loops over the games; ``VectorGame`` runs them on slices of the batch in threads)::
 
     batch_reset(states, cfgs, seeds)
     batch_legal(states, masks)
@@ -49,8 +50,8 @@ Python-side agents call these; they fall back to the record kernels when absent.
 ``tests/core/toy_game/batch.py`` is the template every game's ``batch.py`` copies: same
 functions, same shape, only the imports differ.
 
-``cfgs`` is always a CONFIG array of shape (1,): numba cannot pass a bare record into a
-``prange`` loop body.
+``cfgs`` is always a CONFIG array of shape (1,), shared by every game of the batch (and every
+slice of it).
 
 Bounds: every kernel loop whose length depends on state has a bound taken from the dtype
 sizes. Reaching it sets ``s.fault`` (a ``FAULT_*`` code), ends the kernel with ``to_play``
@@ -71,6 +72,11 @@ from typing import Any, Callable
 
 import numpy as np
 from numpy.lib import recfunctions as rfn
+
+from envs.core import jit
+
+# before any game kernel compiles: kernels specialise on argument types, not constant values
+jit.install()
 
 #: ``to_play`` value once the game is over.
 NO_SEAT = -1

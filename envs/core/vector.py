@@ -1,10 +1,10 @@
-"""VectorGame: N games of one GameSpec stepped together by the game's parallel batch kernels.
+"""VectorGame: N games of one GameSpec stepped together by the game's batch kernels.
 
 The batched fast path for training, soak tests and benchmarks. The games are one structured
-array (``states``); each call is one ``prange`` kernel over all of them. Finished games
-reset themselves with a seed drawn from their own rng, so a batch is deterministic from its
-reset seed and the actions, and any game can be replayed alone in ``ArrayAECEnv`` (seed it
-with ``seeds[i]``, then ``mix64(rng)`` at each end).
+array (``states``); each call is one batch kernel over all of them. Finished games reset
+themselves with a seed drawn from their own rng, so a batch is deterministic from its reset
+seed and the actions, and any game can be replayed alone in ``ArrayAECEnv`` (seed it with
+``seeds[i]``, then ``mix64(rng)`` at each end).
 
 Bad input never reaches a kernel: ``step`` refuses non-integer, out-of-range and illegal
 actions with ``IllegalActionError`` (naming the game index, the action and the legal labels)
@@ -12,14 +12,31 @@ before any game moves, unless the VectorGame was made with ``unchecked=True`` â€
 for callers that sample from the masks themselves. States set from outside go through
 ``set_states`` (or ``refresh`` after editing ``states`` in place), which run the game's
 ``check_states`` and refuse invalid ones with ``StateError``.
+
+The batch kernels are serial loops that release the GIL; ``VectorGame`` splits the games into
+one contiguous slice per numba thread (``numba.get_num_threads()``, so ``set_num_threads(1)``
+keeps everything in the calling thread) and runs the slices in a shared thread pool. Small
+batches (under ``MIN_GAMES_PER_THREAD`` games a thread) run in the calling thread.
+
+Finished games are re-initialised inside the step kernel, so the record a game ended in is
+gone when ``step`` returns. ``keep_final=True`` keeps it: ``step`` copies the records before
+the kernel runs and rebuilds the final record of each game that ended by applying its action
+again on that copy with the single-game kernel (the same bytes, as every kernel is
+deterministic); ``final_states[i]`` then holds it until the next step. Training wrappers use it
+for Gymnasium's ``terminal_observation`` (``observe_final``).
 """
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
 import numpy as np
 from numba import njit
 
 from envs.core.aec import check_seed
+from envs.core.compile import ensure_compiled
 from envs.core.errors import ActionTypeError, IllegalActionError, StateError
 from envs.core.spec import FAULT_MESSAGES, GameSpec
 
@@ -36,6 +53,40 @@ def first_illegal(actions, masks):
     return -1
 
 
+#: a kernel call is split over threads only if every thread gets at least this many games
+MIN_GAMES_PER_THREAD = 64
+
+_pool: ThreadPoolExecutor | None = None
+
+
+def run_batch(kernel, args: tuple, sliced: tuple, n: int) -> None:
+    """``kernel(*args)`` over ``n`` games, split into one slice of rows per numba thread.
+
+    ``sliced[k]`` says whether ``args[k]`` has one row per game (sliced) or is shared (the
+    CONFIG array, a step count). A ``parallel=True`` kernel threads itself: called once.
+    """
+    threads = 1
+    if not getattr(kernel, "targetoptions", {}).get("parallel"):
+        threads = min(numba.get_num_threads(), n // MIN_GAMES_PER_THREAD)
+    if threads <= 1:
+        kernel(*args)
+        return
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                   thread_name_prefix="broadside-batch")
+    bounds = np.linspace(0, n, threads + 1).astype(np.int64)
+
+    def part(k):
+        lo, hi = bounds[k], bounds[k + 1]
+        kernel(*[a[lo:hi] if cut else a for a, cut in zip(args, sliced)])
+
+    futures = [_pool.submit(part, k) for k in range(1, threads)]
+    part(0)
+    for f in futures:
+        f.result()
+
+
 class VectorGame:
     """``num_envs`` games of one game, stepped together.
 
@@ -45,7 +96,7 @@ class VectorGame:
     """
 
     def __init__(self, spec: GameSpec, num_envs: int, seed: int | None = 0,
-                 unchecked: bool = False, **config):
+                 unchecked: bool = False, keep_final: bool = False, **config):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise TypeError(f"num_envs must be an integer, got {type(num_envs).__name__}")
         if num_envs < 1:
@@ -55,6 +106,7 @@ class VectorGame:
         self.unchecked = bool(unchecked)
         self.cfgs = spec.make_config(**config)
         self.num_players = int(self.cfgs["num_players"][0])
+        ensure_compiled(spec)   # a first run says it is compiling instead of hanging silently
         n = self.num_envs
         self.states = np.zeros(n, dtype=spec.state_dtype)
         self.obs = np.zeros((n, spec.obs_size), dtype=np.float32)
@@ -64,6 +116,11 @@ class VectorGame:
         self.seeds = np.zeros(n, dtype=np.uint64)
         self.act_rng = np.zeros(n, dtype=np.uint64)
         self.counts = np.zeros((n, 4), dtype=np.int64)
+        self.keep_final = bool(keep_final)
+        if self.keep_final:
+            self._before = np.zeros(n, dtype=spec.state_dtype)
+            self.final_states = np.zeros(n, dtype=spec.state_dtype)
+            self._scratch_mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self.reset(seed)
 
     @property
@@ -76,12 +133,15 @@ class VectorGame:
         self.seeds[:] = rng.integers(0, 2**64, self.num_envs, dtype=np.uint64)
         # the random-play stream of playout() is separate from the games' own rng
         self.act_rng[:] = rng.integers(0, 2**64, self.num_envs, dtype=np.uint64)
-        self.spec.batch_reset(self.states, self.cfgs, self.seeds)
+        self._run(self.spec.batch_reset, (self.states, self.cfgs, self.seeds), (1, 0, 1))
         self._fill()
 
+    def _run(self, kernel, args, sliced) -> None:
+        run_batch(kernel, args, sliced, self.num_envs)
+
     def _fill(self) -> None:
-        self.spec.batch_legal(self.states, self.masks)
-        self.spec.batch_observe(self.states, self.obs)
+        self._run(self.spec.batch_legal, (self.states, self.masks), (1, 1))
+        self._run(self.spec.batch_observe, (self.states, self.obs), (1, 1))
 
     def set_states(self, states) -> None:
         """Replace every game by ``states`` (a STATE array of shape (num_envs,)), validated
@@ -124,10 +184,31 @@ class VectorGame:
         actions = self._as_actions(actions)
         if not self.unchecked:
             self.check_actions(actions)
-        self.spec.batch_step(self.states, self.cfgs, actions, self._rewards, self._dones,
-                             self.masks, self.obs)
+        if self.keep_final:
+            np.copyto(self._before, self.states)
+        self._run(self.spec.batch_step, (self.states, self.cfgs, actions, self._rewards,
+                                         self._dones, self.masks, self.obs),
+                  (1, 0, 1, 1, 1, 1, 1))
         self._raise_faults("step")
+        if self.keep_final and self._dones.any():
+            self._rebuild_final(actions)
         return self._rewards.copy(), self._dones.copy()
+
+    def _rebuild_final(self, actions) -> None:
+        """``final_states[i]`` = the record game i ended in, for each game that ended."""
+        apply = self.spec.single.apply
+        for i in np.flatnonzero(self._dones):
+            self.final_states[i] = self._before[i]
+            apply(self.final_states, int(i), int(actions[i]), self._scratch_mask)
+
+    def observe_final(self, i: int, seat: int) -> np.ndarray:
+        """float32[OBS_SIZE]: the final record of game ``i`` (``keep_final``; game ``i``
+        ended in the last step) observed by ``seat``."""
+        if not self.keep_final:
+            raise RuntimeError("observe_final needs a VectorGame made with keep_final=True")
+        out = np.empty(self.spec.obs_size, dtype=np.float32)
+        self.spec.single.observe(self.final_states, int(i), int(seat), out)
+        return out
 
     def _as_actions(self, actions) -> np.ndarray:
         a = np.asarray(actions)
@@ -183,7 +264,7 @@ class VectorGame:
         seats = np.ascontiguousarray(seats, dtype=np.int64)
         out = np.empty((self.num_envs, self.spec.obs_size), dtype=np.float32)
         if self.spec.batch_observe_seats is not None:
-            self.spec.batch_observe_seats(self.states, seats, out)
+            self._run(self.spec.batch_observe_seats, (self.states, seats, out), (1, 1, 1))
         else:
             observe = self.spec.single.observe
             for i in range(self.num_envs):
@@ -200,7 +281,9 @@ class VectorGame:
         if self.spec.batch_playout is None:
             raise NotImplementedError(f"{self.spec.name} has no batch_playout kernel")
         self.counts[:] = 0
-        self.spec.batch_playout(self.states, self.cfgs, self.act_rng, int(steps), self.counts)
+        self._run(self.spec.batch_playout,
+                  (self.states, self.cfgs, self.act_rng, int(steps), self.counts),
+                  (1, 0, 1, 0, 1))
         self._raise_faults("playout")
         self._fill()
         stuck = np.flatnonzero(self.counts[:, 2])

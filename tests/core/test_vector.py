@@ -173,3 +173,61 @@ def test_playout_reports_empty_masks():
     vec.states["to_play"][1] = -1      # a "live" game with nobody to play: a broken kernel
     with pytest.raises(RuntimeError, match=r"empty legal mask .* \[1\]"):
         vec.playout(1)
+
+
+def test_keep_final_holds_the_record_each_finished_game_ended_in():
+    """keep_final: for every game that ended in a step, final_states holds the same bytes the
+    single-game env reaches with the same actions (before it is reset), and observe_final is
+    that record's observation from any seat."""
+    n = 6
+    vec = envs.make_vector("toy", n, seed=3, num_players=3, keep_final=True)
+    singles = []
+    for i in range(n):
+        e = envs.make_raw("toy", num_players=3)
+        e.reset(seed=int(vec.seeds[i]))
+        singles.append(e)
+    rng = np.random.default_rng(1)
+    ends = 0
+    for _ in range(80):
+        actions = random_legal(vec.masks, rng)
+        _, dones = vec.step(actions)
+        for i, e in enumerate(singles):
+            e.step(int(actions[i]))
+            if dones[i]:
+                ends += 1
+                assert vec.final_states[i:i + 1].tobytes() == e.record.tobytes()
+                for seat, agent in enumerate(e.possible_agents):
+                    assert vec.observe_final(i, seat).tolist() == \
+                        e.observe(agent)["observation"].tolist()
+                e.reset(seed=int(mix64(e.record["rng"][0])))
+    assert ends > 5
+
+
+def test_observe_final_needs_keep_final():
+    vec = envs.make_vector("toy", 2, seed=0)
+    with pytest.raises(RuntimeError, match="keep_final=True"):
+        vec.observe_final(0, 0)
+
+
+def test_threaded_slices_give_the_same_bytes_as_one_thread():
+    """VectorGame runs each batch kernel on one slice of the games per numba thread: the
+    result does not depend on the number of threads."""
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one numba thread only")
+    saved = numba.get_num_threads()
+    out = []
+    try:
+        for threads in (1, 2):
+            numba.set_num_threads(threads)
+            vec = envs.make_vector("toy", 300, seed=5, num_players=3)
+            rng = np.random.default_rng(2)
+            for _ in range(40):
+                vec.step(random_legal(vec.masks, rng))
+            vec.playout(25)
+            out.append((vec.states.tobytes(), vec.obs.tobytes(), vec.masks.tobytes(),
+                        vec.counts.tobytes()))
+    finally:
+        numba.set_num_threads(saved)
+    assert out[0] == out[1]

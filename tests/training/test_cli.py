@@ -1,41 +1,60 @@
-"""The ``broadside`` command line, run in-process on the toy game."""
+"""The ``broadside`` command line, run in-process on the toy game: commands, their files, and
+one test per failure a newcomer met (issue 13): errors as one line with exit status 2, EOF
+and Ctrl-C in play/replay, run folders, TensorBoard folders, progress lines, missing extras,
+the bench command."""
 
 import json
+import sys
 
 import pytest
 
-from training.cli import main, parse_config
+from training.cli import CliError, main, parse_config
 from training.records import GameRecord, final_state
+
+
+def _error_line(capsys):
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    return err[0]
 
 
 def test_parse_config_reads_json_values():
     assert parse_config(["num_players=3", "variant=teams", "auto_forced=true"]) == \
         {"num_players": 3, "variant": "teams", "auto_forced": True}
-    with pytest.raises(SystemExit):
+    with pytest.raises(CliError, match="KEY=VALUE"):
         parse_config(["oops"])
 
 
-def test_list_shows_games_and_agents(capsys):
+def test_list_shows_games_agents_and_kernel_cache(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "toy" in out and "havoc" in out and "mcts" in out
+    assert "toy" in out and "havoc" in out and "mcts" in out and "cached" in out
 
 
-def test_tournament_command_writes_tables(tmp_path, capsys):
+def test_tournament_command_writes_tables_and_streams_games(tmp_path, capsys):
     out_dir = tmp_path / "t"
     assert main(["tournament", "--game", "toy", "--agents", "random,heuristic", "--games", "8",
                  "--workers", "1", "--out", str(out_dir)]) == 0
-    text = capsys.readouterr().out
-    assert "heuristic" in text and "95% CI" in text
+    cap = capsys.readouterr()
+    assert "heuristic" in cap.out and "95% Wilson" in cap.out
     data = json.loads((out_dir / "tournament.json").read_text())
     assert data["games"] == 8 and sum(s["games"] for s in data["standings"]) == 16
     assert (out_dir / "heatmap.png").exists() and (out_dir / "standings.csv").exists()
+    lines = (out_dir / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 8 and set(json.loads(lines[0])) >= {"seats", "outcomes"}
+    # not a terminal: one plain progress line at the end, no carriage returns
+    assert "toy tournament: 8/8 games (100%)" in cap.err and "\r" not in cap.err
 
 
-def test_eval_command(capsys):
+def test_eval_command_runs_in_workers_and_writes_tables(tmp_path, capsys):
+    out_dir = tmp_path / "e"
     assert main(["eval", "--game", "toy", "--agent", "heuristic", "--opponents", "random",
-                 "--games", "20"]) == 0
-    assert "random" in capsys.readouterr().out
+                 "--games", "20", "--workers", "2", "--out", str(out_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "random" in out and "95% Wilson CI" in out
+    data = json.loads((out_dir / "evaluation.json").read_text())
+    assert data["kind"] == "evaluation" and data["games"] == 20
+    assert (out_dir / "heatmap.png").exists()
 
 
 def test_play_then_replay(tmp_path, monkeypatch, capsys):
@@ -62,18 +81,128 @@ def test_play_quit_returns_nonzero(monkeypatch):
     assert main(["play", "--game", "toy", "--opponent", "heuristic"]) == 1
 
 
-def test_train_then_resume(tmp_path, capsys):
-    run = tmp_path / "run"
-    common = ["--game", "toy", "--num-envs", "4", "--n-steps", "32", "--batch-size", "64",
-              "--eval-every", "128", "--eval-games", "8", "--run-dir", str(run),
-              "--no-tensorboard", "--no-progress", "--net-arch", "16"]
-    assert main(["train", "--timesteps", "128"] + common) == 0
+@pytest.mark.parametrize("signal,status", [(EOFError, 1), (KeyboardInterrupt, 130)])
+def test_play_ends_politely_on_eof_and_ctrl_c(monkeypatch, capsys, signal, status):
+    def raise_(prompt=""):
+        raise signal
+
+    monkeypatch.setattr("builtins.input", raise_)
+    assert main(["play", "--game", "toy", "--opponent", "random"]) == status
+    cap = capsys.readouterr()
+    assert "game abandoned" in cap.out and "Traceback" not in cap.out + cap.err
+
+
+@pytest.mark.parametrize("signal,status", [(EOFError, 0), (KeyboardInterrupt, 130)])
+def test_replay_step_ends_politely_on_eof_and_ctrl_c(tmp_path, monkeypatch, capsys, signal,
+                                                     status):
+    answers = iter(["1"] * 200)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    save = tmp_path / "g.json"
+    assert main(["play", "--game", "toy", "--opponent", "random", "--save", str(save)]) == 0
+    calls = []
+
+    def stop_on_third(prompt=""):
+        calls.append(prompt)
+        if len(calls) == 3:
+            raise signal
+        return ""
+
+    monkeypatch.setattr("builtins.input", stop_on_third)
+    capsys.readouterr()
+    assert main(["replay", str(save), "--step"]) == status
+    cap = capsys.readouterr()
+    assert "replay stopped" in cap.out and "   2. player_" in cap.out
+    assert "   3. player_" not in cap.out and "Traceback" not in cap.out + cap.err
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["tournament", "--game", "nosuch", "--agents", "random,heuristic"], "unknown game 'nosuch'"),
+    (["eval", "--game", "toy", "--agent", "alphazero"], "unknown agent 'alphazero'"),
+    (["eval", "--game", "toy", "--agent", "mcts:lots"], "simulations must be an integer"),
+    (["tournament", "--game", "toy", "--agents", "random"], "at least two agents"),
+    (["play", "--game", "toy", "--config", "num_players"], "is not KEY=VALUE"),
+    (["play", "--game", "toy", "--config", "num_players=9"], "num_players=9"),
+    (["play", "--game", "toy", "--config", "colour=red"], "unknown config option"),
+    (["replay", "missing.json"], "no game record at missing.json"),
+    (["eval", "--game", "toy", "--agent", "ppo:missing.zip"], "missing.zip"),
+    (["train", "--game", "toy", "--resume", "--run-dir", "nowhere"], "no checkpoint"),
+])
+def test_errors_are_one_line_with_exit_status_2(argv, needle, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    line = _error_line(capsys)
+    assert line.startswith(f"broadside {argv[0]}: error: ") and needle in line, line
+
+
+def test_debug_shows_the_traceback():
+    with pytest.raises(ValueError, match="unknown agent"):
+        main(["eval", "--game", "toy", "--agent", "alphazero", "--debug"])
+    with pytest.raises(ValueError, match="unknown agent"):
+        main(["--debug", "eval", "--game", "toy", "--agent", "alphazero"])
+
+
+def test_a_missing_extra_names_the_install_command(monkeypatch, capsys):
+    """On a base install openskill is absent: the error names the extra and the command."""
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    assert main(["tournament", "--game", "toy", "--agents", "random,heuristic", "--games",
+                 "2", "--workers", "1", "--out", "unused"]) == 2
+    line = _error_line(capsys)
+    assert "openskill is not installed" in line and "'training' extra" in line
+    assert "pip install" in line and "[training]" in line
+
+
+TRAIN = ["--game", "toy", "--num-envs", "4", "--n-steps", "32", "--batch-size", "64",
+         "--eval-every", "128", "--eval-games", "8", "--net-arch", "16"]
+
+
+def test_train_then_resume_with_tensorboard_in_a_run_named_folder(tmp_path, capsys):
+    run = tmp_path / "myrun"
+    assert main(["train", "--timesteps", "128", "--run-dir", str(run)] + TRAIN) == 0
     assert (run / "model.zip").exists() and (run / "learning_curve.png").exists()
-    assert main(["train", "--resume", "--timesteps", "256", "--run-dir", str(run)]) == 0
-    out = capsys.readouterr().out
-    assert "resumed" in out and "256 steps" in out
+    assert list((run / "tb" / "myrun").glob("events.out.tfevents.*"))
+    assert sorted(p.name for p in (run / "tb").iterdir()) == ["myrun"]
+    cap = capsys.readouterr()
+    assert "toy self-play: 128/128 steps" in cap.err and "\r" not in cap.err
+    assert main(["train", "--resume", "--timesteps", "256", "--run-dir", str(run),
+                 "--no-progress"]) == 0
+    cap = capsys.readouterr()
+    assert "resumed" in cap.out and "256 steps" in cap.out
+    assert "self-play:" not in cap.err          # --resume honours --no-progress
     hist = json.loads((run / "history.json").read_text())
     assert [h["timesteps"] for h in hist] == [0, 128, 256]
+    ratings = json.loads((run / "ratings.json").read_text())["ratings"]
+    assert all(r["games"] > 0 for r in ratings)
+
+
+def test_train_refuses_an_existing_run_unless_force(tmp_path, capsys):
+    run = tmp_path / "run"
+    args = ["train", "--timesteps", "128", "--run-dir", str(run), "--no-tensorboard",
+            "--no-progress"] + TRAIN
+    assert main(args) == 0
+    (run / "notes.txt").write_text("mine")
+    capsys.readouterr()
+    assert main(args) == 2
+    line = _error_line(capsys)
+    assert "already holds a training run" in line and "--resume" in line and "--force" in line
+    first = (run / "model.zip").stat().st_mtime_ns
+    assert main(args + ["--force"]) == 0
+    assert (run / "model.zip").stat().st_mtime_ns != first
+    assert (run / "notes.txt").read_text() == "mine"     # only run artefacts are replaced
+    assert json.loads((run / "history.json").read_text())[-1]["timesteps"] == 128
+
+
+def test_three_player_training_rates_every_agent(tmp_path):
+    """After 3-player training ratings.json holds every evaluated agent with games played
+    (games where the policy held two seats against one opponent used to be skipped)."""
+    run = tmp_path / "r3"
+    assert main(["train", "--timesteps", "128", "--run-dir", str(run), "--no-tensorboard",
+                 "--no-progress", "--config", "num_players=3"] + TRAIN) == 0
+    ratings = json.loads((run / "ratings.json").read_text())["ratings"]
+    names = {r["name"]: r for r in ratings}
+    assert {"random", "heuristic", "step_128"} <= set(names)
+    assert all(r["games"] > 0 for r in ratings)
+    assert names["heuristic"]["mu"] != 25.0
 
 
 def test_demo_on_the_toy_game(tmp_path, capsys):
@@ -87,3 +216,29 @@ def test_demo_on_the_toy_game(tmp_path, capsys):
     assert all(r["games"] == 20 for r in report["table"])
     for name in ("model.zip", "ratings.json", "learning_curve.png"):
         assert (out / name).exists()
+    # a second demo replaces the first
+    assert main(["demo", "--game", "toy", "--timesteps", "128", "--games", "10",
+                 "--out", str(out)]) == 0
+    assert all(r["games"] == 10 for r in json.loads((out / "demo.json").read_text())["table"])
+
+
+def test_bench_quick_writes_results_with_the_baseline(tmp_path, capsys):
+    results = tmp_path / "RESULTS.md"
+    assert main(["bench", "--quick", "--skip-compile", "--game", "toy",
+                 "--results", str(results)]) == 0
+    text = results.read_text()
+    assert "<!-- game:toy -->" in text and "connect_four_v3.env() steps/s (baseline)" in text
+    assert "numba" in text and "nproc" in text
+
+
+def test_benchmarks_ship_in_the_distribution():
+    """``broadside bench`` imports benchmarks.speed from the installed package."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    conf = tomllib.loads((root / "pyproject.toml").read_text())
+    include = conf["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert any(fnmatch.fnmatch("benchmarks", pat) for pat in include)
+    assert conf["project"]["scripts"]["broadside"] == "training.cli:main"

@@ -66,9 +66,44 @@ def test_ratings_rank_the_stronger_agent_first_and_round_trip(tmp_path):
     board = r.leaderboard()
     assert [row["name"] for row in board] == ["strong", "weak"]
     assert board[0]["games"] == 30
-    r.update(["strong", "strong"], [1, -1])   # self-play says nothing: skipped
+    top = board[0]
+    assert top["low"] == pytest.approx(top["mu"] - 1.96 * top["sigma"])
+    assert top["ordinal"] == pytest.approx(top["mu"] - 3 * top["sigma"])
+    r.update(["strong", "strong"], [1, -1])   # an agent alone against itself: nothing learnt
     assert r.games["strong"] == 30
     r.save(tmp_path / "r.json")
     back = Ratings.load(tmp_path / "r.json")
     assert back.leaderboard() == r.leaderboard()
     assert Ratings.load(tmp_path / "missing.json").leaderboard() == []
+
+
+def test_an_agent_in_several_seats_gets_one_update_per_seat():
+    """Seats [a, a, b], a winning both: a's change is the sum of the changes two distinct
+    players a1, a2 (same prior) would get, and b's is the change of a player beaten by both."""
+    r = Ratings()
+    r.update(["a", "a", "b"], [1, 1, -1])
+    split = Ratings()
+    split.update(["a1", "a2", "b"], [1, 1, -1])
+    prior = split.model.rating()
+    d1 = split.table["a1"].mu - prior.mu
+    assert d1 > 0 and split.table["a2"].mu - prior.mu == pytest.approx(d1)
+    assert r.table["a"].mu - prior.mu == pytest.approx(2 * d1)
+    ratio = split.table["a1"].sigma / prior.sigma
+    assert r.table["a"].sigma == pytest.approx(prior.sigma * ratio * ratio)
+    assert r.table["b"].mu == pytest.approx(split.table["b"].mu)
+    assert r.games == {"a": 1, "b": 1}
+
+
+def test_a_split_result_moves_the_agent_by_both_seats():
+    """Seats [a, a, b]: one a seat wins, the other ties with b for last. a's change is the
+    winner's plus the loser's change of distinct players; b still counts as beaten once."""
+    r = Ratings()
+    r.update(["a", "a", "b"], [1, -1, -1])
+    split = Ratings()
+    split.update(["a1", "a2", "b"], [1, -1, -1])
+    prior = r.model.rating()
+    both = (split.table["a1"].mu - prior.mu) + (split.table["a2"].mu - prior.mu)
+    assert r.table["a"].mu - prior.mu == pytest.approx(both)
+    assert r.table["b"].mu == pytest.approx(split.table["b"].mu) and r.table["b"].mu < prior.mu
+    with pytest.raises(ValueError, match="3 seats but 2 outcomes"):
+        r.update(["a", "a", "b"], [1, -1])

@@ -173,3 +173,80 @@ def test_maskable_ppo_runs_on_the_vecenv():
     model.learn(64)
     assert model.num_timesteps == 64
     assert env.games_finished > 0
+
+
+# -- SB3 conventions: terminal_observation, TimeLimit.truncated, the standard wrappers --------
+def test_a_finished_game_reports_its_terminal_observation_from_the_learner_seat():
+    """[End] learner at 18 adds 3 -> 21 and wins. The returned observation is the new game's
+    (auto-reset), and infos carry the learner's view of the final position, as SB3 expects."""
+    from tests.core.toy_game.state import OBS_TO_PLAY, OBS_TOTAL
+
+    env = _env(n=2)
+    _set_totals(env, [18, 18])
+    obs, _, done, infos = env.step(np.array([ADD3, ADD3]))
+    assert done.all()
+    for i in range(2):
+        term = infos[i]["terminal_observation"]
+        assert term.shape == (env.observation_space.shape[0],) and term.dtype == np.float32
+        assert term[OBS_TOTAL] == 1.0                    # total 21 of target 21
+        assert not term[OBS_TO_PLAY:].any()              # nobody to play: the game is over
+        # the new game: the learner's seat moved on, so at most one reply (<= 6) was made
+        assert obs[i, OBS_TOTAL] <= 6 / 21
+        assert infos[i]["TimeLimit.truncated"] is False
+
+
+def test_a_game_stopped_by_the_step_bound_is_flagged_truncated():
+    """max_steps = 2: the learner's move and one reply end the game by truncation, not by the
+    rules (reward 0), so SB3 must bootstrap it: TimeLimit.truncated is True."""
+    from tests.core.toy_game.state import OBS_TOTAL
+
+    env = _env(n=4, max_steps=2)
+    _set_totals(env, [0] * 4)
+    _, rew, done, infos = env.step(np.full(4, ADD1))
+    assert done.all() and rew.tolist() == [0.0] * 4
+    for info in infos:
+        assert info["TimeLimit.truncated"] is True
+        assert 0 < info["terminal_observation"][OBS_TOTAL] < 1
+
+
+def test_spec_is_not_a_game_spec():
+    env = _env()
+    assert env.spec is None and env.game_spec.name == "toy"
+
+
+@pytest.mark.parametrize("wrap", ["monitor", "normalize", "framestack", "all"])
+def test_standard_sb3_wrappers_stack_and_train(wrap):
+    """VecMonitor, VecNormalize and VecFrameStack wrap the VecEnv (each, then all three) and
+    MaskablePPO trains through them, finding the action masks below the wrappers."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import VecFrameStack, VecMonitor, VecNormalize
+
+    pool = OpponentPool("toy", {"random": 1.0}, seed=0)
+    base = SelfPlayVecEnv("toy", 4, pool, seed=0, config={"max_steps": 6})
+    venv, stack = base, 1
+    if wrap in ("monitor", "all"):
+        venv = VecMonitor(venv)
+    if wrap in ("normalize", "all"):
+        venv = VecNormalize(venv)
+    if wrap in ("framestack", "all"):
+        venv, stack = VecFrameStack(venv, n_stack=3), 3
+    size = base.observation_space.shape[0] * stack
+    obs = venv.reset()
+    assert obs.shape == (4, size)
+    ended = []
+    for _ in range(30):
+        masks = np.stack(venv.env_method("action_masks"))
+        acts = np.array([np.flatnonzero(m)[0] for m in masks])
+        obs, rew, done, infos = venv.step(acts)
+        assert obs.shape == (4, size) and rew.shape == (4,)
+        ended += [infos[i] for i in np.flatnonzero(done)]
+    assert ended
+    for info in ended:
+        assert info["terminal_observation"].shape == (size,)
+        assert "TimeLimit.truncated" in info
+        if wrap in ("monitor", "all"):
+            assert set(info["episode"]) >= {"r", "l", "t"}
+    model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=32, n_epochs=1, seed=0,
+                        device="cpu", policy_kwargs={"net_arch": [16]})
+    model.learn(64)
+    assert model.num_timesteps == 64

@@ -10,6 +10,7 @@ going over loses). Neither agent below plays its secret card:
 import csv
 import json
 
+import pytest
 from PIL import Image
 
 from toy_agents import add1, add3, finisher
@@ -68,8 +69,70 @@ def test_results_do_not_depend_on_the_number_of_workers():
 
 
 def test_plan_spreads_games_over_seat_permutations():
-    tasks = tmod.plan(3, 3, games=13, seed=0)
-    assert len(tasks) == 6    # one lineup, 3! seatings
-    assert sorted(len(t.seatings) for t in tasks) == [2, 2, 2, 2, 2, 3]
-    assert {t.seatings[0] for t in tasks} == {(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0),
-                                             (2, 0, 1), (2, 1, 0)}
+    jobs = tmod.plan(3, 3, games=13, seed=0, chunk=4)
+    seatings = [s for j in jobs for s in j.seatings]
+    assert len(seatings) == 13 and [len(j.seatings) for j in jobs] == [4, 4, 4, 1]
+    counts = sorted(seatings.count(p) for p in set(seatings))
+    assert counts == [2, 2, 2, 2, 2, 3]    # one lineup, its 3! seatings as even as can be
+    assert set(seatings) == {(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)}
+    assert [j.index for j in jobs] == [0, 1, 2, 3]
+    assert len({j.seed for j in jobs}) == 4
+
+
+def test_plan_with_fewer_agents_than_seats_gives_every_agent_every_seat():
+    """Two agents, three seats: lineups (0, 0, 1) and (0, 1, 1), each over its 3 seatings."""
+    seatings = [s for j in tmod.plan(2, 3, games=6, seed=0) for s in j.seatings]
+    assert sorted(set(seatings)) == [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1),
+                                     (1, 1, 0)]
+    assert all(seatings.count(s) == 2 for s in set(seatings))
+
+
+def test_evaluation_plays_the_agent_against_each_opponent_in_every_seat():
+    ev = tmod.run_evaluation("toy", "heuristic", ["random", "mcts:8"], games=12, seed=2,
+                             config={"num_players": 3}, chunk=5)
+    assert len(ev.results) == 24
+    assert {r.seats for r in ev.results} == {(0, 1, 1), (1, 0, 1), (1, 1, 0), (0, 2, 2),
+                                            (2, 0, 2), (2, 2, 0)}
+    assert ev.pairs.games[0, 1] == 12 and ev.pairs.games[0, 2] == 12
+    assert ev.pairs.games[1, 2] == 0
+    assert ev.standings[0].games == 24
+
+
+def test_results_stream_to_the_callback_as_games_finish():
+    seen = []
+    tr = tmod.run_tournament("toy", ["random", "heuristic"], games=10, seed=1, chunk=3,
+                             on_game=seen.append)
+    assert len(seen) == len(tr.results) == 10
+    assert sorted(r.seats for r in seen) == sorted(r.seats for r in tr.results)
+
+
+@pytest.mark.parametrize("num_players", [3, 4])
+def test_ratings_rank_heuristic_and_mcts_above_random_with_many_seats(num_players):
+    """Multi-player tournaments, where agents also hold several seats of one game (four seats,
+    three agents): every game counts, and the stronger agents rate above random."""
+    tr = tmod.run_tournament("toy", ["random", "heuristic", "mcts:48"], games=36, seed=5,
+                             config={"num_players": num_players}, workers=2)
+    board = {r["name"]: r for r in tr.ratings.leaderboard()}
+    assert all(board[n]["games"] > 0 for n in board)
+    assert board["heuristic"]["ordinal"] > board["random"]["ordinal"]
+    assert board["mcts:48"]["ordinal"] > board["random"]["ordinal"]
+    assert board["heuristic"]["mu"] > board["random"]["mu"] + 1
+
+
+def test_two_agents_in_three_seats_are_rated():
+    """The issue's case: a 3-player tournament of two agents used to leave mu at 25 and list
+    random above heuristic."""
+    tr = tmod.run_tournament("toy", ["random", "heuristic"], games=30, seed=3,
+                             config={"num_players": 3})
+    board = tr.ratings.leaderboard()
+    assert [r["name"] for r in board] == ["heuristic", "random"]
+    assert board[0]["mu"] > 25 > board[1]["mu"]
+    assert board[0]["games"] == board[1]["games"] == 60
+
+
+def test_jobs_are_small_for_few_games_and_never_depend_on_workers():
+    """At least 8 jobs per match-up (so MCTS games spread over the cores and stream back),
+    at most 8 games a job; the plan has no worker count in it."""
+    assert [len(j.seatings) for j in tmod.plan(3, 3, games=12, seed=0)] == [1] * 12
+    assert {len(j.seatings) for j in tmod.plan(2, 2, games=200, seed=0)} == {8}
+    assert [len(j.seatings) for j in tmod.plan_vs(2, 2, games=20, seed=0)] == [2] * 20

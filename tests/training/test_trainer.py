@@ -82,7 +82,8 @@ def test_tensorboard_logs_evaluation_scalars(tmp_path):
 
     tr = Trainer(_cfg(tmp_path, timesteps=256, tensorboard=True))
     tr.train()
-    acc = EventAccumulator(str(tmp_path / "tb"))
+    assert tr.tb_dir == tmp_path / "tb" / tmp_path.name     # one subfolder per run
+    acc = EventAccumulator(str(tr.tb_dir))
     acc.Reload()
     tags = set(acc.Tags()["scalars"])
     assert {"eval/win_rate_vs_random", "eval/win_rate_vs_heuristic",

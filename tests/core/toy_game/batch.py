@@ -2,12 +2,15 @@
 
 Every game's ``batch.py`` is a copy of this file with only the imports changed (see the batch
 kernel contract in ``envs/core/spec.py``). The kernels are module level, not built by a
-factory, because numba never loads a closure's compiled code from the cache. ``cfgs`` is a
-CONFIG array of shape (1,): a bare record cannot be passed into a ``prange`` body.
+factory, because numba never loads a closure's compiled code from the cache. They are serial
+loops that release the GIL (``nogil=True``): ``VectorGame`` runs them on slices of the batch
+in threads, one per core. (``parallel=True`` kernels compiled the whole game engine twice
+more per kernel, a third of a cold compile, for no gain in speed.) ``cfgs`` is a CONFIG array
+of shape (1,), shared by every slice.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from envs.core.rng import mix64
 
@@ -19,40 +22,40 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_reset(states, cfgs, seeds):
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         init(states[i], cfgs[0], seeds[i])
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_legal(states, masks):
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         legal_mask(states[i], masks[i])
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_observe(states, obs):
     """Observation of each game from its seat to play (seat 0 once a game is over)."""
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         s = states[i]
         observe(s, max(s.to_play, 0), obs[i])
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_observe_seats(states, seats, obs):
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         observe(states[i], seats[i], obs[i])
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
     """Apply actions[i] (< 0: skip game i); finished games re-init from mix64(their rng).
 
     A game whose kernel faulted (envs.core.bounds) is left as it stopped, with an empty
     mask, for VectorGame to report.
     """
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         s = states[i]
         a = actions[i]
         if a < 0:
@@ -75,14 +78,14 @@ def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
             observe(s, s.to_play, obs[i])
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def batch_playout(states, cfgs, act_rng, steps, counts):
     """``steps`` uniformly random legal decisions per game, from the stream act_rng[i].
 
     counts[i] = (decisions, games finished, empty legal masks met before a game's end,
     kernel faults). A faulted game stops where it faulted.
     """
-    for i in prange(states.shape[0]):
+    for i in range(states.shape[0]):
         s = states[i]
         mask = np.empty(NUM_ACTIONS, np.uint8)
         x = act_rng[i]

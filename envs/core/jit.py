@@ -1,0 +1,60 @@
+"""How numba specialises game kernels: on argument types, never on literal values.
+
+numba compiles a jitted function once per distinct tuple of argument types. A constant
+argument in a call from another kernel is typed as a *literal* (``Literal[int](3)``), so
+``has_upgrade(s, c, UPG_SWIFT)`` and ``has_upgrade(s, c, UPG_PLATING)`` are two separate
+compilations, and a small signed integer compiles apart from an int64 (``is_ghost(s, c)``
+for c an int8 field, an int32 and an int64 loop variable: three). Measured on Seas of Havoc:
+296 compilations of 141 functions, a helper compiled 12 times, the observation encoder and
+``apply`` twice each, and every extra copy optimised again inside each kernel that calls it.
+
+:func:`install` makes calls from one kernel to another resolve on plain types: literals
+become their type (``int64``, ``bool``) and signed integers narrower than 64 bits become
+``int64`` (numba computes with them in int64 anyway, so no result changes; unsigned integers
+keep their type, whose wrap-around arithmetic differs). Each function then compiles once per
+*shape* of call. It applies to every dispatcher outside numba itself; a function that asks for
+a literal with ``numba.literally`` still gets one. Installed when ``envs.core.spec`` is
+imported, i.e. before any game kernel can compile.
+"""
+
+from __future__ import annotations
+
+from numba.core import errors, types
+from numba.core.types.functions import Dispatcher as _DispatcherType
+
+_installed = False
+
+
+def plain(t):
+    """The type a kernel is specialised on for an argument of type ``t``."""
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
+def _ours(dispatcher) -> bool:
+    module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+    return not module.startswith("numba")
+
+
+def install() -> None:
+    """Resolve kernel-to-kernel calls on plain types (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    original = _DispatcherType.get_call_type
+
+    def get_call_type(self, context, args, kws):
+        if _ours(self.dispatcher):
+            args2 = tuple(plain(a) for a in args)
+            kws2 = {k: plain(v) for k, v in kws.items()}
+            if args2 != tuple(args) or kws2 != kws:
+                try:
+                    return original(self, context, args2, kws2)
+                except errors.ForceLiteralArg:
+                    pass   # the callee uses numba.literally: give it its literals
+        return original(self, context, args, kws)
+
+    _DispatcherType.get_call_type = get_call_type
+    _installed = True
