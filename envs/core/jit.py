@@ -12,9 +12,13 @@ for c an int8 field, an int32 and an int64 loop variable: three). Measured on Se
 become their type (``int64``, ``bool``) and signed integers narrower than 64 bits become
 ``int64`` (numba computes with them in int64 anyway, so no result changes; unsigned integers
 keep their type, whose wrap-around arithmetic differs). Each function then compiles once per
-*shape* of call. It applies to every dispatcher outside numba itself; a function that asks for
-a literal with ``numba.literally`` still gets one. Installed when ``envs.core.spec`` is
-imported, i.e. before any game kernel can compile.
+*shape* of call. It applies only to kernels of this project (``envs``, ``agents``, and what
+:func:`claim` adds), so
+numba code of the user's own in the same process (a notebook) keeps numba's usual typing; a
+function that asks for a literal with ``numba.literally`` still gets one. Installed when
+``envs.core.spec`` is imported, i.e. before any game kernel can compile. It patches one
+numba internal (``Dispatcher.get_call_type``); a numba without it compiles as usual, only
+slower.
 """
 
 from __future__ import annotations
@@ -33,15 +37,26 @@ def plain(t):
     return t
 
 
+#: module prefixes whose kernels are specialised on plain types (the toy game lives in tests)
+_OURS = ["envs.", "agents.", "tests.core.toy_game."]
+
+
+def claim(module_prefix: str) -> None:
+    """Specialise the kernels of modules starting with ``module_prefix`` on plain types too
+    (a game package outside ``envs``, a test module)."""
+    if module_prefix not in _OURS:
+        _OURS.append(module_prefix)
+
+
 def _ours(dispatcher) -> bool:
     module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
-    return not module.startswith("numba")
+    return module.startswith(tuple(_OURS))
 
 
 def install() -> None:
     """Resolve kernel-to-kernel calls on plain types (idempotent)."""
     global _installed
-    if _installed:
+    if _installed or not hasattr(_DispatcherType, "get_call_type"):
         return
     original = _DispatcherType.get_call_type
 

@@ -185,7 +185,8 @@ class VectorGame:
         if not self.unchecked:
             self.check_actions(actions)
         if self.keep_final:
-            np.copyto(self._before, self.states)
+            # a byte copy: a structured copy goes field by field, ~70 us a Havoc record
+            np.copyto(self._before.view(np.uint8), self.states.view(np.uint8))
         self._run(self.spec.batch_step, (self.states, self.cfgs, actions, self._rewards,
                                          self._dones, self.masks, self.obs),
                   (1, 0, 1, 1, 1, 1, 1))
@@ -197,8 +198,10 @@ class VectorGame:
     def _rebuild_final(self, actions) -> None:
         """``final_states[i]`` = the record game i ended in, for each game that ended."""
         apply = self.spec.single.apply
+        fb, bb = self.final_states.view(np.uint8), self._before.view(np.uint8)
+        size = self.spec.state_dtype.itemsize
         for i in np.flatnonzero(self._dones):
-            self.final_states[i] = self._before[i]
+            fb[i * size:(i + 1) * size] = bb[i * size:(i + 1) * size]
             apply(self.final_states, int(i), int(actions[i]), self._scratch_mask)
 
     def observe_final(self, i: int, seat: int) -> np.ndarray:

@@ -5,8 +5,11 @@ import numpy as np
 from numba import literally, njit
 
 import envs.core.spec  # noqa: F401  (installs the policy, as every game module does)
+from envs.core import jit
 from envs.core.jit import plain
 from numba.core import types
+
+jit.claim(__name__)     # the kernels below are this project's, as game kernels are
 
 
 @njit
@@ -56,6 +59,17 @@ def test_unsigned_integers_keep_their_wrap_around():
     """uint8 - uint8 is unsigned arithmetic in numba: not widened to a signed int64."""
     assert _calls_unsigned(3) == np.uint64(2**64 - 2)
     assert _unsigned.signatures == [(types.uint8, types.uint8)]
+
+
+def test_other_code_keeps_numbas_own_typing():
+    """A kernel outside the project's packages (a user's notebook) is specialised as numba
+    always does: each constant its own literal type."""
+    ns = {}
+    exec("from numba import njit\n@njit\ndef f(x, k):\n    return x + k\n"
+         "@njit\ndef g(x):\n    return f(x, 1) + f(x, 2)\n", ns)
+    ns["f"].py_func.__module__ = ns["g"].py_func.__module__ = "users_notebook"
+    assert ns["g"](1) == 5
+    assert len(ns["f"].signatures) == 2
 
 
 def test_plain_types():
