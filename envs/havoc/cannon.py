@@ -15,7 +15,7 @@ Shared by the crews' Sea Phase (sea.py) and the Ghost Fleet (ghost.py). Rulebook
 import numpy as np
 from numba import njit
 
-from envs.havoc.common import can_pay, friendly, has_upgrade, pay, score, take_damage
+from envs.havoc.common import can_pay, friendly, has_upgrade, score, take_damage
 from envs.havoc.maneuver import ship_at, wrap
 from envs.havoc.state import (
     CANNON, DC, DR, FEAT_ROCK, GRID, UPG_BROADSIDE, UPG_RAKING, UPG_RANGE,
@@ -99,8 +99,3 @@ def balls_cost(n):
 def can_pay_balls(s, c, n):
     """Crew c can pay n cannonballs (booty may cover them) [Cannon Fire; Booty]."""
     return can_pay(s, c, balls_cost(n))
-
-
-@njit(cache=True)
-def pay_balls(s, c, n):
-    pay(s, c, balls_cost(n))

@@ -85,6 +85,7 @@ GHOST_SCHEMA = {
                            "path": cc.Str(S.MAX_STEPS)}, 1, 3),
     "abilities": cc.TableList({"ship": cc.Str(40), "effect": cc.Str(20),
                                "arg": cc.Int(1, 3)}, 0, S.NUM_SHIP_DEFS, default=[]),
+    "flag": cc.Enum(FLAG_KEYS, base=-1, default=S.FLAG_NONE),
     "text": cc.Str(80),
 }
 WRECK_SCHEMA = {"values": cc.IntList(S.NUM_WRECKS, S.NUM_WRECKS, 1, 9)}
@@ -326,6 +327,7 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         "GHOST_MOVE_MIN_SAILS": cc.table(g_min, (S.NUM_GHOST_CARDS, 3), np.int8, fill=-1),
         "GHOST_ABILITY": cc.table(g_ab, (S.NUM_GHOST_CARDS, S.NUM_SHIP_DEFS), np.int8),
         "GHOST_ABILITY_ARG": cc.table(g_arg, (S.NUM_GHOST_CARDS, S.NUM_SHIP_DEFS), np.int8),
+        "GHOST_FLAG": cc.table([g["flag"] for g in ghosts], (S.NUM_GHOST_CARDS,), np.int8),
         "RECOMMENDED": tuple(recommended),
     }
 
@@ -399,5 +401,6 @@ GHOST_MOVE = _P["GHOST_MOVE"]
 GHOST_MOVE_MIN_SAILS = _P["GHOST_MOVE_MIN_SAILS"]
 GHOST_ABILITY = _P["GHOST_ABILITY"]
 GHOST_ABILITY_ARG = _P["GHOST_ABILITY_ARG"]
+GHOST_FLAG = _P["GHOST_FLAG"]
 RECOMMENDED = _P["RECOMMENDED"]
 del _P

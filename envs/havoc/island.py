@@ -10,18 +10,19 @@ Phase state: ``s.phase`` is PH_ISLAND while Skiffs are sent out and PH_PURCHASE 
 are paid; ``s.turn_start`` is the crew that opened the phase (its order holds for the whole
 phase even when the Capitol moves the First Player token); ``s.turn_open`` says whether
 ``s.cur`` has begun its turn (purchases: its claims). During purchases ``s.pend_slot`` is the
-market place last offered to ``s.cur`` and ``s.pend_res`` what is left of a booty token that
-crew spent on an earlier purchase of the same phase.
+market place last offered to ``s.cur`` and ``s.pay_pool`` what is left of a booty token that
+crew spent on an earlier purchase of the same phase. Every cost is paid through payment.py:
+the crew chooses how "any" is paid and whether booty pays [Booty].
 """
 
 from numba import njit
 
 from envs.core.bounds import fault
-from envs.havoc import ghost
+from envs.havoc import ghost, payment
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
-    SRC_DEEP_COVE, begin_sea, booty_value, can_pay, capacity, discard_count, flag_action,
-    gain, hand_count, has_upgrade, is_ghost, pay, shortfall,
+    SRC_DEEP_COVE, begin_sea, can_pay, capacity, discard_count, flag_action,
+    gain, hand_count, has_upgrade, is_ghost,
 )
 from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,
@@ -286,11 +287,12 @@ def legal_workshop(s, c, mask):
 
 @njit(cache=True)
 def apply_workshop(s, c, action):
+    """The upgrade flips once chosen; its cost is paid right after (payment.py)."""
+    s.pending = PK_NONE
     if action != A_STOP:
         k = action - A_OPTION
-        pay(s, c, UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]])
         s.upgrade_on[c, k] = 1
-    s.pending = PK_NONE
+        payment.begin(s, c, UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]], PK_NONE)
 
 
 # --- purchases ---------------------------------------------------------------------------
@@ -306,19 +308,7 @@ def _begin_purchases(s):
 def can_buy(s, c, i):
     """Resources plus booty (or what is left of a booty spent on an earlier purchase this
     phase) cover the card's cost [Step 2; Booty: split across simultaneous transactions]."""
-    short = shortfall(s, c, CARD_COST[s.market[i]])
-    return short <= booty_value(s, c) + s.pend_res
-
-
-@njit(cache=True)
-def _pay_card(s, c, cost):
-    short = shortfall(s, c, cost)
-    if short > 0:
-        if s.booty[c] > 0:
-            s.pend_res = booty_value(s, c) - short   # pay() spends the token whole
-        else:
-            s.pend_res -= short
-    pay(s, c, cost)
+    return can_pay(s, c, CARD_COST[s.market[i]])
 
 
 @njit(cache=True)
@@ -331,7 +321,7 @@ def _purchases(s):
         if not s.turn_open:
             s.turn_open = 1
             s.pend_slot = -1
-            s.pend_res = 0
+            s.pay_pool = 0
             if is_ghost(s, c):
                 ghost.purchases(s, c)
                 s.pend_slot = MARKET_SIZE
@@ -342,7 +332,7 @@ def _purchases(s):
                 s.pending = PK_PURCHASE
                 return
             i += 1
-        s.pend_res = 0
+        s.pay_pool = 0        # booty value left after the crew's last purchase is lost
         s.turn_open = 0
         s.cur = (c + 1) % n
         if s.cur == s.turn_start:
@@ -360,13 +350,13 @@ def legal_purchase(s, c, mask):
 
 @njit(cache=True)
 def apply_purchase(s, c, action):
-    """A bought card goes straight to the hand [Step 2; Deck Management: Hand]."""
-    if action != A_STOP:
-        i = s.pend_slot
-        _pay_card(s, c, CARD_COST[s.market[i]])
-        d = take_card(s, i)
-        s.hand[c, d] += 1
+    """A bought card goes straight to the hand [Step 2; Deck Management: Hand]; its cost is
+    paid right after (payment.py)."""
     s.pending = PK_NONE
+    if action != A_STOP:
+        d = take_card(s, s.pend_slot)
+        s.hand[c, d] += 1
+        payment.begin(s, c, CARD_COST[d], PK_NONE)
 
 
 @njit(cache=True)
@@ -381,7 +371,7 @@ def _cleanup(s):
     for c in range(s.num_crews):
         s.skiffs[c] = SKIFFS_PER_CREW
     s.pend_slot = -1
-    s.pend_res = 0
+    s.pay_pool = 0
     refill_market(s)
     begin_sea(s)
 

@@ -99,13 +99,22 @@ def collision_penalty(s, i, hit):
 
 
 @njit(cache=True)
+def feature_acts(s, i):
+    """Ship i stands on a whirlpool or gust that would act on it [Whirlpools and Gusts]."""
+    if has_upgrade(s, s.ship_crew[i], UPG_STEADY) > 0:
+        return False
+    f = s.feature[s.ship_r[i], s.ship_c[i]]
+    return f == FEAT_WHIRL_CW or f == FEAT_WHIRL_CCW or f == FEAT_GUST
+
+
+@njit(cache=True)
 def sea_feature(s, i):
     """Resolve the whirlpool or gust under ship i once [Whirlpools and Gusts].
 
     A whirlpool pivots the ship 90 degrees its way; a gust moves it one square in the gust
     direction without turning it (a collision is returned to the caller, who resolves it as
-    the ship's own). A steady_keel upgrade ignores both (ruling). Returns STAYED, MOVED,
-    HIT_ROCK or the index of the ship in the way.
+    the ship's own). A steady_keel upgrade ignores both [ruling: Steady keel]. Returns
+    STAYED, MOVED, HIT_ROCK or the index of the ship in the way.
     """
     if has_upgrade(s, s.ship_crew[i], UPG_STEADY) > 0:
         return STAYED

@@ -16,7 +16,8 @@ Format (every key optional)::
 
     game = "havoc"   description = "..."   seed = 1                  # start from this game
     players = 3  variant = "standard"  ship_classes = [...]  captains = [...]  teams = [...]
-    num_ghosts = 2  damage_deck = 20  auto_forced = false  max_steps = 0  shaped_reward = false
+    num_ghosts = 2  coop = true  damage_deck = 20  auto_forced = false  max_steps = 0
+    shaped_reward = false  stall_limit = 0
         # make_config keywords; with none of them the env's own config is kept
     phase = "island" | "purchase" | "sea"      cur = 0   first = 0   round = 1
     grid = ["......", "..R...", ...]  # R rock, W whirlpool clockwise, w anticlockwise, G gust
@@ -55,7 +56,8 @@ CONFIG_KEYS = {"players": "num_players", "num_players": "num_players", "variant"
                "ship_classes": "ships", "captains": "captains", "teams": "teams",
                "num_ghosts": "num_ghosts", "damage_deck": "damage_deck",
                "auto_forced": "auto_forced", "max_steps": "max_steps",
-               "shaped_reward": "shaped_reward", "config_gust_dir": "gust_dir"}
+               "shaped_reward": "shaped_reward", "config_gust_dir": "gust_dir",
+               "coop": "coop", "stall_limit": "stall_limit"}
 
 _CARD = S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS], "a card name from cards.toml")
 _SQUARE = S.ListOf(S.Int(0, GRID - 1), length=2, doc="[row, column] on the 6x6 sea grid")
@@ -98,6 +100,7 @@ SCHEMA = S.Table({
     "teams": S.ListOf(S.Int(0, 4), max_len=5),
     "num_ghosts": S.Int(0, 3), "damage_deck": S.Int(1, 42),
     "auto_forced": S.Bool(), "max_steps": S.Int(0, 2**31 - 1), "shaped_reward": S.Bool(),
+    "coop": S.Bool(), "stall_limit": S.Int(0, 100, "0 = the rulebook's end only"),
     "config_gust_dir": S.Choice(list(HEADINGS), "the config's fixed gust direction"),
     "phase": S.Choice(list(PHASES)),
     "cur": S.Int(0, MAX_CREWS - 1, "the crew to act"),
@@ -315,8 +318,9 @@ def readable(rec) -> dict:
     out = {"players": kw["num_players"], "variant": kw["variant"],
            "ship_classes": kw["ships"], "captains": kw["captains"],
            "damage_deck": kw["damage_deck"], "auto_forced": kw["auto_forced"],
-           "max_steps": kw["max_steps"], "shaped_reward": kw["shaped_reward"]}
-    for key in ("teams", "num_ghosts"):
+           "max_steps": kw["max_steps"], "shaped_reward": kw["shaped_reward"],
+           "stall_limit": kw["stall_limit"]}
+    for key in ("teams", "num_ghosts", "coop"):
         if key in kw:
             out[key] = kw[key]
     if kw["gust_dir"] is not None:

@@ -52,38 +52,38 @@ def final_score(s, c):
 
 @njit(cache=True)
 def _side_totals(s, t):
-    """(score, resources, damage, divisor) of team t; a side made of ghost crews is the
-    Ghost Fleet: one score, not divided [Teams Variant; Ghost Fleet: Ending the Game]."""
+    """(score, resources, damage, ships) of team t [Final Scoring; Teams Variant].
+
+    A team's Infamy is its members' total divided by their number, rounded down. The Ghost
+    Fleet (a side of ghost crews) has one collective score, not divided [Ghost Fleet:
+    Ending the Game], and its Damage is its shared piles'. For the tie-breakers every side
+    is compared per ship - per player, per ghost ship [ruling: Ghost Fleet tie-breakers].
+    """
     score = np.int64(0)
     res = np.int64(0)
     dmg = np.int64(0)
     members = 0
-    fleet = False
+    ghosts = 0
     for c in range(s.num_crews):
         if s.crew_team[c] != t:
             continue
         res += total_resources(s, c)
         if is_ghost(s, c):
-            fleet = True
+            ghosts += 1
             continue
         members += 1
         score += final_score(s, c)
         dmg += damage_cards(s, c)
-    if fleet:
-        for c in range(s.num_crews):
-            if s.crew_team[c] == t and is_ghost(s, c):
-                score += ghost.fleet_score(s)
-                dmg += damage_cards(s, c)
-                break
-        members += 1
-    # a team's Infamy is its members' total divided by their number, rounded down
+    if ghosts > 0:
+        return ghost.fleet_score(s), res, ghost.fleet_damage(s), ghosts
     return score // members, res, dmg, members
 
 
 @njit(cache=True)
 def _compare(a, b):
     """+1 if side a ranks above b, -1 below, 0 tied [Final Scoring tie-breakers]. Sides are
-    (score, resources, damage, divisor); resources and Damage compare per member."""
+    (score, resources, damage, ships); resources and Damage compare per ship, exactly (by
+    cross-multiplying) [ruling: Team tie-breakers]."""
     if a[0] != b[0]:
         return 1 if a[0] > b[0] else -1
     ra = a[1] * b[3]

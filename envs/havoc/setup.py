@@ -73,6 +73,10 @@ def _zero(s):
     s.pend_slot = 0
     s.pend_res = 0
     s.pend_source = 0
+    s.pay_cost[:] = 0
+    s.pay_pool = 0
+    s.pay_next = PK_NONE
+    s.scrap_gain = 0
     s.crew_seat[:] = -1
     s.crew_team[:] = -1
     s.crew_ships[:, :] = -1
@@ -261,8 +265,9 @@ def setup_game(s, cfg, seed):
         if v == VAR_TEAMS:
             s.crew_team[c] = cfg.team[c]
         elif v == VAR_GHOST:
-            # co-op: all players one team, the Ghost Fleet the other [Ghost Fleet: Co-op]
-            s.crew_team[c] = 0 if human else 1
+            # co-op: all players one team, the Ghost Fleet the other; competitive: each
+            # player a team, the fleet one more [Ghost Fleet: Solo & Co-op]
+            s.crew_team[c] = cfg.team[c] if human else (1 if cfg.coop else players)
         else:
             s.crew_team[c] = c
         s.crew_shipdef[c] = cfg.ship[c]
