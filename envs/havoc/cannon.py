@@ -35,7 +35,7 @@ def side_dir(h, side):
 @njit(cache=True)
 def fire_range(s, c, base):
     """Range of crew c's shot: the option's range + the range upgrade, at most GRID - 1 so
-    that a wrapping shot can never come back round onto the firer (ruling)."""
+    that a wrapping shot can never come back round onto the firer [ruling: Range cap]."""
     return min(base + has_upgrade(s, c, UPG_RANGE), GRID - 1)
 
 
@@ -58,7 +58,8 @@ def trace_shot(s, i, d, rng):
 
 @njit(cache=True)
 def is_raking(s, target, d):
-    """A shot flying parallel to the target's heading strikes its bow or stern."""
+    """A shot flying parallel to the target's heading strikes its bow or stern [ruling:
+    Broadside or raking]."""
     return (s.ship_h[target] % 2) == (d % 2)
 
 

@@ -4,8 +4,9 @@ Implements the data side of the rulebook's Box Contents (component counts), Play
 (ship decks, upgrades, captains, recommended decks), Card Anatomy (cost, maneuver, type,
 infamy, extended maneuver, cannon fire, flag action), Maneuvering (split arrows), Cannon Fire
 (multiple options, "each"), Salvaging Shipwrecks (wreck values) and The Ghost Fleet (ghost
-cards). The file format is documented at the top of ``cards.toml``; design choices are in
-``docs/rulings.md`` (Card pool).
+cards). The file format is documented at the top of ``cards.toml`` [ruling: Card file format];
+design choices are in ``docs/rulings.md`` (Card pool): the pool is ours [ruling: Our own
+design] and follows the box's counts [ruling: Component counts].
 
 :func:`load_pool` builds every table from any file (tests load broken ones); the module-level
 names below come from the default file and are imported by the kernels as constants.

@@ -5,6 +5,7 @@
 - PK_SCRAP_GAIN: the resource the "any" part of a scrapped card's cost returns [Scrapping
   Cards: "they receive its cost in resources"; Symbology: any], asked only when two or more
   resources have room on the board (one with room is taken, none: the resource is lost)
+  [ruling: Scrapped "any" costs]
 - PK_BOOTY: keep one booty when a second is salvaged [Booty]
 
 Each pair is ``legal_*(s, c, mask)`` / ``apply_*(s, c, action)``; an apply clears

@@ -1,7 +1,7 @@
 """Seas of Havoc: small rules shared by every phase.
 
-Resources and capacity [Island Setup 2; Ghost Fleet: Individual Resources], paying costs with
-booty [Booty], deck handling [Core Concepts: Deck Management], damage cards [Scoring a Hit;
+Resources and capacity [Island Setup 2; Ghost Fleet: Individual Resources], what booty and
+resources can pay [Booty] (the payment itself is payment.py), deck handling [Core Concepts: Deck Management], damage cards [Scoring a Hit;
 Collision Penalty; Ending the Game], scrapping [Scrapping Cards], Infamy [Set Starting
 Infamy; Teams Variant; 2 Ship Variant] and flag actions [Island Actions: Flags].
 """
@@ -22,7 +22,7 @@ from envs.havoc.state import (
 )
 
 #: capacity of a player board: sails, cannonballs, coins (coins are unlimited; 99 is a storage
-#: bound) - see docs/rulings.md "Resource capacity"
+#: bound) [ruling: Resource capacity]
 PLAYER_CAP = np.array([9, 8, 99], dtype=np.int64)
 #: a ghost ship holds at most 9, 8 and 7 [Ghost Fleet: Individual Resources]
 GHOST_CAP = np.array([9, 8, 7], dtype=np.int64)
@@ -39,7 +39,8 @@ def is_ghost(s, c):
 
 @njit(cache=True)
 def has_upgrade(s, c, effect):
-    """Sum of the args of `c`'s active upgrades with this effect (0 when none)."""
+    """Sum of the args of `c`'s active upgrades with this effect (0 when none); the effects
+    are our design [ruling: Upgrades]."""
     total = 0
     if is_ghost(s, c):
         return 0
@@ -185,7 +186,8 @@ def take_damage(s, c):
 
     When the damage deck is empty the Sea Phase finishes "using extra damage cards from the
     scrap pile or the box" [Ending the Game]: first the rest of the box's 42, then scrapped
-    Damage cards; with none left anywhere no card is taken (ruling). Returns 1 if a card was
+    Damage cards; with none left anywhere no card is taken [ruling: Damage supply]. Returns 1
+    if a card was
     dealt.
     """
     if s.damage_left > 0:

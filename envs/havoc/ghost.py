@@ -36,7 +36,8 @@ from envs.havoc.state import (
 )
 
 GHOST_RANGE = 3          # "if a player's ship is within Range 3" [Ghost Maneuvers: Cannon Fire]
-#: wild resources go to the one held least; ties in this order [Ghost Fleet Concepts]
+#: wild resources go to the one held least; ties in this order [Ghost Fleet Concepts;
+#: ruling: Ghost wild resources]
 WILD_ORDER = np.array([SAIL, CANNON, COIN], dtype=np.int64)
 
 
@@ -94,7 +95,7 @@ def deal(s, c, n):
 
 @njit(cache=True)
 def draw_up(s):
-    """Sea Phase cleanup: each ghost ship draws back up to 4 (ruling)."""
+    """Sea Phase cleanup: each ghost ship draws back up to 4 [ruling: Ghost redraw]."""
     for c in range(s.num_crews):
         if is_ghost(s, c) and s.ghost_hand_n[c] < HAND_SIZE:
             deal(s, c, HAND_SIZE - s.ghost_hand_n[c])
@@ -142,6 +143,8 @@ def can_afford(s, c, cost):
 
 @njit(cache=True)
 def pay_exact(s, c, cost):
+    """A ghost pays the "any" part from the resource it holds most (ties: sail, cannonball,
+    coin) [ruling: Ghost payments]."""
     for r in range(NUM_RES):
         s.res[c, r] -= cost[r]
     for _ in range(cost[ANY]):
@@ -224,8 +227,10 @@ def _slot_action(s, c, slot):
 def island_turn(s):
     """Place one skiff for ghost crew s.cur from a flipped ghost card [Ghost Island Phase].
 
-    A Damage card sends the skiff to Deep Cove; an occupied (or blocked) space sends it to
-    the Capitol, then to the Market. With no card claimable, flip another ghost card.
+    A Damage card sends the skiff to Deep Cove; an occupied (or blocked [ruling: Ghost
+    blocked slots]) space sends it to the Capitol, then to the Market. With no card
+    claimable, flip another ghost card. Each card names its target [ruling: Ghost skiff
+    targets].
     """
     c = s.cur
     for _ in range(64):
@@ -246,7 +251,7 @@ def island_turn(s):
         _slot_action(s, c, target)
         return
     # every flip led to a full board and an empty market: the ghost keeps its remaining
-    # Skiffs ashore, as a player with nowhere to go does (ruling)
+    # Skiffs ashore, as a player with nowhere to go does [ruling: Ghost nowhere to go]
     s.skiffs[c] = 0
 
 
@@ -283,8 +288,8 @@ def _facing_block(s, c, r, q, h):
 
 @njit(cache=True)
 def _cash_wreck(s, c, ship):
-    """A ghost ship earns a wreck's value at once (as wild resources, ruling) and returns the
-    token to the stack [Ghost Maneuvers: Shipwrecks]."""
+    """A ghost ship earns a wreck's value at once, as wild resources, and returns the token
+    to the stack [Ghost Maneuvers: Shipwrecks; ruling: Ghost shipwrecks]."""
     t = lift_wreck(s, ship)
     if t > 0:
         wild_gain(s, c, WRECK_VALUE[t - 1])
@@ -294,7 +299,8 @@ def _cash_wreck(s, c, ship):
 @njit(cache=True)
 def _fire_from(s, c, ship):
     """One cannon at a player's ship within range 3 on either side, if a cannonball is
-    left; the side that scores more (left on a tie) [Ghost Maneuvers: Cannon Fire]."""
+    left; the side that scores more (left on a tie) [Ghost Maneuvers: Cannon Fire; ruling:
+    Ghost firing side]."""
     if s.res[c, CANNON] <= 0:
         return
     best_side = -1
@@ -319,7 +325,7 @@ def _collide(s, c, ship, hit):
     Damage; another ghost ship: it takes Damage, no Infamy (same side) - then the ghost
     discards the top card of its hand. It keeps its heading [Ghost Maneuvers: Ramming the
     Player: "Discard cards from the ship's 'hand' ... following normal collision rules";
-    Collision Penalty]."""
+    Collision Penalty; ruling: Ghost collisions]."""
     collision_penalty(s, ship, hit)
     if s.ghost_hand_n[c] > 0:
         s.ghost_hand_n[c] -= 1
@@ -331,7 +337,7 @@ def _maneuver(s, c, ship, g):
     """Sail the ghost card's maneuver for the ship's sail count; returns outlines reached.
 
     The maneuver taken is the one with the highest minimum sail count the ship meets
-    [Ghost Fleet: Sea Phase]. An outline is the ship drawn after a forward step, turned by
+    [Ghost Fleet: Sea Phase; ruling: Ghost maneuver brackets]. An outline is the ship drawn after a forward step, turned by
     the pivots made in that square (a pivot before any forward step turns the ship on its
     starting square: an outline too) [ruling: Ghost outlines]; the ghost fires from each.
     """
@@ -389,7 +395,8 @@ def _maneuver(s, c, ship, g):
 
 @njit(cache=True)
 def _ability(s, c, g):
-    """The ability printed for this ghost ship's colour [Sea Phase: ghost ability]."""
+    """The ability printed for this ghost ship's colour [Ghost Fleet: Sea Phase; ruling:
+    Ghost abilities]."""
     eff = GHOST_ABILITY[g, s.crew_shipdef[c]]
     arg = GHOST_ABILITY_ARG[g, s.crew_shipdef[c]]
     if eff == EFF_GAIN_SAIL:
@@ -438,7 +445,7 @@ def _features(s, c, ship):
 def sea_turn(s):
     """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: its
     maneuver, the ability of its colour, then the card's flag action if the ghost ship owns
-    that flag (flag actions come last [Resolving Flag Actions; Ghost Fleet: Flags]), then
+    that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]), then
     the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect
     [ruling: Damage in a ghost hand]."""
     c = s.cur
@@ -477,7 +484,7 @@ def fleet_damage(s):
 @njit(cache=True)
 def fleet_score(s):
     """Collective score: tracker + purchased pile - Damage in the ghost deck, hands and
-    discard pile [Ghost Fleet: Collective Scoring; ruling: Damage counts against it]."""
+    discard pile [Ghost Fleet: Collective Scoring; ruling: Ghost Fleet score]."""
     total = np.int64(s.ghost_infamy)
     for d in range(s.ghost_bought.shape[0]):
         total += s.ghost_bought[d] * CARD_INFAMY[d]

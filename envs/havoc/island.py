@@ -4,7 +4,7 @@ Implements [Island Phase Step 1: Send Out Skiffs], [Step 2: Card Purchases], [St
 Cleanup], [Island Actions] (Bank, Blacksmith, Sail Maker, Shipyard, Capitol, Trading Post,
 Workshop, Deep Cove, Flags), [The Market: Claiming a Card, Restock], [Blocked Ports] and
 [Booty] as far as purchases go. Ghost crews' turns and purchases are ghost.py's
-[Ghost Fleet: Island Phase]. Readings of ambiguous rules: docs/rulings.md "## Island phase".
+[Ghost Fleet: Island Phase]. Readings of ambiguous rules: docs/rulings.md "Island phase".
 
 Phase state: ``s.phase`` is PH_ISLAND while Skiffs are sent out and PH_PURCHASE while claims
 are paid; ``s.turn_start`` is the crew that opened the phase (its order holds for the whole
@@ -49,7 +49,7 @@ DEEP_COVE_SCRAPS = 2  # "scrap up to 2 cards" [Island Actions: Deep Cove]
 def port_count(s):
     """What the 3+/4+ marks are compared with [Blocked Ports]: the number of different
     players (the 2 Ship Variant's second ships do not count), or the ship count in the Ghost
-    Fleet [Ghost Fleet: Island Phase]."""
+    Fleet [Ghost Fleet: Island Phase; ruling: Blocked ports]."""
     if s.cfg.variant == VAR_GHOST:
         return s.num_ships
     return s.num_players
@@ -75,7 +75,8 @@ def _any_place(s):
 @njit(cache=True)
 def legal_skiff(s, c, mask):
     """Any open slot, any unclaimed market card, or a restock [Island Phase Step 1; The
-    Market]. A slot is legal even when its action would do nothing for c (ruling)."""
+    Market]. A slot is legal even when its action would do nothing for c [ruling: Useless
+    slots]."""
     for k in range(NUM_SLOTS):
         if slot_open(s, k):
             mask[A_SLOT + k] = 1
@@ -91,7 +92,8 @@ def legal_skiff(s, c, mask):
 @njit(cache=True)
 def _skiff_turns(s):
     """One Skiff per turn in the current order until every Skiff is out [Step 1]; the Swift
-    flag gives the same crew another turn if it has a Skiff left [Flags]."""
+    flag gives the same crew another turn if it has a Skiff left [Flags; ruling: Swift
+    flag]."""
     n = s.num_crews
     for _ in range(SKIFF_TURN_BOUND):
         if s.turn_open:
@@ -117,7 +119,8 @@ def _skiff_turns(s):
             ghost.island_turn(s)
             continue
         if not _any_place(s):
-            # nowhere left to go: the crew keeps its remaining Skiffs ashore (ruling)
+            # nowhere left to go: the crew keeps its remaining Skiffs ashore [ruling: Nowhere
+            # to go]
             s.skiffs[nxt] = 0
             continue
         s.pending = PK_SKIFF
@@ -138,7 +141,7 @@ def _slot_action(s, c, k):
         s.pending = PK_GAIN_ANY
         s.pend_count = 1
     elif k == SLOT_CAPITOL:
-        # the token moves now; this phase keeps its order (turn_start) [Capitol]
+        # the token moves now; this phase keeps its order (turn_start) [ruling: Capitol]
         s.first_crew = c
         s.pending = PK_GAIN_ANY
         s.pend_count = 1
@@ -150,6 +153,7 @@ def _slot_action(s, c, k):
         if _workshop_options(s, c) > 0:
             s.pending = PK_WORKSHOP
     elif k == SLOT_DEEP_COVE:
+        # up to 2 (+ upgrade) cards, one at a time [ruling: Deep Cove]
         if hand_count(s, c) + discard_count(s, c) > 0:
             s.pending = PK_SCRAP
             s.pend_count = DEEP_COVE_SCRAPS + has_upgrade(s, c, UPG_SCRAP)
@@ -221,7 +225,8 @@ def _can_give_any(s, c):
 
 @njit(cache=True)
 def legal_trade_give(s, c, mask):
-    """A held resource to hand over, or stop ("up to two") [Trading Post]."""
+    """A held resource to hand over, or stop ("up to two") [Trading Post; ruling: Trading
+    Post]."""
     for r in range(NUM_RES):
         if _can_give(s, c, r):
             mask[A_OPTION + r] = 1
@@ -278,7 +283,8 @@ def _workshop_options(s, c):
 
 @njit(cache=True)
 def legal_workshop(s, c, mask):
-    """An inactive upgrade c can pay for, or stop [Island Actions: Workshop]."""
+    """An inactive upgrade c can pay for, or stop [Island Actions: Workshop; ruling:
+    Workshop]."""
     for k in range(2):
         if _can_activate(s, c, k):
             mask[A_OPTION + k] = 1
@@ -307,14 +313,15 @@ def _begin_purchases(s):
 @njit(cache=True)
 def can_buy(s, c, i):
     """Resources plus booty (or what is left of a booty spent on an earlier purchase this
-    phase) cover the card's cost [Step 2; Booty: split across simultaneous transactions]."""
+    phase) cover the card's cost [Step 2; ruling: Booty across purchases]."""
     return can_pay(s, c, CARD_COST[s.market[i]])
 
 
 @njit(cache=True)
 def _purchases(s):
-    """Each crew in turn order pays for its claimed cards, left to right; only affordable
-    cards are offered, the rest stay in the Market [Step 2: Unpurchased Cards]."""
+    """Each crew in the phase's turn order (from the crew that opened it) pays for its
+    claimed cards, left to right; only affordable cards are offered, the rest stay in the
+    Market [Step 2: Unpurchased Cards; ruling: Purchases]."""
     n = s.num_crews
     for _ in range(MAX_CREWS + 1):
         c = s.cur
@@ -362,7 +369,7 @@ def apply_purchase(s, c, action):
 @njit(cache=True)
 def _cleanup(s):
     """Skiffs come home, the Market is refilled to 5 (fewer when its deck runs out), then the
-    Sea Phase begins [Step 3: Island Cleanup]."""
+    Sea Phase begins [Step 3: Island Cleanup; ruling: Island cleanup]."""
     for k in range(NUM_SLOTS):
         s.slot_crew[k] = -1
     for i in range(MARKET_SIZE):

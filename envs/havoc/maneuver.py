@@ -81,7 +81,8 @@ def step(s, i, d):
 @njit(cache=True)
 def collision_penalty(s, i, hit):
     """Damage and Infamy for ship i colliding with `hit` (HIT_ROCK or a ship index)
-    [Collision Penalty]. The collider's discard is the caller's (it is a choice).
+    [Collision Penalty], dealt at once [ruling: Collision order]. The collider's discard is
+    the caller's (it is a choice).
 
     Rock: the collider's crew takes a Damage card (not with a rock_hull upgrade).
     Ram: the collider scores 1 (+ ram upgrade) unless the rammed ship is friendly (its own
@@ -163,7 +164,8 @@ def place_new_wreck(s):
 def lift_wreck(s, i):
     """Ship i moved onto a square: if a wreck lies there, lift it (token id + 1) and roll a
     new wreck; 0 when there is none [Salvaging Shipwrecks: "moving over or ending a
-    maneuver on a Shipwreck"]. What happens to the token is the caller's (booty or cash)."""
+    maneuver on a Shipwreck"], mid-maneuver too [ruling: Shipwrecks]. What happens to the
+    token is the caller's (booty or cash)."""
     r = s.ship_r[i]
     c = s.ship_c[i]
     t = s.wreck[r, c]

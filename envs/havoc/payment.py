@@ -10,7 +10,8 @@ possible source is paid at once, with no question):
 - units are paid in a fixed order: sails, cannonballs, coins, then the "any" units;
 - a sail/cannonball/coin unit is paid with that resource (OPTION r) or with booty
   (A_BOOTY); an "any" unit with any resource held (OPTION r) or with booty;
-- a source is offered only if the rest of the cost can still be paid after it.
+- a source is offered only if the rest of the cost can still be paid after it
+[ruling: Paying costs].
 
 Spending booty returns the token to the face-down stack at once and its value becomes a
 pool (``s.pay_pool``) that pays later units; what is left of it is lost when the payment

@@ -3,7 +3,7 @@
 Implements [Ending the Game], [Final Scoring] (Infamy track + Infamy of owned cards and active
 upgrades, Damage cards -1 each; ties: most resources, then least Damage), [Teams Variant]
 (team score = members' total // members) and [Ghost Fleet: Ending the Game] (players divide
-by their count, the fleet does not). Readings: docs/rulings.md "## Final scoring".
+by their count, the fleet does not). Readings: docs/rulings.md "Final scoring and the end".
 
 ``final_score`` reads any live state, so infos can show the score a crew would finish with.
 """
@@ -34,8 +34,8 @@ def damage_cards(s, c):
 @njit(cache=True)
 def final_score(s, c):
     """Infamy scored + Infamy on cards owned (deck, hand, discard; Damage -1) + Infamy on
-    active upgrades [Final Scoring]. A ghost crew returns the Ghost Fleet's collective score
-    [Ghost Fleet Concepts: Collective Scoring]."""
+    active upgrades [Final Scoring; ruling: Final score]. A ghost crew returns the Ghost
+    Fleet's collective score [Ghost Fleet Concepts: Collective Scoring]."""
     if is_ghost(s, c):
         return ghost.fleet_score(s)
     total = np.int64(s.infamy[c])
@@ -81,7 +81,7 @@ def _side_totals(s, t):
 
 @njit(cache=True)
 def _compare(a, b):
-    """+1 if side a ranks above b, -1 below, 0 tied [Final Scoring tie-breakers]. Sides are
+    """+1 if side a ranks above b, -1 below, 0 tied [Final Scoring; ruling: Ties]. Sides are
     (score, resources, damage, ships); resources and Damage compare per ship, exactly (by
     cross-multiplying) [ruling: Team tie-breakers]."""
     if a[0] != b[0]:

@@ -109,8 +109,9 @@ def _stalled(s):
 
 @njit(cache=True)
 def _cleanup(s):
-    """Sea Phase Cleanup: everyone draws back up to 4 (+ hand_size upgrade); then the game
-    ends if the Damage deck is empty [Ending the Game], else the Island Phase begins."""
+    """Sea Phase Cleanup: everyone draws back up to 4 (+ hand_size upgrade) [ruling: Sea
+    cleanup]; then the game ends if the Damage deck is empty [Ending the Game], else the
+    Island Phase begins."""
     for c in range(s.num_crews):
         if is_ghost(s, c):
             continue
@@ -134,7 +135,8 @@ def sea_continue(s):
     """Run the Sea Phase until a crew must decide or the phase ends [Sea Phase Step 1].
 
     Turns go round from the First Player token's holder; a crew with no cards passes
-    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup. Returns
+    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup [ruling:
+    Turn order]. Returns
     after a round of turns with no decision, so the phase driver counts automatic steps
     (ghost ships may keep drawing cards with no seat deciding anything).
     """
@@ -267,7 +269,8 @@ def legal_path(s, c, mask):
 
 @njit(cache=True)
 def apply_path(s, c, action):
-    """Split arrows: the crew picks one of the two paths [Maneuvering]."""
+    """Split arrows: the crew picks one of the two paths [Maneuvering; ruling: Split
+    arrows]."""
     _load_path(s, s.card_stage == ST_EXT, action - A_OPTION)
     s.pending = PK_NONE
 
@@ -293,7 +296,7 @@ def _salvage(s, c, i):
 @njit(cache=True)
 def _collide(s, c, i, hit):
     """Ship i ran into `hit`: penalty now, then the optional pivot and the discard
-    [Collisions; Collision Penalty]."""
+    [Collisions; Collision Penalty; ruling: Collision order]."""
     collision_penalty(s, i, hit)
     s.pend_ship = i
     s.pend_source = SRC_COLLISION
@@ -333,7 +336,8 @@ def _sail_path(s):
 
 @njit(cache=True)
 def _offer_fire(s):
-    """Ask PK_FIRE when at least one cannon option can be paid; True when asked."""
+    """Ask PK_FIRE when at least one cannon option can be paid; True when asked [ruling:
+    Fire decisions]."""
     d = s.card
     c = s.cur
     for k in range(CARD_CANNON_N[d]):
@@ -354,7 +358,8 @@ def legal_fire(s, c, mask):
 
 @njit(cache=True)
 def apply_fire(s, c, action):
-    """Choose one cannon option and pay for it (payment.py), then the side; or hold fire."""
+    """Choose one cannon option and pay for it (payment.py), then the side; or hold fire
+    [ruling: Cannon options]."""
     if action == A_STOP:
         s.card_fire_opt = -1
         s.pending = PK_NONE
@@ -423,7 +428,8 @@ def _has_damage(s, c):
 
 @njit(cache=True)
 def _effect(s, c):
-    """An ability card's effect, after maneuver and fire, before the flag action."""
+    """An ability card's effect, after maneuver and fire, before the flag action [ruling:
+    Card effects]."""
     d = s.card
     e = CARD_EFFECT[d]
     n = CARD_EFFECT_ARG[d]
@@ -507,7 +513,10 @@ def _features(s, c):
 
 @njit(cache=True)
 def run_card(s):
-    """Advance the card being resolved until a decision is pending or the card is done."""
+    """Advance the card being resolved until a decision is pending or the card is done, in
+    the stages of the module docstring [ruling: Order of a resolved card]; firing at the
+    card's printed points [ruling: Firing points]; the card stays out of hand and discard
+    until its turn is over [ruling: The card in play]."""
     c = s.cur
     d = s.card
     fire = CARD_FIRE_AT[d]

@@ -91,7 +91,8 @@ NUM_SLOTS = 13
 SLOT_NAMES = ("Bank", "Blacksmith", "Blacksmith (4+)", "Sail Maker", "Shipyard (3+)",
               "Capitol", "Trading Post", "Workshop", "Deep Cove",
               "Purser's Flag", "Breaker's Flag", "Lookout's Flag", "Swift Flag")
-#: fewest different crews in the game for a slot to be open [Blocked Ports]
+#: fewest different crews in the game for a slot to be open [Blocked Ports; ruling: Blocked
+#: port slots]
 SLOT_MIN_CREWS = np.array([0, 0, 4, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 GHOST_SLOT_MARKET = NUM_SLOTS   # ghost-card placement target "the Market"
 
