@@ -24,8 +24,12 @@ Format (every key optional)::
     gust_dir = "E"        damage_left = 10     wrecks = [[r, c, value], ...]
     ships = [{crew = 0, index = 0, at = [r, c], heading = "N"}, ...]
     crews = [{res = [sail, cannon, coin], infamy = 0, hand = {"Card" = 2}, discard = {...},
-              deck = ["Card", ...] (top last), booty = 2, upgrades = [1, 0], skiffs = 3}, ...]
-    flags = {Swift = 0}   market = ["Card", ...]
+              deck = ["Card", ...] (top last), booty = 2, upgrades = [1, 0], skiffs = 3,
+              ghost_hand = ["Ghost card", ...] (a ghost ship's face-down hand, top last)}, ...]
+    flags = {Swift = 0}   market = ["Card", ...]   market_deck = ["Card", ...] (top last)
+    ghost_deck = ["Ghost card", ...] (top last)   ghost_discard = [...]   ghost_infamy = 0
+        # Ghost Fleet: with any ghost zone given, the ghost cards no zone names go to the
+        # bottom of the ghost deck; "Damage" is a Damage card in a ghost zone
     [record]   # raw STATE fields laid over the result last (what the keys above cannot say:
                # a decision in the middle of a card, deck orders written by to_scenario ...)
 """
@@ -40,9 +44,11 @@ from envs.core.scenario import from_dict, to_dict
 from envs.havoc import cards, rules
 from envs.havoc.common import begin_island, begin_sea
 from envs.havoc.state import (
-    FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID,
+    FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GHOST_DECK, GRID,
+    MARKET_DECK,
     A_OPTION, MARKET_SIZE, MAX_CREWS, MAX_DECK, NDEFS, NORTH, NUM_WRECKS, PH_ISLAND,
-    PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT, SKIFFS_PER_CREW, STATE, VARIANT_NAMES,
+    NUM_GHOST_CARDS, PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT, SKIFFS_PER_CREW,
+    STATE, VAR_GHOST, VARIANT_NAMES,
 )
 
 HEADINGS = "NESW"
@@ -60,6 +66,9 @@ CONFIG_KEYS = {"players": "num_players", "num_players": "num_players", "variant"
                "coop": "coop", "stall_limit": "stall_limit"}
 
 _CARD = S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS], "a card name from cards.toml")
+GHOST_CARD_NAMES = tuple(cards.GHOST_NAMES) + ("Damage",)
+_GHOST_CARD = S.Choice(GHOST_CARD_NAMES, "a ghost card name from cards.toml, or Damage")
+_GHOST_PILE = S.ListOf(_GHOST_CARD, max_len=GHOST_DECK, doc="ghost cards, top last")
 _SQUARE = S.ListOf(S.Int(0, GRID - 1), length=2, doc="[row, column] on the 6x6 sea grid")
 
 
@@ -84,6 +93,7 @@ _CREW = S.Table({
     "booty": S.Int(0, 9, "the value of the shipwreck token held, 0 = none"),
     "upgrades": S.ListOf(S.Int(0, 1), length=2),
     "skiffs": S.Int(0, SKIFFS_PER_CREW, "Skiffs not yet placed this Island Phase"),
+    "ghost_hand": S.ListOf(_GHOST_CARD, max_len=12, doc="a ghost ship's hand, top last"),
 })
 _SHIP = S.Table({
     "crew": S.Int(0, MAX_CREWS - 1), "index": S.Int(0, 1, "the crew's first or second ship"),
@@ -116,6 +126,9 @@ SCHEMA = S.Table({
     "flags": S.MapOf(S.Choice(FLAG_NAMES), S.Int(-1, MAX_CREWS - 1)),
     "market": S.ListOf(S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS] + ("",)),
                        max_len=MARKET_SIZE, doc="card names, '' for an empty place"),
+    "market_deck": S.ListOf(_CARD, max_len=MARKET_DECK, doc="the Market deck, top last"),
+    "ghost_deck": _GHOST_PILE, "ghost_discard": _GHOST_PILE,
+    "ghost_infamy": S.Int(0, 10000, "the Ghost Fleet's Infamy tracker"),
     "record": S.RawTable("raw STATE fields, checked by name and dtype when laid over"),
 })
 
@@ -235,6 +248,12 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
         v["market"][0][:] = -1
         for i, name in enumerate(d["market"]):
             v["market"][0][i] = cards.card_id(name) if name else -1
+    if "market_deck" in d:
+        ids = [cards.card_id(name) for name in d["market_deck"]]
+        v["market_deck"][0][:] = 0
+        v["market_deck"][0][: len(ids)] = ids
+        v["market_deck_n"][0] = len(ids)
+    _ghost_zones(v, d)
     _count_damage(v, d)
     # the cards the scenario put in play are this game's cards
     from envs.havoc.validate import _zone_counts
@@ -265,6 +284,44 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
     if "record" in d:
         arr = from_dict(d["record"], arr)
     return arr
+
+
+def _ghost_zones(v, d):
+    """Lay out the ghost deck, discard pile and hands the scenario names [Ghost Fleet Setup];
+    ghost cards no zone names go to the bottom of the ghost deck."""
+    rec = v[0]
+    if "ghost_infamy" in d:
+        v["ghost_infamy"][0] = d["ghost_infamy"]
+    hands = {c: cd["ghost_hand"] for c, cd in enumerate(d.get("crews", [])) if "ghost_hand" in cd}
+    if not hands and "ghost_deck" not in d and "ghost_discard" not in d:
+        return
+    if int(rec["cfg"]["variant"]) != VAR_GHOST:
+        S.fail("ghost_deck", "ghost cards are only in a Ghost Fleet game (variant = 'ghost')")
+    ids = {name: k for k, name in enumerate(GHOST_CARD_NAMES)}
+    named = [ids[n] for n in d.get("ghost_deck", []) + d.get("ghost_discard", [])]
+    for c, hand in hands.items():
+        if int(rec["crew_seat"][c]) >= 0:
+            S.fail(f"crews[{c}].ghost_hand", f"crew {c} is a player, not a ghost ship")
+        named += [ids[n] for n in hand]
+    seen = [g for g in named if g != NUM_GHOST_CARDS]
+    if len(seen) != len(set(seen)):
+        S.fail("ghost_deck", "a ghost card is named in two places (there is one of each)")
+    rest = [g for g in range(NUM_GHOST_CARDS) if g not in seen]
+    deck = rest + [ids[n] for n in d.get("ghost_deck", [])]
+    discard = [ids[n] for n in d.get("ghost_discard", [])]
+    v["ghost_deck"][0][:] = 0
+    v["ghost_deck"][0][: len(deck)] = deck
+    v["ghost_deck_n"][0] = len(deck)
+    v["ghost_discard"][0][:] = 0
+    v["ghost_discard"][0][: len(discard)] = discard
+    v["ghost_discard_n"][0] = len(discard)
+    for c in range(int(rec["num_crews"])):
+        if int(rec["crew_seat"][c]) >= 0:
+            continue
+        hand = [ids[n] for n in hands.get(c, [])]
+        v["ghost_hand"][0][c, :] = 0
+        v["ghost_hand"][0][c, : len(hand)] = hand
+        v["ghost_hand_n"][0][c] = len(hand)
 
 
 def _count_damage(v, d):
@@ -340,9 +397,15 @@ def readable(rec) -> dict:
         "crews": [],
         "flags": {FLAG_NAMES[f]: int(o) for f, o in enumerate(rec["flag_owner"]) if o >= 0},
         "market": [cards.CARD_NAMES[m] if m >= 0 else "" for m in rec["market"]],
+        "market_deck": [cards.CARD_NAMES[m] for m in rec["market_deck"][: rec["market_deck_n"]]],
     })
     if int(rec["round"]) >= 1:
         out["round"] = int(rec["round"])
+    if int(rec["cfg"]["variant"]) == VAR_GHOST:
+        out["ghost_deck"] = [GHOST_CARD_NAMES[g] for g in rec["ghost_deck"][: rec["ghost_deck_n"]]]
+        out["ghost_discard"] = [GHOST_CARD_NAMES[g]
+                                for g in rec["ghost_discard"][: rec["ghost_discard_n"]]]
+        out["ghost_infamy"] = int(rec["ghost_infamy"])
     for c in range(int(rec["num_crews"])):
         for k in range(2):
             s = rec["crew_ships"][c, k]
@@ -361,6 +424,9 @@ def readable(rec) -> dict:
             "upgrades": [int(x) for x in rec["upgrade_on"][c]],
             "skiffs": int(rec["skiffs"][c]),
         })
+        if int(rec["crew_seat"][c]) < 0:
+            out["crews"][-1]["ghost_hand"] = [
+                GHOST_CARD_NAMES[g] for g in rec["ghost_hand"][c, : rec["ghost_hand_n"][c]]]
     return out
 
 

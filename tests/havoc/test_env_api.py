@@ -109,7 +109,7 @@ def test_env_ends_the_game_on_an_illegal_action_with_minus_one():
 
 def test_registry_and_versioned_alias():
     e = envs.make("havoc", num_players=2)
-    assert envs.havoc_v0.GAME.name == "havoc" and envs.spec("havoc") is havoc_env.GAME
+    assert envs.havoc_v1.GAME.name == "havoc" and envs.spec("havoc") is havoc_env.GAME
     assert type(e).__name__ == "ArrayAECEnv"
     with pytest.raises(ConfigError):
         envs.make("havoc", num_players=9)
