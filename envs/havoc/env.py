@@ -53,7 +53,7 @@ flag) accompany each visible card's def one-hot.
 | 264-274 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
 | 275-282 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
 | 283-300 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
-| 301-307 | `card_state` | 7 | step index / 6, collided, passed, shots left / 3, fire option one-hot |
+| 301-307 | `card_state` | 7 | (step index + 1) / 7, collided, passed, shots left / 3, fire option one-hot |
 | 308-335 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
 | 336-426 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
 | 427-1221 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |

@@ -161,7 +161,8 @@ O_STAGE = _field("card_stage", NUM_STAGES, "resolution stage one-hot (ST_*)")
 O_CSHIP = _field("card_ship", MAX_CREWS + 2, "ship the card moves: relative crew, which ship")
 O_CPATH = _field("card_path", MAX_STEPS * 3, "path being sailed: per step F/L/R one-hot")
 O_CSTATE = _field("card_state", 4 + MAX_CANNON_OPTS,
-                  "step index / 6, collided, passed, shots left / 3, fire option one-hot")
+                  "(step index + 1) / 7, collided, passed, shots left / 3, fire option "
+                  "one-hot")
 O_FLAGS = _field("flags", NUM_FLAGS * (MAX_CREWS + 1),
                  "per flag: owner one-hot over relative crews, then 'nobody'")
 O_SLOTS = _field("slots", NUM_SLOTS * (MAX_CREWS + 1),
@@ -301,7 +302,7 @@ def observe(s, seat, out):
             st = s.card_path[i]
             if 1 <= st <= 3:
                 out[O_CPATH + 3 * i + st - 1] = 1.0
-        out[O_CSTATE] = s.card_path_i / MAX_STEPS
+        out[O_CSTATE] = (s.card_path_i + 1) / (MAX_STEPS + 1)
         out[O_CSTATE + 1] = s.card_collided
         out[O_CSTATE + 2] = s.card_passed
         out[O_CSTATE + 3] = s.card_shots / 3.0

@@ -3,22 +3,27 @@
 A cost is (sail, cannon, coin, any) [Symbology: "Any Resource"; Card Anatomy: Card Cost].
 Whoever pays decides how: which resource pays each "any" unit, and whether booty pays
 instead of resources - "Booty in your hold can be spent for its resource value whenever you
-would spend resources" [Booty]. So a payment is a short sequence of PK_PAY decisions, one
-per unit, asked only when the unit has two or more possible sources (a unit with one
-possible source is paid at once, with no question):
+would spend resources" [Booty]. So a payment is a short sequence of PK_PAY decisions:
 
 - units are paid in a fixed order: sails, cannonballs, coins, then the "any" units;
 - a sail/cannonball/coin unit is paid with that resource (OPTION r) or with booty
   (A_BOOTY); an "any" unit with any resource held (OPTION r) or with booty;
-- a source is offered only if the rest of the cost can still be paid after it
-[ruling: Paying costs].
+- a source is offered only if the rest of the cost can still be paid after it, and only if
+  it changes what the payer can end up keeping: two sources leading to the same set of
+  possible final holdings are one option (the first is offered). A unit whose sources all
+  lead to the same set is paid without a question, so a payment asks nothing unless the
+  payer can really end with different holdings [ruling: Paying costs].
+
+What a payment can end with is the resources spent from now on (x_sail, x_cannon, x_coin);
+the booty value used is what is left of the cost, and the token is spent iff some is used.
+``_reachable`` tests one such end for a remaining cost; comparing the ends reachable after
+each source decides which sources are real choices.
 
 Spending booty returns the token to the face-down stack at once and its value becomes a
 pool (``s.pay_pool``) that pays later units; what is left of it is lost when the payment
 ends [Booty: "any excess is lost when spent"], except during Card Purchases, where it
-stays for the crew's later purchases of the same step [Booty: "The resource value of booty
-can be split across multiple simultaneous transactions (ex: when 2 Market cards being
-purchased)"] (island.py clears it when the crew's purchases are over).
+stays for the crew's later purchases of the same step [ruling: Booty across purchases]
+(island.py clears it when the crew's purchases are over).
 
 ``begin(s, c, cost, nxt)`` starts a payment; when every unit is paid the pending decision
 becomes ``nxt`` (PK_NONE: the caller's machine continues). Ghost ships make no choices and
@@ -38,21 +43,6 @@ MAX_UNITS = 16
 
 
 @njit(cache=True)
-def _short(r0, r1, r2, c0, c1, c2, cany):
-    """Units booty must cover for cost (c0, c1, c2, cany) from resources (r0, r1, r2)."""
-    short = 0
-    spare = 0
-    for have, need in ((r0, c0), (r1, c1), (r2, c2)):
-        if have >= need:
-            spare += have - need
-        else:
-            short += need - have
-    if cany > spare:
-        short += cany - spare
-    return short
-
-
-@njit(cache=True)
 def wild(s, c):
     """Value booty can still pay: the pool of a spent token plus the token held."""
     return s.pay_pool + booty_value(s, c)
@@ -68,44 +58,119 @@ def _unit(s):
 
 
 @njit(cache=True)
-def _ok_after(s, c, part, source):
-    """Can the rest be paid once this unit of `part` is paid from `source` (a resource, or
-    NUM_RES for booty)?"""
-    r = np.zeros(3, dtype=np.int64)
+def _reachable(x, f, a, r, w):
+    """Can a remaining cost (fixed parts f, a "any" units) end with resources x spent, from
+    resources r and booty value w? Booty pays the rest, and must cover every fixed unit not
+    paid by its own resource (the any units take whatever else is spent)."""
+    b = f[0] + f[1] + f[2] + a - x[0] - x[1] - x[2]
+    if b < 0 or b > w:
+        return False
+    short = 0
+    for k in range(NUM_RES):
+        if x[k] > r[k]:
+            return False
+        if f[k] > x[k]:
+            short += f[k] - x[k]
+    return short <= b
+
+
+@njit(cache=True)
+def _after(s, c, part, source, f, r):
+    """Remaining cost (f[0..2] fixed, f[3] any), resources and booty value once this unit
+    of `part` is paid from `source` (a resource, or NUM_RES for booty); w < 0 if impossible.
+    Fills f and r; returns w."""
+    for k in range(4):
+        f[k] = s.pay_cost[k]
     for k in range(NUM_RES):
         r[k] = s.res[c, k]
-    cost = np.zeros(4, dtype=np.int64)
-    for k in range(4):
-        cost[k] = s.pay_cost[k]
     w = wild(s, c)
-    cost[part] -= 1
+    f[part] -= 1
     if source == NUM_RES:
-        if w <= 0:
-            return False
         w -= 1
     else:
-        if r[source] <= 0:
-            return False
         r[source] -= 1
-    return _short(r[0], r[1], r[2], cost[0], cost[1], cost[2], cost[3]) <= w
+        if r[source] < 0:
+            return -1
+    return w
+
+
+@njit(cache=True)
+def _same_ends(s, c, part, s1, s2):
+    """Sources s1 and s2 for this unit lead to the same set of possible final spends."""
+    f1 = np.zeros(4, dtype=np.int64)
+    r1 = np.zeros(3, dtype=np.int64)
+    f2 = np.zeros(4, dtype=np.int64)
+    r2 = np.zeros(3, dtype=np.int64)
+    w1 = _after(s, c, part, s1, f1, r1)
+    w2 = _after(s, c, part, s2, f2, r2)
+    x = np.zeros(3, dtype=np.int64)
+    y = np.zeros(3, dtype=np.int64)
+    top = 1 + s.pay_cost[0] + s.pay_cost[1] + s.pay_cost[2] + s.pay_cost[3]
+    for x0 in range(top):
+        for x1 in range(top - x0):
+            for x2 in range(top - x0 - x1):
+                # x: the whole spend from now on, this unit included
+                x[0], x[1], x[2] = x0, x1, x2
+                y[0], y[1], y[2] = x0, x1, x2
+                ok1 = False
+                if s1 < NUM_RES:
+                    y[s1] -= 1
+                if w1 >= 0 and y[0] >= 0 and y[1] >= 0 and y[2] >= 0:
+                    ok1 = _reachable(y, f1, f1[3], r1, w1)
+                y[0], y[1], y[2] = x0, x1, x2
+                ok2 = False
+                if s2 < NUM_RES:
+                    y[s2] -= 1
+                if w2 >= 0 and y[0] >= 0 and y[1] >= 0 and y[2] >= 0:
+                    ok2 = _reachable(y, f2, f2[3], r2, w2)
+                if ok1 != ok2:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _possible(s, c, part, source):
+    """The rest of the cost can still be paid after paying this unit from `source`."""
+    f = np.zeros(4, dtype=np.int64)
+    r = np.zeros(3, dtype=np.int64)
+    w = _after(s, c, part, source, f, r)
+    if w < 0:
+        return False
+    short = 0
+    spare = 0
+    for k in range(NUM_RES):
+        if r[k] >= f[k]:
+            spare += r[k] - f[k]
+        else:
+            short += f[k] - r[k]
+    if f[3] > spare:
+        short += f[3] - spare
+    return short <= w
 
 
 @njit(cache=True)
 def _sources(s, c, out):
-    """out[k] = 1 for each legal source of the next unit (resources 0-2, booty 3); count."""
+    """out[k] = 1 for each source of the next unit worth offering (resources 0-2, booty 3):
+    possible, and not leading to the same ends as an earlier one. Returns how many."""
     part = _unit(s)
     n = 0
     for k in range(NUM_RES + 1):
         out[k] = 0
     if part < 0:
         return 0
-    for k in range(NUM_RES):
-        if (part == ANY or part == k) and _ok_after(s, c, part, k):
+    for k in range(NUM_RES + 1):
+        if k < NUM_RES and part != ANY and part != k:
+            continue
+        if not _possible(s, c, part, k):
+            continue
+        fresh = True
+        for j in range(k):
+            if out[j] and _same_ends(s, c, part, j, k):
+                fresh = False
+                break
+        if fresh:
             out[k] = 1
             n += 1
-    if _ok_after(s, c, part, NUM_RES):
-        out[NUM_RES] = 1
-        n += 1
     return n
 
 
@@ -127,8 +192,8 @@ def _pay_unit(s, c, source):
 
 @njit(cache=True)
 def _settle(s, c):
-    """Pay every unit that has a single source; ask PK_PAY at the first real choice; when
-    all is paid, go on to pay_next."""
+    """Pay every unit with a single source worth offering; ask PK_PAY at the first real
+    choice; when all is paid, go on to pay_next."""
     out = np.zeros(NUM_RES + 1, dtype=np.int64)
     for _ in range(MAX_UNITS):
         n = _sources(s, c, out)
@@ -149,6 +214,7 @@ def _settle(s, c):
                 _pay_unit(s, c, k)
                 break
     fault(s)
+
 
 @njit(cache=True)
 def begin(s, c, cost, nxt):

@@ -27,6 +27,7 @@ Format (every key optional)::
               deck = ["Card", ...] (top last), booty = 2, upgrades = [1, 0], skiffs = 3,
               ghost_hand = ["Ghost card", ...] (a ghost ship's face-down hand, top last)}, ...]
     flags = {Swift = 0}   market = ["Card", ...]   market_deck = ["Card", ...] (top last)
+    market_claims = [crew or -1, ...]   slots = {"Bank" = 0, ...}   # Skiffs already out
     ghost_deck = ["Ghost card", ...] (top last)   ghost_discard = [...]   ghost_infamy = 0
         # Ghost Fleet: with any ghost zone given, the ghost cards no zone names go to the
         # bottom of the ghost deck; "Damage" is a Damage card in a ghost zone
@@ -44,11 +45,10 @@ from envs.core.scenario import from_dict, to_dict
 from envs.havoc import cards, rules
 from envs.havoc.common import begin_island, begin_sea
 from envs.havoc.state import (
-    FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GHOST_DECK, GRID,
-    MARKET_DECK,
-    A_OPTION, MARKET_SIZE, MAX_CREWS, MAX_DECK, NDEFS, NORTH, NUM_WRECKS, PH_ISLAND,
-    NUM_GHOST_CARDS, PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT, SKIFFS_PER_CREW,
-    STATE, VAR_GHOST, VARIANT_NAMES,
+    A_OPTION, FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES,
+    GHOST_DECK, GRID, MARKET_DECK, MARKET_SIZE, MAX_CREWS, MAX_DECK, NDEFS, NORTH,
+    NUM_GHOST_CARDS, NUM_WRECKS, PH_ISLAND, PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT,
+    SKIFFS_PER_CREW, SLOT_NAMES, STATE, VAR_GHOST, VARIANT_NAMES,
 )
 
 HEADINGS = "NESW"
@@ -127,6 +127,10 @@ SCHEMA = S.Table({
     "market": S.ListOf(S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS] + ("",)),
                        max_len=MARKET_SIZE, doc="card names, '' for an empty place"),
     "market_deck": S.ListOf(_CARD, max_len=MARKET_DECK, doc="the Market deck, top last"),
+    "market_claims": S.ListOf(S.Int(-1, MAX_CREWS - 1), max_len=MARKET_SIZE,
+                              doc="the crew whose Skiff claims each market card, -1 none"),
+    "slots": S.MapOf(S.Choice(SLOT_NAMES), S.Int(-1, MAX_CREWS - 1),
+                     doc="island slots taken by a crew's Skiff this Island Phase"),
     "ghost_deck": _GHOST_PILE, "ghost_discard": _GHOST_PILE,
     "ghost_infamy": S.Int(0, 10000, "the Ghost Fleet's Infamy tracker"),
     "record": S.RawTable("raw STATE fields, checked by name and dtype when laid over"),
@@ -273,6 +277,14 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
     for c, cd in enumerate(d.get("crews", [])):
         if "skiffs" in cd:
             v["skiffs"][0][c] = cd["skiffs"]
+    for i, crew in enumerate(d.get("market_claims", [])):
+        if crew >= 0:
+            _check_crew_index(crew, n, f"market_claims[{i}]")
+        v["market_claim"][0][i] = crew
+    for name, crew in d.get("slots", {}).items():
+        if crew >= 0:
+            _check_crew_index(crew, n, f"slots.{name}")
+        v["slot_crew"][0][SLOT_NAMES.index(name)] = crew
     if "round" in d:
         v["round"][0] = d["round"]
     if "cur" in d:
@@ -398,6 +410,8 @@ def readable(rec) -> dict:
         "flags": {FLAG_NAMES[f]: int(o) for f, o in enumerate(rec["flag_owner"]) if o >= 0},
         "market": [cards.CARD_NAMES[m] if m >= 0 else "" for m in rec["market"]],
         "market_deck": [cards.CARD_NAMES[m] for m in rec["market_deck"][: rec["market_deck_n"]]],
+        "market_claims": [int(x) for x in rec["market_claim"]],
+        "slots": {SLOT_NAMES[k]: int(x) for k, x in enumerate(rec["slot_crew"]) if x >= 0},
     })
     if int(rec["round"]) >= 1:
         out["round"] = int(rec["round"])
