@@ -43,8 +43,6 @@ FEATURES_FEW = np.array([3, 1, 2], dtype=np.int64)    # 2-3 ships
 FEATURES_MANY = np.array([2, 1, 3], dtype=np.int64)   # 4+ ships
 
 WRECKS_ON_GRID = 2            # [Sea Grid Setup B]
-DAMAGE_BASE = 10              # [Island Setup 5]: 10 + 5 per ship
-DAMAGE_PER_SHIP = 5
 
 
 @njit(cache=True)
@@ -292,9 +290,9 @@ def setup_game(s, cfg, seed):
     _assign_ships(s)
     place_sea_features(s)
     _setup_wrecks(s)
-    # [Island Setup 5; ruling: Damage deck size]
-    s.damage_left = cfg.damage_deck if cfg.damage_deck > 0 else (
-        DAMAGE_BASE + DAMAGE_PER_SHIP * s.num_ships)
+    # 10 + 5 per ship unless the config says otherwise (config.py) [Island Setup 5;
+    # ruling: Damage deck size]
+    s.damage_left = cfg.damage_deck
     build_market_deck(s)
     _count_cards(s)
     s.phase = PH_SETUP
