@@ -26,8 +26,10 @@ second run reuses the kernels the first compiled). A mutant is *killed* when the
 (*timeout*) counts as not killed. Each line shows the rule, the outcome, the first failing test and the time taken;
 the last line the total. Exit status 1 unless every mutant was killed.
 
-Every mutant costs a cold numba compile, so a run takes minutes per mutant; it is a
-benchmark-style check (``make mutants``), not part of CI.
+First the same tests run once on an unmutated copy (skip with ``--no-baseline``): a suite
+that already fails would "kill" every mutant. Every mutant costs a cold numba compile, so a
+run takes minutes per mutant; it is a benchmark-style check (``make mutants``), not part of
+CI.
 """
 
 from __future__ import annotations
@@ -147,14 +149,18 @@ def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tu
     return res.returncode, res.stdout + res.stderr
 
 
-def run_mutant(m: Mutant, game: str, files: list[str], timeout: float,
+def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
                keep: bool = False) -> Outcome:
-    """Copy, mutate, test; the outcome with the first failing test."""
+    """Copy, mutate, test; the outcome with the first failing test. ``m=None`` runs the
+    unmutated copy (the baseline: it must survive)."""
     t0 = time.perf_counter()
-    dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index}-")
+    dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index if m else 0}-")
     try:
         make_copy(dest, files)
-        apply_mutant(dest, m)
+        if m is None:
+            m = Mutant(0, "baseline: no mutation", "", "", "")
+        else:
+            apply_mutant(dest, m)
         suites = [f"tests/{game}"]
         if os.path.isdir(os.path.join(dest, "tests", "contract")):
             suites.append("tests/contract")
@@ -220,6 +226,8 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per mutant")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the run of the unmutated suite")
     args = ap.parse_args(argv)
 
     games = args.game or games_with_mutants()
@@ -237,6 +245,14 @@ def main(argv=None) -> int:
     files = tracked_files()
     worst = 0
     for game, ms in plan:
+        if not args.no_baseline:
+            base = run_mutant(None, game, files, args.timeout, args.keep)
+            print(f"{game}: baseline (unmutated) {base.status} in {_fmt(base.seconds)} "
+                  f"-> {base.detail}", flush=True)
+            if base.status != "survived":
+                print(f"{game}: the unmutated tests do not pass; fix them first")
+                worst = 1
+                continue
         print(f"{game}: {len(ms)} mutants, {args.jobs} at a time", flush=True)
         t0 = time.perf_counter()
         outcomes = []
