@@ -112,6 +112,7 @@ def tracked_files(root: str = ROOT) -> list[str]:
 
 
 def make_copy(dest: str, files: list[str], root: str = ROOT) -> None:
+    """Copy ``files`` (paths relative to ``root``) under ``dest``."""
     for rel in files:
         src = os.path.join(root, rel)
         if not os.path.isfile(src):          # deleted in the work tree but still tracked
@@ -150,13 +151,13 @@ def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tu
 
 
 def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
-               keep: bool = False) -> Outcome:
-    """Copy, mutate, test; the outcome with the first failing test. ``m=None`` runs the
-    unmutated copy (the baseline: it must survive)."""
+               keep: bool = False, source: str = ROOT) -> Outcome:
+    """Copy ``files`` from ``source``, mutate, test; the outcome with the first failing test.
+    ``m=None`` runs the unmutated copy (the baseline: it must survive)."""
     t0 = time.perf_counter()
     dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index if m else 0}-")
     try:
-        make_copy(dest, files)
+        make_copy(dest, files, source)
         if m is None:
             m = Mutant(0, "baseline: no mutation", "", "", "")
         else:
@@ -234,19 +235,28 @@ def main(argv=None) -> int:
     if not games:
         print("no tests/mutants/<game>.toml files")
         return 1
-    plan = []
-    for g in games:
-        plan.append((g, select(load_mutants(g), args.only, args.match)))
     if args.list:
-        for g, ms in plan:
-            for m in ms:
+        for g in games:
+            for m in select(load_mutants(g), args.only, args.match):
                 print(f"{g} {m.index:3d}  {m.file}: {m.rule}")
         return 0
-    files = tracked_files()
+    # one snapshot of the tracked files at the start: edits made while mutants run (which
+    # take minutes each) cannot leak into later copies
+    snapshot = tempfile.mkdtemp(prefix="mutants-snapshot-")
+    try:
+        files = tracked_files()
+        make_copy(snapshot, files)
+        plan = [(g, select(load_mutants(g, snapshot), args.only, args.match)) for g in games]
+        return _run_plan(plan, args, snapshot, files)
+    finally:
+        shutil.rmtree(snapshot, ignore_errors=True)
+
+
+def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
     worst = 0
     for game, ms in plan:
         if not args.no_baseline:
-            base = run_mutant(None, game, files, args.timeout, args.keep)
+            base = run_mutant(None, game, files, args.timeout, args.keep, snapshot)
             print(f"{game}: baseline (unmutated) {base.status} in {_fmt(base.seconds)} "
                   f"-> {base.detail}", flush=True)
             if base.status != "survived":
@@ -258,7 +268,7 @@ def main(argv=None) -> int:
         outcomes = []
 
         def one(m, game=game):
-            o = run_mutant(m, game, files, args.timeout, args.keep)
+            o = run_mutant(m, game, files, args.timeout, args.keep, snapshot)
             print(f"  {m.index:3d} {o.status:8s} {_fmt(o.seconds):>7s}  {m.rule}  "
                   f"[{m.file}] -> {o.detail}", flush=True)
             return o
