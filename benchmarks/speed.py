@@ -84,8 +84,10 @@ def kernel_one_core(spec, seconds: float, batch: int = 64, steps: int = 2000) ->
         numba.set_num_threads(saved)
 
 
-def vector_all_cores(spec, seconds: float, num_envs: int = 4096) -> tuple[float, float]:
-    """(playout decisions/s, step decisions/s) at ``num_envs`` games on every numba thread."""
+def vector_all_cores(spec, seconds: float, num_envs: int = 4096) -> tuple[float, float, float]:
+    """(playout decisions/s, unchecked step decisions/s, checked step decisions/s) at
+    ``num_envs`` games on every numba thread. The two step paths alternate call by call on
+    twin batches, so machine noise hits both alike."""
     from envs.core.vector import VectorGame
 
     vec = VectorGame(spec, num_envs, seed=0)
@@ -93,22 +95,27 @@ def vector_all_cores(spec, seconds: float, num_envs: int = 4096) -> tuple[float,
     playout = _timed(lambda: vec.playout(50), seconds)[0]
 
     rng = np.random.default_rng(0)
-    vec.reset(seed=1)
-    inside = 0.0
+    pair = {False: VectorGame(spec, num_envs, seed=1, unchecked=True),
+            True: VectorGame(spec, num_envs, seed=1)}
+    inside = {False: 0.0, True: 0.0}
+
+    def round_of_steps():
+        for checked, v in pair.items():
+            # uniform over each game's legal actions: argmax of random keys on legal entries
+            keys = rng.random(v.masks.shape, dtype=np.float32) + v.masks
+            actions = keys.argmax(axis=1)
+            t0 = time.perf_counter()
+            v.step(actions)
+            inside[checked] += time.perf_counter() - t0
+
+    round_of_steps()                       # warm up: load or compile the step kernels
+    inside = {False: 0.0, True: 0.0}
     steps = 0
-    t_end = time.perf_counter() + seconds
-    first = True
-    while time.perf_counter() < t_end or first:
-        # uniform over each game's legal actions: argmax of random keys on legal entries
-        keys = rng.random(vec.masks.shape, dtype=np.float32) + vec.masks
-        actions = keys.argmax(axis=1)
-        t0 = time.perf_counter()
-        vec.step(actions)
-        if not first:
-            inside += time.perf_counter() - t0
-            steps += num_envs
-        first = False
-    return playout, steps / inside
+    t_end = time.perf_counter() + 2 * seconds
+    while time.perf_counter() < t_end or steps == 0:
+        round_of_steps()
+        steps += num_envs
+    return playout, steps / inside[False], steps / inside[True]
 
 
 _CHILD = r"""
@@ -200,8 +207,11 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
         ("kernel decisions/s, 1 core (batch_playout)", _fmt(r["kernel_1core"]), ratio(r["kernel_1core"])),
         (f"VectorGame playout decisions/s, {r['num_envs']} games, all cores",
          _fmt(r["vec_playout"]), ratio(r["vec_playout"])),
-        (f"VectorGame step decisions/s, {r['num_envs']} games, all cores",
+        (f"VectorGame step decisions/s, {r['num_envs']} games, all cores, unchecked=True",
          _fmt(r["vec_step"]), ratio(r["vec_step"])),
+        (f"VectorGame step decisions/s, {r['num_envs']} games, all cores, checked (default)",
+         _fmt(r["vec_step_checked"]),
+         f"{r['vec_step_checked'] / r['vec_step']:.0%} of unchecked"),
         ("AEC env() steps/s", _fmt(r["aec_env"]), ratio(r["aec_env"])),
         ("AEC raw_env() steps/s", _fmt(r["aec_raw"]), ratio(r["aec_raw"])),
         ("PettingZoo connect_four_v3.env() steps/s (baseline)", _fmt(base), "1.0x"),
@@ -273,7 +283,8 @@ def bench_game(name: str, module: str | None, seconds: float, num_envs: int,
          "c4_env": c4[0], "note": c4[1]}
     r["cold"], r["warm"] = compile_times(name, module)
     r["kernel_1core"] = kernel_one_core(spec, seconds)
-    r["vec_playout"], r["vec_step"] = vector_all_cores(spec, seconds, num_envs)
+    r["vec_playout"], r["vec_step"], r["vec_step_checked"] = vector_all_cores(
+        spec, seconds, num_envs)
     r["aec_env"] = aec_steps_per_second(envs.make(name), seconds)
     r["aec_raw"] = aec_steps_per_second(envs.make_raw(name), seconds)
     r["machine"] = dict(machine(), load_before=load_before)

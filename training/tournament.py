@@ -64,19 +64,17 @@ def _run_task(game, agent_specs, task: Task, config, num_envs):
     return task.index, res
 
 
-def _worker_init(registry, heuristics, hooks):
+def _worker_init(registry, heuristics):
     """Give a spawned worker the games and agents registered in the parent."""
     import numba
 
     import envs
-    from agents import determinize, heuristic
+    from agents import heuristic
 
     for name, path in registry.items():
         envs.register(name, path)
     for name, f in heuristics.items():
         heuristic.register(name, f)
-    for name, f in hooks.items():
-        determinize.register(name, f)
     numba.set_num_threads(1)   # one process per core already
     try:
         import torch
@@ -142,9 +140,9 @@ def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
-        from agents import determinize, heuristic
+        from agents import heuristic
 
-        init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), dict(determinize._HOOKS))
+        init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES))
         with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
                                  initializer=_worker_init, initargs=init_args) as ex:
             futs = [ex.submit(_run_task, game, agent_specs, t, config, num_envs) for t in tasks]

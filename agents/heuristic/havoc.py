@@ -1,7 +1,7 @@
 """Seas of Havoc heuristic agent: a short look-ahead over the seat's own decisions.
 
 A *state agent* (``needs_state = True``) that plays only on what its seat may know: it first
-re-deals every hidden zone with the determinisation hook (``agents/determinize/havoc.py``),
+re-deals every hidden zone with the game's determinize kernel (``envs/havoc/hidden.py``),
 then searches that copy, so neither other hands, deck orders, face-down wrecks nor future
 dice can steer it.
 
@@ -28,11 +28,11 @@ import numpy as np
 from numba import njit
 
 from agents.base import Agent
-from agents.determinize.havoc import determinize
 from envs.havoc.cannon import is_raking, side_dir, trace_shot
 from envs.havoc.cards import (CARD_CANNON_N, CARD_COST, CARD_EXT_ALTS, CARD_FLAG,
                               CARD_INFAMY)
 from envs.havoc.common import booty_value, friendly
+from envs.havoc.hidden import determinize
 from envs.havoc.rules import apply, legal_mask
 from envs.havoc.scoring import final_score
 from envs.havoc.state import (A_MARKET, A_OPTION, A_RESTOCK, CANNON, COIN, MARKET_SIZE,
@@ -233,7 +233,7 @@ class HavocHeuristic(Agent):
 
     def _search(self, state, mask, seat) -> int:
         root = np.array(state, copy=True)
-        determinize(root, seat, self.rng)
+        determinize(root[0], seat, np.uint64(self.rng.integers(2**63)))
         if self._stack is None or self._stack.dtype != root.dtype:
             self._stack = np.zeros(self.max_depth + 1, dtype=root.dtype)
         lookahead(root, seat, self.budget, self.max_depth, self._stack, self._masks, self._q)

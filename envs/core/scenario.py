@@ -68,40 +68,47 @@ def to_dict(rec, base=None) -> dict:
     return out
 
 
+def _leaves(path: str, value, shape: tuple) -> list:
+    """The leaves of ``value`` nested exactly as ``shape`` (lists of lists), row-major."""
+    if not shape:
+        if isinstance(value, (list, tuple, dict)):
+            raise StateError(f"scenario field {path!r}: {value!r} where a single value belongs")
+        return [value]
+    if not isinstance(value, (list, tuple)) or len(value) != shape[0]:
+        got = f"{len(value)} entries" if isinstance(value, (list, tuple)) else repr(value)
+        raise StateError(f"scenario field {path!r}: {got}, expected a list of {shape[0]} "
+                         f"(shape {shape})")
+    out = []
+    for i, v in enumerate(value):
+        out += _leaves(f"{path}[{i}]", v, shape[1:])
+    return out
+
+
 def _convert(path: str, value, dtype: np.dtype, shape: tuple):
     """``value`` as an array of ``dtype`` and ``shape``, or a StateError naming ``path``."""
+    flat = _leaves(path, value, shape)
     if dtype.kind in "iu":
-        def as_int(v):
+        info = np.iinfo(dtype)
+        ints = []
+        for v in flat:
             if isinstance(v, str):
                 try:
-                    return int(v, 0)
+                    v = int(v, 0)
                 except ValueError:
                     raise StateError(f"scenario field {path!r}: {v!r} is not an integer") from None
-            if isinstance(v, (list, tuple)):
-                return [as_int(x) for x in v]
-            if isinstance(v, float) or isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            elif isinstance(v, (float, bool, np.bool_)) or not isinstance(v, (int, np.integer)):
                 raise StateError(f"scenario field {path!r}: {v!r} is not an integer")
-            return int(v)
-
-        ints = as_int(value)
-        arr = np.asarray(ints, dtype=object)
-        if arr.shape != shape:
-            raise StateError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
-        info = np.iinfo(dtype)
-        flat = arr.reshape(-1).tolist()
+            if not info.min <= int(v) <= info.max:
+                raise StateError(f"scenario field {path!r}: {v} is outside {dtype.name} range "
+                                 f"{info.min}..{info.max}")
+            ints.append(int(v))
+        return np.array(ints, dtype=dtype).reshape(shape)
+    if dtype.kind == "f":
         for v in flat:
-            if not info.min <= v <= info.max:
-                raise StateError(
-                    f"scenario field {path!r}: {v} is outside {dtype.name} range "
-                    f"{info.min}..{info.max}")
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.number)):
+                raise StateError(f"scenario field {path!r}: {v!r} is not a number")
         return np.array(flat, dtype=dtype).reshape(shape)
-    try:
-        arr = np.asarray(value, dtype=dtype)
-    except (TypeError, ValueError):
-        raise StateError(f"scenario field {path!r}: {value!r} is not {dtype.name}") from None
-    if arr.shape != shape:
-        raise StateError(f"scenario field {path!r}: shape {arr.shape}, expected {shape}")
-    return arr
+    raise StateError(f"scenario field {path!r}: fields of type {dtype} cannot be set")
 
 
 def _overlay(target, d: dict, prefix: str) -> None:
@@ -161,7 +168,14 @@ def _toml_value(v) -> str:
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):      # inside a list: an inline table
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
     raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _toml_key(k) -> str:
+    k = str(k)
+    return k if k and all(ch.isalnum() or ch in "_-" for ch in k) else _toml_value(k)
 
 
 def dump_toml(d: dict) -> str:
@@ -174,10 +188,10 @@ def dump_toml(d: dict) -> str:
             if isinstance(v, dict):
                 subs.append((k, v))
             else:
-                lines.append(f"{k} = {_toml_value(v)}")
+                lines.append(f"{_toml_key(k)} = {_toml_value(v)}")
         for k, v in subs:
             lines.append("")
-            lines.append(f"[{prefix}{k}]")
+            lines.append(f"[{prefix}{_toml_key(k)}]")
             table(v, f"{prefix}{k}.")
 
     table(d, "")

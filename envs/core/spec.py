@@ -157,6 +157,10 @@ class GameSpec:
     single_legal: Any = None
     single_observe: Any = None
 
+    #: ``determinize(s, seat, key)`` kernel: re-deal, in place, every zone ``seat`` cannot see
+    #: consistently with what it knows, and re-seed ``s.rng`` from the uint64 ``key``
+    #: (information-set search, agents/search.py); None = the game has not written one
+    determinize: Any = None
     #: ``state_vector(states (1,), out float32[STATE_SIZE])``: PettingZoo's global state;
     #: None = every numeric field of the record but ``rng`` (see ``global_state``)
     state_vector: Any = None

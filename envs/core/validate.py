@@ -141,7 +141,13 @@ def run_stages(states: np.ndarray, stages: Iterable[Stage]) -> list[list[str]]:
     for stage in stages:
         if index.size == 0:
             break
-        stage(states[index], report.view(index))
+        try:
+            stage(states[index], report.view(index))
+        except Exception as e:  # noqa: BLE001  (a validator bug must still refuse, not crash)
+            for i in index:
+                report.problems[i].append(
+                    f"validator stage {getattr(stage, '__name__', stage)!s} could not judge "
+                    f"the record ({type(e).__name__}: {e}); refused")
         index = index[[not report.problems[i] for i in index]]
     return report.problems
 
@@ -175,7 +181,9 @@ def header_stage(spec, default_max_steps: int) -> Stage:
         r.flag((states["done"] != 0) & (states["truncated"] != 0),
                "done and truncated: a game ends one way, not both")
         r.flag(over & (states["to_play"] != NO_SEAT),
-               lambda j: f"to_play = {states['to_play'][j]}: a finished game has no seat to play (-1)")
+               lambda j: f"to_play = {states['to_play'][j]}: done = {states['done'][j]}, "
+                         f"truncated = {states['truncated'][j]} say the game is over, so no "
+                         "seat is to play (-1)")
         live = ~over
         bad_seat = live & ((states["to_play"] < 0) | (states["to_play"].astype(np.int64) >= n))
         r.flag(bad_seat, lambda j: f"to_play = {states['to_play'][j]}: a live game needs a seat "

@@ -144,6 +144,7 @@ from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.havoc import batch, rules, scoring
 from envs.havoc.config import make_config
+from envs.havoc.hidden import determinize
 from envs.havoc.labels import action_label
 from envs.havoc.observe import OBS_SIZE, observe
 from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
@@ -182,7 +183,16 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, to_scenario=to_scenario, from_scenario=from_scenario,
+    check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
+    metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 5},
+        {"num_players": 2, "variant": "two_ship"}, {"num_players": 4, "variant": "teams"},
+        {"num_players": 1, "variant": "ghost"},
+        {"num_players": 3, "variant": "ghost", "num_ghosts": 3},
+        {"num_players": 2, "auto_forced": True},
+        {"num_players": 2, "variant": "ghost", "coop": False, "stall_limit": 4},
+    ]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,

@@ -33,7 +33,7 @@ from envs.havoc.common import GHOST_CAP, PLAYER_CAP
 from envs.havoc.state import (
     DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, GHOST_DECK,
     GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
-    MAX_STEPS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND,
+    MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND,
     PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
     PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY,
     PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
@@ -181,6 +181,13 @@ def _ranges(states, r):
     V.in_range(r, states, "booty", 0, NUM_WRECKS, "a shipwreck token id + 1, 0 = empty hold")
     V.in_range(r, states, "booty", 0, 0, "only players hold booty (ghosts cash wrecks)",
                where=~player)
+    unused_def = np.arange(NDEFS) >= C.NUM_CARD_DEFS
+    for f in ("hand", "discard"):
+        V.in_range(r, states, f, 0, 0, "no card def beyond cards.toml's",
+                   where=unused_def[None, None, :])
+    for f in ("scrap", "card_total", "ghost_bought"):
+        V.in_range(r, states, f, 0, 0, "no card def beyond cards.toml's",
+                   where=unused_def[None, :])
     V.in_range(r, states, "hand", 0, 100, "cards of a def in hand")
     V.in_range(r, states, "discard", 0, 100, "cards of a def in the discard pile")
     V.in_range(r, states, "hand", 0, 0, "only players hold cards", where=~player[..., None])

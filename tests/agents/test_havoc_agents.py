@@ -1,4 +1,4 @@
-"""Seas of Havoc agents: the determinisation hook, the heuristic, MCTS on the real game.
+"""Seas of Havoc agents: the determinize kernel, the heuristic, MCTS on the real game.
 
 Hidden zones are those of envs/havoc/observe.py [Core Concepts: Deck Management; Salvaging
 Shipwrecks: Booty; Island Setup 4; Ghost Fleet Setup].
@@ -9,7 +9,7 @@ import pytest
 
 import agents
 import envs
-from agents.determinize.havoc import determinize
+from envs.havoc.hidden import determinize as _kernel
 from training.evaluate import play_games, seatings_vs, tally
 
 SHORT = {"num_players": 2, "auto_forced": True, "damage_deck": 12}
@@ -25,13 +25,18 @@ def _positions(config, n_envs=4, rounds=(40, 150, 400), seed=0):
     """Mid-game records reached by random play."""
     vec = envs.make_vector("havoc", num_envs=n_envs, seed=seed, **config)
     rng = np.random.default_rng(seed)
-    out, done = [], 0
+    out = []
     for r in range(max(rounds) + 1):
         if r in rounds:
             out.extend(vec.states[i:i + 1].copy() for i in range(n_envs))
         acts = agents.sample_legal(vec.masks, rng)
         vec.step(acts)
     return out
+
+
+def determinize(state, seat, rng):
+    """The kernel on a 1-element STATE array, keyed from a numpy Generator."""
+    _kernel(state[0], seat, np.uint64(rng.integers(2**63)))
 
 
 def _obs(state, seat):

@@ -55,16 +55,15 @@ def test_mcts_choice_does_not_depend_on_what_the_seat_cannot_see():
     assert acts[0] == acts[1]
 
 
-def test_mcts_without_a_determinisation_hook_refuses():
-    from agents import determinize
+def test_mcts_without_a_determinize_kernel_refuses():
+    """Searching the true record would read hidden information: no kernel, no search."""
+    import dataclasses
 
-    saved = determinize._HOOKS.pop("toy")
-    try:
-        with pytest.raises(KeyError, match="no determinisation"):
-            MCTSAgent("toy", simulations=4)
-        assert MCTSAgent("toy", simulations=4, perfect_information=True).determinize is None
-    finally:
-        determinize.register("toy", saved)
+    from envs.core import search
+
+    spec = dataclasses.replace(envs.spec("toy"), name="toy_blind", determinize=None)
+    with pytest.raises(ValueError, match="no determinize kernel"):
+        search.register(spec)
 
 
 def test_mcts_search_leaves_the_real_state_untouched():

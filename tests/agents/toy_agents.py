@@ -1,6 +1,6 @@
 """Agents and hooks for the toy game (Blind Twenty-One) used by the agent/training tests.
 
-The toy game lives in tests/, so its heuristic and determinisation are registered from
+The toy game lives in tests/, so its heuristic is registered from
 here rather than written under agents/. Rules referenced: toy env docstring sections
 [Setup], [Turn], [End].
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents import determinize, heuristic
+from agents import heuristic
 from agents.base import Agent
 
 A_SECRET = 3
@@ -58,22 +58,6 @@ def make_toy_heuristic(seed=None):
     return ToyHeuristic(seed)
 
 
-def toy_determinize(states, seat, rng):
-    """Shuffle every card ``seat`` cannot see (others' secret cards and the deck) and
-    redeal them to the same places; re-seed the random stream."""
-    s = states
-    n = int(s["num_players"][0])
-    others = [p for p in range(n) if p != seat and s["card"][0][p] > 0]
-    deck_n = int(s["deck_n"][0])
-    # sorted first, so the sample depends only on what the seat knows, not the true order
-    pool = sorted([int(s["card"][0][p]) for p in others] + [int(v) for v in s["deck"][0][:deck_n]])
-    rng.shuffle(pool)
-    for k, p in enumerate(others):
-        s["card"][0, p] = pool[k]
-    s["deck"][0, :deck_n] = pool[len(others):]
-    determinize.reseed_only(states, seat, rng)
-
-
 class Fixed(Agent):
     """Always the same add (rigged match-ups)."""
 
@@ -112,7 +96,6 @@ def finisher(seed=None):
 
 
 def ensure_toy():
-    """Register the toy game's heuristic and determinisation (the game itself is
+    """Register the toy game's heuristic (the game itself, with its determinize kernel, is
     registered by tests/conftest.py)."""
     heuristic.register("toy", make_toy_heuristic)
-    determinize.register("toy", toy_determinize)

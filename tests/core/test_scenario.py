@@ -42,8 +42,8 @@ def test_from_dict_overlays_on_a_copy():
 @pytest.mark.parametrize("d, match", [
     ({"totl": 3}, "'totl': unknown field"),
     ({"cfg": {"colour": 1}}, "'cfg.colour': unknown field"),
-    ({"card": [1, 2]}, r"'card': shape \(2,\), expected \(4,\)"),
-    ({"total": [1]}, r"'total': shape \(1,\), expected \(\)"),
+    ({"card": [1, 2]}, r"'card': 2 entries, expected a list of 4"),
+    ({"total": [1]}, r"'total': \[1\] where a single value belongs"),
     ({"total": 40000}, "'total': 40000 is outside int16"),
     ({"card": [1, 2, 3, 200]}, "'card': 200 is outside int8"),
     ({"total": 2.5}, "'total': 2.5 is not an integer"),

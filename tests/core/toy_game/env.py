@@ -19,6 +19,7 @@ from envs.core.errors import ConfigError
 from envs.core.spec import GameSpec
 
 from . import batch, rules
+from .hidden import determinize
 from .observe import observe
 from .validate import check_states
 from .state import (A_ADD, A_SECRET, CONFIG, DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS,
@@ -90,7 +91,9 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, metadata={"obs_bounds": (0.0, 1.0)},
+    check_states=check_states, determinize=determinize,
+    metadata={"obs_bounds": (0.0, 1.0),
+              "test_configs": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,

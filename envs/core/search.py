@@ -1,0 +1,199 @@
+"""Single-observer ISMCTS with the whole search in one cached numba kernel, for every game.
+
+The tree lives in flat arrays (``child[node, action]``, visits, availability counts, the
+return of every seat per node). Every simulation copies the root record, determinises it
+with the game's kernel (``GameSpec.determinize``: every zone the searching seat cannot see
+re-dealt consistently with what it knows, the rng re-seeded, so future chance is unknown
+too), descends by UCB over the actions legal in that determinisation with availability
+counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands one node, plays out at random
+with the game's own kernels and backs the return of every seat up the path: the seat to
+play at a node maximises its own (max-n), so any number of players works.
+
+One algorithm serves every game without a per-game copy: the kernel calls the stubs
+``game_legal``, ``game_apply`` and ``game_determinize``, and :func:`register` gives numba an
+overload of each for the game's STATE record type, resolved when the kernel is typed. The
+calls are direct (no function pointers), so numba caches one specialisation per game like
+any other kernel. (Passing the game's kernels as first-class arguments instead makes numba
+key the cache on their addresses and recompile in every process, 15-25 s here.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.core.extending import overload
+
+from envs.core.rng import mix64
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_S32 = np.uint64(32)
+_REGISTERED: set[str] = set()
+
+
+def game_legal(s, mask):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_legal is only callable from numba kernels")
+
+
+def game_apply(s, action):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_apply is only callable from numba kernels")
+
+
+def game_determinize(s, seat, key):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_determinize is only callable from numba kernels")
+
+
+def register(spec) -> None:
+    """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent)."""
+    if spec.name in _REGISTERED:
+        return
+    if spec.determinize is None:
+        raise ValueError(f"{spec.name} has no determinize kernel: searching its true state "
+                         "would read hidden information")
+    dtype = spec.state_dtype
+    legal, apply_, det = spec.legal_mask, spec.apply, spec.determinize
+
+    def mine(s):
+        return isinstance(s, types.Record) and s.dtype == dtype
+
+    @overload(game_legal)
+    def _legal(s, mask):
+        if mine(s):
+            return lambda s, mask: legal(s, mask)
+
+    @overload(game_apply)
+    def _apply(s, action):
+        if mine(s):
+            return lambda s, action: apply_(s, action)
+
+    @overload(game_determinize)
+    def _det(s, seat, key):
+        if mine(s):
+            return lambda s, seat, key: det(s, seat, key)
+
+    _REGISTERED.add(spec.name)
+
+
+@njit(cache=True, inline="always")
+def _uniform(x, n):
+    """(a uniform integer in [0, n), the next stream word) from a splitmix64 stream."""
+    x = x + _GOLDEN
+    return np.int64(((mix64(x) >> _S32) * np.uint64(n)) >> _S32), x
+
+
+@njit(cache=True)
+def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits):
+    """Run ``sims`` simulations from the record whose bytes are ``root_b``; the visit count
+    of each root action goes to ``visits``. ``work`` is a 1-element STATE array and
+    ``work_b`` its bytes (the copy target of every simulation). Returns the nodes made, or
+    -1 if a kernel faulted."""
+    num_actions = visits.shape[0]
+    cap = sims + 2
+    child = np.full((cap, num_actions), -1, dtype=np.int32)
+    avail = np.zeros((cap, num_actions), dtype=np.int32)
+    n = np.zeros(cap, dtype=np.int64)
+    w = np.zeros((cap, nseats), dtype=np.float64)
+    path = np.empty(cap, dtype=np.int64)
+    mask = np.zeros(num_actions, dtype=np.uint8)
+    cand = np.empty(num_actions, dtype=np.int64)
+    ret = np.zeros(nseats, dtype=np.float64)
+    nodes = 1
+    x = mix64(np.uint64(seed) + _GOLDEN)
+    for _ in range(sims):
+        work_b[:] = root_b
+        s = work[0]
+        x = x + _GOLDEN
+        game_determinize(s, seat, mix64(x))
+        ret[:] = 0.0
+        node = 0
+        depth = 0
+        path[0] = 0
+        expanded = False
+        while s.to_play >= 0 and not expanded:
+            game_legal(s, mask)
+            p = s.to_play
+            k = 0
+            for a in range(num_actions):
+                if mask[a] and child[node, a] < 0:
+                    cand[k] = a
+                    k += 1
+            if k > 0:
+                # expand: a random action never tried from here
+                j, x = _uniform(x, k)
+                a = cand[j]
+                child[node, a] = nodes
+                nodes += 1
+                avail[node, a] += 1
+                expanded = True
+            else:
+                # select: UCB1 on the seat to play's mean return, availability for the log
+                a = -1
+                best_u = -np.inf
+                for b in range(num_actions):
+                    if mask[b]:
+                        ch = child[node, b]
+                        avail[node, b] += 1
+                        u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[node, b]) / n[ch])
+                        if u > best_u:
+                            best_u = u
+                            a = b
+                if a < 0:
+                    break
+            game_apply(s, a)
+            if s.fault:
+                return -1
+            for q in range(nseats):
+                ret[q] += s.reward[q]
+            node = child[node, a]
+            depth += 1
+            path[depth] = node
+        steps = 0
+        while s.to_play >= 0 and (max_rollout < 0 or steps < max_rollout):
+            game_legal(s, mask)
+            k = 0
+            for a in range(num_actions):
+                if mask[a]:
+                    cand[k] = a
+                    k += 1
+            if k == 0:
+                break
+            j, x = _uniform(x, k)
+            game_apply(s, cand[j])
+            if s.fault:
+                return -1
+            for q in range(nseats):
+                ret[q] += s.reward[q]
+            steps += 1
+        for d in range(depth + 1):
+            nd = path[d]
+            n[nd] += 1
+            for q in range(nseats):
+                w[nd, q] += ret[q]
+    for a in range(num_actions):
+        ch = child[0, a]
+        visits[a] = n[ch] if ch >= 0 else 0
+    return nodes
+
+
+def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
+           max_rollout: int = -1) -> np.ndarray:
+    """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
+    ``root`` (a 1-element STATE array, left untouched) for its seat to play."""
+    from envs.core.errors import StateError
+    from envs.core.spec import FAULT_MESSAGES
+
+    register(spec)
+    root = np.ascontiguousarray(root[:1])
+    work = np.zeros(1, dtype=root.dtype)
+    visits = np.zeros(spec.num_actions, dtype=np.int64)
+    nseats = root.dtype["reward"].shape[0]
+    made = search_kernel(root.view(np.uint8).copy(), work, work.view(np.uint8),
+                         np.int64(root["to_play"][0]), np.int64(max(1, sims)), np.float64(c),
+                         np.uint64(seed % 2**64), np.int64(max_rollout), np.int64(nseats),
+                         visits)
+    if made < 0:
+        raise StateError(f"{spec.name}: a search playout stopped the kernel: "
+                         f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")
+    return visits

@@ -1,0 +1,421 @@
+"""The core contract, checked on every registered game (README: "Bad input").
+
+No input can crash, hang or corrupt a game:
+
+- corrupted snapshots are refused with StateError or load into a valid position that plays
+  on cleanly (fuzzed in worker processes: a crash or a hang is charged to its blob);
+- every bad input in the table names its error and leaves the env byte-identical;
+- deepcopy, pickle, clone and save/load give envs that continue exactly like the original;
+- to_scenario -> load_scenario gives every seat the same observation and mask, and with
+  ``exact=True`` the same bytes;
+- VectorGame refuses non-integer, out-of-range and illegal actions before any game moves;
+- PettingZoo's ``state()`` is a full-information vector of ``state_space``'s shape.
+
+A game joins by registration: these tests read ``GameSpec.metadata["test_configs"]``.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import envs
+from benchmarks import fuzz
+from envs.core import snapshot
+from envs.core.errors import (
+    ActionTypeError, IllegalActionError, ResetNeededError, StateError,
+)
+
+GAMES = envs.names()
+
+
+def configs(game):
+    return envs.spec(game).metadata.get("test_configs") or [{}]
+
+
+def played(game, config, seed, depth, make=envs.make_raw):
+    """An env after ``depth`` random legal decisions (fewer if the game ends)."""
+    e = make(game, **config)
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(depth):
+        if e.record["to_play"][0] < 0:
+            break
+        e.step(int(rng.choice(e.legal_actions())))
+    return e
+
+
+# ----- fuzzed snapshots ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_fuzzed_snapshots_are_refused_or_play_on_cleanly(game):
+    """300 corrupted blobs (half re-sealed with a valid checksum): no crash, no hang, only
+    StateError refusals, and every accepted blob passes check_state and plays on."""
+    r = fuzz.run(game, 300, seed=GAMES.index(game), bases=12, timeout=120)
+    assert r.clean, f"crashes {r.crashes}, hangs {r.hangs}, errors {r.errors[:5]}"
+    assert r.refused >= 150, "the checksum alone must refuse the half left unsealed"
+    assert r.refused + r.accepted == r.blobs
+
+
+def _reseal_edit(blob, spec, field, value):
+    """The blob with one record field set and a valid checksum: only check_states can refuse."""
+    rec, aec = snapshot.unpack(spec, blob)
+    rec[field] = value
+    return snapshot.pack(spec, rec, aec)
+
+
+HEADER_EDITS = [("to_play", 50), ("num_players", 100), ("done", 7), ("step", -5), ("fault", 1),
+                ("truncated", 1), ("winner_mask", 255)]
+
+
+@pytest.mark.parametrize("field, value", HEADER_EDITS)
+@pytest.mark.parametrize("game", GAMES)
+def test_corrupt_header_field_is_refused_by_name(game, field, value):
+    e = played(game, configs(game)[0], 5, 7)
+    blob = e.save()
+    bad = _reseal_edit(blob, e.game, field, value)
+    with pytest.raises(StateError) as info:
+        e.load(bad)
+    assert any(field in p for p in info.value.problems), info.value.problems
+    assert e.save() == blob
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_blob_refusals_name_the_reason_and_change_nothing(game):
+    e = played(game, configs(game)[0], 1, 5)
+    blob = e.save()
+    other = "toy" if game != "toy" else "havoc"
+    o = played(other, configs(other)[0], 1, 1)
+    cases = [
+        (o.save(), f"game {other!r}"),
+        (blob[:-10], "checksum"),
+        (blob[:20], "checksum"),
+        (b"x" * len(blob), "does not start"),
+        (blob[:7] + b"\x09" + blob[8:], "format 9"),
+        (bytes([blob[0]]) + blob[1:-5] + bytes([blob[-5] ^ 1]) + blob[-4:], "checksum"),
+        (b"", "too short"),
+    ]
+    for bad, match in cases:
+        with pytest.raises(StateError, match=match):
+            e.load(bad)
+        assert e.save() == blob
+    with pytest.raises(StateError, match="must be bytes"):
+        e.load("a string")
+    # another version of the same game
+    rec, aec = snapshot.unpack(e.game, blob)
+    import json
+    import struct
+    import zlib
+
+    head = json.dumps({"game": game, "version": e.game.version + 1,
+                       "dtype": snapshot.dtype_fingerprint(e.game.state_dtype),
+                       "record_bytes": rec.nbytes, "aec": aec}).encode()
+    body = b"BRDSIDE\x02" + struct.pack("<I", len(head)) + head + rec.tobytes()
+    with pytest.raises(StateError, match=f"v{e.game.version + 1}"):
+        e.load(body + struct.pack("<I", zlib.crc32(body)))
+    assert e.save() == blob
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_calls_before_reset_say_to_reset(game):
+    e = envs.make(game, render_mode="ansi")
+    for call in (lambda: e.step(0), lambda: e.last(), lambda: e.observe("player_0"),
+                 e.save, e.state, e.render):
+        with pytest.raises(ResetNeededError, match="call reset"):
+            call()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seeds_are_ints_numpy_ints_or_none(game):
+    e = envs.make_raw(game)
+    e.reset(seed=3)
+    blob = e.save()
+    for bad in ("12", 1.5, 1.9, True, [1], math.nan, np.float64(2.0), np.bool_(True)):
+        with pytest.raises(TypeError, match="seed"):
+            e.reset(seed=bad)
+        assert e.save() == blob
+    f = envs.make_raw(game)
+    f.reset(seed=np.int64(3))
+    assert f.record.tobytes() == e.record.tobytes()
+    f.reset(seed=np.uint64(3))
+    assert f.record.tobytes() == e.record.tobytes()
+    f.reset(seed=None)
+    with pytest.raises(TypeError, match="seed"):
+        envs.make_vector(game, 2, seed=1.5)
+
+
+@pytest.mark.parametrize("make", [envs.make, envs.make_raw], ids=["env", "raw_env"])
+@pytest.mark.parametrize("game", GAMES)
+def test_actions_are_integers_of_any_width(game, make):
+    e = played(game, configs(game)[0], 2, 3, make=make)
+    blob = e.save()
+    legal = e.legal_actions()[0]
+    for bad in (True, np.bool_(True), float(legal), np.float32(legal), str(legal), [legal],
+                None, math.nan):
+        err = ActionTypeError if make is envs.make_raw else AssertionError
+        with pytest.raises(err):
+            e.step(bad)
+        assert e.save() == blob
+    n = e.game.num_actions
+    for bad in (-1, n, 10**6, np.int64(n)):
+        err = IllegalActionError if make is envs.make_raw else AssertionError
+        with pytest.raises(err):
+            e.step(bad)
+        assert e.save() == blob
+    for as_type in (np.uint64, np.uint8 if legal < 256 else np.uint16, np.int16):
+        c = e.clone()
+        c.step(as_type(legal))
+        ref = e.clone()
+        ref.step(legal)
+        assert c.record.tobytes() == ref.record.tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_vector_step_refuses_bad_actions_before_any_game_moves(game):
+    vec = envs.make_vector(game, 4, seed=0, **configs(game)[0])
+    before = vec.states.tobytes()
+    legal = [int(np.flatnonzero(m)[0]) for m in vec.masks]
+    illegal = [int(np.flatnonzero(m == 0)[0]) if (m == 0).any() else None for m in vec.masks]
+    cases = [
+        (np.array(legal, dtype=np.float64), ActionTypeError),
+        (np.array([np.nan] * 4), ActionTypeError),
+        (np.array([str(a) for a in legal]), ActionTypeError),
+        (np.array([True] * 4), ActionTypeError),
+        (np.array(legal[:3] + [vec.spec.num_actions]), IllegalActionError),
+        (np.array(legal[:3] + [10**6]), IllegalActionError),
+        (np.array(legal[:3] + [2**64 - 1], dtype=np.uint64), IllegalActionError),
+        (np.array(legal[:2]), ValueError),
+    ]
+    if illegal[3] is not None:
+        cases.append((np.array(legal[:3] + [illegal[3]]), IllegalActionError))
+    for actions, err in cases:
+        with pytest.raises(err):
+            vec.step(actions)
+        assert vec.states.tobytes() == before
+    vec.step(np.array(legal, dtype=np.uint64))          # any integer width is fine
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_vector_set_states_refuses_invalid_states(game):
+    vec = envs.make_vector(game, 3, seed=0, **configs(game)[0])
+    good = vec.states.copy()
+    bad = good.copy()
+    bad["to_play"][1] = 50
+    with pytest.raises(StateError, match="env 1"):
+        vec.set_states(bad)
+    assert vec.states.tobytes() == good.tobytes()
+    vec.set_states(good)
+    vec.states["num_players"][2] = 100
+    with pytest.raises(StateError, match="env 2"):
+        vec.refresh()
+
+
+# ----- copies continue identically ----------------------------------------------------------
+AEC_FIELDS = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations",
+              "truncations", "infos")
+
+
+def _aec_view(e):
+    out = {k: copy.deepcopy(getattr(e, k)) for k in AEC_FIELDS}
+    out["observations"] = {a: e.observe(a)["observation"].tobytes() for a in e.possible_agents}
+    out["masks"] = {a: e.observe(a)["action_mask"].tobytes() for a in e.possible_agents}
+    out["record"] = e.record.tobytes()
+    return out
+
+
+def _copies(e):
+    loaded = envs.make(e.game.name) if not e.strict else envs.make_raw(e.game.name)
+    loaded.load(e.save())
+    return {"deepcopy": copy.deepcopy(e), "pickle": pickle.loads(pickle.dumps(e)),
+            "clone": e.clone(), "save/load": loaded}
+
+
+@settings(max_examples=12)
+@given(data=st.data())
+@pytest.mark.parametrize("game", GAMES)
+def test_copies_continue_identically(game, data):
+    """deepcopy, pickle, clone and save/load of env() and raw_env() from a random position,
+    fed the same actions to the end, match the original in every AEC field at every step."""
+    config = data.draw(st.sampled_from(configs(game)))
+    make = data.draw(st.sampled_from([envs.make, envs.make_raw]))
+    seed = data.draw(st.integers(0, 2**32))
+    e = played(game, config, seed, data.draw(st.integers(0, 60)), make=make)
+    copies = _copies(e)
+    rng = np.random.default_rng(seed)
+    for _ in range(400):
+        ref = _aec_view(e)
+        for name, c in copies.items():
+            assert _aec_view(c) == ref, f"{name} diverged"
+        if not e.agents:
+            break
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            action = None
+        else:
+            action = int(rng.choice(e.legal_actions()))
+        e.step(action)
+        for c in copies.values():
+            c.step(action)
+    e.reset()
+    for c in copies.values():
+        c.reset()
+        assert c.record.tobytes() == e.record.tobytes(), "the seed stream was not copied"
+
+
+# ----- scenarios -----------------------------------------------------------------------------
+@settings(max_examples=12)
+@given(data=st.data())
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_round_trip_keeps_every_view(game, data):
+    """to_scenario -> load_scenario: every seat sees the same and may do the same;
+    exact=True: the same bytes. Loaded into an env of another player count, the agents
+    are rebuilt from the scenario."""
+    import tomllib
+
+    from envs.core.scenario import dump_toml
+
+    config = data.draw(st.sampled_from(configs(game)))
+    seed = data.draw(st.integers(0, 2**32))
+    e = played(game, config, seed, data.draw(st.integers(0, 80)))
+    other = data.draw(st.sampled_from(configs(game)))
+    f = envs.make_raw(game, **other)
+    f.load_scenario(tomllib.loads(dump_toml(e.to_scenario())))
+    assert f.possible_agents == e.possible_agents
+    g = envs.make_raw(game, **config)
+    g.load_scenario(e.to_scenario(exact=True))
+    assert g.record.tobytes() == e.record.tobytes()
+    for a in e.possible_agents:
+        assert f.observe(a)["observation"].tobytes() == g.observe(a)["observation"].tobytes()
+        assert f.observe(a)["action_mask"].tobytes() == g.observe(a)["action_mask"].tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_unknown_keys_and_other_games_are_refused(game):
+    e = played(game, configs(game)[0], 4, 3)
+    blob = e.save()
+    d = e.to_scenario()
+    key = sorted(k for k in d if k not in ("game", "record"))[0]
+    typo = dict(d)
+    typo[key + "x"] = typo.pop(key)
+    with pytest.raises(StateError, match=f"did you mean '{key}'"):
+        e.load_scenario(typo)
+    assert e.save() == blob
+    with pytest.raises(StateError, match="game"):
+        e.load_scenario({**d, "game": "not_" + game})
+    with pytest.raises(StateError, match="dict or a TOML path"):
+        e.load_scenario(42)
+    assert e.save() == blob
+
+
+# ----- PettingZoo state() ----------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_global_state_is_a_full_information_vector(game):
+    e = played(game, configs(game)[0], 6, 10)
+    s = e.state()
+    assert s.dtype == np.float32 and s.shape == e.state_space.shape
+    assert np.isfinite(s).all()
+    c = e.clone()
+    assert c.state().tobytes() == s.tobytes()
+    if e.agents and not e.terminations[e.agent_selection]:
+        c.step(c.legal_actions()[0])
+        assert c.state().tobytes() != s.tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_record_is_read_only(game):
+    e = played(game, configs(game)[0], 6, 2)
+    with pytest.raises(ValueError):
+        e.record["to_play"][0] = 3
+
+
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+    st.text(max_size=8), st.lists(st.integers(-3, 300), max_size=8),
+    st.dictionaries(st.text(max_size=6), st.integers(-3, 9), max_size=3),
+)
+
+
+def _paths(d, prefix=()):
+    """Every key path in a nested scenario dict (through tables and lists)."""
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield prefix + (k,)
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            yield prefix + (i,)
+            yield from _paths(v, prefix + (i,))
+
+
+@settings(max_examples=40)
+@given(data=st.data())
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_schema_refuses_any_junk_by_name(game, data):
+    """Any value of any type at any place of a real scenario either loads a valid position
+    or is refused with StateError / ConfigError naming the problem; the env is unchanged."""
+    from envs.core.errors import ConfigError
+
+    e = played(game, configs(game)[0], data.draw(st.integers(0, 99)), data.draw(st.integers(0, 30)))
+    d = copy.deepcopy(e.to_scenario())
+    paths = sorted(_paths(d), key=repr)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        target = d
+        try:
+            for k in path[:-1]:
+                target = target[k]
+            target[path[-1]] = data.draw(_JUNK)
+        except (KeyError, IndexError, TypeError):
+            continue
+    f = envs.make_raw(game, **configs(game)[-1])
+    f.reset(seed=1)
+    blob = f.save()
+    try:
+        f.load_scenario(d)
+    except (StateError, ConfigError) as err:
+        assert str(err)
+        assert f.save() == blob
+    else:
+        assert f.game.check_state(f.record) == []
+
+
+# ----- determinisation for information-set search ---------------------------------------------
+def _determinized(spec, rec, seat, key):
+    out = rec.copy()
+    spec.determinize(out[0], seat, np.uint64(key))
+    return out
+
+
+def _seat_view(spec, rec, seat):
+    out = np.zeros(spec.obs_size, dtype=np.float32)
+    spec.single.observe(rec, 0, seat, out)
+    return out.tobytes()
+
+
+@settings(max_examples=15)
+@given(data=st.data())
+@pytest.mark.parametrize("game", [g for g in GAMES if envs.spec(g).determinize is not None])
+def test_determinize_keeps_what_the_seat_knows(game, data):
+    """The determinize kernel (information-set search) re-deals only what ``seat`` cannot
+    see: the result is a valid position, the seat's own view is unchanged, and two
+    positions the seat cannot tell apart give the same sample for the same key."""
+    spec = envs.spec(game)
+    config = data.draw(st.sampled_from(configs(game)))
+    e = played(game, config, data.draw(st.integers(0, 2**32)), data.draw(st.integers(0, 200)))
+    rec = e.record.copy()
+    seat = data.draw(st.integers(0, int(rec["num_players"][0]) - 1))
+    key = data.draw(st.integers(0, 2**64 - 1))
+    a = _determinized(spec, rec, seat, key)
+    assert spec.check_state(a) == [], spec.check_state(a)
+    assert _seat_view(spec, a, seat) == _seat_view(spec, rec, seat)
+    assert a["rng"][0] != rec["rng"][0], "the future must be re-seeded"
+    # another position the seat cannot tell from this one: a determinisation of it
+    other = _determinized(spec, rec, seat, key ^ 0xABCDEF)
+    assert _seat_view(spec, other, seat) == _seat_view(spec, rec, seat)
+    b = _determinized(spec, other, seat, key)
+    assert a.tobytes() == b.tobytes(), "the sample depends on hidden information"
