@@ -1,9 +1,10 @@
 """Seas of Havoc: small rules shared by every phase.
 
 Resources and capacity [Island Setup 2; Ghost Fleet: Individual Resources], what booty and
-resources can pay [Booty] (the payment itself is payment.py), deck handling [Core Concepts: Deck Management], damage cards [Scoring a Hit;
-Collision Penalty; Ending the Game], scrapping [Scrapping Cards], Infamy [Set Starting
-Infamy; Teams Variant; 2 Ship Variant] and flag actions [Island Actions: Flags].
+resources can pay [Booty] (the payment itself is payment.py), deck handling [Core Concepts:
+Deck Management], damage cards [Scoring a Hit; Collision Penalty; Ending the Game],
+scrapping [Scrapping Cards], Infamy [Set Starting Infamy; Teams Variant; 2 Ship Variant] and
+flag actions [Island Actions: Flags].
 """
 
 import numpy as np
@@ -187,8 +188,7 @@ def take_damage(s, c):
     When the damage deck is empty the Sea Phase finishes "using extra damage cards from the
     scrap pile or the box" [Ending the Game]: first the rest of the box's 42, then scrapped
     Damage cards; with none left anywhere no card is taken [ruling: Damage supply]. Returns 1
-    if a card was
-    dealt.
+    if a card was dealt.
     """
     if s.damage_left > 0:
         s.damage_left -= 1

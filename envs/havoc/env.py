@@ -7,7 +7,8 @@ fire broadsides and raking shots for Infamy, dealing Damage cards. The game ends
 Sea Phase in which the Damage deck runs out; the most Infamy (scored + cards + upgrades)
 wins. Every choice the rulebook gives a player is a decision: which resource pays an "any"
 cost and whether booty pays instead of resources [Booty], which resource a scrapped card's
-"any" cost returns, which ship a passed card applies to in the 2 Ship Variant. Rules: ``rules/seas_of_havoc_rulebook.txt``; every open reading is in
+"any" cost returns, which ship a passed card applies to in the 2 Ship Variant. Rules:
+``rules/seas_of_havoc_rulebook.txt``; every open reading is in
 ``envs/havoc/docs/rulings.md``. The card pool is our own design, not the published cards.
 
 | | |

@@ -337,9 +337,10 @@ def _maneuver(s, c, ship, g):
     """Sail the ghost card's maneuver for the ship's sail count; returns outlines reached.
 
     The maneuver taken is the one with the highest minimum sail count the ship meets
-    [Ghost Fleet: Sea Phase; ruling: Ghost maneuver brackets]. An outline is the ship drawn after a forward step, turned by
-    the pivots made in that square (a pivot before any forward step turns the ship on its
-    starting square: an outline too) [ruling: Ghost outlines]; the ghost fires from each.
+    [Ghost Fleet: Sea Phase; ruling: Ghost maneuver brackets]. An outline is the ship drawn
+    after a forward step, turned by the pivots made in that square (a pivot before any
+    forward step turns the ship on its starting square: an outline too) [ruling: Ghost
+    outlines]; the ghost fires from each.
     """
     sails = s.res[c, SAIL]
     k = 0
@@ -445,8 +446,8 @@ def _features(s, c, ship):
 def sea_turn(s):
     """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: its
     maneuver, the ability of its colour, then the card's flag action if the ghost ship owns
-    that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]), then
-    the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect
+    that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]),
+    then the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect
     [ruling: Damage in a ghost hand]."""
     c = s.cur
     if s.ghost_hand_n[c] == 0:

@@ -136,9 +136,8 @@ def sea_continue(s):
 
     Turns go round from the First Player token's holder; a crew with no cards passes
     automatically (no whirlpools or gusts for it); when nobody has cards, cleanup [ruling:
-    Turn order]. Returns
-    after a round of turns with no decision, so the phase driver counts automatic steps
-    (ghost ships may keep drawing cards with no seat deciding anything).
+    Turn order]. Returns after a round of turns with no decision, so the phase driver counts
+    automatic steps (ghost ships may keep drawing cards with no seat deciding anything).
     """
     for _ in range(2 * MAX_CREWS):
         if s.pending != PK_NONE or s.phase != PH_SEA or s.fault:
