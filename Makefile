@@ -18,7 +18,7 @@ NUMBA_CACHE_DIR := $(shell $(PYTHON) -c 'from envs.core.cache import cache_dir; 
 endif
 export NUMBA_CACHE_DIR
 
-.PHONY: demo test bench venv cache-dir
+.PHONY: demo test bench mutants venv cache-dir
 
 venv: $(STAMP)
 
@@ -44,6 +44,12 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/broadside bench
+
+# Mutation self-check (not run by CI): each rule mutation in tests/mutants/<game>.toml is
+# applied to a copy with a fresh numba cache and must make the game's tests fail.
+# `make mutants GAME=havoc JOBS=2`
+mutants: $(STAMP)
+	$(PY) -m benchmarks.mutants $(if $(GAME),--game $(GAME)) $(if $(JOBS),--jobs $(JOBS))
 
 cache-dir:
 	@echo $(NUMBA_CACHE_DIR)

@@ -4,7 +4,7 @@
     env = envs.make("havoc", num_players=3)          # PettingZoo AEC env (classic semantics)
     raw = envs.make_raw("havoc", num_players=3)      # strict: illegal actions raise
     vec = envs.make_vector("havoc", 4096, seed=0)    # batched fast path (VectorGame)
-    env = envs.havoc_v0.env(num_players=3)           # the same, PettingZoo style
+    env = envs.havoc_v1.env(num_players=3)           # the same, PettingZoo style
 
 ``REGISTRY`` maps a game name to the module whose ``GAME`` attribute is its GameSpec and
 which defines ``env()`` and ``raw_env()``. Game modules are imported on first use, so

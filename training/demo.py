@@ -23,8 +23,10 @@ DEMO = dict(game="havoc", timesteps=122_880, num_envs=32, n_steps=128, batch_siz
             opponents={"self": 0.3, "snapshot": 0.2, "heuristic": 0.1, "random": 0.4})
 #: game options of the demo: Seas of Havoc for 2 players, decisions with a single option
 #: taken automatically, and a short Damage deck ("you may choose to adjust the number of
-#: damage cards in the deck for a longer or shorter game" [Island Setup 5])
-DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_deck": 4}}
+#: damage cards in the deck for a longer or shorter game" [Island Setup 5]); a game in
+#: which no Damage can be dealt any more (decks scrapped) is truncated at 3000 decisions
+DEMO_GAME_CONFIG = {"havoc": {"num_players": 2, "auto_forced": True, "damage_deck": 4,
+                              "max_steps": 3000}}
 #: options used while training only: the opt-in shaped reward (0.01 per Infamy point)
 DEMO_TRAIN_EXTRA = {"havoc": {"shaped_reward": True}}
 

@@ -1,7 +1,7 @@
 """Seas of Havoc (``envs.havoc``): deck-building naval combat for 1-5 players.
 
 The documentation page is the docstring of :mod:`envs.havoc.env`, which defines ``GAME``,
-``env()`` and ``raw_env()`` (``envs.havoc_v0`` is that module). Importing this package is
+``env()`` and ``raw_env()`` (``envs.havoc_v1`` is that module). Importing this package is
 cheap: ``envs.havoc.GAME`` loads the kernels on first use, so ``envs.havoc.state`` or
 ``envs.havoc.cards`` can be imported without compiling anything.
 """

@@ -15,7 +15,7 @@ Shared by the crews' Sea Phase (sea.py) and the Ghost Fleet (ghost.py). Rulebook
 import numpy as np
 from numba import njit
 
-from envs.havoc.common import can_pay, friendly, has_upgrade, pay, score, take_damage
+from envs.havoc.common import can_pay, friendly, has_upgrade, score, take_damage
 from envs.havoc.maneuver import ship_at, wrap
 from envs.havoc.state import (
     CANNON, DC, DR, FEAT_ROCK, GRID, UPG_BROADSIDE, UPG_RAKING, UPG_RANGE,
@@ -35,7 +35,7 @@ def side_dir(h, side):
 @njit(cache=True)
 def fire_range(s, c, base):
     """Range of crew c's shot: the option's range + the range upgrade, at most GRID - 1 so
-    that a wrapping shot can never come back round onto the firer (ruling)."""
+    that a wrapping shot can never come back round onto the firer [ruling: Range cap]."""
     return min(base + has_upgrade(s, c, UPG_RANGE), GRID - 1)
 
 
@@ -58,7 +58,8 @@ def trace_shot(s, i, d, rng):
 
 @njit(cache=True)
 def is_raking(s, target, d):
-    """A shot flying parallel to the target's heading strikes its bow or stern."""
+    """A shot flying parallel to the target's heading strikes its bow or stern [ruling:
+    Broadside or raking]."""
     return (s.ship_h[target] % 2) == (d % 2)
 
 
@@ -99,8 +100,3 @@ def balls_cost(n):
 def can_pay_balls(s, c, n):
     """Crew c can pay n cannonballs (booty may cover them) [Cannon Fire; Booty]."""
     return can_pay(s, c, balls_cost(n))
-
-
-@njit(cache=True)
-def pay_balls(s, c, n):
-    pay(s, c, balls_cost(n))

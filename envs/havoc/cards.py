@@ -4,8 +4,9 @@ Implements the data side of the rulebook's Box Contents (component counts), Play
 (ship decks, upgrades, captains, recommended decks), Card Anatomy (cost, maneuver, type,
 infamy, extended maneuver, cannon fire, flag action), Maneuvering (split arrows), Cannon Fire
 (multiple options, "each"), Salvaging Shipwrecks (wreck values) and The Ghost Fleet (ghost
-cards). The file format is documented at the top of ``cards.toml``; design choices are in
-``docs/rulings.md`` (Card pool).
+cards). The file format is documented at the top of ``cards.toml`` [ruling: Card file format];
+design choices are in ``docs/rulings.md`` (Card pool): the pool is ours [ruling: Our own
+design] and follows the box's counts [ruling: Component counts].
 
 :func:`load_pool` builds every table from any file (tests load broken ones); the module-level
 names below come from the default file and are imported by the kernels as constants.
@@ -85,6 +86,7 @@ GHOST_SCHEMA = {
                            "path": cc.Str(S.MAX_STEPS)}, 1, 3),
     "abilities": cc.TableList({"ship": cc.Str(40), "effect": cc.Str(20),
                                "arg": cc.Int(1, 3)}, 0, S.NUM_SHIP_DEFS, default=[]),
+    "flag": cc.Enum(FLAG_KEYS, base=-1, default=S.FLAG_NONE),
     "text": cc.Str(80),
 }
 WRECK_SCHEMA = {"values": cc.IntList(S.NUM_WRECKS, S.NUM_WRECKS, 1, 9)}
@@ -326,6 +328,7 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         "GHOST_MOVE_MIN_SAILS": cc.table(g_min, (S.NUM_GHOST_CARDS, 3), np.int8, fill=-1),
         "GHOST_ABILITY": cc.table(g_ab, (S.NUM_GHOST_CARDS, S.NUM_SHIP_DEFS), np.int8),
         "GHOST_ABILITY_ARG": cc.table(g_arg, (S.NUM_GHOST_CARDS, S.NUM_SHIP_DEFS), np.int8),
+        "GHOST_FLAG": cc.table([g["flag"] for g in ghosts], (S.NUM_GHOST_CARDS,), np.int8),
         "RECOMMENDED": tuple(recommended),
     }
 
@@ -399,5 +402,6 @@ GHOST_MOVE = _P["GHOST_MOVE"]
 GHOST_MOVE_MIN_SAILS = _P["GHOST_MOVE_MIN_SAILS"]
 GHOST_ABILITY = _P["GHOST_ABILITY"]
 GHOST_ABILITY_ARG = _P["GHOST_ABILITY_ARG"]
+GHOST_FLAG = _P["GHOST_FLAG"]
 RECOMMENDED = _P["RECOMMENDED"]
 del _P

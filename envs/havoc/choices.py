@@ -2,6 +2,10 @@
 
 - PK_GAIN_ANY: "gain 1 of any resource" [Shipyard; Capitol; Purser's flag; ability cards]
 - PK_SCRAP: scrap cards from hand or discard pile [Deep Cove; Breaker's flag; repair effects]
+- PK_SCRAP_GAIN: the resource the "any" part of a scrapped card's cost returns [Scrapping
+  Cards: "they receive its cost in resources"; Symbology: any], asked only when two or more
+  resources have room on the board (one with room is taken, none: the resource is lost)
+  [ruling: Scrapped "any" costs]
 - PK_BOOTY: keep one booty when a second is salvaged [Booty]
 
 Each pair is ``legal_*(s, c, mask)`` / ``apply_*(s, c, action)``; an apply clears
@@ -12,10 +16,10 @@ from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
 from envs.havoc.common import (
-    SRC_REPAIR, gain, return_wreck_token, scrap_from,
+    SRC_REPAIR, capacity, gain, return_wreck_token, scrap_from,
 )
 from envs.havoc.state import (
-    A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE,
+    A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE, PK_SCRAP, PK_SCRAP_GAIN,
 )
 
 
@@ -56,17 +60,58 @@ def apply_scrap(s, c, action):
     d = action - A_HAND if from_hand else action - A_DISCARD
     scrap_from(s, c, d, from_hand, s.pend_source != SRC_REPAIR)
     s.pend_count -= 1
+    _after_scrap(s, c)
+
+
+@njit(cache=True)
+def _rooms(s, c):
+    """Resources with room on c's board: (how many, the last such resource)."""
+    n = 0
+    last = -1
+    for r in range(NUM_RES):
+        if s.res[c, r] < capacity(s, c, r):
+            n += 1
+            last = r
+    return n, last
+
+
+@njit(cache=True)
+def _after_scrap(s, c):
+    """Take the "any" resources of the scrapped card (asking when there is a choice), then
+    go on scrapping while scraps and cards are left."""
+    while s.scrap_gain > 0:
+        n, r = _rooms(s, c)
+        if n >= 2:
+            s.pending = PK_SCRAP_GAIN
+            return
+        if n == 1:
+            gain(s, c, r, 1)
+        s.scrap_gain -= 1
     if s.pend_count <= 0:
         s.pending = PK_NONE
-    else:
-        # nothing left to scrap ends the decision early
-        left = 0
-        for k in range(NDEFS):
-            if s.pend_source == SRC_REPAIR and k != DAMAGE_DEF:
-                continue
-            left += s.hand[c, k] + s.discard[c, k]
-        if left == 0:
-            s.pending = PK_NONE
+        return
+    # nothing left to scrap ends the decision early
+    left = 0
+    for k in range(NDEFS):
+        if s.pend_source == SRC_REPAIR and k != DAMAGE_DEF:
+            continue
+        left += s.hand[c, k] + s.discard[c, k]
+    s.pending = PK_SCRAP if left > 0 else PK_NONE
+
+
+@njit(cache=True)
+def legal_scrap_gain(s, c, mask):
+    """A resource with room on the board [Scrapping Cards; Island Setup 2: capacity]."""
+    for r in range(NUM_RES):
+        if s.res[c, r] < capacity(s, c, r):
+            mask[A_OPTION + r] = 1
+
+
+@njit(cache=True)
+def apply_scrap_gain(s, c, action):
+    gain(s, c, action - A_OPTION, 1)
+    s.scrap_gain -= 1
+    _after_scrap(s, c)
 
 
 @njit(cache=True)

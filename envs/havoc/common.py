@@ -1,9 +1,10 @@
 """Seas of Havoc: small rules shared by every phase.
 
-Resources and capacity [Island Setup 2; Ghost Fleet: Individual Resources], paying costs with
-booty [Booty], deck handling [Core Concepts: Deck Management], damage cards [Scoring a Hit;
-Collision Penalty; Ending the Game], scrapping [Scrapping Cards], Infamy [Set Starting
-Infamy; Teams Variant; 2 Ship Variant] and flag actions [Island Actions: Flags].
+Resources and capacity [Island Setup 2; Ghost Fleet: Individual Resources], what booty and
+resources can pay [Booty] (the payment itself is payment.py), deck handling [Core Concepts:
+Deck Management], damage cards [Scoring a Hit; Collision Penalty; Ending the Game],
+scrapping [Scrapping Cards], Infamy [Set Starting Infamy; Teams Variant; 2 Ship Variant] and
+flag actions [Island Actions: Flags].
 """
 
 import numpy as np
@@ -15,14 +16,14 @@ from envs.havoc.cards import (
     SHIP_UPGRADES,
 )
 from envs.havoc.state import (
-    ANY, CANNON, COIN, DAMAGE_IN_BOX, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
+    ANY, CANNON, DAMAGE_IN_BOX, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
     NDEFS, NUM_GHOST_CARDS, NUM_RES, PH_ISLAND, PH_SEA, PK_GAIN_ANY, PK_NONE, PK_SCRAP, SAIL,
     SKIFFS_PER_CREW, UPG_CANNON_CAP, UPG_SAIL_CAP,
     VAR_GHOST, VAR_TEAMS,
 )
 
 #: capacity of a player board: sails, cannonballs, coins (coins are unlimited; 99 is a storage
-#: bound) - see docs/rulings.md "Resource capacity"
+#: bound) [ruling: Resource capacity]
 PLAYER_CAP = np.array([9, 8, 99], dtype=np.int64)
 #: a ghost ship holds at most 9, 8 and 7 [Ghost Fleet: Individual Resources]
 GHOST_CAP = np.array([9, 8, 7], dtype=np.int64)
@@ -39,7 +40,8 @@ def is_ghost(s, c):
 
 @njit(cache=True)
 def has_upgrade(s, c, effect):
-    """Sum of the args of `c`'s active upgrades with this effect (0 when none)."""
+    """Sum of the args of `c`'s active upgrades with this effect (0 when none); the effects
+    are our design [ruling: Upgrades]."""
     total = 0
     if is_ghost(s, c):
         return 0
@@ -117,45 +119,10 @@ def shortfall(s, c, cost):
 
 @njit(cache=True)
 def can_pay(s, c, cost):
-    return shortfall(s, c, cost) <= booty_value(s, c)
-
-
-@njit(cache=True)
-def pay(s, c, cost):
-    """Pay cost from resources; booty covers any shortfall and is then spent whole [Booty].
-
-    "Any" parts are paid from the resource held most (ties: coin, cannon, sail) so the
-    crew keeps the most varied pool - see docs/rulings.md "Paying any".
-    Caller has checked can_pay.
-    """
-    short = shortfall(s, c, cost)
-    for r in range(NUM_RES):
-        s.res[c, r] -= min(cost[r], s.res[c, r])
-    for _ in range(cost[ANY]):
-        best = -1
-        for r in (COIN, CANNON, SAIL):
-            if s.res[c, r] > 0 and (best < 0 or s.res[c, r] > s.res[c, best]):
-                best = r
-        if best < 0:
-            break
-        s.res[c, best] -= 1
-    if short > 0 and s.booty[c] > 0:
-        token = s.booty[c]
-        s.booty[c] = 0
-        return_wreck_token(s, token)
-
-
-@njit(cache=True)
-def pay_one(s, c, r):
-    """Pay a single resource r (booty covers it when r is short)."""
-    cost = np.zeros(4, dtype=np.int64)
-    cost[r] = 1
-    pay(s, c, cost)
-
-
-@njit(cache=True)
-def can_pay_one(s, c, r):
-    return s.res[c, r] > 0 or booty_value(s, c) > 0
+    """Resources plus booty cover `cost` [Booty]; the crew paying may also have what is left
+    of a booty it spent earlier in this Step 2 [Card Purchases] (payment.py)."""
+    pool = s.pay_pool if c == s.cur else 0
+    return shortfall(s, c, cost) <= booty_value(s, c) + pool
 
 
 @njit(cache=True)
@@ -196,15 +163,13 @@ def reshuffle(s, c):
 
 
 @njit(cache=True)
-def draw(s, c, n, may_reshuffle=True):
-    """Draw n cards; shuffle the discard pile in only when the deck is empty [Deck
-    Management] and reshuffling is allowed (not mid Sea Phase, see sea.sea_draw). Returns
-    the number drawn."""
+def draw(s, c, n):
+    """Draw n cards; when the deck is empty, shuffle the discard pile into a new deck and
+    go on [Deck Management: "If you must draw but there are no cards left in your deck,
+    shuffle your discard pile"] - in either phase. Returns the number drawn."""
     got = 0
     for _ in range(n):
         if s.deck_n[c] == 0:
-            if not may_reshuffle:
-                break
             reshuffle(s, c)
             if s.deck_n[c] == 0:
                 break
@@ -222,8 +187,8 @@ def take_damage(s, c):
 
     When the damage deck is empty the Sea Phase finishes "using extra damage cards from the
     scrap pile or the box" [Ending the Game]: first the rest of the box's 42, then scrapped
-    Damage cards; with none left anywhere no card is taken (ruling). Returns 1 if a card was
-    dealt.
+    Damage cards; with none left anywhere no card is taken [ruling: Damage supply]. Returns 1
+    if a card was dealt.
     """
     if s.damage_left > 0:
         s.damage_left -= 1
@@ -268,7 +233,8 @@ def score(s, c, n):
 
 @njit(cache=True)
 def scrap_from(s, c, d, from_hand, gain_cost):
-    """Scrap one card; the owner gains its cost [Scrapping Cards]. "Any" comes back as coin."""
+    """Scrap one card; the owner gains its cost [Scrapping Cards]. The "any" part of the
+    cost is the crew's to choose: it is added to ``s.scrap_gain`` for choices.py to ask."""
     if from_hand:
         s.hand[c, d] -= 1
     else:
@@ -278,8 +244,7 @@ def scrap_from(s, c, d, from_hand, gain_cost):
         for r in range(NUM_RES):
             if CARD_COST[d, r] > 0:
                 gain(s, c, r, CARD_COST[d, r])
-        if CARD_COST[d, ANY] > 0:
-            gain(s, c, COIN, CARD_COST[d, ANY])
+        s.scrap_gain += CARD_COST[d, ANY]
 
 
 @njit(cache=True)

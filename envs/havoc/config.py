@@ -14,15 +14,15 @@ import numpy as np
 from envs.core.errors import ConfigError
 from envs.havoc import cards
 from envs.havoc.state import (
-    CONFIG, DEFAULT_MAX_STEPS, MAX_CREWS, MAX_PLAYERS, NUM_SHIP_DEFS,
+    CONFIG, DEFAULT_MAX_STEPS, MAX_CREWS, MAX_PLAYERS, MAX_STALL_LIMIT, NUM_SHIP_DEFS,
     VAR_GHOST, VAR_STANDARD, VAR_TEAMS, VAR_TWO_SHIP, VARIANT_NAMES,
 )
 
 #: the box holds 42 Damage cards [Box Contents]
 MAX_DAMAGE_DECK = 42
 HEADING_LETTERS = "NESW"
-KNOWN = ("num_players", "variant", "ships", "captains", "teams", "num_ghosts", "damage_deck",
-         "gust_dir", "auto_forced", "max_steps", "shaped_reward")
+KNOWN = ("num_players", "variant", "ships", "captains", "teams", "num_ghosts", "coop",
+         "damage_deck", "gust_dir", "auto_forced", "max_steps", "shaped_reward", "stall_limit")
 
 
 def _int(name, value, rule):
@@ -129,12 +129,13 @@ def _captains(captains, n):
     return ids
 
 
-def _teams(teams, variant, n):
+def _teams(teams, variant, n, coop):
     if variant == VAR_GHOST:
-        if teams is not None and any(int(t) != 0 for t in teams):
-            raise ConfigError(f"teams={list(teams)}: in the Ghost Fleet all players are one "
-                              "team (rulebook: The Ghost Fleet: Solo & Co-op)")
-        return [0] * n
+        if teams is not None:
+            raise ConfigError(f"teams={list(teams)}: against the Ghost Fleet the players are "
+                              "one team (coop=True) or each on their own (coop=False) "
+                              "(rulebook: The Ghost Fleet: Solo & Co-op)")
+        return [0] * n if coop else list(range(n))
     if variant != VAR_TEAMS:
         if teams is not None:
             raise ConfigError(f"teams={list(teams)}: teams need variant='teams' "
@@ -176,8 +177,11 @@ def make_config(**kw) -> np.ndarray:
     ids: one per player; ghost: optionally also the ghost ships; two_ship: optionally the
     four ships, each seat's deck ship first then the second ships), captains, teams (teams
     variant, one id per seat; default alternate seats), num_ghosts (ghost: 2 normal or 3
-    hard), damage_deck (10 + 5 per ship), gust_dir ("N" "E" "S" "W" or None = rolled),
-    auto_forced (False), max_steps (DEFAULT_MAX_STEPS), shaped_reward (False).
+    hard), coop (ghost: True = the players are one team against the fleet, False = each
+    player on their own, the fleet an added opponent), damage_deck (10 + 5 per ship),
+    gust_dir ("N" "E" "S" "W" or None = rolled), auto_forced (False), max_steps
+    (DEFAULT_MAX_STEPS), shaped_reward (False), stall_limit (0 = off, the rulebook's end;
+    N = the game also ends after N Sea Phases in a row without a Damage card dealt).
     """
     unknown = sorted(set(kw) - set(KNOWN))
     if unknown:
@@ -204,9 +208,16 @@ def make_config(**kw) -> np.ndarray:
         raise ConfigError(f"{n} players + {n_ghosts} ghosts: at most {MAX_CREWS} ships "
                           "(rulebook: Box Contents)")
 
+    coop = _flag("coop", kw.get("coop", True))
+    if variant == VAR_GHOST and n == 1 and not coop:
+        raise ConfigError("coop=False: a solo game has no other player to compete with "
+                          "(rulebook: The Ghost Fleet: Solo & Co-op)")
+    if variant != VAR_GHOST and "coop" in kw and kw["coop"] is not None:
+        raise ConfigError(f"coop={kw['coop']!r}: only a Ghost Fleet game is co-operative or "
+                          "not (variant='ghost') (rulebook: The Ghost Fleet: Solo & Co-op)")
     first, second = _ships(kw.get("ships"), variant, n, n_ghosts)
     captains = _captains(kw.get("captains"), n)
-    teams = _teams(kw.get("teams"), variant, n)
+    teams = _teams(kw.get("teams"), variant, n, coop)
     num_ships = _ship_count(variant, n, n_ghosts)
 
     damage = kw.get("damage_deck")
@@ -222,6 +233,13 @@ def make_config(**kw) -> np.ndarray:
     if not 0 <= max_steps <= 2**31 - 1:
         raise ConfigError(f"max_steps={max_steps}: a decision count >= 0 (0 = the default "
                           f"bound {DEFAULT_MAX_STEPS})")
+
+    stall = _int("stall_limit", kw.get("stall_limit", 0),
+                 "Sea Phases without Damage before a stalled game ends, 0 = never")
+    if not 0 <= stall <= MAX_STALL_LIMIT:
+        raise ConfigError(f"stall_limit={stall}: 0 (the rulebook: the game ends only when the "
+                          f"Damage deck is empty) or 1-{MAX_STALL_LIMIT} Sea Phases "
+                          "(rulebook: Ending the Game)")
 
     cfg = np.zeros(1, dtype=CONFIG)
     cfg["num_players"] = n
@@ -240,6 +258,8 @@ def make_config(**kw) -> np.ndarray:
     cfg["damage_deck"] = damage
     cfg["gust_dir"] = _gust(kw.get("gust_dir"))
     cfg["shaped_reward"] = _flag("shaped_reward", kw.get("shaped_reward", False))
+    cfg["stall_limit"] = stall
+    cfg["coop"] = coop if variant == VAR_GHOST else 0
     return cfg
 
 
@@ -253,13 +273,14 @@ def config_kwargs(cfg) -> dict:
            "damage_deck": int(cfg["damage_deck"]),
            "gust_dir": None if int(cfg["gust_dir"]) < 0 else HEADING_LETTERS[int(cfg["gust_dir"])],
            "auto_forced": bool(cfg["auto_forced"]), "max_steps": int(cfg["max_steps"]),
-           "shaped_reward": bool(cfg["shaped_reward"])}
+           "shaped_reward": bool(cfg["shaped_reward"]), "stall_limit": int(cfg["stall_limit"])}
     if variant == VAR_TWO_SHIP:
         out["ships"] = [int(s) for s in cfg["ship"][:n]] + [int(s) for s in cfg["ship2"][:n]]
     else:
         out["ships"] = [int(s) for s in cfg["ship"][: n + ghosts]]
     if variant == VAR_GHOST:
         out["num_ghosts"] = ghosts
+        out["coop"] = bool(cfg["coop"])
     if variant == VAR_TEAMS:
         out["teams"] = [int(t) for t in cfg["team"][:n]]
     return out

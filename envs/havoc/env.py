@@ -5,15 +5,18 @@ skiffs to island slots for resources, upgrades, flags and Market cards; in the *
 Phase** they play their hands one card at a time to sail a wrapping 6x6 sea grid, ram and
 fire broadsides and raking shots for Infamy, dealing Damage cards. The game ends after the
 Sea Phase in which the Damage deck runs out; the most Infamy (scored + cards + upgrades)
-wins. Rules: ``rules/seas_of_havoc_rulebook.txt``; every open reading is in
+wins. Every choice the rulebook gives a player is a decision: which resource pays an "any"
+cost and whether booty pays instead of resources [Booty], which resource a scrapped card's
+"any" cost returns, which ship a passed card applies to in the 2 Ship Variant. Rules:
+``rules/seas_of_havoc_rulebook.txt``; every open reading is in
 ``envs/havoc/docs/rulings.md``. The card pool is our own design, not the published cards.
 
 | | |
 |---|---|
-| import | ``envs.make("havoc", num_players=3)`` or ``envs.havoc_v0.env(num_players=3)`` |
+| import | ``envs.make("havoc", num_players=3)`` or ``envs.havoc_v1.env(num_players=3)`` |
 | players | 1-5 (1 only against the Ghost Fleet); agents ``player_0`` ... |
-| actions | ``Discrete(156)`` with a legal-action mask |
-| observation | ``{"observation": Box(float32, (3168,)), "action_mask": Box(int8, (156,))}`` |
+| actions | ``Discrete(157)`` with a legal-action mask |
+| observation | ``{"observation": Box(float32, (3178,)), "action_mask": Box(int8, (157,))}`` |
 | hidden information | other crews' hands (and which of their cards are in hand or deck), every deck order, face-down shipwreck values and others' booty, the Market deck order, ghost hands |
 | chance | deck shuffles, coordinate dice (features, wrecks, ships), the Market deck, shipwreck tokens, whirlpool direction, gust direction (unless configured), ghost cards and dice |
 
@@ -37,28 +40,29 @@ flag) accompany each visible card's def one-hot.
 | 10-13 | `gust` | 4 | gust direction one-hot in the observer's frame (N=ahead) |
 | 14-17 | `variant` | 4 | one-hot: standard, two_ship, teams, ghost |
 | 18-19 | `counts` | 2 | players / 5, crews / 6 |
-| 20-22 | `misc` | 3 | extra turn (Swift), egocentric frame on, decisions / max_steps |
-| 23-42 | `pending` | 20 | pending decision kind one-hot (PK_*) |
-| 43-43 | `pend_count` | 1 | choices left in the pending decision / 4 |
-| 44-51 | `pend_ship` | 8 | ship concerned: relative crew one-hot, which of its ships (2) |
-| 52-67 | `pend_slot` | 16 | pend_slot one-hot (market index / slot); not for a booty choice |
-| 68-70 | `pend_res` | 3 | resource chosen in a trade |
-| 71-102 | `pend_source` | 32 | what asked the decision: 0-15 slot/source id, 16+ for 100+ sources |
-| 103-103 | `pend_booty` | 1 | value / 4 of the booty just salvaged, only for the crew choosing |
-| 104-167 | `card` | 64 | card being resolved: def one-hot |
-| 168-253 | `card_feat` | 86 | card being resolved: features (CARD_FEAT_NAMES) |
-| 254-264 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
-| 265-272 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
-| 273-290 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
-| 291-297 | `card_state` | 7 | step index / 6, collided, passed, shots left / 3, fire option one-hot |
-| 298-325 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
-| 326-416 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
-| 417-1211 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |
-| 1212-1275 | `scrap` | 64 | scrap pile counts per def / 4 |
-| 1276-1404 | `self` | 129 | observer: hand counts per def / 4, deck composition per def / 4 (order unknown), own booty value / 4 |
-| 1405-2562 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
-| 2563-2591 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
-| 2592-3167 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
+| 20-23 | `misc` | 4 | extra turn (Swift), egocentric frame on, decisions / max_steps, Sea Phases without Damage / stall_limit (0 when off) |
+| 24-45 | `pending` | 22 | pending decision kind one-hot (PK_*) |
+| 46-46 | `pend_count` | 1 | choices left in the pending decision / 4 |
+| 47-54 | `pend_ship` | 8 | ship concerned: relative crew one-hot, which of its ships (2) |
+| 55-70 | `pend_slot` | 16 | pend_slot one-hot (market index / slot); not for a booty choice |
+| 71-73 | `pend_res` | 3 | resource chosen in a trade |
+| 74-105 | `pend_source` | 32 | what asked the decision: 0-15 slot/source id, 16+ for 100+ sources |
+| 106-106 | `pend_booty` | 1 | value / 4 of the booty just salvaged, only for the crew choosing |
+| 107-113 | `payment` | 7 | payment in progress: sail, cannon, coin, any units left / 4, booty value left / 4 (only for the crew paying), then the firing side next; 'any' resources of a scrapped card left / 4 |
+| 114-177 | `card` | 64 | card being resolved: def one-hot |
+| 178-263 | `card_feat` | 86 | card being resolved: features (CARD_FEAT_NAMES) |
+| 264-274 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
+| 275-282 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
+| 283-300 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
+| 301-307 | `card_state` | 7 | (step index + 1) / 7, collided, passed, shots left / 3, fire option one-hot |
+| 308-335 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
+| 336-426 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
+| 427-1221 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |
+| 1222-1285 | `scrap` | 64 | scrap pile counts per def / 4 |
+| 1286-1414 | `self` | 129 | observer: hand counts per def / 4, deck composition per def / 4 (order unknown), own booty value / 4 |
+| 1415-2572 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
+| 2573-2601 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
+| 2602-3177 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
 
 Legal action mask
 -----------------
@@ -75,18 +79,28 @@ The pending decision (``pending`` in the observation) gives each range its meani
 |---|---|---|
 | 0-63 | ``hand + card def`` | play a card; scrap from hand; discard after a collision |
 | 64-127 | ``discard + card def`` | scrap from the discard pile (Deep Cove, Breaker's flag, repair) |
-| 128-135 | ``option + k`` | heading N/E/S/W; gain/trade resource sail/cannon/coin; upgrade 0/1; buy; booty keep held/new; resolve/pass; ship 0/1; path 0/1; pivot left/right; cannon option k; side left/right; pay the extension |
+| 128-135 | ``option + k`` | heading N/E/S/W; gain/trade resource sail/cannon/coin; upgrade 0/1; buy; booty keep held/new; resolve/pass; ship 0/1; path 0/1; pivot left/right; cannon option k; side left/right; pay the extension; pay a cost unit with sail/cannon/coin; the resource a scrapped card's "any" cost returns |
 | 136-148 | ``slot + k`` | place a skiff on island slot k (Bank ... Swift Flag) |
 | 149-153 | ``market + i`` | claim market card i (also the pick after a restock) |
 | 154 | ``restock`` | restock the Market, then claim a new card |
 | 155 | ``stop`` | stop / decline / hold fire / no pivot / skip the extension |
+| 156 | ``booty`` | pay a cost unit with booty (spends the token; its value pays on) |
+
+Paying (``pending`` = pay): a cost is paid unit by unit - sails, cannonballs, coins, then
+"any" units - and the seat is asked only for a unit with two or more possible sources (the
+resource itself or booty; for "any", each resource held or booty), offering only sources
+that leave the rest payable. Whatever is left of a spent booty pays later units and is lost
+when the payment ends; during Card Purchases it carries over to the crew's next purchase
+[Booty]. A scrapped card's "any" cost asks which resource it returns (``pending`` = scrap:
+resource for 'any') when two or more resources have room.
 
 Rewards
 -------
-Zero-sum and terminal: +1 to each winner, -1 to each loser, 0 to all on a draw or a
-truncation (``max_steps`` decisions). Ties break on resources, then fewest Damage cards;
-teams (and the players against the Ghost Fleet) win or lose together [Final Scoring;
-Teams Variant; Ghost Fleet]. ``shaped_reward=True`` adds 0.01 per Infamy point as it is
+Terminal: +1 to each winner, -1 to each loser, 0 to all on a draw or a truncation
+(``max_steps`` decisions); with more than two sides they do not sum to zero. Ties break on
+resources, then fewest Damage cards (per ship for teams and the Ghost Fleet); teams (and
+co-op players against the Ghost Fleet) win or lose together [Final Scoring; Teams Variant;
+Ghost Fleet]. ``shaped_reward=True`` adds 0.01 per Infamy point as it is
 scored. ``infos[agent]`` holds ``infamy``, ``final_score`` (what the game would score now),
 ``phase`` and ``round``.
 
@@ -95,14 +109,31 @@ Variants and config
 ``envs.make("havoc", **config)`` with (``envs/havoc/config.py``):
 ``num_players`` (3); ``variant`` = ``"standard"`` (2-5), ``"two_ship"`` (2 players, two ships
 each), ``"teams"`` (3-5, ``teams=[team id per seat]``, default alternate seats) or
-``"ghost"`` (1-3 players against ``num_ghosts`` = 2 or 3 ghost ships); ``ships`` and
-``captains`` (names or ids, distinct; default the rulebook's recommended pairs);
-``damage_deck`` (10 + 5 per ship); ``gust_dir`` (``"N" "E" "S" "W"``, None = rolled);
-``auto_forced`` (False); ``max_steps`` (20000); ``shaped_reward`` (False).
+``"ghost"`` (1-3 players against ``num_ghosts`` = 2 or 3 ghost ships; ``coop=True`` puts
+the players on one team, ``coop=False`` has each play for themselves with the fleet as an
+added opponent); ``ships`` and ``captains`` (names or ids, distinct; default the
+rulebook's recommended pairs); ``damage_deck`` (10 + 5 per ship); ``gust_dir`` (``"N" "E"
+"S" "W"``, None = rolled); ``auto_forced`` (False); ``max_steps`` (20000);
+``shaped_reward`` (False); ``stall_limit`` (0).
+
+The game ends as the rulebook says, after the Sea Phase in which the Damage deck runs out.
+A game in which no Damage can be dealt any more (ships boxed in, decks scrapped) then runs
+until ``max_steps`` truncates it (reward 0 to all); ``stall_limit=N`` opts in to ending it,
+scored as usual, after N Sea Phases in a row without a Damage card dealt. Soaks and
+training use a ``max_steps`` of a few thousand decisions.
 
 Version history
 ---------------
 - v0: first release: all phases, the 2 Ship, Teams and Ghost Fleet variants.
+- v1: the rulebook as written and every choice the player's. New decisions: paying a cost
+  unit by unit (``pay``, the new ``booty`` action 156) and the resource a scrapped card's
+  "any" cost returns; a passed card's ship in the 2 Ship Variant. "Each" fire follows the
+  card's printed firing points; the Sea Phase reshuffles the discard pile when a draw needs
+  it; the 8-quiet-Sea-Phases end became the opt-in ``stall_limit``; Ghost Fleet: restock
+  only with cards to reveal, fire with the heading after a pivot, gust collisions, flag
+  actions in the Sea Phase, ``coop=False``; whirlpools and gusts move only the ship the card
+  applied to; Ghost Fleet tie-breakers per ship. Observation 3178 floats (``misc`` +1,
+  ``payment`` 7, ``pending`` 22 kinds).
 """
 
 from __future__ import annotations
@@ -146,7 +177,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="havoc", version=0, title="Seas of Havoc",
+    name="havoc", version=1, title="Seas of Havoc",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
@@ -161,6 +192,7 @@ GAME = GameSpec(
         {"num_players": 1, "variant": "ghost"},
         {"num_players": 3, "variant": "ghost", "num_ghosts": 3},
         {"num_players": 2, "auto_forced": True},
+        {"num_players": 2, "variant": "ghost", "coop": False, "stall_limit": 4},
     ]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,

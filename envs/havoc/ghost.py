@@ -16,14 +16,14 @@ from numba import njit
 
 from envs.core.rng import die, shuffle
 from envs.havoc.cards import (
-    CARD_COST, CARD_INFAMY, GHOST_ABILITY, GHOST_ABILITY_ARG, GHOST_MOVE,
+    CARD_COST, CARD_INFAMY, GHOST_ABILITY, GHOST_ABILITY_ARG, GHOST_FLAG, GHOST_MOVE,
     GHOST_MOVE_MIN_SAILS, GHOST_SLOT, WRECK_VALUE,
 )
 from envs.havoc.common import (
-    gain, is_ghost, return_wreck_token, score, take_damage,
+    gain, is_ghost, return_wreck_token, score,
 )
 from envs.havoc import market
-from envs.havoc.maneuver import lift_wreck, ship_at, wrap
+from envs.havoc.maneuver import HIT_ROCK, collision_penalty, lift_wreck, ship_at, wrap
 from envs.havoc.cannon import SIDE_LEFT, SIDE_RIGHT, is_raking, resolve_hit, side_dir, trace_shot
 from envs.havoc.state import (
     ANY, CANNON, COIN, DAMAGE_DEF_GHOST, DC, DR, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
@@ -36,7 +36,8 @@ from envs.havoc.state import (
 )
 
 GHOST_RANGE = 3          # "if a player's ship is within Range 3" [Ghost Maneuvers: Cannon Fire]
-#: wild resources go to the one held least; ties in this order [Ghost Fleet Concepts]
+#: wild resources go to the one held least; ties in this order [Ghost Fleet Concepts;
+#: ruling: Ghost wild resources]
 WILD_ORDER = np.array([SAIL, CANNON, COIN], dtype=np.int64)
 
 
@@ -94,7 +95,7 @@ def deal(s, c, n):
 
 @njit(cache=True)
 def draw_up(s):
-    """Sea Phase cleanup: each ghost ship draws back up to 4 (ruling)."""
+    """Sea Phase cleanup: each ghost ship draws back up to 4 [ruling: Ghost redraw]."""
     for c in range(s.num_crews):
         if is_ghost(s, c) and s.ghost_hand_n[c] < HAND_SIZE:
             deal(s, c, HAND_SIZE - s.ghost_hand_n[c])
@@ -142,6 +143,8 @@ def can_afford(s, c, cost):
 
 @njit(cache=True)
 def pay_exact(s, c, cost):
+    """A ghost pays the "any" part from the resource it holds most (ties: sail, cannonball,
+    coin) [ruling: Ghost payments]."""
     for r in range(NUM_RES):
         s.res[c, r] -= cost[r]
     for _ in range(cost[ANY]):
@@ -162,14 +165,18 @@ def _slot_open(s, slot):
 @njit(cache=True)
 def _market_claim(s, c):
     """Roll a die for the card to claim; on a 6 or a taken card restock and claim the first
-    available from the left. Returns False when no card can be claimed [Ghost: The Market]."""
+    available from the left. Returns False when no card can be claimed, and the caller
+    draws a new ghost card [Ghost Fleet: The Market]. A restock needs a card to reveal, as a
+    player's does; with an empty Market deck the ghost claims the first available card
+    as the Market stands [ruling: Ghost restock]."""
     roll = die(s, 6)
     if roll <= MARKET_SIZE:
         i = roll - 1
         if s.market[i] >= 0 and s.market_claim[i] < 0:
             market.claim(s, c, i)
             return True
-    market.restock(s)
+    if market.can_restock(s):
+        market.restock(s)
     for i in range(MARKET_SIZE):
         if s.market[i] >= 0 and s.market_claim[i] < 0:
             market.claim(s, c, i)
@@ -178,9 +185,24 @@ def _market_claim(s, c):
 
 
 @njit(cache=True)
+def _flag_action(s, c, flag):
+    """A ghost ship's flag action [Ghost Fleet: Flags]: Purser a wild resource, Breaker
+    scrap a Damage card from the ghost discard pile, Lookout draw a ghost card, Swift take
+    another turn (another Skiff, or another card in the Sea Phase)."""
+    if flag == FLAG_PURSER:
+        wild_gain(s, c, 1)
+    elif flag == FLAG_BREAKER:
+        scrap_damage(s, 1)
+    elif flag == FLAG_LOOKOUT:
+        deal(s, c, 1)
+    elif flag == FLAG_SWIFT:
+        s.extra_turn = 1
+
+
+@njit(cache=True)
 def _slot_action(s, c, slot):
     """A ghost's action at a board slot [Ghost Island Actions]; Trading Post and Workshop:
-    no action (ruling)."""
+    no action [ruling: Ghost island actions]."""
     s.slot_crew[slot] = c
     if slot == SLOT_BANK:
         gain(s, c, COIN, 1)
@@ -198,22 +220,17 @@ def _slot_action(s, c, slot):
     elif slot >= SLOT_FLAG0:
         flag = slot - SLOT_FLAG0
         s.flag_owner[flag] = c
-        if flag == FLAG_PURSER:
-            wild_gain(s, c, 1)
-        elif flag == FLAG_BREAKER:
-            scrap_damage(s, 1)
-        elif flag == FLAG_LOOKOUT:
-            deal(s, c, 1)
-        elif flag == FLAG_SWIFT:
-            s.extra_turn = 1
+        _flag_action(s, c, flag)
 
 
 @njit(cache=True)
 def island_turn(s):
     """Place one skiff for ghost crew s.cur from a flipped ghost card [Ghost Island Phase].
 
-    A Damage card sends the skiff to Deep Cove; an occupied (or blocked) space sends it to
-    the Capitol, then to the Market. With no card claimable, flip another ghost card.
+    A Damage card sends the skiff to Deep Cove; an occupied (or blocked [ruling: Ghost
+    blocked slots]) space sends it to the Capitol, then to the Market. With no card
+    claimable, flip another ghost card. Each card names its target [ruling: Ghost skiff
+    targets].
     """
     c = s.cur
     for _ in range(64):
@@ -234,7 +251,7 @@ def island_turn(s):
         _slot_action(s, c, target)
         return
     # every flip led to a full board and an empty market: the ghost keeps its remaining
-    # Skiffs ashore, as a player with nowhere to go does (ruling)
+    # Skiffs ashore, as a player with nowhere to go does [ruling: Ghost nowhere to go]
     s.skiffs[c] = 0
 
 
@@ -271,8 +288,8 @@ def _facing_block(s, c, r, q, h):
 
 @njit(cache=True)
 def _cash_wreck(s, c, ship):
-    """A ghost ship earns a wreck's value at once (as wild resources, ruling) and returns the
-    token to the stack [Ghost Maneuvers: Shipwrecks]."""
+    """A ghost ship earns a wreck's value at once, as wild resources, and returns the token
+    to the stack [Ghost Maneuvers: Shipwrecks; ruling: Ghost shipwrecks]."""
     t = lift_wreck(s, ship)
     if t > 0:
         wild_gain(s, c, WRECK_VALUE[t - 1])
@@ -282,7 +299,8 @@ def _cash_wreck(s, c, ship):
 @njit(cache=True)
 def _fire_from(s, c, ship):
     """One cannon at a player's ship within range 3 on either side, if a cannonball is
-    left; the side that scores more (left on a tie) [Ghost Maneuvers: Cannon Fire]."""
+    left; the side that scores more (left on a tie) [Ghost Maneuvers: Cannon Fire; ruling:
+    Ghost firing side]."""
     if s.res[c, CANNON] <= 0:
         return
     best_side = -1
@@ -301,11 +319,14 @@ def _fire_from(s, c, ship):
 
 
 @njit(cache=True)
-def _ram(s, c, target_ship):
-    """A ghost ship rams a player: +1 fleet Infamy, the player takes Damage, the ghost
-    discards a card from its hand; it keeps its heading [Ghost Maneuvers: Ramming]."""
-    score(s, c, 1)
-    take_damage(s, s.ship_crew[target_ship])
+def _collide(s, c, ship, hit):
+    """Ghost ship `ship` collides with `hit` (HIT_ROCK or a ship): the Collision Penalty -
+    rock: a Damage card to the fleet; a player's ship: +1 fleet Infamy and the player takes
+    Damage; another ghost ship: it takes Damage, no Infamy (same side) - then the ghost
+    discards the top card of its hand. It keeps its heading [Ghost Maneuvers: Ramming the
+    Player: "Discard cards from the ship's 'hand' ... following normal collision rules";
+    Collision Penalty; ruling: Ghost collisions]."""
+    collision_penalty(s, ship, hit)
     if s.ghost_hand_n[c] > 0:
         s.ghost_hand_n[c] -= 1
         to_discard(s, s.ghost_hand[c, s.ghost_hand_n[c]])
@@ -313,30 +334,39 @@ def _ram(s, c, target_ship):
 
 @njit(cache=True)
 def _maneuver(s, c, ship, g):
-    """Sail the ghost card's maneuver for the ship's sail count; returns outlines reached."""
+    """Sail the ghost card's maneuver for the ship's sail count; returns outlines reached.
+
+    The maneuver taken is the one with the highest minimum sail count the ship meets
+    [Ghost Fleet: Sea Phase; ruling: Ghost maneuver brackets]. An outline is the ship drawn
+    after a forward step, turned by the pivots made in that square (a pivot before any
+    forward step turns the ship on its starting square: an outline too) [ruling: Ghost
+    outlines]; the ghost fires from each.
+    """
     sails = s.res[c, SAIL]
     k = 0
     for j in range(3):
         m = GHOST_MOVE_MIN_SAILS[g, j]
         if m >= 0 and sails >= m:
             k = j
-    # dry run: the outlines (square + heading after each forward step) and the end state
-    r0, q0, h = s.ship_r[ship], s.ship_c[ship], s.ship_h[ship]
+    # dry run: the outlines (square + heading) and how the maneuver ends
+    r0, q0, h0 = s.ship_r[ship], s.ship_c[ship], s.ship_h[ship]
     out_r = np.empty(MAX_STEPS + 1, dtype=np.int64)
     out_q = np.empty(MAX_STEPS + 1, dtype=np.int64)
     out_h = np.empty(MAX_STEPS + 1, dtype=np.int64)
     n = 0
-    r, q = np.int64(r0), np.int64(q0)
+    r, q, h = np.int64(r0), np.int64(q0), np.int64(h0)
     rammed = -1
     blocked = False
     for i in range(MAX_STEPS):
         st = GHOST_MOVE[g, k, i]
         if st == 0:
             break
-        if st == STEP_LEFT:
-            h = (h + 3) % 4
-        elif st == STEP_RIGHT:
-            h = (h + 1) % 4
+        if st == STEP_LEFT or st == STEP_RIGHT:
+            h = (h + 1) % 4 if st == STEP_RIGHT else (h + 3) % 4
+            if n == 0:
+                out_r[0], out_q[0] = r, q
+                n = 1
+            out_h[n - 1] = h
         elif st == STEP_FORWARD:
             nr, nq = wrap(r + DR[h], q + DC[h])
             if _blocks(s, c, nr, nq):
@@ -352,24 +382,22 @@ def _maneuver(s, c, ship, g):
     # a completed maneuver (or a ram) keeps its end; otherwise end at the last shown outline
     # that does not leave the ship facing a rock or ghost ship right ahead
     stop = n
-    final_h = h
     if rammed < 0 and (blocked or _facing_block(s, c, r, q, h)):
         while stop > 0 and _facing_block(s, c, out_r[stop - 1], out_q[stop - 1], out_h[stop - 1]):
             stop -= 1
-        final_h = out_h[stop - 1] if stop > 0 else s.ship_h[ship]
     for i in range(stop):
         s.ship_r[ship], s.ship_c[ship], s.ship_h[ship] = out_r[i], out_q[i], out_h[i]
         _cash_wreck(s, c, ship)
         _fire_from(s, c, ship)
-    s.ship_h[ship] = final_h
     if rammed >= 0:
-        _ram(s, c, rammed)
+        _collide(s, c, ship, rammed)
     return stop
 
 
 @njit(cache=True)
 def _ability(s, c, g):
-    """The ability printed for this ghost ship's colour [Sea Phase: ghost ability]."""
+    """The ability printed for this ghost ship's colour [Ghost Fleet: Sea Phase; ruling:
+    Ghost abilities]."""
     eff = GHOST_ABILITY[g, s.crew_shipdef[c]]
     arg = GHOST_ABILITY_ARG[g, s.crew_shipdef[c]]
     if eff == EFF_GAIN_SAIL:
@@ -391,7 +419,9 @@ def _ability(s, c, g):
 @njit(cache=True)
 def _features(s, c, ship):
     """Whirlpool or gust under the ghost ship, unless it would leave it facing a rock or a
-    ghost ship; a gust into a player's ship is a ram [Whirlpools and Gusts; Ghost Maneuvers]."""
+    ghost ship [Ghost Maneuvers: Rocks and other Ghost Ships]. A gust into a rock or a ship
+    is a collision the ghost ship caused [Whirlpools and Gusts: "Collisions caused by gusts
+    are resolved as if the ship had caused it"]."""
     r, q, h = s.ship_r[ship], s.ship_c[ship], s.ship_h[ship]
     f = s.feature[r, q]
     if f == FEAT_WHIRL_CW or f == FEAT_WHIRL_CCW:
@@ -400,11 +430,12 @@ def _features(s, c, ship):
             s.ship_h[ship] = nh
     elif f == FEAT_GUST:
         nr, nq = wrap(r + DR[s.gust_dir], q + DC[s.gust_dir])
-        if _blocks(s, c, nr, nq):
+        if s.feature[nr, nq] == FEAT_ROCK:
+            _collide(s, c, ship, HIT_ROCK)
             return
         o = ship_at(s, nr, nq)
         if o >= 0:
-            _ram(s, c, o)
+            _collide(s, c, ship, o)
             return
         if not _facing_block(s, c, nr, nq, h):
             s.ship_r[ship], s.ship_c[ship] = nr, nq
@@ -413,10 +444,11 @@ def _features(s, c, ship):
 
 @njit(cache=True)
 def sea_turn(s):
-    """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase].
-
-    A Damage card in a ghost hand is discarded with no effect (ruling).
-    """
+    """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: its
+    maneuver, the ability of its colour, then the card's flag action if the ghost ship owns
+    that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]),
+    then the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect
+    [ruling: Damage in a ghost hand]."""
     c = s.cur
     if s.ghost_hand_n[c] == 0:
         return
@@ -428,6 +460,9 @@ def sea_turn(s):
         if moved == 0:
             _fire_from(s, c, ship)
         _ability(s, c, g)
+        f = GHOST_FLAG[g]
+        if f >= 0 and s.flag_owner[f] == c:
+            _flag_action(s, c, f)
         _features(s, c, ship)
     to_discard(s, g)
 
@@ -450,7 +485,7 @@ def fleet_damage(s):
 @njit(cache=True)
 def fleet_score(s):
     """Collective score: tracker + purchased pile - Damage in the ghost deck, hands and
-    discard pile [Ghost Fleet: Collective Scoring; ruling: Damage counts against it]."""
+    discard pile [Ghost Fleet: Collective Scoring; ruling: Ghost Fleet score]."""
     total = np.int64(s.ghost_infamy)
     for d in range(s.ghost_bought.shape[0]):
         total += s.ghost_bought[d] * CARD_INFAMY[d]

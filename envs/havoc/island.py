@@ -4,24 +4,25 @@ Implements [Island Phase Step 1: Send Out Skiffs], [Step 2: Card Purchases], [St
 Cleanup], [Island Actions] (Bank, Blacksmith, Sail Maker, Shipyard, Capitol, Trading Post,
 Workshop, Deep Cove, Flags), [The Market: Claiming a Card, Restock], [Blocked Ports] and
 [Booty] as far as purchases go. Ghost crews' turns and purchases are ghost.py's
-[Ghost Fleet: Island Phase]. Readings of ambiguous rules: docs/rulings.md "## Island phase".
+[Ghost Fleet: Island Phase]. Readings of ambiguous rules: docs/rulings.md "Island phase".
 
 Phase state: ``s.phase`` is PH_ISLAND while Skiffs are sent out and PH_PURCHASE while claims
 are paid; ``s.turn_start`` is the crew that opened the phase (its order holds for the whole
 phase even when the Capitol moves the First Player token); ``s.turn_open`` says whether
 ``s.cur`` has begun its turn (purchases: its claims). During purchases ``s.pend_slot`` is the
-market place last offered to ``s.cur`` and ``s.pend_res`` what is left of a booty token that
-crew spent on an earlier purchase of the same phase.
+market place last offered to ``s.cur`` and ``s.pay_pool`` what is left of a booty token that
+crew spent on an earlier purchase of the same phase. Every cost is paid through payment.py:
+the crew chooses how "any" is paid and whether booty pays [Booty].
 """
 
 from numba import njit
 
 from envs.core.bounds import fault
-from envs.havoc import ghost
+from envs.havoc import ghost, payment
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
-    SRC_DEEP_COVE, begin_sea, booty_value, can_pay, capacity, discard_count, flag_action,
-    gain, hand_count, has_upgrade, is_ghost, pay, shortfall,
+    SRC_DEEP_COVE, begin_sea, can_pay, capacity, discard_count, flag_action,
+    gain, hand_count, has_upgrade, is_ghost,
 )
 from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,
@@ -48,7 +49,7 @@ DEEP_COVE_SCRAPS = 2  # "scrap up to 2 cards" [Island Actions: Deep Cove]
 def port_count(s):
     """What the 3+/4+ marks are compared with [Blocked Ports]: the number of different
     players (the 2 Ship Variant's second ships do not count), or the ship count in the Ghost
-    Fleet [Ghost Fleet: Island Phase]."""
+    Fleet [Ghost Fleet: Island Phase; ruling: Blocked ports]."""
     if s.cfg.variant == VAR_GHOST:
         return s.num_ships
     return s.num_players
@@ -74,7 +75,8 @@ def _any_place(s):
 @njit(cache=True)
 def legal_skiff(s, c, mask):
     """Any open slot, any unclaimed market card, or a restock [Island Phase Step 1; The
-    Market]. A slot is legal even when its action would do nothing for c (ruling)."""
+    Market]. A slot is legal even when its action would do nothing for c [ruling: Useless
+    slots]."""
     for k in range(NUM_SLOTS):
         if slot_open(s, k):
             mask[A_SLOT + k] = 1
@@ -90,7 +92,8 @@ def legal_skiff(s, c, mask):
 @njit(cache=True)
 def _skiff_turns(s):
     """One Skiff per turn in the current order until every Skiff is out [Step 1]; the Swift
-    flag gives the same crew another turn if it has a Skiff left [Flags]."""
+    flag gives the same crew another turn if it has a Skiff left [Flags; ruling: Swift
+    flag]."""
     n = s.num_crews
     for _ in range(SKIFF_TURN_BOUND):
         if s.turn_open:
@@ -116,7 +119,8 @@ def _skiff_turns(s):
             ghost.island_turn(s)
             continue
         if not _any_place(s):
-            # nowhere left to go: the crew keeps its remaining Skiffs ashore (ruling)
+            # nowhere left to go: the crew keeps its remaining Skiffs ashore [ruling: Nowhere
+            # to go]
             s.skiffs[nxt] = 0
             continue
         s.pending = PK_SKIFF
@@ -137,7 +141,7 @@ def _slot_action(s, c, k):
         s.pending = PK_GAIN_ANY
         s.pend_count = 1
     elif k == SLOT_CAPITOL:
-        # the token moves now; this phase keeps its order (turn_start) [Capitol]
+        # the token moves now; this phase keeps its order (turn_start) [ruling: Capitol]
         s.first_crew = c
         s.pending = PK_GAIN_ANY
         s.pend_count = 1
@@ -149,6 +153,7 @@ def _slot_action(s, c, k):
         if _workshop_options(s, c) > 0:
             s.pending = PK_WORKSHOP
     elif k == SLOT_DEEP_COVE:
+        # up to 2 (+ upgrade) cards, one at a time [ruling: Deep Cove]
         if hand_count(s, c) + discard_count(s, c) > 0:
             s.pending = PK_SCRAP
             s.pend_count = DEEP_COVE_SCRAPS + has_upgrade(s, c, UPG_SCRAP)
@@ -220,7 +225,8 @@ def _can_give_any(s, c):
 
 @njit(cache=True)
 def legal_trade_give(s, c, mask):
-    """A held resource to hand over, or stop ("up to two") [Trading Post]."""
+    """A held resource to hand over, or stop ("up to two") [Trading Post; ruling: Trading
+    Post]."""
     for r in range(NUM_RES):
         if _can_give(s, c, r):
             mask[A_OPTION + r] = 1
@@ -277,7 +283,8 @@ def _workshop_options(s, c):
 
 @njit(cache=True)
 def legal_workshop(s, c, mask):
-    """An inactive upgrade c can pay for, or stop [Island Actions: Workshop]."""
+    """An inactive upgrade c can pay for, or stop [Island Actions: Workshop; ruling:
+    Workshop]."""
     for k in range(2):
         if _can_activate(s, c, k):
             mask[A_OPTION + k] = 1
@@ -286,11 +293,12 @@ def legal_workshop(s, c, mask):
 
 @njit(cache=True)
 def apply_workshop(s, c, action):
+    """The upgrade flips once chosen; its cost is paid right after (payment.py)."""
+    s.pending = PK_NONE
     if action != A_STOP:
         k = action - A_OPTION
-        pay(s, c, UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]])
         s.upgrade_on[c, k] = 1
-    s.pending = PK_NONE
+        payment.begin(s, c, UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]], PK_NONE)
 
 
 # --- purchases ---------------------------------------------------------------------------
@@ -305,33 +313,22 @@ def _begin_purchases(s):
 @njit(cache=True)
 def can_buy(s, c, i):
     """Resources plus booty (or what is left of a booty spent on an earlier purchase this
-    phase) cover the card's cost [Step 2; Booty: split across simultaneous transactions]."""
-    short = shortfall(s, c, CARD_COST[s.market[i]])
-    return short <= booty_value(s, c) + s.pend_res
-
-
-@njit(cache=True)
-def _pay_card(s, c, cost):
-    short = shortfall(s, c, cost)
-    if short > 0:
-        if s.booty[c] > 0:
-            s.pend_res = booty_value(s, c) - short   # pay() spends the token whole
-        else:
-            s.pend_res -= short
-    pay(s, c, cost)
+    phase) cover the card's cost [Step 2; ruling: Booty across purchases]."""
+    return can_pay(s, c, CARD_COST[s.market[i]])
 
 
 @njit(cache=True)
 def _purchases(s):
-    """Each crew in turn order pays for its claimed cards, left to right; only affordable
-    cards are offered, the rest stay in the Market [Step 2: Unpurchased Cards]."""
+    """Each crew in the phase's turn order (from the crew that opened it) pays for its
+    claimed cards, left to right; only affordable cards are offered, the rest stay in the
+    Market [Step 2: Unpurchased Cards; ruling: Purchases]."""
     n = s.num_crews
     for _ in range(MAX_CREWS + 1):
         c = s.cur
         if not s.turn_open:
             s.turn_open = 1
             s.pend_slot = -1
-            s.pend_res = 0
+            s.pay_pool = 0
             if is_ghost(s, c):
                 ghost.purchases(s, c)
                 s.pend_slot = MARKET_SIZE
@@ -342,7 +339,7 @@ def _purchases(s):
                 s.pending = PK_PURCHASE
                 return
             i += 1
-        s.pend_res = 0
+        s.pay_pool = 0        # booty value left after the crew's last purchase is lost
         s.turn_open = 0
         s.cur = (c + 1) % n
         if s.cur == s.turn_start:
@@ -360,19 +357,19 @@ def legal_purchase(s, c, mask):
 
 @njit(cache=True)
 def apply_purchase(s, c, action):
-    """A bought card goes straight to the hand [Step 2; Deck Management: Hand]."""
-    if action != A_STOP:
-        i = s.pend_slot
-        _pay_card(s, c, CARD_COST[s.market[i]])
-        d = take_card(s, i)
-        s.hand[c, d] += 1
+    """A bought card goes straight to the hand [Step 2; Deck Management: Hand]; its cost is
+    paid right after (payment.py)."""
     s.pending = PK_NONE
+    if action != A_STOP:
+        d = take_card(s, s.pend_slot)
+        s.hand[c, d] += 1
+        payment.begin(s, c, CARD_COST[d], PK_NONE)
 
 
 @njit(cache=True)
 def _cleanup(s):
     """Skiffs come home, the Market is refilled to 5 (fewer when its deck runs out), then the
-    Sea Phase begins [Step 3: Island Cleanup]."""
+    Sea Phase begins [Step 3: Island Cleanup; ruling: Island cleanup]."""
     for k in range(NUM_SLOTS):
         s.slot_crew[k] = -1
     for i in range(MARKET_SIZE):
@@ -381,7 +378,7 @@ def _cleanup(s):
     for c in range(s.num_crews):
         s.skiffs[c] = SKIFFS_PER_CREW
     s.pend_slot = -1
-    s.pend_res = 0
+    s.pay_pool = 0
     refill_market(s)
     begin_sea(s)
 

@@ -3,7 +3,9 @@
 ``action_label(rec, a)`` names what action ``a`` does under the record's pending decision,
 in the rulebook's terms (skiffs and slots [Island Actions], claims and restock [The Market],
 playing, resolving and passing [Sea Phase], split arrows [Maneuvering], pivots and discards
-[Collisions], cannon options and sides [Cannon Fire], extended maneuvers, booty [Booty]).
+[Collisions], cannon options and sides [Cannon Fire], extended maneuvers, booty [Booty],
+paying a cost unit by unit [Booty; Symbology: any], the "any" return of a scrapped card
+[Scrapping Cards]).
 Any action in range gets a label, legal or not; used by the text renderer, error messages
 and replays. Plain Python over a record (``rec["field"]``), never called by kernels.
 """
@@ -12,11 +14,11 @@ from __future__ import annotations
 
 from envs.havoc import cards as C
 from envs.havoc.state import (
-    A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, MARKET_SIZE,
+    A_BOOTY, A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, MARKET_SIZE,
     NUM_ACTIONS, NUM_OPTIONS, NUM_SLOTS, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
-    PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PIVOT, PK_PLAY,
-    PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE,
-    PK_WORKSHOP, SLOT_NAMES, STEP_FORWARD, STEP_LEFT, STEP_RIGHT, UPG_EXT_ANY, UPG_RANGE,
+    PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY,
+    PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
+    PK_TRADE_TAKE, PK_WORKSHOP, SLOT_NAMES, STEP_FORWARD, STEP_LEFT, STEP_RIGHT, UPG_EXT_ANY, UPG_RANGE,
     FLAG_NAMES, EFFECT_NAMES, GRID, ST_EXT, ST_EXT_OFFER,
 )
 
@@ -31,7 +33,8 @@ STEP_WORDS = {STEP_FORWARD: "forward", STEP_LEFT: "pivot left", STEP_RIGHT: "piv
 PENDING_NAMES = ("none", "orient ship", "place skiff", "pick restocked card", "gain any",
                  "trade: give", "trade: take", "workshop", "scrap", "purchase", "booty",
                  "play a card", "resolve or pass", "choose ship", "choose path", "pivot",
-                 "discard after collision", "fire cannons", "firing side", "extend maneuver")
+                 "discard after collision", "fire cannons", "firing side", "extend maneuver",
+                 "pay", "scrap: resource for 'any'")
 
 
 def card_name(d) -> str:
@@ -151,6 +154,8 @@ def _generic(a: int) -> str:
         return "restock"
     if a == A_STOP:
         return "stop"
+    if a == A_BOOTY:
+        return "booty"
     return f"action {a} (out of range 0..{NUM_ACTIONS - 1})"
 
 
@@ -220,7 +225,8 @@ def action_label(rec, a) -> str:
             return f"pass (discard {card_name(card)} unresolved)"
     if k == PK_SHIP and 0 <= opt < 2:
         sh = int(rec["crew_ships"][c, opt])
-        return f"move ship {opt}: {ship_text(rec, sh)}" if sh >= 0 else f"ship {opt} (none)"
+        verb = "the passed card applies to" if rec["card_passed"] else "move"
+        return f"{verb} ship {opt}: {ship_text(rec, sh)}" if sh >= 0 else f"ship {opt} (none)"
     if k == PK_PATH and 0 <= opt < 2:
         path = _path_for(rec, card, opt)
         return f"take path {opt}: {path}" if path else f"take path {opt}"
@@ -254,9 +260,28 @@ def action_label(rec, a) -> str:
             return f"pay {how} for the extended maneuver"
         if a == A_STOP:
             return "skip the extended maneuver"
+    if k == PK_PAY:
+        unit = _pay_unit_name(rec)
+        if 0 <= opt < 3:
+            return f"pay {unit} with 1 {RES_NAMES[opt]}"
+        if a == A_BOOTY:
+            left = int(rec["pay_pool"])
+            what = f"the booty value left ({left})" if left else "booty (spend the token)"
+            return f"pay {unit} with {what}"
+    if k == PK_SCRAP_GAIN and 0 <= opt < 3:
+        return f"take 1 {RES_NAMES[opt]} for the scrapped card's 'any' cost"
     if k == PK_NONE and int(rec["to_play"]) < 0:
         return f"{_generic(a)} (game over)"
     return _generic(a)
+
+
+def _pay_unit_name(rec) -> str:
+    """'the sail', 'the cannonball', 'the coin' or "an 'any'" unit being paid now."""
+    cost = rec["pay_cost"]
+    for k in range(3):
+        if int(cost[k]) > 0:
+            return f"the {RES_NAMES[k]}"
+    return "an 'any' resource"
 
 
 def _path_for(rec, card, opt) -> str:
@@ -283,6 +308,8 @@ def pending_text(rec) -> str:
         extra = f" market {int(rec['pend_slot'])}"
     elif k in (PK_GAIN_ANY, PK_SCRAP):
         extra = f" ({int(rec['pend_count'])} left)"
+    elif k == PK_PAY:
+        extra = f" {cost_text(rec['pay_cost'])} left"
     elif k == PK_ORIENT:
         extra = f" {ship_text(rec, int(rec['pend_ship']))}"
     return f"{crew_name(rec, c)} to decide: {name}{extra}"

@@ -81,7 +81,8 @@ def step(s, i, d):
 @njit(cache=True)
 def collision_penalty(s, i, hit):
     """Damage and Infamy for ship i colliding with `hit` (HIT_ROCK or a ship index)
-    [Collision Penalty]. The collider's discard is the caller's (it is a choice).
+    [Collision Penalty], dealt at once [ruling: Collision order]. The collider's discard is
+    the caller's (it is a choice).
 
     Rock: the collider's crew takes a Damage card (not with a rock_hull upgrade).
     Ram: the collider scores 1 (+ ram upgrade) unless the rammed ship is friendly (its own
@@ -99,13 +100,22 @@ def collision_penalty(s, i, hit):
 
 
 @njit(cache=True)
+def feature_acts(s, i):
+    """Ship i stands on a whirlpool or gust that would act on it [Whirlpools and Gusts]."""
+    if has_upgrade(s, s.ship_crew[i], UPG_STEADY) > 0:
+        return False
+    f = s.feature[s.ship_r[i], s.ship_c[i]]
+    return f == FEAT_WHIRL_CW or f == FEAT_WHIRL_CCW or f == FEAT_GUST
+
+
+@njit(cache=True)
 def sea_feature(s, i):
     """Resolve the whirlpool or gust under ship i once [Whirlpools and Gusts].
 
     A whirlpool pivots the ship 90 degrees its way; a gust moves it one square in the gust
     direction without turning it (a collision is returned to the caller, who resolves it as
-    the ship's own). A steady_keel upgrade ignores both (ruling). Returns STAYED, MOVED,
-    HIT_ROCK or the index of the ship in the way.
+    the ship's own). A steady_keel upgrade ignores both [ruling: Steady keel]. Returns
+    STAYED, MOVED, HIT_ROCK or the index of the ship in the way.
     """
     if has_upgrade(s, s.ship_crew[i], UPG_STEADY) > 0:
         return STAYED
@@ -154,7 +164,8 @@ def place_new_wreck(s):
 def lift_wreck(s, i):
     """Ship i moved onto a square: if a wreck lies there, lift it (token id + 1) and roll a
     new wreck; 0 when there is none [Salvaging Shipwrecks: "moving over or ending a
-    maneuver on a Shipwreck"]. What happens to the token is the caller's (booty or cash)."""
+    maneuver on a Shipwreck"], mid-maneuver too [ruling: Shipwrecks]. What happens to the
+    token is the caller's (booty or cash)."""
     r = s.ship_r[i]
     c = s.ship_c[i]
     t = s.wreck[r, c]

@@ -64,7 +64,8 @@ def refill_market(s):
 @njit(cache=True)
 def can_restock(s):
     """A restock reveals at least one card: the market deck has cards and some place is not
-    claimed (an unclaimed card to scrap, or an empty place) [The Market: Restock]."""
+    claimed (an unclaimed card to scrap, or an empty place) [The Market: Restock; ruling:
+    Restock]."""
     if s.market_deck_n == 0:
         return False
     for i in range(MARKET_SIZE):

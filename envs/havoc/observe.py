@@ -26,7 +26,8 @@ from envs.havoc import cards as C
 from envs.havoc.state import (
     DEFAULT_MAX_STEPS, EFFECT_NAMES, GHOST_DECK, GRID, MARKET_SIZE, MAX_ALTS, MAX_CANNON_OPTS,
     MAX_CREWS, MAX_STEPS, NDEFS, NUM_CAPTAINS, NUM_FLAGS, NUM_GHOST_CARDS, NUM_PENDING_KINDS,
-    NUM_SHIP_DEFS, NUM_SLOTS, NUM_UPGRADE_DEFS, PH_SETUP, PK_BOOTY, STEP_FORWARD, STEP_LEFT,
+    NUM_SHIP_DEFS, NUM_SLOTS, NUM_UPGRADE_DEFS, PH_SETUP, PK_BOOTY, PK_FIRE_SIDE, STEP_FORWARD,
+    STEP_LEFT,
     STEP_RIGHT, UPGRADE_EFFECT_NAMES, VAR_GHOST,
 )
 
@@ -138,7 +139,8 @@ O_PILES = _field("piles", 2, "market deck size / 64, face-down shipwreck stack /
 O_GUST = _field("gust", 4, "gust direction one-hot in the observer's frame (N=ahead)")
 O_VARIANT = _field("variant", NUM_VARIANTS, "one-hot: standard, two_ship, teams, ghost")
 O_COUNTS = _field("counts", 2, "players / 5, crews / 6")
-O_MISC = _field("misc", 3, "extra turn (Swift), egocentric frame on, decisions / max_steps")
+O_MISC = _field("misc", 4, "extra turn (Swift), egocentric frame on, decisions / max_steps, "
+                "Sea Phases without Damage / stall_limit (0 when off)")
 O_PEND = _field("pending", NUM_PENDING_KINDS, "pending decision kind one-hot (PK_*)")
 O_PCOUNT = _field("pend_count", 1, "choices left in the pending decision / 4")
 O_PSHIP = _field("pend_ship", MAX_CREWS + 2, "ship concerned: relative crew one-hot, which "
@@ -150,13 +152,17 @@ O_PSRC = _field("pend_source", PEND_SOURCE_VALUES, "what asked the decision: 0-1
                 "id, 16+ for 100+ sources")
 O_PBOOTY = _field("pend_booty", 1, "value / 4 of the booty just salvaged, only for the crew "
                   "choosing")
+O_PAY = _field("payment", 7, "payment in progress: sail, cannon, coin, any units left / 4, "
+               "booty value left / 4 (only for the crew paying), then the firing side next; "
+               "'any' resources of a scrapped card left / 4")
 O_CARD = _field("card", NDEFS, "card being resolved: def one-hot")
 O_CARDF = _field("card_feat", CARD_F, "card being resolved: features (CARD_FEAT_NAMES)")
 O_STAGE = _field("card_stage", NUM_STAGES, "resolution stage one-hot (ST_*)")
 O_CSHIP = _field("card_ship", MAX_CREWS + 2, "ship the card moves: relative crew, which ship")
 O_CPATH = _field("card_path", MAX_STEPS * 3, "path being sailed: per step F/L/R one-hot")
 O_CSTATE = _field("card_state", 4 + MAX_CANNON_OPTS,
-                  "step index / 6, collided, passed, shots left / 3, fire option one-hot")
+                  "(step index + 1) / 7, collided, passed, shots left / 3, fire option "
+                  "one-hot")
 O_FLAGS = _field("flags", NUM_FLAGS * (MAX_CREWS + 1),
                  "per flag: owner one-hot over relative crews, then 'nobody'")
 O_SLOTS = _field("slots", NUM_SLOTS * (MAX_CREWS + 1),
@@ -257,6 +263,8 @@ def observe(s, seat, out):
     out[O_MISC + 1] = ego
     limit = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
     out[O_MISC + 2] = s.step / limit
+    if s.cfg.stall_limit > 0:
+        out[O_MISC + 3] = s.quiet_seas / s.cfg.stall_limit
 
     # pending decision (public: everyone at the table sees what is being decided)
     k = s.pending
@@ -270,6 +278,13 @@ def observe(s, seat, out):
         out[O_PSLOT + s.pend_slot] = 1.0
     if 0 <= s.pend_res < 3:
         out[O_PRES + s.pend_res] = 1.0
+    # a payment in progress, and the "any" resources of a scrapped card still to choose
+    for k in range(4):
+        out[O_PAY + k] = s.pay_cost[k] / 4.0
+    if s.crew_seat[s.cur] == seat:
+        out[O_PAY + 4] = s.pay_pool / 4.0     # what is left of a booty is its owner's secret
+    out[O_PAY + 5] = 1.0 if s.pay_next == PK_FIRE_SIDE else 0.0
+    out[O_PAY + 6] = s.scrap_gain / 4.0
     src = s.pend_source
     if 0 <= src < 16:
         out[O_PSRC + src] = 1.0
@@ -287,7 +302,7 @@ def observe(s, seat, out):
             st = s.card_path[i]
             if 1 <= st <= 3:
                 out[O_CPATH + 3 * i + st - 1] = 1.0
-        out[O_CSTATE] = s.card_path_i / MAX_STEPS
+        out[O_CSTATE] = (s.card_path_i + 1) / (MAX_STEPS + 1)
         out[O_CSTATE + 1] = s.card_collided
         out[O_CSTATE + 2] = s.card_passed
         out[O_CSTATE + 3] = s.card_shots / 3.0

@@ -1,7 +1,7 @@
 """Seas of Havoc kernels: init, legal_mask, apply (the four-kernel contract of envs.core.spec).
 
 This file is the phase driver. It dispatches the pending decision to the module that owns
-it (setup.py, island.py, sea.py, choices.py) and, whenever no decision is pending, lets the
+it (setup.py, island.py, sea.py, choices.py, payment.py) and, whenever no decision is pending, lets the
 current phase run its automatic steps (ghost turns, purchases, cleanup, phase changes)
 until a seat must decide again or the game ends [Quick Reference: Round Sequence].
 """
@@ -11,12 +11,12 @@ from numba import njit
 
 from envs.core.bounds import AUTO_STEP_BOUND, fault
 from envs.core.spec import NO_SEAT
-from envs.havoc import choices, island, scoring, sea, setup
+from envs.havoc import choices, island, payment, scoring, sea, setup
 from envs.havoc.state import (
     DEFAULT_MAX_STEPS, NUM_ACTIONS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
-    PK_ORIENT, PK_PATH, PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SHIP,
-    PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP,
+    PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP,
+    PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP,
 )
 
 
@@ -70,6 +70,10 @@ def _fill_legal(s, mask):
         sea.legal_fire_side(s, c, mask)
     elif k == PK_EXTEND:
         sea.legal_extend(s, c, mask)
+    elif k == PK_PAY:
+        payment.legal_pay(s, c, mask)
+    elif k == PK_SCRAP_GAIN:
+        choices.legal_scrap_gain(s, c, mask)
 
 
 @njit(cache=True)
@@ -114,6 +118,10 @@ def _decide(s, action):
         sea.apply_fire_side(s, c, action)
     elif k == PK_EXTEND:
         sea.apply_extend(s, c, action)
+    elif k == PK_PAY:
+        payment.apply_pay(s, c, action)
+    elif k == PK_SCRAP_GAIN:
+        choices.apply_scrap_gain(s, c, action)
 
 
 @njit(cache=True)

@@ -16,15 +16,21 @@ Format (every key optional)::
 
     game = "havoc"   description = "..."   seed = 1                  # start from this game
     players = 3  variant = "standard"  ship_classes = [...]  captains = [...]  teams = [...]
-    num_ghosts = 2  damage_deck = 20  auto_forced = false  max_steps = 0  shaped_reward = false
+    num_ghosts = 2  coop = true  damage_deck = 20  auto_forced = false  max_steps = 0
+    shaped_reward = false  stall_limit = 0
         # make_config keywords; with none of them the env's own config is kept
     phase = "island" | "purchase" | "sea"      cur = 0   first = 0   round = 1
     grid = ["......", "..R...", ...]  # R rock, W whirlpool clockwise, w anticlockwise, G gust
     gust_dir = "E"        damage_left = 10     wrecks = [[r, c, value], ...]
     ships = [{crew = 0, index = 0, at = [r, c], heading = "N"}, ...]
     crews = [{res = [sail, cannon, coin], infamy = 0, hand = {"Card" = 2}, discard = {...},
-              deck = ["Card", ...] (top last), booty = 2, upgrades = [1, 0], skiffs = 3}, ...]
-    flags = {Swift = 0}   market = ["Card", ...]
+              deck = ["Card", ...] (top last), booty = 2, upgrades = [1, 0], skiffs = 3,
+              ghost_hand = ["Ghost card", ...] (a ghost ship's face-down hand, top last)}, ...]
+    flags = {Swift = 0}   market = ["Card", ...]   market_deck = ["Card", ...] (top last)
+    market_claims = [crew or -1, ...]   slots = {"Bank" = 0, ...}   # Skiffs already out
+    ghost_deck = ["Ghost card", ...] (top last)   ghost_discard = [...]   ghost_infamy = 0
+        # Ghost Fleet: with any ghost zone given, the ghost cards no zone names go to the
+        # bottom of the ghost deck; "Damage" is a Damage card in a ghost zone
     [record]   # raw STATE fields laid over the result last (what the keys above cannot say:
                # a decision in the middle of a card, deck orders written by to_scenario ...)
 """
@@ -39,9 +45,10 @@ from envs.core.scenario import from_dict, to_dict
 from envs.havoc import cards, rules
 from envs.havoc.common import begin_island, begin_sea
 from envs.havoc.state import (
-    FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID,
-    A_OPTION, MARKET_SIZE, MAX_CREWS, MAX_DECK, NDEFS, NORTH, NUM_WRECKS, PH_ISLAND,
-    PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT, SKIFFS_PER_CREW, STATE, VARIANT_NAMES,
+    A_OPTION, FEAT_GUST, FEAT_NONE, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES,
+    GHOST_DECK, GRID, MARKET_DECK, MARKET_SIZE, MAX_CREWS, MAX_DECK, NDEFS, NORTH,
+    NUM_GHOST_CARDS, NUM_WRECKS, PH_ISLAND, PH_PURCHASE, PH_SEA, PH_SETUP, PK_NONE, PK_ORIENT,
+    SKIFFS_PER_CREW, SLOT_NAMES, STATE, VAR_GHOST, VARIANT_NAMES,
 )
 
 HEADINGS = "NESW"
@@ -55,9 +62,13 @@ CONFIG_KEYS = {"players": "num_players", "num_players": "num_players", "variant"
                "ship_classes": "ships", "captains": "captains", "teams": "teams",
                "num_ghosts": "num_ghosts", "damage_deck": "damage_deck",
                "auto_forced": "auto_forced", "max_steps": "max_steps",
-               "shaped_reward": "shaped_reward", "config_gust_dir": "gust_dir"}
+               "shaped_reward": "shaped_reward", "config_gust_dir": "gust_dir",
+               "coop": "coop", "stall_limit": "stall_limit"}
 
 _CARD = S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS], "a card name from cards.toml")
+GHOST_CARD_NAMES = tuple(cards.GHOST_NAMES) + ("Damage",)
+_GHOST_CARD = S.Choice(GHOST_CARD_NAMES, "a ghost card name from cards.toml, or Damage")
+_GHOST_PILE = S.ListOf(_GHOST_CARD, max_len=GHOST_DECK, doc="ghost cards, top last")
 _SQUARE = S.ListOf(S.Int(0, GRID - 1), length=2, doc="[row, column] on the 6x6 sea grid")
 
 
@@ -82,6 +93,7 @@ _CREW = S.Table({
     "booty": S.Int(0, 9, "the value of the shipwreck token held, 0 = none"),
     "upgrades": S.ListOf(S.Int(0, 1), length=2),
     "skiffs": S.Int(0, SKIFFS_PER_CREW, "Skiffs not yet placed this Island Phase"),
+    "ghost_hand": S.ListOf(_GHOST_CARD, max_len=12, doc="a ghost ship's hand, top last"),
 })
 _SHIP = S.Table({
     "crew": S.Int(0, MAX_CREWS - 1), "index": S.Int(0, 1, "the crew's first or second ship"),
@@ -98,6 +110,7 @@ SCHEMA = S.Table({
     "teams": S.ListOf(S.Int(0, 4), max_len=5),
     "num_ghosts": S.Int(0, 3), "damage_deck": S.Int(1, 42),
     "auto_forced": S.Bool(), "max_steps": S.Int(0, 2**31 - 1), "shaped_reward": S.Bool(),
+    "coop": S.Bool(), "stall_limit": S.Int(0, 100, "0 = the rulebook's end only"),
     "config_gust_dir": S.Choice(list(HEADINGS), "the config's fixed gust direction"),
     "phase": S.Choice(list(PHASES)),
     "cur": S.Int(0, MAX_CREWS - 1, "the crew to act"),
@@ -113,6 +126,13 @@ SCHEMA = S.Table({
     "flags": S.MapOf(S.Choice(FLAG_NAMES), S.Int(-1, MAX_CREWS - 1)),
     "market": S.ListOf(S.Choice(cards.CARD_NAMES[: cards.NUM_CARD_DEFS] + ("",)),
                        max_len=MARKET_SIZE, doc="card names, '' for an empty place"),
+    "market_deck": S.ListOf(_CARD, max_len=MARKET_DECK, doc="the Market deck, top last"),
+    "market_claims": S.ListOf(S.Int(-1, MAX_CREWS - 1), max_len=MARKET_SIZE,
+                              doc="the crew whose Skiff claims each market card, -1 none"),
+    "slots": S.MapOf(S.Choice(SLOT_NAMES), S.Int(-1, MAX_CREWS - 1),
+                     doc="island slots taken by a crew's Skiff this Island Phase"),
+    "ghost_deck": _GHOST_PILE, "ghost_discard": _GHOST_PILE,
+    "ghost_infamy": S.Int(0, 10000, "the Ghost Fleet's Infamy tracker"),
     "record": S.RawTable("raw STATE fields, checked by name and dtype when laid over"),
 })
 
@@ -232,6 +252,12 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
         v["market"][0][:] = -1
         for i, name in enumerate(d["market"]):
             v["market"][0][i] = cards.card_id(name) if name else -1
+    if "market_deck" in d:
+        ids = [cards.card_id(name) for name in d["market_deck"]]
+        v["market_deck"][0][:] = 0
+        v["market_deck"][0][: len(ids)] = ids
+        v["market_deck_n"][0] = len(ids)
+    _ghost_zones(v, d)
     _count_damage(v, d)
     # the cards the scenario put in play are this game's cards
     from envs.havoc.validate import _zone_counts
@@ -251,6 +277,14 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
     for c, cd in enumerate(d.get("crews", [])):
         if "skiffs" in cd:
             v["skiffs"][0][c] = cd["skiffs"]
+    for i, crew in enumerate(d.get("market_claims", [])):
+        if crew >= 0:
+            _check_crew_index(crew, n, f"market_claims[{i}]")
+        v["market_claim"][0][i] = crew
+    for name, crew in d.get("slots", {}).items():
+        if crew >= 0:
+            _check_crew_index(crew, n, f"slots.{name}")
+        v["slot_crew"][0][SLOT_NAMES.index(name)] = crew
     if "round" in d:
         v["round"][0] = d["round"]
     if "cur" in d:
@@ -262,6 +296,44 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
     if "record" in d:
         arr = from_dict(d["record"], arr)
     return arr
+
+
+def _ghost_zones(v, d):
+    """Lay out the ghost deck, discard pile and hands the scenario names [Ghost Fleet Setup];
+    ghost cards no zone names go to the bottom of the ghost deck."""
+    rec = v[0]
+    if "ghost_infamy" in d:
+        v["ghost_infamy"][0] = d["ghost_infamy"]
+    hands = {c: cd["ghost_hand"] for c, cd in enumerate(d.get("crews", [])) if "ghost_hand" in cd}
+    if not hands and "ghost_deck" not in d and "ghost_discard" not in d:
+        return
+    if int(rec["cfg"]["variant"]) != VAR_GHOST:
+        S.fail("ghost_deck", "ghost cards are only in a Ghost Fleet game (variant = 'ghost')")
+    ids = {name: k for k, name in enumerate(GHOST_CARD_NAMES)}
+    named = [ids[n] for n in d.get("ghost_deck", []) + d.get("ghost_discard", [])]
+    for c, hand in hands.items():
+        if int(rec["crew_seat"][c]) >= 0:
+            S.fail(f"crews[{c}].ghost_hand", f"crew {c} is a player, not a ghost ship")
+        named += [ids[n] for n in hand]
+    seen = [g for g in named if g != NUM_GHOST_CARDS]
+    if len(seen) != len(set(seen)):
+        S.fail("ghost_deck", "a ghost card is named in two places (there is one of each)")
+    rest = [g for g in range(NUM_GHOST_CARDS) if g not in seen]
+    deck = rest + [ids[n] for n in d.get("ghost_deck", [])]
+    discard = [ids[n] for n in d.get("ghost_discard", [])]
+    v["ghost_deck"][0][:] = 0
+    v["ghost_deck"][0][: len(deck)] = deck
+    v["ghost_deck_n"][0] = len(deck)
+    v["ghost_discard"][0][:] = 0
+    v["ghost_discard"][0][: len(discard)] = discard
+    v["ghost_discard_n"][0] = len(discard)
+    for c in range(int(rec["num_crews"])):
+        if int(rec["crew_seat"][c]) >= 0:
+            continue
+        hand = [ids[n] for n in hands.get(c, [])]
+        v["ghost_hand"][0][c, :] = 0
+        v["ghost_hand"][0][c, : len(hand)] = hand
+        v["ghost_hand_n"][0][c] = len(hand)
 
 
 def _count_damage(v, d):
@@ -315,8 +387,9 @@ def readable(rec) -> dict:
     out = {"players": kw["num_players"], "variant": kw["variant"],
            "ship_classes": kw["ships"], "captains": kw["captains"],
            "damage_deck": kw["damage_deck"], "auto_forced": kw["auto_forced"],
-           "max_steps": kw["max_steps"], "shaped_reward": kw["shaped_reward"]}
-    for key in ("teams", "num_ghosts"):
+           "max_steps": kw["max_steps"], "shaped_reward": kw["shaped_reward"],
+           "stall_limit": kw["stall_limit"]}
+    for key in ("teams", "num_ghosts", "coop"):
         if key in kw:
             out[key] = kw[key]
     if kw["gust_dir"] is not None:
@@ -336,9 +409,17 @@ def readable(rec) -> dict:
         "crews": [],
         "flags": {FLAG_NAMES[f]: int(o) for f, o in enumerate(rec["flag_owner"]) if o >= 0},
         "market": [cards.CARD_NAMES[m] if m >= 0 else "" for m in rec["market"]],
+        "market_deck": [cards.CARD_NAMES[m] for m in rec["market_deck"][: rec["market_deck_n"]]],
+        "market_claims": [int(x) for x in rec["market_claim"]],
+        "slots": {SLOT_NAMES[k]: int(x) for k, x in enumerate(rec["slot_crew"]) if x >= 0},
     })
     if int(rec["round"]) >= 1:
         out["round"] = int(rec["round"])
+    if int(rec["cfg"]["variant"]) == VAR_GHOST:
+        out["ghost_deck"] = [GHOST_CARD_NAMES[g] for g in rec["ghost_deck"][: rec["ghost_deck_n"]]]
+        out["ghost_discard"] = [GHOST_CARD_NAMES[g]
+                                for g in rec["ghost_discard"][: rec["ghost_discard_n"]]]
+        out["ghost_infamy"] = int(rec["ghost_infamy"])
     for c in range(int(rec["num_crews"])):
         for k in range(2):
             s = rec["crew_ships"][c, k]
@@ -357,6 +438,9 @@ def readable(rec) -> dict:
             "upgrades": [int(x) for x in rec["upgrade_on"][c]],
             "skiffs": int(rec["skiffs"][c]),
         })
+        if int(rec["crew_seat"][c]) < 0:
+            out["crews"][-1]["ghost_hand"] = [
+                GHOST_CARD_NAMES[g] for g in rec["ghost_hand"][c, : rec["ghost_hand_n"][c]]]
     return out
 
 

@@ -3,7 +3,7 @@
 Implements [Ending the Game], [Final Scoring] (Infamy track + Infamy of owned cards and active
 upgrades, Damage cards -1 each; ties: most resources, then least Damage), [Teams Variant]
 (team score = members' total // members) and [Ghost Fleet: Ending the Game] (players divide
-by their count, the fleet does not). Readings: docs/rulings.md "## Final scoring".
+by their count, the fleet does not). Readings: docs/rulings.md "Final scoring and the end".
 
 ``final_score`` reads any live state, so infos can show the score a crew would finish with.
 """
@@ -34,8 +34,8 @@ def damage_cards(s, c):
 @njit(cache=True)
 def final_score(s, c):
     """Infamy scored + Infamy on cards owned (deck, hand, discard; Damage -1) + Infamy on
-    active upgrades [Final Scoring]. A ghost crew returns the Ghost Fleet's collective score
-    [Ghost Fleet Concepts: Collective Scoring]."""
+    active upgrades [Final Scoring; ruling: Final score]. A ghost crew returns the Ghost
+    Fleet's collective score [Ghost Fleet Concepts: Collective Scoring]."""
     if is_ghost(s, c):
         return ghost.fleet_score(s)
     total = np.int64(s.infamy[c])
@@ -52,38 +52,38 @@ def final_score(s, c):
 
 @njit(cache=True)
 def _side_totals(s, t):
-    """(score, resources, damage, divisor) of team t; a side made of ghost crews is the
-    Ghost Fleet: one score, not divided [Teams Variant; Ghost Fleet: Ending the Game]."""
+    """(score, resources, damage, ships) of team t [Final Scoring; Teams Variant].
+
+    A team's Infamy is its members' total divided by their number, rounded down. The Ghost
+    Fleet (a side of ghost crews) has one collective score, not divided [Ghost Fleet:
+    Ending the Game], and its Damage is its shared piles'. For the tie-breakers every side
+    is compared per ship - per player, per ghost ship [ruling: Ghost Fleet tie-breakers].
+    """
     score = np.int64(0)
     res = np.int64(0)
     dmg = np.int64(0)
     members = 0
-    fleet = False
+    ghosts = 0
     for c in range(s.num_crews):
         if s.crew_team[c] != t:
             continue
         res += total_resources(s, c)
         if is_ghost(s, c):
-            fleet = True
+            ghosts += 1
             continue
         members += 1
         score += final_score(s, c)
         dmg += damage_cards(s, c)
-    if fleet:
-        for c in range(s.num_crews):
-            if s.crew_team[c] == t and is_ghost(s, c):
-                score += ghost.fleet_score(s)
-                dmg += damage_cards(s, c)
-                break
-        members += 1
-    # a team's Infamy is its members' total divided by their number, rounded down
+    if ghosts > 0:
+        return ghost.fleet_score(s), res, ghost.fleet_damage(s), ghosts
     return score // members, res, dmg, members
 
 
 @njit(cache=True)
 def _compare(a, b):
-    """+1 if side a ranks above b, -1 below, 0 tied [Final Scoring tie-breakers]. Sides are
-    (score, resources, damage, divisor); resources and Damage compare per member."""
+    """+1 if side a ranks above b, -1 below, 0 tied [Final Scoring; ruling: Ties]. Sides are
+    (score, resources, damage, ships); resources and Damage compare per ship, exactly (by
+    cross-multiplying) [ruling: Team tie-breakers]."""
     if a[0] != b[0]:
         return 1 if a[0] > b[0] else -1
     ra = a[1] * b[3]

@@ -5,7 +5,8 @@ Resolving Cards, Resolving Flag Actions, Ending the Sea Phase), Step 2 (Sea Phas
 Ending the Game, Maneuvering (split arrows, Extended Maneuver), Collisions (Collision
 Penalty, Collisions and Cannon Fire), Whirlpools and Gusts, Salvaging Shipwrecks (Booty),
 Cannon Fire (options, "each") and the 2 Ship Variant. Movement and shots are in
-maneuver.py and cannon.py; readings of open points are in docs/rulings.md "Sea phase".
+maneuver.py and cannon.py, paying in payment.py; readings of open points are in
+docs/rulings.md "Sea phase".
 
 A card being resolved lives in ``s.card`` (its own zone: out of the hand, not yet in the
 discard pile) and walks through the stages ST_* of state.py; every decision on the way
@@ -16,34 +17,38 @@ suspends the machine and ``sea_continue`` resumes it where it stopped:
     -> ST_FEATURES -> ST_DONE (card to the discard pile, next turn)
 
 Field use while a card resolves: ``card_path``/``card_path_i`` the path being sailed
-(``card_path_i`` = -1 before a path is chosen; the ship index walked in ST_FEATURES),
-``card_fire_opt`` the chosen cannon option (FIRE_OWED: an "each" volley may be fired at this
-outline), ``card_shots`` the shots of the chosen option, ``pend_res`` the forward steps
-sailed with this card, ``pend_ship`` the ship a pivot or discard concerns, ``pend_source``
-who asked for a pivot (SRC_COLLISION / SRC_EFFECT_PIVOT).
+(``card_path_i`` = -1 before a path is chosen), ``card_fire_opt`` the chosen cannon option,
+``card_shots`` the shots of the chosen option, ``pend_ship`` the ship a pivot or discard
+concerns, ``pend_source`` who asked for a pivot (SRC_COLLISION / SRC_EFFECT_PIVOT).
+
+Cannons fire at the points the card prints: before moving ("start"), after the maneuver
+("end"), after the extended maneuver ("ext"), or both of the last two ("each": "fire ... from
+different spaces during the same card action. Pay ... for each/either of these shots")
+[Cannon Fire; Card Anatomy: Fire Cannon].
 """
 
+import numpy as np
 from numba import njit
 
-from envs.havoc import ghost
+from envs.havoc import ghost, payment
 from envs.havoc.cards import (
     CARD_CANNON, CARD_CANNON_N, CARD_EFFECT, CARD_EFFECT_ARG, CARD_EXT, CARD_EXT_ALTS,
     CARD_EXT_COST, CARD_FIRE_AT, CARD_FLAG, CARD_MOVE, CARD_MOVE_ALTS, DAMAGE_DEF,
 )
-from envs.havoc.cannon import can_pay_balls, fire_range, pay_balls, volley
+from envs.havoc.cannon import balls_cost, can_pay_balls, fire_range, volley
 from envs.havoc.common import (
-    SRC_REPAIR, begin_island, booty_value, can_pay_one, draw, flag_action, gain, hand_count,
-    has_upgrade, is_damage, is_ghost, pay_one, score, total_resources,
+    SRC_REPAIR, begin_island, can_pay, draw, flag_action, gain, hand_count,
+    has_upgrade, is_damage, is_ghost, score,
 )
 from envs.havoc.maneuver import (
-    HIT_ROCK, MOVED, collision_penalty, lift_wreck, pivot, sea_feature, step,
+    MOVED, STAYED, collision_penalty, feature_acts, lift_wreck, pivot, sea_feature,
+    step,
 )
 from envs.havoc.state import (
-    A_HAND, A_OPTION, A_STOP, CANNON, COIN, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
+    A_HAND, A_OPTION, A_STOP, ANY, CANNON, COIN, EFF_DRAW, EFF_GAIN_ANY, EFF_GAIN_CANNON,
     EFF_GAIN_COIN, EFF_GAIN_SAIL, EFF_INFAMY, EFF_PIVOT, EFF_REPAIR, EXT_FREE, EXT_NONE,
-    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, FLAG_LOOKOUT, HAND_SIZE, MAX_CREWS, MAX_STEPS,
-    NDEFS,
-    PH_OVER, PH_SEA, STALL_SEA_PHASES,
+    FIRE_EACH, FIRE_END, FIRE_EXT, FIRE_START, HAND_SIZE, MAX_CREWS, MAX_STEPS, NDEFS,
+    PH_OVER, PH_SEA,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
     PK_PATH, PK_PIVOT, PK_PLAY, PK_SCRAP, PK_SHIP, SAIL, ST_DONE, ST_EFFECT, ST_EXT,
     ST_EXT_OFFER, ST_FEATURES, ST_FIRE_END, ST_FIRE_EXT, ST_FIRE_START, ST_FLAG, ST_IDLE,
@@ -52,7 +57,6 @@ from envs.havoc.state import (
 
 SRC_COLLISION = 20                  # pend_source: pivot/discard after a collision
 SRC_EFFECT_PIVOT = 100 + EFF_PIVOT  # pend_source: a card's optional pivot effect
-FIRE_OWED = -2                      # card_fire_opt: an "each" volley is due at this outline
 MODE_RESOLVE, MODE_PASS = 0, 1
 
 
@@ -89,22 +93,25 @@ def _end_turn(s):
 
 @njit(cache=True)
 def _stalled(s):
-    """A game where no Damage can be dealt any more never ends by the rulebook (every crew
-    scrapped its deck, ships boxed in by rocks ...): after STALL_SEA_PHASES Sea Phases in a
-    row without a Damage card dealt, the game ends and is scored as if the Damage deck had
-    run out (ruling, docs/rulings.md "Stalled games")."""
-    if s.damage_this_sea > 0:
-        s.quiet_seas = 0
-    else:
-        s.quiet_seas += 1
+    """Opt-in (cfg.stall_limit > 0, off by default): after that many Sea Phases in a row
+    without a Damage card dealt the game ends and is scored as if the Damage deck had run
+    out [ruling: Stalled games]. The rulebook ends a game only when the Damage deck is empty
+    [Ending the Game]; by default a game where no Damage is dealt any more runs until
+    max_steps truncates it."""
+    limit = s.cfg.stall_limit
+    quiet = s.damage_this_sea == 0
     s.damage_this_sea = 0
-    return s.quiet_seas >= STALL_SEA_PHASES
+    if limit <= 0:
+        return False
+    s.quiet_seas = s.quiet_seas + 1 if quiet else 0
+    return s.quiet_seas >= limit
 
 
 @njit(cache=True)
 def _cleanup(s):
-    """Sea Phase Cleanup: everyone draws back up to 4 (+ hand_size upgrade); then the game
-    ends if the Damage deck is empty [Ending the Game], else the Island Phase begins."""
+    """Sea Phase Cleanup: everyone draws back up to 4 (+ hand_size upgrade) [ruling: Sea
+    cleanup]; then the game ends if the Damage deck is empty [Ending the Game], else the
+    Island Phase begins."""
     for c in range(s.num_crews):
         if is_ghost(s, c):
             continue
@@ -128,9 +135,9 @@ def sea_continue(s):
     """Run the Sea Phase until a crew must decide or the phase ends [Sea Phase Step 1].
 
     Turns go round from the First Player token's holder; a crew with no cards passes
-    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup. Returns
-    after a round of turns with no decision, so the phase driver counts automatic steps
-    (ghost ships may keep drawing cards with no seat deciding anything).
+    automatically (no whirlpools or gusts for it); when nobody has cards, cleanup [ruling:
+    Turn order]. Returns after a round of turns with no decision, so the phase driver counts
+    automatic steps (ghost ships may keep drawing cards with no seat deciding anything).
     """
     for _ in range(2 * MAX_CREWS):
         if s.pending != PK_NONE or s.phase != PH_SEA or s.fault:
@@ -170,7 +177,7 @@ def legal_hand_card(s, c, mask):
 @njit(cache=True)
 def apply_play(s, c, action):
     """The card leaves the hand and is resolved or passed; a Damage card has nothing to
-    resolve, so playing it passes (ruling)."""
+    resolve, so playing it passes [ruling: Damage cards]."""
     d = action - A_HAND
     s.hand[c, d] -= 1
     s.card = d
@@ -179,11 +186,8 @@ def apply_play(s, c, action):
     s.card_collided = 0
     s.card_fire_opt = -1
     s.card_shots = 0
-    s.pend_res = 0
     if is_damage(d):
-        s.card_passed = 1
-        s.card_stage = ST_FLAG
-        s.pending = PK_NONE
+        _pass(s, c)
     else:
         s.card_passed = 0
         s.card_stage = ST_IDLE
@@ -203,12 +207,27 @@ def _two_ships(s, c):
 
 
 @njit(cache=True)
+def _pass(s, c):
+    """The card is played to pass: only its flag action and the whirlpool or gust follow
+    [Passing a Turn; Resolving Flag Actions; Whirlpools and Gusts]. With two ships the card
+    still applies to one of them ("Each card you play applies only to one ship"): the crew
+    chooses which when that decides whether a whirlpool or gust is resolved [ruling: Two
+    ships and sea features]."""
+    s.card_passed = 1
+    s.card_stage = ST_FLAG
+    s.pending = PK_NONE
+    if _two_ships(s, c):
+        i0 = s.crew_ships[c, 0]
+        i1 = s.crew_ships[c, 1]
+        if feature_acts(s, i0) or feature_acts(s, i1):
+            s.pending = PK_SHIP
+
+
+@njit(cache=True)
 def apply_mode(s, c, action):
     """Resolve the card, or pass by discarding it (its flag action still applies)."""
     if action == A_OPTION + MODE_PASS:
-        s.card_passed = 1
-        s.card_stage = ST_FLAG
-        s.pending = PK_NONE
+        _pass(s, c)
         return
     s.card_stage = ST_FIRE_START
     if _two_ships(s, c):
@@ -225,7 +244,8 @@ def legal_ship(s, c, mask):
 
 @njit(cache=True)
 def apply_ship(s, c, action):
-    """2 Ship Variant: "Each card you play applies only to one ship"."""
+    """2 Ship Variant: "Each card you play applies only to one ship" - the one it moves, or,
+    for a passed card, the one whose whirlpool or gust it resolves."""
     s.card_ship = s.crew_ships[c, action - A_OPTION]
     s.pending = PK_NONE
 
@@ -248,7 +268,8 @@ def legal_path(s, c, mask):
 
 @njit(cache=True)
 def apply_path(s, c, action):
-    """Split arrows: the crew picks one of the two paths [Maneuvering]."""
+    """Split arrows: the crew picks one of the two paths [Maneuvering; ruling: Split
+    arrows]."""
     _load_path(s, s.card_stage == ST_EXT, action - A_OPTION)
     s.pending = PK_NONE
 
@@ -274,7 +295,7 @@ def _salvage(s, c, i):
 @njit(cache=True)
 def _collide(s, c, i, hit):
     """Ship i ran into `hit`: penalty now, then the optional pivot and the discard
-    [Collisions; Collision Penalty]."""
+    [Collisions; Collision Penalty; ruling: Collision order]."""
     collision_penalty(s, i, hit)
     s.pend_ship = i
     s.pend_source = SRC_COLLISION
@@ -285,15 +306,10 @@ def _collide(s, c, i, hit):
 def _sail_path(s):
     """Sail the loaded path from card_path_i. Returns True when the path is over (finished,
     or cut short by a collision whose decisions are now pending), False when suspended by a
-    decision in the middle (booty, an "each" volley)."""
+    booty choice in the middle."""
     c = s.cur
     i = s.card_ship
-    each = CARD_FIRE_AT[s.card] == FIRE_EACH
     while True:
-        if s.card_fire_opt == FIRE_OWED:
-            s.card_fire_opt = -1
-            if _offer_fire(s):
-                return False
         k = s.card_path_i
         if k >= MAX_STEPS or s.card_path[k] == STEP_END:
             return True
@@ -307,17 +323,10 @@ def _sail_path(s):
             continue
         hit = step(s, i, s.ship_h[i])
         if hit == MOVED:
-            s.pend_res += 1
-            if each:
-                s.card_fire_opt = FIRE_OWED
             if _salvage(s, c, i):
                 return False
             continue
         s.card_collided = 1
-        if each and s.pend_res == 0:
-            # the maneuver ended where it began: its end-of-maneuver volley is still due
-            # [Collisions and Cannon Fire]
-            s.card_fire_opt = FIRE_OWED
         _collide(s, c, i, hit)
         return True
 
@@ -326,7 +335,8 @@ def _sail_path(s):
 
 @njit(cache=True)
 def _offer_fire(s):
-    """Ask PK_FIRE when at least one cannon option can be paid; True when asked."""
+    """Ask PK_FIRE when at least one cannon option can be paid; True when asked [ruling:
+    Fire decisions]."""
     d = s.card
     c = s.cur
     for k in range(CARD_CANNON_N[d]):
@@ -347,16 +357,16 @@ def legal_fire(s, c, mask):
 
 @njit(cache=True)
 def apply_fire(s, c, action):
-    """Choose and pay for one cannon option, or hold fire."""
+    """Choose one cannon option and pay for it (payment.py), then the side; or hold fire
+    [ruling: Cannon options]."""
     if action == A_STOP:
         s.card_fire_opt = -1
         s.pending = PK_NONE
         return
     k = action - A_OPTION
-    pay_balls(s, c, CARD_CANNON[s.card, k, 1])
     s.card_fire_opt = k
     s.card_shots = CARD_CANNON[s.card, k, 2]
-    s.pending = PK_FIRE_SIDE
+    payment.begin(s, c, balls_cost(CARD_CANNON[s.card, k, 1]), PK_FIRE_SIDE)
 
 
 @njit(cache=True)
@@ -379,10 +389,15 @@ def apply_fire_side(s, c, action):
 # --- extended maneuver [Maneuvering 4] ------------------------------------------------------
 
 @njit(cache=True)
-def _can_extend(s, c):
+def _extension_cost(s, c):
+    """1 sail [Card Anatomy: Extended Maneuver]; with the extend_any upgrade 1 of any
+    resource [ruling: Extended maneuver cost]."""
+    cost = np.zeros(4, dtype=np.int64)
     if has_upgrade(s, c, UPG_EXT_ANY) > 0:
-        return total_resources(s, c) > 0 or booty_value(s, c) > 0
-    return can_pay_one(s, c, SAIL)
+        cost[ANY] = 1
+    else:
+        cost[SAIL] = 1
+    return cost
 
 
 @njit(cache=True)
@@ -393,42 +408,17 @@ def legal_extend(s, c, mask):
 
 @njit(cache=True)
 def apply_extend(s, c, action):
-    """Pay 1 sail to sail the extension; with the extend_any upgrade and no sail, another
-    resource (rulings: Sea phase, extended maneuver cost)."""
+    """Pay for the extended maneuver and sail it, or skip it."""
+    s.pending = PK_NONE
     if action == A_STOP:
         s.card_stage = ST_EFFECT
-    else:
-        if has_upgrade(s, c, UPG_EXT_ANY) > 0 and s.res[c, SAIL] == 0:
-            _pay_other_one(s, c)
-        else:
-            pay_one(s, c, SAIL)
-        s.card_stage = ST_EXT
-        s.card_path_i = -1
-    s.pending = PK_NONE
-
-
-@njit(cache=True)
-def _pay_other_one(s, c):
-    """One coin or cannonball, whichever is held most (coin on a tie); booty when neither."""
-    if s.res[c, CANNON] == 0 and s.res[c, COIN] == 0:
-        pay_one(s, c, SAIL)   # booty covers it
         return
-    r = COIN if s.res[c, COIN] >= s.res[c, CANNON] else CANNON
-    pay_one(s, c, r)
+    s.card_stage = ST_EXT
+    s.card_path_i = -1
+    payment.begin(s, c, _extension_cost(s, c), PK_NONE)
 
 
 # --- effects and pivots -----------------------------------------------------------------------
-
-@njit(cache=True)
-def sea_draw(s, c, n):
-    """Draw up to n cards from the deck only: during the Sea Phase the discard pile is not
-    shuffled into a new deck (ruling, docs/rulings.md "Sea phase draws"); it is at cleanup.
-
-    With reshuffles, a crew owning only Lookout-flag or draw cards could play the same cards
-    forever and the Sea Phase would never end; without them every turn shrinks hand + deck.
-    """
-    return draw(s, c, n, False)
-
 
 @njit(cache=True)
 def _has_damage(s, c):
@@ -437,7 +427,8 @@ def _has_damage(s, c):
 
 @njit(cache=True)
 def _effect(s, c):
-    """An ability card's effect, after maneuver and fire, before the flag action."""
+    """An ability card's effect, after maneuver and fire, before the flag action [ruling:
+    Card effects]."""
     d = s.card
     e = CARD_EFFECT[d]
     n = CARD_EFFECT_ARG[d]
@@ -451,7 +442,7 @@ def _effect(s, c):
         s.pend_count = n
         s.pending = PK_GAIN_ANY
     elif e == EFF_DRAW:
-        sea_draw(s, c, n)
+        draw(s, c, n)
     elif e == EFF_REPAIR:
         if _has_damage(s, c):
             s.pend_count = n
@@ -499,21 +490,21 @@ def apply_discard(s, c, action):
 
 @njit(cache=True)
 def _features(s, c):
-    """Each of the crew's ships resolves the whirlpool or gust it is on, once; a gust
-    collision is the ship's own. Returns False while a decision is pending."""
-    while s.card_path_i < 2:
-        k = s.card_path_i
-        s.card_path_i = k + 1
-        i = s.crew_ships[c, k]
-        if i < 0 or s.ship_placed[i] == 0:
-            continue
-        res = sea_feature(s, i)
-        if res == MOVED:
-            if _salvage(s, c, i):
-                return False
-        elif res >= 0 or res == HIT_ROCK:
-            _collide(s, c, i, res)
+    """The ship the card applied to resolves the whirlpool or gust it is on, once; a gust
+    collision is the ship's own [Whirlpools and Gusts; 2 Ship Variant: "Each card you play
+    applies only to one ship"; ruling: Two ships and sea features]. Returns False while a
+    decision is pending (card_path_i: 0 before, 1 once resolved)."""
+    if s.card_path_i != 0:
+        return True
+    s.card_path_i = 1
+    i = s.card_ship
+    res = sea_feature(s, i)
+    if res == MOVED:
+        if _salvage(s, c, i):
             return False
+    elif res != STAYED:
+        _collide(s, c, i, res)
+        return False
     return True
 
 
@@ -521,21 +512,21 @@ def _features(s, c):
 
 @njit(cache=True)
 def run_card(s):
-    """Advance the card being resolved until a decision is pending or the card is done."""
+    """Advance the card being resolved until a decision is pending or the card is done, in
+    the stages of the module docstring [ruling: Order of a resolved card]; firing at the
+    card's printed points [ruling: Firing points]; the card stays out of hand and discard
+    until its turn is over [ruling: The card in play]."""
     c = s.cur
     d = s.card
+    fire = CARD_FIRE_AT[d]
     while s.pending == PK_NONE and not s.fault:
-        if s.card_fire_opt == FIRE_OWED:
-            s.card_fire_opt = -1
-            _offer_fire(s)
-            continue
         st = s.card_stage
         if st == ST_IDLE:
             s.card_stage = ST_FIRE_START
         elif st == ST_FIRE_START:
             s.card_stage = ST_MAIN
             s.card_path_i = -1
-            if CARD_FIRE_AT[d] == FIRE_START:
+            if fire == FIRE_START:
                 _offer_fire(s)
         elif st == ST_MAIN or st == ST_EXT:
             ext = st == ST_EXT
@@ -553,7 +544,7 @@ def run_card(s):
                 s.card_stage = ST_FIRE_EXT if ext else ST_FIRE_END
         elif st == ST_FIRE_END:
             s.card_stage = ST_EXT_OFFER
-            if CARD_FIRE_AT[d] == FIRE_END:
+            if fire == FIRE_END or fire == FIRE_EACH:
                 _offer_fire(s)
         elif st == ST_EXT_OFFER:
             cost = CARD_EXT_COST[d]
@@ -562,13 +553,13 @@ def run_card(s):
                 s.card_stage = ST_EFFECT
             elif cost == EXT_FREE:
                 s.card_stage = ST_EXT
-            elif _can_extend(s, c):
+            elif can_pay(s, c, _extension_cost(s, c)):
                 s.pending = PK_EXTEND
             else:
                 s.card_stage = ST_EFFECT
         elif st == ST_FIRE_EXT:
             s.card_stage = ST_EFFECT
-            if CARD_FIRE_AT[d] == FIRE_EXT:
+            if fire == FIRE_EXT or fire == FIRE_EACH:
                 _offer_fire(s)
         elif st == ST_EFFECT:
             s.card_stage = ST_FLAG
@@ -577,9 +568,7 @@ def run_card(s):
             s.card_stage = ST_FEATURES
             s.card_path_i = 0
             f = CARD_FLAG[d]
-            if f == FLAG_LOOKOUT and s.flag_owner[f] == c:
-                sea_draw(s, c, 1)
-            elif f >= 0 and s.flag_owner[f] == c:
+            if f >= 0 and s.flag_owner[f] == c:
                 flag_action(s, c, f)
         elif st == ST_FEATURES:
             if _features(s, c):
@@ -589,4 +578,5 @@ def run_card(s):
             s.card = -1
             s.card_stage = ST_IDLE
             s.card_path_i = -1
+            s.card_ship = -1
             return

@@ -4,7 +4,7 @@ Implements [Player Setup] (ships, captains, 8-card starting decks, 4-card hands,
 starting resources), [Sea Grid Setup A-D] (sea features, shipwrecks, ship placement and
 headings, Infamy at 0), [Island Setup 1-6] (flags, resources, wreck stack, Card Market, damage
 deck, scrap pile), [Blocked Ports] (see island.py), [Variants: 2 Ship Variant, Teams Variant]
-and [Ghost Fleet Setup]. Readings of ambiguous rules are in docs/rulings.md "## Setup".
+and [Ghost Fleet Setup]. Readings of ambiguous rules are in docs/rulings.md "Setup".
 
 Ship placement is the one part of setup with decisions: in placement order each ship's square
 is rolled, then its owner chooses the heading (PK_ORIENT); the players choose for ghost ships.
@@ -28,7 +28,7 @@ from envs.havoc.state import (
 
 #: extra starting resources (sail, cannon, coin) by play order, on top of 1 of each
 #: [Player Setup: Starting Resources]; the 6th row (Ghost Fleet hard, 3 players) repeats the
-#: 5th - docs/rulings.md "Starting resources"
+#: 5th [ruling: Starting resources]
 START_BONUS = np.array([
     [0, 0, 0],   # 1st: takes the First Player token
     [1, 0, 0],   # 2nd: +1 sail
@@ -43,8 +43,6 @@ FEATURES_FEW = np.array([3, 1, 2], dtype=np.int64)    # 2-3 ships
 FEATURES_MANY = np.array([2, 1, 3], dtype=np.int64)   # 4+ ships
 
 WRECKS_ON_GRID = 2            # [Sea Grid Setup B]
-DAMAGE_BASE = 10              # [Island Setup 5]: 10 + 5 per ship
-DAMAGE_PER_SHIP = 5
 
 
 @njit(cache=True)
@@ -73,6 +71,10 @@ def _zero(s):
     s.pend_slot = 0
     s.pend_res = 0
     s.pend_source = 0
+    s.pay_cost[:] = 0
+    s.pay_pool = 0
+    s.pay_next = PK_NONE
+    s.scrap_gain = 0
     s.crew_seat[:] = -1
     s.crew_team[:] = -1
     s.crew_ships[:, :] = -1
@@ -134,7 +136,8 @@ def _zero(s):
 
 @njit(cache=True)
 def roll_square(s):
-    """Roll the two Coordinate Dice: (row, column), 0-based [Sea Grid Setup A]."""
+    """Roll the two Coordinate Dice: (row, column), 0-based [Sea Grid Setup A; ruling:
+    Coordinate dice]."""
     r = die(s, GRID) - 1
     c = die(s, GRID) - 1
     return r, c
@@ -154,7 +157,8 @@ def _place_feature(s, kind):
 @njit(cache=True)
 def place_sea_features(s):
     """Rocks, one whirlpool (random turning direction) and gusts all pointing one way:
-    cfg.gust_dir (0..3 = N, E, S, W) or a random direction [Sea Grid Setup A]."""
+    cfg.gust_dir (0..3 = N, E, S, W) or a random direction [Sea Grid Setup A; ruling:
+    Gust direction]."""
     counts = FEATURES_FEW if s.num_ships <= 3 else FEATURES_MANY
     for _ in range(counts[0]):
         _place_feature(s, FEAT_ROCK)
@@ -181,7 +185,7 @@ def _setup_wrecks(s):
 @njit(cache=True)
 def _assign_ships(s):
     """Ship indices in placement order [Sea Grid Setup C; 2 Ship Variant: Player 1 places a
-    ship, then Player 2 both, then Player 1 its second]."""
+    ship, then Player 2 both, then Player 1 its second; ruling: Ship placement]."""
     n = s.num_crews
     first = s.first_crew
     i = 0
@@ -261,13 +265,14 @@ def setup_game(s, cfg, seed):
         if v == VAR_TEAMS:
             s.crew_team[c] = cfg.team[c]
         elif v == VAR_GHOST:
-            # co-op: all players one team, the Ghost Fleet the other [Ghost Fleet: Co-op]
-            s.crew_team[c] = 0 if human else 1
+            # co-op: all players one team, the Ghost Fleet the other; competitive: each
+            # player a team, the fleet one more [ruling: Ghost Fleet competitive]
+            s.crew_team[c] = cfg.team[c] if human else (1 if cfg.coop else players)
         else:
             s.crew_team[c] = c
         s.crew_shipdef[c] = cfg.ship[c]
         s.crew_captain[c] = cfg.captain[c] if human else -1
-    # [Determine Player Order]: seat order; the Ghost Fleet draws the first player at random
+    # seat order; the Ghost Fleet draws the first player at random [ruling: Player order]
     first = randint(s, n) if v == VAR_GHOST else 0
     s.first_crew = first
     s.cur = first
@@ -285,8 +290,9 @@ def setup_game(s, cfg, seed):
     _assign_ships(s)
     place_sea_features(s)
     _setup_wrecks(s)
-    s.damage_left = cfg.damage_deck if cfg.damage_deck > 0 else (
-        DAMAGE_BASE + DAMAGE_PER_SHIP * s.num_ships)
+    # 10 + 5 per ship unless the config says otherwise (config.py) [Island Setup 5;
+    # ruling: Damage deck size]
+    s.damage_left = cfg.damage_deck
     build_market_deck(s)
     _count_cards(s)
     s.phase = PH_SETUP
@@ -302,7 +308,8 @@ def _free_for_ship(s, r, c):
 @njit(cache=True)
 def setup_continue(s):
     """Roll the next ship's square and ask for its heading; start the Island Phase once every
-    ship is on the grid [Sea Grid Setup C; Island Phase]."""
+    ship is on the grid [Sea Grid Setup C; Island Phase]. The seat of a ghost ship's crew is
+    -1, so the players (seat 0) choose its heading (rules.decider) [ruling: Ship placement]."""
     for i in range(s.num_ships):
         if not s.ship_placed[i]:
             found = False

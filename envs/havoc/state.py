@@ -42,7 +42,7 @@ MAX_ALTS = 2             # split-arrow alternatives per maneuver
 MAX_CANNON_OPTS = 3      # firing options per card
 DEFAULT_MAX_STEPS = 20000  # decision bound before truncation (random play ends far sooner)
 DAMAGE_IN_BOX = 42       # Damage cards in the box [Box Contents]
-STALL_SEA_PHASES = 8     # Sea Phases in a row without a Damage card dealt end a stalled game
+MAX_STALL_LIMIT = 100    # largest cfg.stall_limit (opt-in end of a game with no Damage dealt)
 
 # --- resources [Core Concepts; Symbology] ---------------------------------------------------
 SAIL, CANNON, COIN = 0, 1, 2
@@ -91,7 +91,8 @@ NUM_SLOTS = 13
 SLOT_NAMES = ("Bank", "Blacksmith", "Blacksmith (4+)", "Sail Maker", "Shipyard (3+)",
               "Capitol", "Trading Post", "Workshop", "Deep Cove",
               "Purser's Flag", "Breaker's Flag", "Lookout's Flag", "Swift Flag")
-#: fewest different crews in the game for a slot to be open [Blocked Ports]
+#: fewest different crews in the game for a slot to be open [Blocked Ports; ruling: Blocked
+#: port slots]
 SLOT_MIN_CREWS = np.array([0, 0, 4, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
 GHOST_SLOT_MARKET = NUM_SLOTS   # ghost-card placement target "the Market"
 
@@ -119,7 +120,9 @@ PK_DISCARD = 16          # HAND d discarded after a collision                   
 PK_FIRE = 17             # OPTION k cannon option | STOP hold fire              [Cannon Fire]
 PK_FIRE_SIDE = 18        # OPTION 0 left | OPTION 1 right
 PK_EXTEND = 19           # OPTION 0 pay for the extended maneuver | STOP        [Extended Maneuver]
-NUM_PENDING_KINDS = 20
+PK_PAY = 20              # OPTION r pay a unit with resource r | BOOTY          [Booty; Symbology: any]
+PK_SCRAP_GAIN = 21       # OPTION r resource an "any" cost of a scrapped card returns [Scrapping Cards]
+NUM_PENDING_KINDS = 22
 
 # --- card resolution stages (the resumable machine in sea.py) ----------------------------
 ST_IDLE, ST_FIRE_START, ST_MAIN, ST_FIRE_END, ST_EXT_OFFER, ST_EXT = 0, 1, 2, 3, 4, 5
@@ -134,11 +137,12 @@ A_SLOT = A_OPTION + NUM_OPTIONS   # + island slot
 A_MARKET = A_SLOT + NUM_SLOTS     # + market position
 A_RESTOCK = A_MARKET + MARKET_SIZE
 A_STOP = A_RESTOCK + 1            # stop / decline / hold fire / no pivot
-NUM_ACTIONS = A_STOP + 1
+A_BOOTY = A_STOP + 1              # pay a unit of a cost with booty [Booty]
+NUM_ACTIONS = A_BOOTY + 1
 ACTION_RANGES = {
     "hand": (A_HAND, NDEFS), "discard": (A_DISCARD, NDEFS), "option": (A_OPTION, NUM_OPTIONS),
     "slot": (A_SLOT, NUM_SLOTS), "market": (A_MARKET, MARKET_SIZE),
-    "restock": (A_RESTOCK, 1), "stop": (A_STOP, 1),
+    "restock": (A_RESTOCK, 1), "stop": (A_STOP, 1), "booty": (A_BOOTY, 1),
 }
 
 # --- variants ---------------------------------------------------------------------------------
@@ -155,6 +159,10 @@ CONFIG = np.dtype(config_header() + [
     ("damage_deck", np.int16),                # damage cards in the deck (10 + 5 per ship)
     ("gust_dir", np.int8),                    # -1: rolled at setup
     ("shaped_reward", np.uint8),              # opt-in: reward infamy gains as they happen
+    ("stall_limit", np.int8),                 # opt-in: end after this many Sea Phases in a row
+                                              # without Damage (0 = never, the rulebook)
+    ("coop", np.uint8),                       # Ghost Fleet: players one team (1) or each on
+                                              # their own against the fleet too (0)
 ], align=False)
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -174,6 +182,12 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pend_slot", np.int8),                   # market index / source island slot
     ("pend_res", np.int8),                    # resource chosen in a trade
     ("pend_source", np.int8),                 # what asked: slot id, or 100 + effect/flag id
+    # a payment in progress [Booty; Symbology: any] and a scrapped card's "any" return
+    ("pay_cost", np.int8, (4,)),              # units still to pay: sail, cannon, coin, any
+    ("pay_pool", np.int8),                    # value left of a booty spent on this payment
+                                              # (Card Purchases: the crew's whole Step 2)
+    ("pay_next", np.int8),                    # pending decision once the cost is paid
+    ("scrap_gain", np.int8),                  # "any" resources still to take for a scrap
     # crews
     ("crew_seat", np.int8, (MAX_CREWS,)),     # seat of a crew, -1 for a ghost ship
     ("crew_team", np.int8, (MAX_CREWS,)),
@@ -216,6 +230,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("damage_extra", np.int16),               # taken from the box once the deck ran out
     ("damage_this_sea", np.int16),            # Damage cards dealt in the current Sea Phase
     ("quiet_seas", np.int8),                  # Sea Phases in a row with no Damage dealt
+                                              # (counted only with cfg.stall_limit)
     # card being resolved [Sea Phase: Resolving Cards]
     ("card", np.int8),                        # def, -1 none
     ("card_stage", np.int8),

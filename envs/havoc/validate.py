@@ -33,11 +33,13 @@ from envs.havoc.common import GHOST_CAP, PLAYER_CAP
 from envs.havoc.state import (
     DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, GHOST_DECK,
     GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
-    MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD,
-    PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH,
-    PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SHIP, PK_SKIFF,
-    PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SKIFFS_PER_CREW, ST_DONE, ST_EXT, ST_MAIN,
-    STALL_SEA_PHASES, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST, VAR_TEAMS, VAR_TWO_SHIP,
+    MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND,
+    PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
+    PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY,
+    PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
+    PK_TRADE_TAKE, PK_WORKSHOP, SKIFFS_PER_CREW, ST_DONE, ST_EXT, ST_EXT_OFFER,
+    ST_EFFECT, ST_FIRE_START, ST_FLAG, ST_MAIN, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST,
+    VAR_TEAMS, VAR_TWO_SHIP,
 )
 
 #: phases in which each pending decision may be asked
@@ -49,12 +51,18 @@ PENDING_PHASES = {
     PK_WORKSHOP: _ISLAND, PK_SCRAP: (PH_ISLAND, PH_SEA), PK_PURCHASE: (PH_PURCHASE,),
     PK_BOOTY: _SEA, PK_PLAY: _SEA, PK_MODE: _SEA, PK_SHIP: _SEA, PK_PATH: _SEA,
     PK_PIVOT: _SEA, PK_DISCARD: _SEA, PK_FIRE: _SEA, PK_FIRE_SIDE: _SEA, PK_EXTEND: _SEA,
+    PK_PAY: (PH_ISLAND, PH_PURCHASE, PH_SEA), PK_SCRAP_GAIN: (PH_ISLAND, PH_SEA),
 }
 #: pending decisions taken while a card is being resolved (s.card >= 0)
 CARD_DECISIONS = (PK_MODE, PK_SHIP, PK_PATH, PK_PIVOT, PK_DISCARD, PK_FIRE, PK_FIRE_SIDE,
                   PK_EXTEND, PK_BOOTY)
 #: decisions whose pend_count counts choices still to make
 COUNTED = (PK_GAIN_ANY, PK_SCRAP, PK_TRADE_GIVE, PK_TRADE_TAKE)
+#: what a payment may lead to once paid (payment.py)
+PAY_NEXT = (PK_NONE, PK_FIRE_SIDE)
+#: card stages at which a payment is made in the Sea Phase: a volley (at a firing point)
+#: or the extended maneuver (sea.py)
+PAY_STAGES = (ST_MAIN, ST_EXT_OFFER, ST_EXT, ST_EFFECT)
 
 
 def _config_problem(cfg) -> str:
@@ -99,7 +107,10 @@ def _config(states, r):
            "crews -1 [Player Setup]")
     team_cfg = np.full((states.shape[0], MAX_CREWS), -1)
     team_cfg[:, :states["cfg"]["team"].shape[1]] = states["cfg"]["team"]
-    ghost_side = (c >= players[:, None]).astype(np.int64)    # co-op: players 0, fleet 1
+    # Ghost Fleet: the players' teams of the config, the fleet one more team (co-op: players
+    # 0, fleet 1; competitive: players 0..n-1, fleet n)
+    fleet_team = np.where(states["cfg"]["coop"] > 0, 1, players)[:, None]
+    ghost_side = np.where(c < players[:, None], team_cfg, fleet_team)
     team = np.where(variant[:, None] == VAR_TEAMS, team_cfg,
                     np.where(variant[:, None] == VAR_GHOST, ghost_side, c))
     team = np.where(c < crews[:, None], team, -1)
@@ -214,7 +225,12 @@ def _ranges(states, r):
     V.in_range(r, states, "damage_extra", 0, DAMAGE_IN_BOX - states["cfg"]["damage_deck"]
                .astype(np.int64), "Damage cards taken from the box once the deck ran out")
     V.in_range(r, states, "damage_this_sea", 0, 10000, "Damage dealt this Sea Phase")
-    V.in_range(r, states, "quiet_seas", 0, STALL_SEA_PHASES, "Sea Phases without Damage")
+    V.in_range(r, states, "quiet_seas", 0, states["cfg"]["stall_limit"].astype(np.int64),
+               "Sea Phases without Damage, counted only up to cfg.stall_limit")
+    V.in_range(r, states, "pay_cost", 0, 6, "units of a cost still to pay")
+    V.in_range(r, states, "pay_pool", 0, 9, "value left of a spent booty token")
+    V.in_range(r, states, "pay_next", 0, NUM_PENDING_KINDS - 1, "a decision kind (PK_*)")
+    V.in_range(r, states, "scrap_gain", 0, 8, "'any' resources of scrapped cards to take")
     V.in_range(r, states, "card", -1, C.NUM_CARD_DEFS - 1, "the card being resolved or -1")
     V.in_range(r, states, "card_stage", 0, ST_DONE, "a resolution stage (ST_*)")
     V.in_range(r, states, "card_ship", -1, ns - 1, "a ship of this game or -1")
@@ -222,7 +238,7 @@ def _ranges(states, r):
     V.in_range(r, states, "card_path_i", -1, MAX_STEPS, "a step index")
     V.in_range(r, states, "card_collided", 0, 1, "a flag")
     V.in_range(r, states, "card_passed", 0, 1, "a flag")
-    V.in_range(r, states, "card_fire_opt", -2, MAX_CANNON_OPTS - 1, "a cannon option")
+    V.in_range(r, states, "card_fire_opt", -1, MAX_CANNON_OPTS - 1, "a cannon option or -1")
     V.in_range(r, states, "card_shots", 0, 9, "shots of a volley")
     V.in_range(r, states, "ghost_deck_n", 0, GHOST_DECK, "cards in the ghost deck")
     live = np.arange(GHOST_DECK)[None, :] < states["ghost_deck_n"][:, None]
@@ -452,6 +468,11 @@ def _pending(states, r):
     r.flag(live & (pend == PK_BOOTY) & (states["booty"][rows, cur] == 0),
            "pending: a booty choice needs booty already in the hold [Booty]")
     stage = states["card_stage"].astype(np.int64)
+    passed = states["card_passed"] > 0
+    r.flag(live & (pend == PK_SHIP) & ~((stage == ST_FIRE_START) & ~passed) &
+           ~((stage == ST_FLAG) & passed),
+           "card_stage: a ship is chosen for a card about to resolve, or for a passed card "
+           "before its flag action [2 Ship Variant]")
     r.flag(live & (pend == PK_PATH) & ~np.isin(stage, (ST_MAIN, ST_EXT)),
            "card_stage: a path is chosen while sailing the maneuver [Maneuvering]")
     r.flag(live & (pend == PK_FIRE_SIDE) & (states["card_fire_opt"] < 0),
@@ -461,8 +482,31 @@ def _pending(states, r):
            "card_fire_opt: beyond the card's cannon options")
     r.flag(live & (pend == PK_TRADE_TAKE) & ((states["pend_res"] < 0) | (states["pend_res"] > 2)),
            "pend_res: the resource given at the Trading Post")
-    r.flag(live & np.isin(pend, (PK_EXTEND, PK_SHIP, PK_MODE)) & (card == 0),
+    r.flag(live & np.isin(pend, (PK_EXTEND, PK_MODE)) & (card == 0),
            "card: Damage has no maneuver to resolve")
+    # a payment in progress [Booty; Symbology: any] (payment.py)
+    paying = live & (pend == PK_PAY)
+    units = states["pay_cost"].astype(np.int64).sum(axis=1)
+    r.flag(paying & (units < 1), "pay_cost: a payment with nothing left to pay")
+    r.flag(~paying & (units > 0), "pay_cost: units to pay with no payment pending")
+    r.flag(~np.isin(states["pay_next"], PAY_NEXT),
+           "pay_next: a payment leads on to no decision or to the firing side")
+    r.flag(~paying & (states["pay_next"] != PK_NONE), "pay_next: set with no payment pending")
+    r.flag(paying & (phase == PH_SEA) & ((card < 0) | ~np.isin(stage, PAY_STAGES)),
+           "card_stage: a Sea Phase payment is for a volley or the extended maneuver of the "
+           "card being resolved [Cannon Fire; Extended Maneuver]")
+    r.flag(paying & (states["pay_next"] == PK_FIRE_SIDE) & (states["card_fire_opt"] < 0),
+           "card_fire_opt: paying for a volley needs its cannon option [Cannon Fire]")
+    pool_ok = paying | (live & (phase == PH_PURCHASE))
+    r.flag(~pool_ok & (states["pay_pool"] > 0),
+           "pay_pool: booty value is kept only during a payment or the paying crew's "
+           "purchases [Booty: excess is lost]")
+    r.flag((states["pay_pool"] > 0) & (states["booty"][rows, cur] > 0),
+           "pay_pool: a crew spending booty value has no token left in its hold [Booty]")
+    gaining = live & (pend == PK_SCRAP_GAIN)
+    r.flag(gaining & (states["scrap_gain"] < 1), "scrap_gain: no resource left to choose")
+    r.flag(~gaining & (states["scrap_gain"] > 0),
+           "scrap_gain: resources to choose with no PK_SCRAP_GAIN pending")
 
 
 def check_states(states):

@@ -107,11 +107,20 @@ def test_determinize_depends_only_on_what_the_seat_knows():
 
 
 def test_heuristic_beats_random_by_a_wide_margin():
-    res = play_games("havoc", [agents.make("heuristic", "havoc", seed=0),
-                               agents.make("random", "havoc", seed=1)],
-                     seatings_vs(2, 12), seed=7, config=SHORT, num_envs=12, checked=True)
-    st = tally(res, 0)
-    assert st.wins >= 11, st.as_dict()
+    """48 games over four game seeds (each seat order equally often): the heuristic must win
+    at least 42 (87.5%). It won all 48 when this was written; at a true win rate of 95% the
+    chance of fewer than 42 wins is under 5%, so the test fails on a real weakening, not on
+    the luck of one seed."""
+    wins, games = 0, 0
+    for seed in (7, 8, 9, 10):
+        res = play_games("havoc", [agents.make("heuristic", "havoc", seed=seed),
+                                   agents.make("random", "havoc", seed=seed + 100)],
+                         seatings_vs(2, 12), seed=seed, config=SHORT, num_envs=12,
+                         checked=True)
+        st = tally(res, 0)
+        wins += st.wins
+        games += st.games
+    assert games == 48 and wins >= 42, (wins, games)
 
 
 def test_heuristic_and_mcts_choices_ignore_hidden_information():
@@ -202,10 +211,13 @@ def test_heuristic_steers_clear_of_a_rock():
 
 
 def test_mcts_beats_random_at_havoc():
-    """32 simulations per move win a two-card-Damage-deck skirmish against random play."""
+    """32 simulations per move win a two-card-Damage-deck skirmish against random play: at
+    least 6 of 8 games over two game seeds."""
     cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 2}
-    res = play_games("havoc", [agents.make("mcts:32", "havoc", seed=0),
-                               agents.make("random", "havoc", seed=1)],
-                     seatings_vs(2, 6), seed=3, config=cfg, num_envs=6, checked=True)
-    st = tally(res, 0)
-    assert st.wins >= 5, st.as_dict()
+    wins = 0
+    for seed in (3, 4):
+        res = play_games("havoc", [agents.make("mcts:32", "havoc", seed=seed),
+                                   agents.make("random", "havoc", seed=seed + 100)],
+                         seatings_vs(2, 4), seed=seed, config=cfg, num_envs=4, checked=True)
+        wins += tally(res, 0).wins
+    assert wins >= 6, wins

@@ -160,7 +160,8 @@ def test_module_tables_have_contract_dtypes_and_shapes():
                 SHIP_DECK=(6, 6), SHIP_UPGRADES=(6, 2), UPGRADE_EFFECT=(12,),
                 UPGRADE_ARG=(12,), CAPTAIN_ABILITIES=(6, 2), MARKET_POOL=(64,),
                 WRECK_VALUE=(9,), GHOST_SLOT=(24,), GHOST_MOVE=(24, 3, S.MAX_STEPS),
-                GHOST_MOVE_MIN_SAILS=(24, 3), GHOST_ABILITY=(24, 6), GHOST_ABILITY_ARG=(24, 6))
+                GHOST_MOVE_MIN_SAILS=(24, 3), GHOST_ABILITY=(24, 6), GHOST_ABILITY_ARG=(24, 6),
+                GHOST_FLAG=(24,))
     int16 = dict(CARD_COST=(n, 4), CARD_INFAMY=(n,), UPGRADE_COST=(12, 4),
                  UPGRADE_INFAMY=(12,))
     for dtype, names in ((np.int8, int8), (np.int16, int16)):
@@ -173,14 +174,74 @@ def test_module_tables_have_contract_dtypes_and_shapes():
     assert not C.CARD_KIND[C.NUM_CARD_DEFS:].any() and not C.CARD_MOVE_ALTS[C.NUM_CARD_DEFS:].any()
 
 
-def test_load_pool_default_equals_module_tables():
-    pool = C.load_pool(C.DEFAULT_PATH)
-    for name, value in pool.items():
-        mine = getattr(C, name)
-        if isinstance(value, np.ndarray):
-            assert np.array_equal(mine, value), name
-        else:
-            assert mine == value, name
+def _toml():
+    import tomllib
+
+    return tomllib.loads(DEFAULT_TEXT)
+
+
+def _word(row):
+    return "".join({S.STEP_FORWARD: "F", S.STEP_LEFT: "L", S.STEP_RIGHT: "R"}[int(x)]
+                   for x in row if x)
+
+
+def test_card_tables_say_what_cards_toml_prints():
+    """Card Anatomy: each card's cost, type, Infamy, maneuver and extension words, firing
+    point, cannon options, effect and flag in the kernels' tables are those written in
+    cards.toml (read here with tomllib, not through the loader)."""
+    data = _toml()
+    assert [c["name"] for c in data["card"]] == list(C.CARD_NAMES)
+    for d, c in enumerate(data["card"]):
+        name = c["name"]
+        cost = c.get("cost", {})
+        assert C.CARD_COST[d].tolist() == [cost.get(k, 0) for k in ("sail", "cannon", "coin",
+                                                                    "any")], name
+        assert C.CARD_INFAMY[d] == c.get("infamy", 0), name
+        assert C.CARD_TYPE[d] == C.TYPE_NAMES.index(c["type"]), name
+        assert C.CARD_KIND[d] == C.KIND_NAMES.index(c["kind"]), name
+        moves = [_word(C.CARD_MOVE[d, a]) for a in range(int(C.CARD_MOVE_ALTS[d]))]
+        assert moves == c.get("move", []), name
+        exts = [_word(C.CARD_EXT[d, a]) for a in range(int(C.CARD_EXT_ALTS[d]))]
+        assert exts == c.get("ext", []), name
+        assert C.CARD_EXT_COST[d] == C.EXT_COST_NAMES.index(c.get("ext_cost", "none")), name
+        assert C.CARD_FIRE_AT[d] == C.FIRE_NAMES.index(c.get("fire_at", "none")), name
+        opts = C.CARD_CANNON[d, : int(C.CARD_CANNON_N[d])].tolist()
+        assert opts == c.get("cannons", []), name
+        assert S.EFFECT_NAMES[C.CARD_EFFECT[d]] == c.get("effect", "none"), name
+        assert C.CARD_EFFECT_ARG[d] == c.get("effect_arg", 0), name
+        assert C.CARD_FLAG[d] == C.FLAG_KEYS.index(c.get("flag", "none")) - 1, name
+    market = [c["name"] for c in data["card"] if c["kind"] == "market"
+              for _ in range(c.get("copies", 1))]
+    assert sorted(C.CARD_NAMES[d] for d in C.MARKET_POOL) == sorted(market)
+
+
+def test_ghost_and_upgrade_tables_say_what_cards_toml_prints():
+    """The Ghost Fleet cards (slot, maneuvers by sails, abilities, flag) and the upgrades
+    (cost, Infamy, effect) in the tables are those written in cards.toml."""
+    data = _toml()
+    ships = [s["name"] for s in data["ship"]]
+    for g, card in enumerate(data["ghost"]):
+        name = card["name"]
+        assert C.GHOST_NAMES[g] == name
+        slot = C.GHOST_SLOT_KEYS.index(card["slot"])
+        assert C.GHOST_SLOT[g] == (slot if slot < S.NUM_SLOTS else S.GHOST_SLOT_MARKET), name
+        moves = [(int(C.GHOST_MOVE_MIN_SAILS[g, k]), _word(C.GHOST_MOVE[g, k]))
+                 for k in range(3) if C.GHOST_MOVE_MIN_SAILS[g, k] >= 0]
+        assert moves == [(m["min_sails"], m["path"]) for m in card["moves"]], name
+        abilities = {ships[s]: (S.EFFECT_NAMES[C.GHOST_ABILITY[g, s]],
+                                int(C.GHOST_ABILITY_ARG[g, s]))
+                     for s in range(S.NUM_SHIP_DEFS) if C.GHOST_ABILITY[g, s] >= 0}
+        assert abilities == {a["ship"]: (a["effect"], a["arg"])
+                             for a in card.get("abilities", [])}, name
+        assert C.GHOST_FLAG[g] == C.FLAG_KEYS.index(card.get("flag", "none")) - 1, name
+    for u, up in enumerate(data["upgrade"]):
+        cost = up["cost"]
+        assert C.UPGRADE_NAMES[u] == up["name"]
+        assert C.UPGRADE_COST[u].tolist() == [cost.get(k, 0) for k in ("sail", "cannon", "coin",
+                                                                       "any")]
+        assert C.UPGRADE_INFAMY[u] == up["infamy"]
+        assert S.UPGRADE_EFFECT_NAMES[C.UPGRADE_EFFECT[u]] == up["effect"]
+    assert C.WRECK_VALUE.tolist() == data["shipwrecks"]["values"]
 
 
 def test_name_lookups_and_unknown_names():
@@ -335,6 +396,9 @@ BROKEN = [
     ("ghost_pivot", replace('{ ship = "Xebec", effect = "gain_coin", arg = 1 }',
                             '{ ship = "Xebec", effect = "pivot", arg = 1 }'),
      "Dead Calm", "abilities[0].effect"),
+    ("ghost_unknown_flag", replace('flag = "swift"\ntext = "It will not lie still',
+                                   'flag = "swiftly"\ntext = "It will not lie still'),
+     "Restless Keel", "flag"),
     ("ghost_23_cards", cut('[[ghost]]\nname = "Restless Keel"', None), FILE_LEVEL, "ghost"),
     # the file itself
     ("unknown_section", DEFAULT_TEXT + '\n[[tavern]]\nname = "x"\n', FILE_LEVEL, "tavern"),

@@ -198,9 +198,10 @@ def test_pivot_after_collision_turns_the_guns_too():
     assert get(arr, "discard")[1, DMG] == 1 and get(arr, "infamy")[0] == 2
 
 
-def test_each_card_blocked_at_once_may_still_fire_where_it_stopped():
-    """Collisions and Cannon Fire with "each" fire (ruling): a ship stopped before its first
-    outline fires its end-of-maneuver volley from where it stopped, once."""
+def test_each_card_blocked_at_once_still_fires_its_end_of_maneuver_volley():
+    """Collisions and Cannon Fire: "After resolving the collision, Cannon fire depicted at
+    the end of the current maneuver may be resolved" - Gauntlet Run blocked on its first
+    square fires from where it stopped; no extended maneuver, so no second volley."""
     grid = ["......", "......", "..R...", "......", "......", "......"]
     ships = [{"crew": 0, "at": [3, 2], "heading": "N"}, {"crew": 1, "at": [3, 4], "heading": "N"}]
     arr = sea(ships, [{"hand": {"Gauntlet Run": 1}, "res": [0, 2, 0], "discard": {}},
@@ -212,16 +213,20 @@ def test_each_card_blocked_at_once_may_still_fire_where_it_stopped():
     assert get(arr, "res")[0, S.CANNON] == 1
 
 
-def test_each_card_blocked_after_an_outline_fires_no_second_volley_there():
-    """Ruling: "each" volleys come from different spaces - no second volley from the outline
-    where the ship was stopped (Dread Armada: FF + F, blocked on the 2nd step)."""
+def test_each_card_blocked_mid_maneuver_fires_once_after_the_collision():
+    """Cannon Fire "each" fires at the card's printed points [ruling: Firing points]:
+    Dread Armada (FF, then F) blocked on its second square collides first, then fires the
+    volley printed after the maneuver; the extended maneuver (and its volley) is lost
+    [Maneuvering 4; Collisions and Cannon Fire]."""
     grid = ["......", "..R...", "......", "......", "......", "......"]
-    ships = [{"crew": 0, "at": [3, 2], "heading": "N"}, {"crew": 1, "at": [5, 5], "heading": "N"}]
+    ships = [{"crew": 0, "at": [3, 2], "heading": "N"}, {"crew": 1, "at": [2, 4], "heading": "N"}]
     arr = sea(ships, [{"hand": {"Dread Armada": 1}, "res": [0, 3, 0], "discard": {}},
                       {"hand": {"Make Way": 1}, "discard": {}}], grid=grid)
     act(arr, hand("Dread Armada"), opt(0))
-    assert get(arr, "pending") == S.PK_FIRE          # outline (2,2)
-    act(arr, STOP)
     assert get(arr, "pending") == S.PK_PIVOT         # blocked by the rock on (1,2)
+    assert pos(arr)[:2] == (2, 2) and get(arr, "discard")[0, DMG] == 1
     act(arr, STOP)
-    assert get(arr, "cur") == 1 and get(arr, "res")[0, S.CANNON] == 3
+    assert get(arr, "pending") == S.PK_FIRE
+    act(arr, opt(0), opt(1))                        # range 3 to starboard: (2,4)
+    assert get(arr, "infamy")[0] == 2 and get(arr, "discard")[1, DMG] == 1
+    assert get(arr, "cur") == 1 and get(arr, "res")[0, S.CANNON] == 2

@@ -140,6 +140,26 @@ def test_damage_deck_and_max_steps_bounds():
     assert "max_steps=-1" in _err(max_steps=-1)
 
 
+def test_stall_limit_is_off_by_default_and_bounded():
+    """Ending the Game: the game ends only when the Damage deck runs out; ending a game with
+    no Damage dealt is opt-in (stall_limit, ruling: Stalled games)."""
+    assert make_config()[0]["stall_limit"] == 0
+    assert make_config(stall_limit=8)[0]["stall_limit"] == 8
+    assert "stall_limit=-1" in _err(stall_limit=-1)
+    assert "Ending the Game" in _err(stall_limit=101)
+    assert "stall_limit=True" in _err(stall_limit=True)
+
+
+def test_ghost_fleet_co_op_or_competitive():
+    """The Ghost Fleet: co-op (the default, all players one team) or "for added challenge in a
+    2 or 3 player game" with each player on their own; solo is co-op; only ghost games."""
+    assert make_config(num_players=2, variant="ghost")[0]["coop"] == 1
+    cfg = make_config(num_players=3, variant="ghost", coop=False)[0]
+    assert cfg["coop"] == 0 and list(cfg["team"][:3]) == [0, 1, 2]
+    assert "solo" in _err(num_players=1, variant="ghost", coop=False)
+    assert "variant='ghost'" in _err(num_players=3, coop=False)
+
+
 def test_unknown_options_and_variants_are_named():
     assert "['colour']" in _err(colour="red")
     assert "variant='coop'" in _err(variant="coop")
@@ -153,9 +173,11 @@ def test_unknown_options_and_variants_are_named():
 def test_config_kwargs_round_trip(vn, ghosts, forced):
     """Every valid config is rebuilt exactly from its own keyword arguments."""
     variant, n = vn
-    kw = {"num_players": n, "variant": variant, "auto_forced": forced}
+    kw = {"num_players": n, "variant": variant, "auto_forced": forced,
+          "stall_limit": 3 if forced else 0}
     if variant == "ghost":
         kw["num_ghosts"] = ghosts
+        kw["coop"] = n == 1 or not forced
     cfg = make_config(**kw)
     again = make_config(**config_kwargs(cfg[0]))
     assert again.tobytes() == cfg.tobytes()

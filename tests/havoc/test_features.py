@@ -131,15 +131,41 @@ def test_steady_keel_ignores_whirlpools_and_gusts():
     assert pos(arr) == (1, 2, S.NORTH)
 
 
-def test_two_ship_variant_both_ships_resolve_their_features():
-    """Whirlpools and Gusts for each of the player's ships on one (2 Ship Variant: the
-    player's card; both its ships are "their ship")."""
-    ships = [{"crew": 0, "index": 0, "at": [3, 2], "heading": "N"},
+TWO_SHIPS = [{"crew": 0, "index": 0, "at": [3, 2], "heading": "N"},
              {"crew": 0, "index": 1, "at": [4, 4], "heading": "W"},
              {"crew": 1, "index": 0, "at": [0, 0], "heading": "S"},
              {"crew": 1, "index": 1, "at": [0, 5], "heading": "S"}]
-    arr = sea(ships, [{"hand": {"Make Way": 1}}, {"hand": {"Make Way": 1}}], variant="two_ship",
-              grid=grid_with((2, 2, "W"), (4, 4, "w")))
+
+
+def test_two_ship_gust_moves_only_the_ship_the_card_moved():
+    """2 Ship Variant: "Each card you play applies only to one ship" - the second ship, on a
+    gust, stays where it is after a card that moved the first [ruling: Two ships and sea
+    features]."""
+    arr = sea(TWO_SHIPS, [{"hand": {"Make Way": 1}}, {"hand": {"Make Way": 1}}],
+              variant="two_ship", grid=grid_with((2, 2, "G"), (4, 4, "G")), gust_dir="E")
     act(arr, hand("Make Way"), opt(0), opt(0))
     i0, i1 = get(arr, "crew_ships")[0]
-    assert get(arr, "ship_h")[i0] == S.EAST and get(arr, "ship_h")[i1] == S.SOUTH
+    assert (get(arr, "ship_r")[i0], get(arr, "ship_c")[i0]) == (2, 3)
+    assert (get(arr, "ship_r")[i1], get(arr, "ship_c")[i1]) == (4, 4)
+
+
+def test_two_ship_pass_asks_no_ship_when_no_feature_would_act():
+    """Passing a Turn with two ships and no whirlpool or gust under either: nothing to
+    choose, the card is simply discarded."""
+    arr = sea(TWO_SHIPS, [{"hand": {"Make Way": 1}}, {"hand": {"Make Way": 1}}],
+              variant="two_ship")
+    act(arr, hand("Make Way"), opt(1))
+    assert get(arr, "cur") == 1 and get(arr, "pending") == S.PK_PLAY
+
+
+def test_two_ship_damage_card_played_asks_which_ship_it_applies_to():
+    """Whirlpools and Gusts after a card played to pass - a Damage card too: with a ship on
+    a whirlpool the player says which ship the card applies to."""
+    arr = sea(TWO_SHIPS, [{"hand": {"Damage": 1}}, {"hand": {"Make Way": 1}}],
+              variant="two_ship", grid=grid_with((4, 4, "W")))
+    act(arr, hand("Damage"))
+    assert get(arr, "pending") == S.PK_SHIP
+    act(arr, opt(0))                                   # the first ship: not on the whirlpool
+    i0, i1 = get(arr, "crew_ships")[0]
+    assert get(arr, "ship_h")[i1] == S.WEST and get(arr, "ship_h")[i0] == S.NORTH
+    assert get(arr, "cur") == 1

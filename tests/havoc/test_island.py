@@ -12,9 +12,9 @@ from envs.havoc import island as island_rules
 from envs.havoc.config import make_config
 from envs.havoc.scenario import from_scenario
 from envs.havoc.state import (
-    A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, CANNON, COIN,
+    A_BOOTY, A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, CANNON, COIN,
     KIND_MARKET, MARKET_SIZE, NUM_ACTIONS, PH_ISLAND, PH_PURCHASE, PH_SEA,
-    PH_SETUP, PK_GAIN_ANY, PK_NONE, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SKIFF,
+    PH_SETUP, PK_GAIN_ANY, PK_NONE, PK_PAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SKIFF,
     PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SAIL, SLOT_BANK, SLOT_BLACKSMITH,
     SLOT_BLACKSMITH_4P, SLOT_CAPITOL, SLOT_DEEP_COVE, SLOT_FLAG0, SLOT_SAILMAKER,
     SLOT_SHIPYARD, SLOT_TRADING_POST, SLOT_WORKSHOP, STATE, FLAG_BREAKER, FLAG_LOOKOUT,
@@ -449,6 +449,24 @@ def test_purchases_resolve_in_turn_order_left_to_right():
     assert seen == [(1, 0), (1, 2), (2, 4), (0, 1)]
 
 
+def test_purchases_keep_the_phase_order_after_the_capitol_moves_the_token():
+    """Capitol: "For the remainder of the current Island Phase, however, players continue
+    placing Skiffs following the current player order" and purchases "are resolved in turn
+    order" [Step 2]: crew 1 takes the token, yet crew 0 (who opened the phase) buys first
+    and every crew's claim is offered."""
+    arr, rec = island([{"skiffs": 1, "res": [3, 0, 3]}, {"skiffs": 1, "res": [0, 0, 0]},
+                       {"skiffs": 1, "res": [3, 0, 3]}], market=MARKET5)
+    act(rec, A_MARKET + 0, slot(SLOT_CAPITOL), A_OPTION + SAIL, A_MARKET + 1)
+    assert rec["first_crew"] == 1
+    seen = []
+    while rec["phase"] == PH_PURCHASE:
+        seen.append((int(rec["cur"]), int(rec["pend_slot"])))
+        act(rec, A_OPTION + 0)
+    assert seen == [(0, 0), (2, 1)]
+    assert rec["hand"][0][ID("Tradewind Reach")] == 1 and rec["hand"][2][ID("Fair Current")] == 1
+    assert rec["cur"] == 1                             # the new holder starts the Sea Phase
+
+
 def test_booty_value_splits_across_purchases():
     """Booty: its value can be split across simultaneous transactions (2 Market cards)."""
     arr, rec = island([{"skiffs": 1, "res": [0, 0, 0], "booty": 3}, {"skiffs": 0},
@@ -467,14 +485,30 @@ def test_booty_value_splits_across_purchases():
     assert rec["market"][3] == ID("Three Knots")
 
 
-def test_booty_left_over_is_lost_when_not_needed_again():
-    """Booty: excess value is lost when spent."""
+def test_booty_left_over_is_lost_after_the_crews_purchases():
+    """Booty: "any excess is lost when spent" - Three Knots (2 sails) paid with the sail held
+    and the 3-value booty: 2 of its value are lost once the crew's purchases are over."""
     arr, rec = island([{"skiffs": 1, "res": [1, 0, 0], "booty": 3}, {"skiffs": 0},
                        {"skiffs": 0}], market=MARKET5)
     act(rec, A_MARKET + 3, A_OPTION + 0)   # Three Knots: 2 sails, 1 held + booty
-    assert rec["booty"][0] == 0
+    assert rec["pending"] == PK_PAY        # the first sail: the sail held, or the booty
+    assert legal(rec) == {A_OPTION + SAIL, A_BOOTY}
+    act(rec, A_OPTION + SAIL)              # the second sail can only be the booty
+    assert rec["booty"][0] == 0 and rec["pay_pool"] == 0
     assert rec["res"][0].tolist() == [0, 0, 0]
-    assert rec["hand"][0][ID("Three Knots")] == 1
+    assert rec["hand"][0][ID("Three Knots")] == 1 and rec["phase"] == PH_SEA
+
+
+def test_booty_may_pay_both_units_and_keep_the_sail():
+    """Booty: spent "whenever you would spend resources" - the booty pays the first sail,
+    what is left of it the second; the sail held is kept."""
+    arr, rec = island([{"skiffs": 1, "res": [1, 0, 0], "booty": 3}, {"skiffs": 0},
+                       {"skiffs": 0}], market=MARKET5)
+    act(rec, A_MARKET + 3, A_OPTION + 0, A_BOOTY)
+    assert rec["pending"] == PK_PAY and rec["pay_pool"] == 2
+    act(rec, A_BOOTY)
+    assert rec["res"][0].tolist() == [1, 0, 0] and rec["booty"][0] == 0
+    assert rec["phase"] == PH_SEA and rec["pay_pool"] == 0
 
 
 # --- cleanup ----------------------------------------------------------------------------
@@ -580,7 +614,8 @@ def test_random_island_phases_place_every_skiff_and_conserve_market_cards(seed, 
                 assert not island_rules._any_place(rec)
         assert (rec["res"] >= 0).all()
         assert _market_cards_everywhere(rec) == len(cards.MARKET_POOL)
-        assert int(rec["cur"]) in humans or rec["crew_seat"][rec["cur"]] < 0
+        # only players decide; ghost turns run by themselves [Ghost Fleet: Island Phase]
+        assert int(rec["cur"]) in humans and rec["to_play"] == rec["crew_seat"][rec["cur"]]
         rules.apply(rec, int(rng.choice(ok)))
     assert rec["phase"] == PH_SEA
     assert (rec["market"] >= 0).sum() == MARKET_SIZE or rec["market_deck_n"] == 0

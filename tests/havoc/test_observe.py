@@ -16,12 +16,14 @@ from hypothesis import given, settings, strategies as st
 from envs.havoc import env as havoc_env
 from envs.havoc import rules
 from envs.havoc.config import make_config
+from envs.havoc.cards import card_id
 from envs.havoc.observe import (
-    CELL_F, CREW_F, LAYOUT, O_CREWS, O_GRID, O_GUST, O_PBOOTY, O_SELF, OBS_SIZE, observe,
+    CELL_F, CREW_F, LAYOUT, O_CREWS, O_GRID, O_GUST, O_PAY, O_PBOOTY, O_SELF, OBS_SIZE, observe,
 )
 from envs.havoc.state import (
-    GRID, NDEFS, NUM_ACTIONS, PH_OVER, PH_SEA, PH_SETUP, PK_BOOTY, STATE,
+    A_BOOTY, A_HAND, A_OPTION, GRID, NDEFS, NUM_ACTIONS, PH_SEA, PK_BOOTY, PK_PAY, STATE,
 )
+from tests.havoc.scenario_files import act, load
 
 CONFIGS = [
     {"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
@@ -135,23 +137,40 @@ def test_observation_ignores_everything_hidden_from_the_seat(pos, seat_pick):
         assert obs_of(other, seat).tobytes() == base.tobytes()
 
 
+def booty_choice():
+    """player_0 choosing between its booty and a new one (tests/scenarios/havoc)."""
+    arr = load("booty_choice")
+    act(arr, A_HAND + card_id("Full Canvas"), A_OPTION + 0)
+    assert arr["pending"][0] == PK_BOOTY
+    return arr
+
+
 def test_a_booty_choice_shows_the_new_value_to_the_chooser_only():
-    """Booty: "You may secretly check its value" - only the salvaging crew sees it."""
-    found = None
-    for seed in range(400):
-        arr = play({"num_players": 3}, seed, 3000, stop=lambda r: r["pending"] == PK_BOOTY)
-        if arr["pending"][0] == PK_BOOTY:
-            found = arr
-            break
-    if found is None:
-        pytest.skip("no booty choice in 400 random games")
-    chooser = int(found["crew_seat"][0][found["cur"][0]])
-    assert obs_of(found, chooser)[O_PBOOTY] > 0
-    for seat in range(3):
-        if seat != chooser:
-            assert obs_of(found, seat)[O_PBOOTY] == 0
-            other = scramble_hidden(found, seat, np.random.default_rng(seed))
+    """Booty: "You may secretly check its value" - only the salvaging crew sees it (the new
+    token is worth 3: 3/4 in its observation)."""
+    found = booty_choice()
+    assert obs_of(found, 0)[O_PBOOTY] == pytest.approx(3 / 4)
+    for seat in (1, 2):
+        assert obs_of(found, seat)[O_PBOOTY] == 0
+        for k in range(3):
+            other = scramble_hidden(found, seat, np.random.default_rng(k))
             assert obs_of(other, seat).tobytes() == obs_of(found, seat).tobytes()
+
+
+def test_booty_left_of_a_payment_is_seen_by_the_payer_only():
+    """Booty: what is left of a spent token is its owner's secret, like the token itself;
+    the units left to pay are public [Island Phase Step 2: payments are made in view]."""
+    arr = load("booty_choice", phase="purchase", cur=0, first=0,
+               market=["Three Knots", "Stormrider", "Wear Ship", "Grapeshot", "Tradewind Reach"],
+               market_claims=[0, -1, -1, -1, -1],
+               crews=[{"booty": 3, "res": [1, 0, 0]}, {"booty": 1}, {}])
+    act(arr, A_OPTION + 0, A_BOOTY)                 # buy; the booty pays the first sail
+    assert arr["pending"][0] == PK_PAY and arr["pay_pool"][0] == 2
+    assert obs_of(arr, 0)[O_PAY + 4] == pytest.approx(2 / 4)
+    assert obs_of(arr, 0)[O_PAY] == pytest.approx(1 / 4)      # one sail left to pay
+    for seat in (1, 2):
+        assert obs_of(arr, seat)[O_PAY + 4] == 0
+        assert obs_of(arr, seat)[O_PAY] == pytest.approx(1 / 4)
 
 
 def _sea_position(seed=3):
@@ -239,14 +258,14 @@ def _transform(arr, dr, dc, turns):
 
 
 @settings(max_examples=25)
-@given(st.integers(0, 10_000), st.integers(0, GRID - 1), st.integers(0, GRID - 1),
-       st.integers(0, 3), st.integers(0, 2))
-def test_view_is_centred_on_own_ship_and_turned_to_its_heading(seed, dr, dc, turns, seat):
+@given(st.sampled_from(["booty_choice", "each_fire_dread_armada", "two_ship_whirlpools"]),
+       st.integers(0, GRID - 1), st.integers(0, GRID - 1), st.integers(0, 3),
+       st.integers(0, 2))
+def test_view_is_centred_on_own_ship_and_turned_to_its_heading(name, dr, dc, turns, seat):
     """Sailing off the Edge: on the wrapping grid a shifted or turned sea is the same
     position, so once setup is over the observation does not change."""
-    arr = play({"num_players": 3}, seed, 10_000, stop=lambda r: r["phase"] not in (PH_SETUP,))
-    if arr["phase"][0] in (PH_SETUP, PH_OVER):
-        pytest.skip("game did not leave setup")
+    arr = load(name)
+    seat = seat % int(arr["num_players"][0])
     moved = _transform(arr, dr, dc, turns)
     assert obs_of(moved, seat).tobytes() == obs_of(arr, seat).tobytes()
 
@@ -275,10 +294,34 @@ def test_layout_is_contiguous_and_documented_in_env_docstring():
     assert f"({OBS_SIZE},)" in doc
 
 
+#: fields that are one-hot blocks (block size) and fields whose every value is a fraction
+ONE_HOT = {"phase": 5, "variant": 4, "pending": None, "flags": 7, "slots": 7}
+FRACTIONS = ("gust", "counts", "misc", "pend_count", "pend_ship", "pend_slot", "pend_res",
+             "pend_source", "pend_booty", "card", "card_feat", "card_stage", "card_ship",
+             "card_path", "card_state", "flags", "slots", "market", "grid")
+
+
 @pytest.mark.parametrize("ci", range(len(CONFIGS)))
-def test_observation_is_finite_and_small(ci):
-    arr = play(CONFIGS[ci], 11, 600)
-    for seat in range(CONFIGS[ci]["num_players"]):
-        o = obs_of(arr, seat)
-        assert np.all(np.isfinite(o))
-        assert o.min() >= -1.0 and o.max() <= 10.0
+def test_observation_fields_are_one_hots_fractions_and_counts(ci):
+    """Observation layout (env.py docs page): one-hot blocks hold exactly one 1, fraction
+    fields stay at most 1, every feature is finite and never negative (counts and amounts
+    divided by a scale; only a card's Infamy feature can be -1/3, for Damage), along random
+    games of every variant."""
+    fields = {name: (off, size) for name, off, size, _ in LAYOUT}
+    for steps in (0, 150, 600):
+        arr = play(CONFIGS[ci], 11, steps)
+        for seat in range(CONFIGS[ci]["num_players"]):
+            o = obs_of(arr, seat)
+            assert np.all(np.isfinite(o))
+            for name, off, size, _ in LAYOUT:
+                # a Damage card's Infamy feature is -1/3 (Damage is worth -1 [Card pool])
+                low = -1 / 3 if name in ("card_feat", "market") else 0.0
+                assert o[off:off + size].min() >= low - 1e-6, name
+            for name, block in ONE_HOT.items():
+                off, size = fields[name]
+                part = o[off:off + size].reshape(-1, block or size)
+                assert set(np.unique(part)) <= {0.0, 1.0}, name
+                assert (part.sum(axis=1) == 1).all(), name
+            for name in FRACTIONS:
+                off, size = fields[name]
+                assert o[off:off + size].max() <= 1.0, name

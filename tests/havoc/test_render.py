@@ -17,9 +17,10 @@ from envs.havoc.config import make_config
 from envs.havoc.labels import action_label, card_text, legal_labels
 from envs.havoc.render import IMG_H, grid_lines, render_ansi, render_rgb
 from envs.havoc.state import (
-    A_MARKET, A_OPTION, A_SLOT, A_STOP, NUM_ACTIONS, PH_SEA, PK_FIRE, PK_NONE, PK_ORIENT,
+    A_HAND, A_MARKET, A_OPTION, A_SLOT, A_STOP, NUM_ACTIONS, PH_SEA, PK_FIRE, PK_NONE, PK_ORIENT,
     PK_SKIFF, SLOT_CAPITOL, STATE,
 )
+from tests.havoc.scenario_files import act, load
 from tests.havoc.test_observe import CONFIGS, play, scramble_hidden
 
 ARROWS = "^>v<"
@@ -113,7 +114,7 @@ def _walk_labels(kw, seed, steps):
     return seen
 
 
-GENERIC = re.compile(r"^(hand: |discard pile: |option \d|slot: |market \d|restock$|stop$)")
+GENERIC = re.compile(r"^(hand: |discard pile: |option \d|slot: |market \d|restock$|stop$|booty$)")
 
 
 @pytest.mark.parametrize("ci", range(len(CONFIGS)))
@@ -142,14 +143,14 @@ def test_labels_in_the_rulebooks_words():
 
 
 def test_fire_options_name_range_cost_and_shots():
-    """Cannon Fire: a card may list several options; the player chooses and pays one."""
-    for seed in range(200):
-        arr = play({"num_players": 3}, seed, 4000, stop=lambda r: r["pending"] == PK_FIRE)
-        rec = arr[0]
-        if rec["pending"] == PK_FIRE:
-            break
-    else:
-        pytest.skip("no cannon decision reached")
+    """Cannon Fire: a card may list several options; the player chooses and pays one
+    (Hail of Iron: three shots at range 2 or two at range 3, 2 cannonballs each)."""
+    arr = load("raking_shot", crews=[{"res": [0, 3, 0], "hand": {"Hail of Iron": 1},
+                                      "discard": {}},
+                                     {"res": [1, 1, 1], "hand": {"Make Way": 1}, "discard": {}}])
+    act(arr, A_HAND + cards.card_id("Hail of Iron"), A_OPTION + 0)
+    rec = arr[0]
+    assert rec["pending"] == PK_FIRE
     card = int(rec["card"])
     mask = np.zeros(NUM_ACTIONS, np.uint8)
     rules.legal_mask(rec, mask)

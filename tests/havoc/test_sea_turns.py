@@ -66,10 +66,24 @@ THREE = TWO + [{"crew": 2, "at": [5, 5], "heading": "W"}]
 # --- turn order -------------------------------------------------------------------------------
 
 def test_first_player_token_holder_plays_first():
-    """Sea Phase Step 1: "The player with the First Player token plays first"."""
-    arr = sea(THREE, [{"hand": {"Make Way": 1}}] * 3, first=1, cur=1)
+    """Sea Phase Step 1: "The player with the First Player token plays first" - the Sea
+    Phase begins with the token's holder (the scenario names the holder, not who plays)."""
+    d = {"players": 3, "phase": "sea", "seed": 7, "grid": EMPTY, "wrecks": [], "ships": THREE,
+         "crews": [{"hand": {"Make Way": 1}}] * 3, "first": 2, "damage_left": 20}
+    arr = scenario.from_scenario(d)
     assert get(arr, "pending") == S.PK_PLAY
-    assert get(arr, "cur") == 1 and get(arr, "to_play") == 1
+    assert get(arr, "cur") == 2 and get(arr, "to_play") == 2
+
+
+def test_island_cleanup_hands_the_sea_phase_to_the_new_token_holder():
+    """Capitol: "you will go first in the subsequent Sea and Island Phase" - the Sea Phase
+    after an Island Phase where player_2 took the Capitol begins with player_2."""
+    d = {"players": 3, "phase": "island", "seed": 7, "cur": 0, "first": 0,
+         "crews": [{"skiffs": 1}, {"skiffs": 0}, {"skiffs": 1, "res": [0, 0, 0]}]}
+    arr = scenario.from_scenario(d)
+    act(arr, S.A_SLOT + S.SLOT_BANK, S.A_SLOT + S.SLOT_CAPITOL, opt(S.SAIL))
+    assert get(arr, "phase") == S.PH_SEA and get(arr, "first_crew") == 2
+    assert get(arr, "cur") == 2 and get(arr, "pending") == S.PK_PLAY
 
 
 def test_turns_proceed_clockwise_after_each_card():
@@ -253,24 +267,27 @@ def test_lookout_flag_draws_a_card():
     assert get(arr, "cur") == 0 and get(arr, "phase") == S.PH_SEA
 
 
-def test_sea_phase_draws_do_not_reshuffle_the_discard_pile():
-    """Ruling (Sea phase draws): in the Sea Phase cards are drawn from the deck only, so a
-    crew owning nothing but Lookout-flag cards cannot replay them forever; the discard pile
-    is shuffled in at Sea Phase Cleanup [Deck Management; Sea Phase Step 2]."""
-    arr = sea(TWO, [{"hand": {"Spin on a Shilling": 1}, "deck": [], "discard": {"Sprit Run": 1}},
-                    {"hand": {"Make Way": 1}, "deck": ["Long Gun"] * 4}], flags={"Lookout": 0})
-    act(arr, hand("Spin on a Shilling"), opt(1))
-    assert get(arr, "hand")[0].sum() == 0 and get(arr, "discard")[0].sum() == 2
-    act(arr, hand("Make Way"), opt(1))
-    assert get(arr, "phase") == S.PH_ISLAND
-    assert get(arr, "hand")[0].sum() == 2 and get(arr, "deck_n")[0] == 0
-
-
-def test_draw_effect_with_an_empty_deck_draws_nothing():
+def test_draw_effect_reshuffles_the_discard_pile_when_the_deck_is_empty():
+    """Deck Management: "If you must draw but there are no cards left in your deck, shuffle
+    your discard pile and place it face down as your new Deck. You may then draw the cards
+    you require" - Old Sea Chart's draw in the Sea Phase (the card itself is not yet in the
+    discard pile [Resolving Cards])."""
     arr = sea(TWO, [{"hand": {"Old Sea Chart": 1, "Make Way": 1}, "deck": [],
                      "discard": {"Long Gun": 2}}, {"hand": {"Make Way": 1}}])
     act(arr, hand("Old Sea Chart"), opt(0), opt(0))
-    assert get(arr, "hand")[0].sum() == 1 and get(arr, "discard")[0, C.card_id("Long Gun")] == 2
+    lg = C.card_id("Long Gun")
+    assert get(arr, "hand")[0, lg] == 1 and get(arr, "hand")[0].sum() == 2
+    assert get(arr, "deck_n")[0] == 1 and get(arr, "deck")[0, 0] == lg
+    assert get(arr, "discard")[0].tolist()[C.card_id("Old Sea Chart")] == 1
+    assert get(arr, "discard")[0].sum() == 1
+
+
+def test_draw_with_empty_deck_and_discard_pile_draws_nothing():
+    """Deck Management: with no deck and no discard pile there is nothing to draw."""
+    arr = sea(TWO, [{"hand": {"Old Sea Chart": 1, "Make Way": 1}, "deck": [],
+                     "discard": {}}, {"hand": {"Make Way": 1}}])
+    act(arr, hand("Old Sea Chart"), opt(0), opt(0))
+    assert get(arr, "hand")[0].sum() == 1 and get(arr, "deck_n")[0] == 0
 
 
 def test_breaker_flag_scraps_a_card_for_its_cost():

@@ -16,23 +16,27 @@ from envs.core.rng import mix64
 from envs.core.vector import VectorGame
 from envs.havoc import env as havoc_env
 from envs.havoc import rules
-from envs.havoc.state import (
-    DEFAULT_MAX_STEPS, NUM_ACTIONS,
-)
+from envs.havoc.state import DEFAULT_MAX_STEPS, NUM_ACTIONS, PH_OVER
 
+#: random play ends by the rules in a few hundred to a few thousand decisions; a game where
+#: no Damage can be dealt any more runs to max_steps (the rulebook has no other end)
+SOAK_STEPS = 5000
 SOAK = {
-    "standard2": {"num_players": 2},
-    "standard3": {"num_players": 3},
-    "standard4": {"num_players": 4},
-    "standard5": {"num_players": 5},
-    "two_ship": {"num_players": 2, "variant": "two_ship"},
-    "teams4": {"num_players": 4, "variant": "teams"},
-    "ghost1": {"num_players": 1, "variant": "ghost"},
-    "ghost3": {"num_players": 3, "variant": "ghost", "num_ghosts": 3},
+    "standard2": {"num_players": 2, "max_steps": SOAK_STEPS},
+    "standard3": {"num_players": 3, "max_steps": SOAK_STEPS},
+    "standard4": {"num_players": 4, "max_steps": SOAK_STEPS},
+    "standard5": {"num_players": 5, "max_steps": SOAK_STEPS},
+    "two_ship": {"num_players": 2, "variant": "two_ship", "max_steps": SOAK_STEPS},
+    "teams4": {"num_players": 4, "variant": "teams", "max_steps": SOAK_STEPS},
+    "ghost1": {"num_players": 1, "variant": "ghost", "max_steps": SOAK_STEPS},
+    "ghost3": {"num_players": 3, "variant": "ghost", "num_ghosts": 3, "max_steps": SOAK_STEPS},
+    "ghost2_compete": {"num_players": 2, "variant": "ghost", "coop": False,
+                       "max_steps": SOAK_STEPS},
+    "stall3": {"num_players": 3, "stall_limit": 4, "max_steps": SOAK_STEPS},
 }
 NUM_ENVS = 64
 CHUNK = 400
-GAMES_PER_CONFIG = 300          # 8 configs: 2400 games per run
+GAMES_PER_CONFIG = 300          # 10 configs: 3000 games per run
 MAX_CHUNKS = 400
 
 
@@ -98,27 +102,12 @@ def _play_to_end(states, cfgs, seeds, out):
         out[i, 2] = s.truncated
 
 
-def stalemate(rec) -> bool:
-    """No Damage can ever be dealt again: no player crew owns a card, the Market and its deck
-    are empty and no ghost ship holds a ghost card (the rulebook has no end for this)."""
-    n = int(rec["num_crews"])
-    for c in range(n):
-        if rec["crew_seat"][c] >= 0:
-            if rec["hand"][c].sum() + rec["deck_n"][c] + rec["discard"][c].sum() > 0:
-                return False
-        elif rec["ghost_hand_n"][c] > 0:
-            return False
-    return rec["market_deck_n"] == 0 and (rec["market"] < 0).all()
-
-
 @pytest.mark.parametrize("name", sorted(SOAK))
-def test_random_games_end_by_the_rules_unless_stalemated(name):
-    """Ending the Game: the game ends after the Sea Phase that empties the Damage deck.
-
-    Every random game ends within max_steps. The step bound may only end a stalemate the
-    rulebook has no end for: every crew has scrapped its whole deck and the Market is
-    empty, so no Damage can ever be dealt.
-    """
+def test_random_games_end_by_the_rules_or_are_truncated(name):
+    """Ending the Game: a game ends after the Sea Phase that empties the Damage deck (or, with
+    the opt-in stall_limit, after that many Sea Phases without Damage [ruling: Stalled
+    games]). Only a stalemate, where no Damage can be dealt any more, runs on to max_steps
+    and is truncated; no game stops half-way."""
     n = 128
     cfg = havoc_env.GAME.make_config(**SOAK[name])
     states = np.zeros(n, havoc_env.GAME.state_dtype)
@@ -126,11 +115,31 @@ def test_random_games_end_by_the_rules_unless_stalemated(name):
     _play_to_end(states, cfg, np.arange(1, n + 1, dtype=np.uint64), out)
     limit = int(cfg["max_steps"][0]) or DEFAULT_MAX_STEPS
     assert ((out[:, 1] == 1) ^ (out[:, 2] == 1)).all(), "a game stopped without ending"
-    assert (out[out[:, 1] == 1, 0] < limit).all()
-    for i in np.flatnonzero(out[:, 2]):
-        assert out[i, 0] == limit
-        ok = stalemate(states[i])
+    done = out[:, 1] == 1
+    assert (out[done, 0] < limit).all() and (out[~done, 0] == limit).all()
+    assert (states["phase"][done] == PH_OVER).all()
+    stall = int(cfg["stall_limit"][0])
+    by_rule = states["damage_left"][done] == 0
+    if stall:
+        by_rule |= states["quiet_seas"][done] == stall
+    assert by_rule.all(), "a game ended with Damage left in the deck and no stall limit"
+    for i in np.flatnonzero(~done):
         rec = states[i]
-        assert ok, (f"game {i} truncated at {limit} steps without a stalemate: phase "
-                    f"{rec['phase']}, round {rec['round']}, hands {rec['hand'].sum(1).tolist()}, "
-                    f"decks {rec['deck_n'].tolist()}, ghost hands {rec['ghost_hand_n'].tolist()}")
+        assert stalemate(rec), (
+            f"game {i} truncated at {limit} steps without a stalemate: phase {rec['phase']}, "
+            f"round {rec['round']}, hands {rec['hand'].sum(1).tolist()}, decks "
+            f"{rec['deck_n'].tolist()}, ghost hands {rec['ghost_hand_n'].tolist()}")
+
+
+def stalemate(rec) -> bool:
+    """No Damage can ever be dealt again: no player crew owns a card and the Market and its
+    deck are empty (random play scraps whole decks at Deep Cove), and no ghost ship holds a
+    ghost card. The rulebook has no end for such a game but an empty Damage deck, so only
+    max_steps ends it [ruling: Stalled games]."""
+    for c in range(int(rec["num_crews"])):
+        if rec["crew_seat"][c] >= 0:
+            if rec["hand"][c].sum() + rec["deck_n"][c] + rec["discard"][c].sum() > 0:
+                return False
+        elif rec["ghost_hand_n"][c] > 0:
+            return False
+    return rec["market_deck_n"] == 0 and (rec["market"] < 0).all()

@@ -90,7 +90,11 @@ def test_tensorboard_logs_evaluation_scalars(tmp_path):
             "eval/openskill_ordinal"} <= tags
     assert any(t.startswith("train/") for t in tags)
     ev = acc.Scalars("eval/win_rate_vs_random")
-    assert ev[-1].step == 256 and 0.0 <= ev[-1].value <= 1.0
+    last = tr.history[-1]["vs_random"]
+    # the logged value is the evaluation's own tally: wins over the games played
+    assert last["games"] == 16 and last["wins"] + last["draws"] + last["losses"] == 16
+    assert last["win_rate"] == last["wins"] / 16
+    assert ev[-1].step == 256 and abs(ev[-1].value - last["win_rate"]) < 1e-6
 
 
 def test_evaluation_is_seeded(tmp_path):

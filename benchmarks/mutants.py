@@ -1,0 +1,290 @@
+"""Mutation self-check: would the test suite notice a wrong rule?
+
+    python -m benchmarks.mutants                        # every tests/mutants/<game>.toml
+    python -m benchmarks.mutants --game havoc --jobs 2
+    python -m benchmarks.mutants --game havoc --only 3,7      # mutants 3 and 7 (1-based)
+    python -m benchmarks.mutants --game havoc --match raking  # rules whose text matches
+    python -m benchmarks.mutants --game havoc --list          # list, run nothing
+
+``tests/mutants/<game>.toml`` lists rule mutations kept beside the tests::
+
+    [[mutant]]
+    rule = "Cannon Fire: a raking shot scores 3 Infamy"   # the rule and its section
+    file = "envs/havoc/cannon.py"                          # path from the repo root
+    find = "RAKING_INFAMY = 3"                             # exact text, occurring once
+    replace = "RAKING_INFAMY = 2"
+    tests = ["tests/havoc/test_cannon.py"]                 # optional: run these first
+
+For each mutant: the repository's tracked files (``git ls-files``, so untracked junk stays
+out) are copied to a temporary folder, the one replacement is applied (a ``find`` that does
+not occur exactly once is refused before anything runs), ``NUMBA_CACHE_DIR`` points at a
+fresh folder so no kernel compiled from the real sources can be loaded, and pytest runs
+``tests/<game>`` (and ``tests/contract`` if present) with ``-x -q``: it stops at the first
+failure. With ``tests`` given, those files run first and the rest only if they all pass (the
+second run reuses the kernels the first compiled). A mutant is *killed* when the tests fail,
+*survived* when they pass; a crash of pytest itself (*error*) or a run over ``--timeout``
+(*timeout*) counts as not killed. Each line shows the rule, the outcome, the first failing test and the time taken;
+the last line the total. Exit status 1 unless every mutant was killed.
+
+First the same tests run once on an unmutated copy (skip with ``--no-baseline``): a suite
+that already fails would "kill" every mutant. Every mutant costs a cold numba compile, so a
+run takes minutes per mutant; it is a benchmark-style check (``make mutants``), not part of
+CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MUTANTS_DIR = os.path.join(ROOT, "tests", "mutants")
+KEYS = {"rule", "file", "find", "replace"}
+OPTIONAL = {"tests"}
+
+
+@dataclass
+class Mutant:
+    index: int                      # 1-based position in the file
+    rule: str
+    file: str
+    find: str
+    replace: str
+    tests: list = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str                     # killed | survived | timeout | error
+    seconds: float
+    detail: str = ""
+
+
+def load_mutants(game: str, root: str = ROOT) -> list[Mutant]:
+    """The mutants of ``tests/mutants/<game>.toml``; ValueError naming the entry and the
+    problem for a missing key, an unknown key or a ``find`` not occurring exactly once."""
+    path = os.path.join(root, "tests", "mutants", f"{game}.toml")
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    entries = data.get("mutant", [])
+    unknown = set(data) - {"mutant"}
+    if unknown or not entries:
+        raise ValueError(f"{path}: expected [[mutant]] tables only, got {sorted(data)}")
+    out = []
+    for i, e in enumerate(entries, 1):
+        where = f"{path}: mutant {i} ({e.get('rule', '?')!r})"
+        missing = KEYS - set(e)
+        extra = set(e) - KEYS - OPTIONAL
+        if missing or extra:
+            raise ValueError(f"{where}: missing keys {sorted(missing)}, unknown keys "
+                             f"{sorted(extra)}")
+        target = os.path.join(root, e["file"])
+        if not os.path.isfile(target):
+            raise ValueError(f"{where}: no file {e['file']!r}")
+        with open(target, encoding="utf-8") as f:
+            count = f.read().count(e["find"])
+        if count != 1:
+            raise ValueError(f"{where}: 'find' occurs {count} times in {e['file']}, it must "
+                             "occur exactly once")
+        if e["find"] == e["replace"]:
+            raise ValueError(f"{where}: 'replace' equals 'find'")
+        for t in e.get("tests", []):
+            if not os.path.exists(os.path.join(root, t)):
+                raise ValueError(f"{where}: no test path {t!r}")
+        out.append(Mutant(i, e["rule"], e["file"], e["find"], e["replace"],
+                          list(e.get("tests", []))))
+    return out
+
+
+def tracked_files(root: str = ROOT) -> list[str]:
+    res = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True)
+    return [p for p in res.stdout.decode().split("\0") if p]
+
+
+def make_copy(dest: str, files: list[str], root: str = ROOT) -> None:
+    """Copy ``files`` (paths relative to ``root``) under ``dest``."""
+    for rel in files:
+        src = os.path.join(root, rel)
+        if not os.path.isfile(src):          # deleted in the work tree but still tracked
+            continue
+        dst = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def apply_mutant(dest: str, m: Mutant) -> None:
+    path = os.path.join(dest, m.file)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if text.count(m.find) != 1:
+        raise ValueError(f"mutant {m.index}: 'find' must occur exactly once in {m.file}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(m.find, m.replace))
+
+
+_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.M)
+
+
+def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tuple[int, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = dest
+    env["NUMBA_CACHE_DIR"] = os.path.join(dest, ".numba_cache")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+           "-p", "no:xdist", *extra, *paths]
+    try:
+        res = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True,
+                             timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return -1, ""
+    return res.returncode, res.stdout + res.stderr
+
+
+def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
+               keep: bool = False, source: str = ROOT) -> Outcome:
+    """Copy ``files`` from ``source``, mutate, test; the outcome with the first failing test.
+    ``m=None`` runs the unmutated copy (the baseline: it must survive)."""
+    t0 = time.perf_counter()
+    dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index if m else 0}-")
+    try:
+        make_copy(dest, files, source)
+        if m is None:
+            m = Mutant(0, "baseline: no mutation", "", "", "")
+        else:
+            apply_mutant(dest, m)
+        suites = [f"tests/{game}"]
+        if os.path.isdir(os.path.join(dest, "tests", "contract")):
+            suites.append("tests/contract")
+        runs = []
+        if m.tests:
+            runs.append((m.tests, []))
+            runs.append((suites, [f"--ignore={t}" for t in m.tests]))
+        else:
+            runs.append((suites, []))
+        for paths, extra in runs:
+            left = timeout - (time.perf_counter() - t0)
+            code, out = _pytest(dest, paths, extra, max(left, 1.0))
+            if code == -1:
+                return Outcome(m, "timeout", time.perf_counter() - t0,
+                               f"no result within {timeout:.0f}s")
+            if code == 1:
+                hit = _FAILED.search(out)
+                return Outcome(m, "killed", time.perf_counter() - t0,
+                               hit.group(1) if hit else "tests failed")
+            if code != 0:
+                tail = " | ".join(out.strip().splitlines()[-3:])
+                return Outcome(m, "error", time.perf_counter() - t0,
+                               f"pytest exit {code}: {tail}")
+        return Outcome(m, "survived", time.perf_counter() - t0, "every test passed")
+    finally:
+        if keep:
+            print(f"  kept {dest}", flush=True)
+        else:
+            shutil.rmtree(dest, ignore_errors=True)
+
+
+def _fmt(seconds: float) -> str:
+    m, s = divmod(int(round(seconds)), 60)
+    return f"{m}m{s:02d}s" if m else f"{s}s"
+
+
+def select(mutants: list[Mutant], only: str | None, match: str | None) -> list[Mutant]:
+    if only:
+        wanted = {int(x) for x in only.split(",") if x.strip()}
+        bad = sorted(w for w in wanted if not 1 <= w <= len(mutants))
+        if bad:
+            raise SystemExit(f"--only {bad}: mutants are numbered 1-{len(mutants)}")
+        mutants = [m for m in mutants if m.index in wanted]
+    if match:
+        rx = re.compile(match, re.I)
+        mutants = [m for m in mutants if rx.search(m.rule) or rx.search(m.file)]
+    return mutants
+
+
+def games_with_mutants() -> list[str]:
+    if not os.path.isdir(MUTANTS_DIR):
+        return []
+    return sorted(f[:-5] for f in os.listdir(MUTANTS_DIR) if f.endswith(".toml"))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", action="append", help="game(s) to check (default: all)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants tested in parallel")
+    ap.add_argument("--only", help="comma-separated mutant numbers (1-based)")
+    ap.add_argument("--match", help="regex on the rule text or file: run only those")
+    ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per mutant")
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the run of the unmutated suite")
+    args = ap.parse_args(argv)
+
+    games = args.game or games_with_mutants()
+    if not games:
+        print("no tests/mutants/<game>.toml files")
+        return 1
+    if args.list:
+        for g in games:
+            for m in select(load_mutants(g), args.only, args.match):
+                print(f"{g} {m.index:3d}  {m.file}: {m.rule}")
+        return 0
+    # one snapshot of the tracked files at the start: edits made while mutants run (which
+    # take minutes each) cannot leak into later copies
+    snapshot = tempfile.mkdtemp(prefix="mutants-snapshot-")
+    try:
+        files = tracked_files()
+        make_copy(snapshot, files)
+        plan = [(g, select(load_mutants(g, snapshot), args.only, args.match)) for g in games]
+        return _run_plan(plan, args, snapshot, files)
+    finally:
+        shutil.rmtree(snapshot, ignore_errors=True)
+
+
+def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
+    worst = 0
+    for game, ms in plan:
+        if not args.no_baseline:
+            base = run_mutant(None, game, files, args.timeout, args.keep, snapshot)
+            print(f"{game}: baseline (unmutated) {base.status} in {_fmt(base.seconds)} "
+                  f"-> {base.detail}", flush=True)
+            if base.status != "survived":
+                print(f"{game}: the unmutated tests do not pass; fix them first")
+                worst = 1
+                continue
+        print(f"{game}: {len(ms)} mutants, {args.jobs} at a time", flush=True)
+        t0 = time.perf_counter()
+        outcomes = []
+
+        def one(m, game=game):
+            o = run_mutant(m, game, files, args.timeout, args.keep, snapshot)
+            print(f"  {m.index:3d} {o.status:8s} {_fmt(o.seconds):>7s}  {m.rule}  "
+                  f"[{m.file}] -> {o.detail}", flush=True)
+            return o
+
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            outcomes = list(pool.map(one, ms))
+        killed = sum(o.status == "killed" for o in outcomes)
+        survived = [o.mutant.index for o in outcomes if o.status == "survived"]
+        errors = [o.mutant.index for o in outcomes if o.status in ("error", "timeout")]
+        print(f"{game}: {killed}/{len(outcomes)} killed in {_fmt(time.perf_counter() - t0)}"
+              + (f"; survived: {survived}" if survived else "")
+              + (f"; errors: {errors}" if errors else ""), flush=True)
+        if killed < len(outcomes):
+            worst = 1
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main())
