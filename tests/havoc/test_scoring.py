@@ -33,6 +33,18 @@ def test_final_score_adds_cards_upgrades_and_subtracts_damage():
     assert scoring.final_score(rec, 1) == 2
 
 
+def test_final_score_counts_every_active_upgrade():
+    """Final Scoring: the Infamy printed on each active ship upgrade counts, the second upgrade
+    as well as the first. cards.toml: Galleon's Deep Magazine 1, Treasure Hold 2."""
+    arr, rec = position([{"infamy": 4, "upgrades": [1, 1]},
+                         {"infamy": 4, "upgrades": [0, 1]},
+                         {"infamy": 4, "upgrades": [1, 0]}],
+                        ship_classes=["Galleon", "Xebec", "Brig"])
+    assert scoring.final_score(rec, 0) == 4 + 1 + 2
+    assert scoring.final_score(rec, 1) == 4 + 1          # Xebec: Shallow Draught 1
+    assert scoring.final_score(rec, 2) == 4 + 2          # Brig: Raking Battery 2
+
+
 def test_final_score_may_end_below_zero():
     """Final Scoring: Damage cards reduce Infamy; only the track cannot go below zero during
     play (Set Starting Infamy), the final tally can (ruling)."""
