@@ -42,11 +42,14 @@ def make(spec: str, game: str, seed=None) -> Agent:
         try:
             if sims_text:
                 sims = int(sims_text)
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: simulations must be an integer") from None
+        try:
             if rollout_text:
                 rollout = None if rollout_text.lower() == "full" else int(rollout_text)
         except ValueError:
-            raise ValueError(f"agent {spec!r}: expected mcts:SIMS or mcts:SIMS:ROLLOUT with "
-                             "integers (ROLLOUT may be 'full')") from None
+            raise ValueError(f"agent {spec!r}: the playout length must be an integer or "
+                             "'full' (mcts:SIMS:ROLLOUT)") from None
         return MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed)
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent
