@@ -7,7 +7,7 @@
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
     broadside replay game.json [--step]
     broadside demo
-    broadside bench [--quick] [--game havoc] [--search]
+    broadside bench [--quick] [--game havoc] [--search | --strength [--run-dir runs/x]]
     broadside compile [GAME ...]
 
 Game options go through ``--config key=value`` (repeatable), e.g. ``--config num_players=3``.
@@ -367,6 +367,10 @@ def cmd_compile(args) -> int:
 def cmd_bench(args) -> int:
     from benchmarks import search, speed
 
+    if args.strength:
+        from benchmarks import strength
+
+        return int(strength.run(args) or 0)
     if args.search:
         return int(search.run(args) or 0)
     code = int(speed.run(args) or 0)
@@ -476,6 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only the search benchmark (ISMCTS simulations/s, benchmarks/search.py)")
     sp.add_argument("--no-search", action="store_true", help="skip the search benchmark")
     add_search_arguments(sp)
+    from benchmarks.strength import add_arguments as add_strength_arguments
+
+    add_strength_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p
 
