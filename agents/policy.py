@@ -66,8 +66,13 @@ def _actor_layers(policy):
     cached = policy.__dict__.get("_broadside_actor")
     if cached is not None:
         return cached or None
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    if not _ACTIVATIONS:
+        _ACTIVATIONS.update(_activations())
     layers = []
-    ok = isinstance(policy.pi_features_extractor, torch.nn.Flatten)
+    # flattening a (batch, features) observation is the identity
+    ok = isinstance(policy.pi_features_extractor, (FlattenExtractor, torch.nn.Flatten))
     net = getattr(policy.mlp_extractor, "policy_net", None)
     if ok and isinstance(net, torch.nn.Sequential):
         for m in list(net) + [policy.action_net]:
@@ -102,8 +107,6 @@ def actor_logits(policy, obs: np.ndarray) -> np.ndarray:
     import torch
     import torch.nn.functional as F
 
-    if not _ACTIVATIONS:
-        _ACTIVATIONS.update(_activations())
     with torch.inference_mode():
         x = torch.from_numpy(np.ascontiguousarray(obs, dtype=np.float32))
         layers = _actor_layers(policy)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch
 
-from agents.policy import actor_logits, policy_actions
+from agents.policy import _actor_layers, actor_logits, policy_actions
 
 
 def _policy(obs_size=40, actions=7, arch=(16, 16)):
@@ -19,6 +19,7 @@ def _policy(obs_size=40, actions=7, arch=(16, 16)):
 
 def test_direct_forward_equals_sb3_logits():
     pol = _policy()
+    assert _actor_layers(pol), "SB3's MLP policy takes the direct path"
     obs = np.random.default_rng(0).normal(size=(5, 40)).astype(np.float32)
     with torch.no_grad():
         ref = pol.get_distribution(torch.as_tensor(obs)).distribution.logits.numpy()
@@ -62,6 +63,7 @@ def test_a_policy_of_another_shape_still_plays():
     pol.mlp_extractor.policy_net = torch.nn.Sequential(*pol.mlp_extractor.policy_net,
                                                        torch.nn.Identity())
     pol.__dict__.pop("_broadside_actor", None)
+    assert _actor_layers(pol) is None
     obs = np.zeros((2, 40), np.float32)
     acts = policy_actions(pol, obs, np.ones((2, 7), np.uint8))
     assert acts.shape == (2,) and (acts >= 0).all()
