@@ -77,3 +77,38 @@ def test_the_same_seed_draws_the_same_actions(seed):
     a = policy_actions(pol, obs, m, False, torch.Generator().manual_seed(seed))
     b = policy_actions(pol, obs, m, False, torch.Generator().manual_seed(seed))
     assert np.array_equal(a, b)
+
+
+def _sb3_logits(pol, obs):
+    with torch.no_grad():
+        out = pol.get_distribution(torch.as_tensor(obs)).distribution.logits.numpy()
+    return out
+
+
+def _normalised(x):
+    m = x.max(1, keepdims=True)
+    return x - m - np.log(np.exp(x - m).sum(1, keepdims=True))
+
+
+def test_sparse_observations_give_the_same_logits():
+    """Observations are mostly zero (one-hot features): the direct path agrees there too."""
+    pol = _policy(obs_size=200)
+    rng = np.random.default_rng(5)
+    obs = np.zeros((3, 200), np.float32)
+    for r in range(3):
+        obs[r, rng.choice(200, 12, replace=False)] = rng.normal(size=12)
+    np.testing.assert_allclose(_normalised(actor_logits(pol, obs)), _sb3_logits(pol, obs),
+                               atol=1e-5)
+
+
+def test_training_the_live_policy_changes_what_it_plays():
+    """Self-play's live opponent shares the learner's weights: an in-place update (an
+    optimizer step) must show in the next forward pass."""
+    pol = _policy()
+    obs = np.random.default_rng(6).normal(size=(2, 40)).astype(np.float32)
+    before = actor_logits(pol, obs).copy()
+    with torch.no_grad():
+        pol.action_net.bias.add_(torch.arange(7, dtype=torch.float32))
+    after = actor_logits(pol, obs)
+    np.testing.assert_allclose(after - before, np.tile(np.arange(7.0), (2, 1)), atol=1e-5)
+    np.testing.assert_allclose(_normalised(after), _sb3_logits(pol, obs), atol=1e-5)
