@@ -31,3 +31,11 @@ def test_strength_from_the_command_line(tmp_path, capsys):
                  "--strength-out", str(out)]) == 0
     assert "mcts:4" in out.read_text()
     assert "wrote" in capsys.readouterr().out
+
+
+def test_search_benchmark_from_the_command_line(capsys):
+    """``broadside bench --search``: simulations/s with full and cut playouts, per position."""
+    assert main(["bench", "--search", "--game", "toy", "--seconds", "0.05", "--sims", "20",
+                 "--midgame", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("toy (") == 2 and "full random playouts" in out and "no value (0)" in out
