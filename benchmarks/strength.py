@@ -47,6 +47,19 @@ def agent_specs(game: str, sims: int, model: str | None) -> list[str]:
     return out
 
 
+def describe(name: str) -> str:
+    """One line on what an agent of the table is."""
+    if name.startswith("mcts:"):
+        from agents.mcts import DEFAULT_ROLLOUT
+
+        return (f"`{name}` ISMCTS, {name.split(':')[1]} simulations a decision, playouts cut "
+                f"at {DEFAULT_ROLLOUT} decisions and scored by the game's value kernel (full "
+                "playouts for a game without one)")
+    return {"random": "`random` uniform legal play",
+            "heuristic": "`heuristic` the game's hand-written agent",
+            "trained": "`trained` the trained policy, greedy"}.get(name, f"`{name}`")
+
+
 def curve_points(history: list[dict]) -> list[tuple[float, float, float, float]]:
     """(training seconds, win rate vs heuristic, Wilson low, high) per evaluation."""
     pts = []
@@ -92,6 +105,8 @@ def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
         f"{len(tr.results)} games in {seconds:.0f} s. Round robin: every pair of agents "
         "meets equally often, over every seat order. Win rates with 95% Wilson intervals; "
         "openskill (Plackett-Luce) mu with mu +- 1.96 sigma; ordinal = mu - 3 sigma.",
+        "",
+        "Agents: " + "; ".join(describe(n) for n in tr.names) + ".",
         "",
         "| agent | games | W | D | L | win rate | 95% CI | openskill mu [interval] | ordinal |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
