@@ -25,7 +25,7 @@ from training.records import GameRecord, new_game, replay
 
 FORMATS = ("webp", "png")
 TILE = 48          # pixels of the scaled picture; a move usually changes a few tiles
-KEY_EVERY = 40     # a whole picture every so many frames bounds the work of a step back
+KEY_EVERY = 100    # a whole picture every so many frames bounds the work of a step back
 
 
 def scaled(rgb: np.ndarray, scale: float) -> np.ndarray:
@@ -205,7 +205,7 @@ function paint(j) {{
 function show(i) {{
   k = Math.max(0, Math.min(FRAMES.length - 1, i));
   let j = k;
-  if (drawn >= 0 && drawn <= k && k - drawn < 40) j = drawn + 1;
+  if (drawn >= 0 && drawn <= k && k - drawn < 100) j = drawn + 1;
   else while (!FRAMES[j].key) j--;
   for (; j <= k; j++) paint(j);
   drawn = k;
