@@ -374,9 +374,9 @@ def cmd_compile(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from benchmarks import speed
+    from benchmarks import side_by_side
 
-    return int(speed.run(args) or 0)
+    return int(side_by_side.run(args) or 0)
 
 
 # -- parser ---------------------------------------------------------------------------------
@@ -474,9 +474,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     sp.set_defaults(func=cmd_compile)
 
-    from benchmarks.speed import add_arguments
+    from benchmarks.side_by_side import add_arguments
 
-    sp = add("bench", "speed benchmarks (every registered game against connect_four_v3)")
+    sp = add("bench", "speed of every registered game beside peer libraries (PettingZoo, "
+                      "OpenSpiel, pgx)")
     add_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p
