@@ -60,6 +60,10 @@ def _fmt(x) -> str:
     return "-" if x is None or x != x else speed._fmt(x)
 
 
+def _ratio(x: float) -> str:
+    return f"{x:.1f}x" if x >= 1 else f"{x:.2g}x"
+
+
 def versions() -> str:
     from importlib import metadata
 
@@ -80,7 +84,8 @@ def markdown(results: dict, peers: dict) -> str:
              f"{m['nproc']}, 1-min load average {load:.2f} after the run; Python "
              f"{sys.version.split()[0]}; {versions()}. Random legal play throughout. The games "
              "differ, so a ratio compares research loops, not engines (see "
-             "benchmarks/side_by_side.py).", "",
+             "benchmarks/side_by_side.py). All-core figures mean something only on an "
+             "otherwise idle machine.", "",
              "### Ours", "",
              "| game | " + " | ".join(label for _, label in OURS)
              + " | cold compile (import + AEC + vector) | warm import + first steps |",
@@ -104,7 +109,7 @@ def markdown(results: dict, peers: dict) -> str:
                   "|---|" + "---:|" * len(live)]
         for g, r in results.items():
             for k, label in OURS:
-                cells = [f"{r[k] / v['rate']:.1f}x" if r.get(k) else "-" for v in live.values()]
+                cells = [_ratio(r[k] / v["rate"]) if r.get(k) else "-" for v in live.values()]
                 lines.append(f"| {g}: {label} | " + " | ".join(cells) + " |")
     lines += ["", "![side by side](side_by_side.png)", "<!-- /side-by-side -->"]
     return "\n".join(lines)
