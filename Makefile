@@ -25,7 +25,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install torch==2.13.0
-	$(PY) -m pip install -e '.[training,dev,bench]'
+	$(PY) -m pip install -e '.[training,dev,bench,scale]'
 	touch $(STAMP)
 
 # The warm-up step compiles every game's kernels once (one process per core, one game each)
@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m training.cli compile --register toy=tests.core.toy_game.env
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
-		$(PY) -m pytest -n 2; \
+		$(PY) -m pytest -n 2 --dist loadgroup; \
 	else \
 		$(PY) -m pytest; \
 	fi
@@ -44,6 +44,7 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/broadside bench
+	$(PY) -m benchmarks.rllib_speed
 
 # Mutation self-check (not run by CI): each rule mutation in tests/mutants/<game>.toml is
 # applied to a copy with a fresh numba cache and must make the game's tests fail.

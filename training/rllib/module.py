@@ -25,12 +25,20 @@ from ray.rllib.utils.torch_utils import FLOAT_MIN  # noqa: E402
 DEFAULT_HIDDENS = (128, 128)
 
 
-def mlp(sizes, out: int) -> torch.nn.Sequential:
+def mlp(sizes, out: int, head_gain: float) -> torch.nn.Sequential:
+    """Tanh MLP with orthogonal initialisation as SB3's policies have (hidden gain sqrt 2;
+    policy head 0.01, so the untrained policy is near uniform over the legal actions)."""
     layers: list = []
     for a, b in zip(sizes[:-1], sizes[1:]):
-        layers += [torch.nn.Linear(a, b), torch.nn.Tanh()]
-    layers.append(torch.nn.Linear(sizes[-1], out))
+        layers += [_orthogonal(torch.nn.Linear(a, b), 2 ** 0.5), torch.nn.Tanh()]
+    layers.append(_orthogonal(torch.nn.Linear(sizes[-1], out), head_gain))
     return torch.nn.Sequential(*layers)
+
+
+def _orthogonal(layer: torch.nn.Linear, gain: float) -> torch.nn.Linear:
+    torch.nn.init.orthogonal_(layer.weight, gain=gain)
+    torch.nn.init.zeros_(layer.bias)
+    return layer
 
 
 class MaskedPPOModule(TorchRLModule, ValueFunctionAPI):
@@ -41,8 +49,8 @@ class MaskedPPOModule(TorchRLModule, ValueFunctionAPI):
         obs_size = self.observation_space["observation"].shape[0]
         hiddens = tuple(cfg.get("hiddens", DEFAULT_HIDDENS))
         self.uniform = bool(cfg.get("uniform", False))
-        self.pi = mlp((obs_size, *hiddens), self.action_space.n)
-        self.vf = mlp((obs_size, *hiddens), 1)
+        self.pi = mlp((obs_size, *hiddens), self.action_space.n, head_gain=0.01)
+        self.vf = mlp((obs_size, *hiddens), 1, head_gain=1.0)
         if self.uniform:
             for p in self.parameters():
                 p.requires_grad_(False)

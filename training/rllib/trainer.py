@@ -155,7 +155,7 @@ def build_algo_config(cfg: RLlibConfig, has_heuristic: bool):
                      env_config={"game": cfg.game, "config": dict(cfg.game_config),
                                  "seed": cfg.seed})
         .env_runners(**runners)
-        .multi_agent(policies=set(specs), policy_mapping_fn=module_for_agent,
+        .multi_agent(policies=list(specs), policy_mapping_fn=module_for_agent,
                      policies_to_train=[MAIN])
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
         .callbacks(functools.partial(LeagueCallbacks, weights=dict(cfg.opponents),
@@ -164,7 +164,10 @@ def build_algo_config(cfg: RLlibConfig, has_heuristic: bool):
         .training(train_batch_size_per_learner=cfg.train_batch_size,
                   minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs, lr=cfg.lr,
                   gamma=cfg.gamma, lambda_=cfg.lambda_, entropy_coeff=cfg.entropy_coeff,
-                  clip_param=cfg.clip_param)
+                  clip_param=cfg.clip_param,
+                  # the clipped objective alone, as training/ (MaskablePPO) uses: RLlib's
+                  # default adds an adaptive KL penalty that slows these short runs down
+                  use_kl_loss=False)
         .debugging(seed=cfg.seed)
         .reporting(metrics_num_episodes_for_smoothing=100)
     )
