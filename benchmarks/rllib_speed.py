@@ -37,19 +37,22 @@ def adapter_steps_per_s(game: str, config: dict, vector: bool, num_envs: int,
                  for i in range(num_envs)]
         obs = [e.reset(seed=i)[0] for i, e in enumerate(envs_)]
 
-    def pick(o):
-        if not o:
+    def pick(o, ended=False):
+        if not o or ended:
             return {}
         (agent, x), = o.items()
         legal = np.flatnonzero(x["action_mask"])
         return {agent: int(legal[rng.integers(len(legal))])}
 
     steps, t0 = 0, time.perf_counter()
+    ended = [False] * num_envs   # a game that ended shows its next one at the next step
     while time.perf_counter() - t0 < seconds:
         for _ in range(50):
             if vector:
-                obs, _, term, trunc, _ = env.step([pick(o) for o in obs])
-                steps += sum(1 for o in obs if o)
+                acts = [pick(o, e) for o, e in zip(obs, ended)]
+                obs, _, term, trunc, _ = env.step(acts)
+                steps += sum(1 for a in acts if a)
+                ended = [t["__all__"] or u["__all__"] for t, u in zip(term, trunc)]
             else:
                 for i, e in enumerate(envs_):
                     o, _, term, trunc, _ = e.step(pick(obs[i]))

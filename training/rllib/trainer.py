@@ -5,7 +5,7 @@ env steps, the bookkeeping of ``training.trainer`` done by the same code:
 
 1. Sampling: env runners play the league (``league.py``): ``main`` in one seat, snapshots,
    random, ``main`` itself or the built-in heuristic in the others, drawn per episode.
-2. Evaluation (``training.evaluate.evaluate_vs`` over ``VectorGame``, fixed seeds): greedy
+2. Evaluation (``training.evaluate.play_games`` over ``VectorGame``, fixed seeds): greedy
    ``main`` against random, the heuristic (if the game has one) and the newest snapshot;
    openskill ratings of every member (``training.ratings``, ``ratings.json``).
 3. Promotion: ``main`` is frozen into the league as ``snap_<k>`` when its win rate against the
@@ -160,7 +160,8 @@ def build_algo_config(cfg: RLlibConfig, has_heuristic: bool):
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
         .callbacks(functools.partial(LeagueCallbacks, weights=dict(cfg.opponents),
                                      max_snapshots=cfg.max_snapshots, seed=cfg.seed,
-                                     has_heuristic=has_heuristic))
+                                     has_heuristic=has_heuristic,
+                                     torch_threads=cfg.torch_threads))
         .training(train_batch_size_per_learner=cfg.train_batch_size,
                   minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs, lr=cfg.lr,
                   gamma=cfg.gamma, lambda_=cfg.lambda_, entropy_coeff=cfg.entropy_coeff,
@@ -261,15 +262,18 @@ class RLlibTrainer:
                 t0, steps0 = time.perf_counter(), self.timesteps
 
     def evaluate(self, result=None) -> dict:
-        """Greedy ``main`` against random, the heuristic and the newest snapshot (the same
-        code and fixed seeds as ``training.trainer``), ratings, then promotion."""
+        """Greedy ``main`` against random, the heuristic and the newest snapshot with the code
+        of ``training.trainer`` (seed ``cfg.seed + 1000`` every time, so evaluations compare
+        like with like), openskill ratings, then promotion."""
         import agents
-        from training.evaluate import evaluate_vs
+        from training.evaluate import play_games, seatings_vs, tally
 
         cfg = self.cfg
         game_cfg = cfg.eval_config if cfg.eval_config is not None else cfg.game_config
-        me = self.agent()
-        rec: dict = {"timesteps": self.timesteps, "iteration": self.algo.iteration}
+        name = f"main@{self.timesteps}"
+        me = self.agent(name=name)
+        rec: dict = {"timesteps": self.timesteps, "iteration": self.algo.iteration,
+                     "name": name}
         if result is not None:
             rec["train_win_rate"] = result["env_runners"].get("main_win_rate")
         opponents = {"random": agents.make("random", cfg.game, seed=cfg.seed + 1)}
@@ -278,12 +282,12 @@ class RLlibTrainer:
         if self.snapshots:
             newest = self.snapshots[-1]
             opponents["snapshot"] = frozen_agent(self.algo.get_module(newest), newest)
-        names = [f"main@{self.timesteps}"]
+        seatings = seatings_vs(self.num_players, cfg.eval_games)
         for key, opp in opponents.items():
-            st = evaluate_vs(cfg.game, me, opp, cfg.eval_games, seed=cfg.seed + 1000,
+            res = play_games(cfg.game, [me, opp], seatings, seed=cfg.seed + 1000,
                              config=game_cfg)
-            rec[f"vs_{key}"] = st.as_dict()
-            self._rate(names[0], opp.name, st)
+            rec[f"vs_{key}"] = dict(tally(res, 0).as_dict(), opponent=opp.name)
+            self.ratings.update_results(res, [name, opp.name])
         versus = rec.get("vs_snapshot", rec["vs_random"])
         rec["promoted"] = None
         if versus["win_rate"] >= self.threshold():
@@ -291,15 +295,6 @@ class RLlibTrainer:
         rec["ratings"] = self.ratings.leaderboard()
         self.history.append(rec)
         return rec
-
-    def _rate(self, me: str, opp: str, st) -> None:
-        """Tallies into openskill: one two-seat game per result (draws share a rank)."""
-        for _ in range(st.wins):
-            self.ratings.update([me, opp], [1, -1])
-        for _ in range(st.losses):
-            self.ratings.update([me, opp], [-1, 1])
-        for _ in range(st.draws):
-            self.ratings.update([me, opp], [0, 0])
 
     # ----- checkpoints -------------------------------------------------------------------------
     def save(self) -> Path:
