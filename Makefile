@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m training.cli compile --register toy=tests.core.toy_game.env
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
-		$(PY) -m pytest -n 2 --dist loadgroup; \
+		$(PY) -m pytest -n 2; \
 	else \
 		$(PY) -m pytest; \
 	fi

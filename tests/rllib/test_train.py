@@ -13,8 +13,8 @@ iteration, so a run is reproducible only with the hash seed pinned as well as th
   as the run recorded them, the league keeps its snapshots and step count, and ``--resume``
   trains on; an existing run is never overwritten.
 
-The tests share one Ray instance and run in one pytest-xdist worker (``xdist_group``;
-``make test`` runs ``--dist loadgroup``).
+Both checks are one test function: under pytest-xdist two tests may land on two workers and
+each would pay for the run (about 70 s on two cores).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import agents  # noqa: E402
 from training.evaluate import evaluate_vs  # noqa: E402
 from training.rllib.trainer import RLlibConfig, RLlibTrainer, RLModuleAgent  # noqa: E402
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("rllib")]
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIRMISH = {"num_players": 2, "auto_forced": True, "damage_deck": 2}
@@ -71,8 +71,13 @@ def vs_random(module, games=200, seed=1234, config=SKIRMISH):
                        games, seed=seed, config=config)
 
 
-def test_rllib_ppo_beats_random_more_often_than_the_untrained_policy(run):
-    run_dir, league = run
+def test_rllib_ppo_learns_and_its_checkpoint_restores(run):
+    """One test, so that one pytest-xdist worker pays for the training run."""
+    ppo_beats_random_more_often_than_the_untrained_policy(*run)
+    checkpoint_restores_the_policy_the_league_and_training(*run)
+
+
+def ppo_beats_random_more_often_than_the_untrained_policy(run_dir, league):
     cfg = RLlibConfig.from_json(dict(league["config"], run_dir=str(run_dir / "fresh")))
     fresh = RLlibTrainer(cfg)
     trained = RLlibTrainer.resume(run_dir)
@@ -85,10 +90,9 @@ def test_rllib_ppo_beats_random_more_often_than_the_untrained_policy(run):
     assert after.ci[0] > before.ci[1], (before.as_dict(), after.as_dict())
 
 
-def test_checkpoint_restores_the_policy_the_league_and_training(run):
+def checkpoint_restores_the_policy_the_league_and_training(run_dir, league):
     from training.cli import main
 
-    run_dir, league = run
     last = league["history"][-1]
     resumed = RLlibTrainer.resume(run_dir)
     try:
