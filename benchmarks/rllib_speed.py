@@ -93,7 +93,7 @@ def main(argv=None) -> int:
     ap.add_argument("--config", default="num_players=2",
                     help="game config, comma separated key=value (num_players=2)")
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--num-envs", type=int, default=16, help="games per env runner")
+    ap.add_argument("--num-envs", type=int, default=64, help="games per env runner")
     ap.add_argument("--runners", default="1,2", help="env runner counts to measure")
     args = ap.parse_args(argv)
     from training.cli import parse_config

@@ -31,7 +31,9 @@ pytest.importorskip("ray.rllib")
 
 import agents  # noqa: E402
 from training.evaluate import evaluate_vs  # noqa: E402
-from training.rllib.trainer import RLlibConfig, RLlibTrainer, RLModuleAgent  # noqa: E402
+from training.rllib.trainer import (  # noqa: E402
+    RLlibConfig, RLlibTrainer, RLModuleAgent, init_ray,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -61,7 +63,7 @@ def run(tmp_path_factory):
                                   "--eval-every", str(TIMESTEPS)),
                          env=env, capture_output=True, text=True, timeout=900)
     assert res.returncode == 0, res.stderr[-3000:]
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    init_ray(None, 2)
     yield run_dir, json.loads((run_dir / "checkpoint" / "league.json").read_text())
     ray.shutdown()
 

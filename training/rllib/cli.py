@@ -22,7 +22,7 @@ def add_arguments(sp) -> None:
                          "local or on a cluster (needs the 'scale' extra)")
     sp.add_argument("--num-env-runners", type=int, default=1, metavar="N",
                     help="rllib: sampling processes (0 = sample in the driver)")
-    sp.add_argument("--envs-per-runner", type=int, default=16,
+    sp.add_argument("--envs-per-runner", type=int, default=64,
                     help="rllib: games each env runner steps together")
     sp.add_argument("--no-vector", action="store_true",
                     help="rllib: RLlib's own vectorisation over single-game envs instead of "

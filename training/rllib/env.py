@@ -50,13 +50,11 @@ class BroadsideMultiAgentEnv(MultiAgentEnv):
         self.table.set_lineup(0, lineup)
 
     def reset(self, *, seed=None, options=None):
-        # without a seed, the next one comes from the env's own generator (seeded by the
-        # env_config seed), so a run is reproducible from its configuration
-        if seed is None:
-            seed = int(self.table._rng.integers(0, 2**63))
-        self.table.seed_game(0, int(seed))
+        """A new game from ``seed``; without one, from the env's own generator (seeded by the
+        env_config seed), so a run is reproducible from its configuration."""
+        self.table.seed_game(0, self.table.fresh_seed() if seed is None else int(seed))
         obs, infos = self.table.reset_rows([0])
-        self.agents = [a for s, a in enumerate(self.possible_agents) if self.table._exposed[0, s]]
+        self.agents = self.table.rllib_agents(0)
         return obs[0], infos[0]
 
     def step(self, action_dict):

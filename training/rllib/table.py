@@ -113,6 +113,14 @@ class GameTable:
             self._builtins[kind] = make_builtin(kind, self.game, seed)
         return self._builtins[kind]
 
+    def fresh_seed(self) -> int:
+        """A game seed from the table's own generator (seeded by its seed)."""
+        return int(self._rng.integers(0, 2**63))
+
+    def rllib_agents(self, i: int) -> list[str]:
+        """The agents RLlib plays in game ``i``'s running episode."""
+        return [a for s, a in enumerate(self.agents) if self._exposed[i, s]]
+
     # ----- observations ----------------------------------------------------------------------
     def _obs(self, i: int) -> dict:
         return {"observation": self.vec.obs[i].copy(),
@@ -256,5 +264,5 @@ class GameTable:
         tr["__all__"] = False
         info = {self.agents[mover]: {"illegal_action": int(action)}}
         # the next episode starts from a fresh game, as after any other end
-        self.seed_game(i, int(self._rng.integers(0, 2**63)))
+        self.seed_game(i, self.fresh_seed())
         return obs, rew, term, tr, info

@@ -46,7 +46,7 @@ class RLlibConfig:
     timesteps: int = 100_000
     seed: int = 0
     num_env_runners: int = 0
-    num_envs_per_env_runner: int = 16
+    num_envs_per_env_runner: int = 64
     vector: bool = True
     train_batch_size: int = 2048
     minibatch_size: int = 512
@@ -125,7 +125,9 @@ def init_ray(address: str | None, num_cpus: int | None) -> None:
     if address:
         ray.init(address=address, log_to_driver=False)
     else:
-        ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+        # "local": a new instance of this process's own, never one another job started
+        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                 log_to_driver=False)
 
 
 def build_algo_config(cfg: RLlibConfig, has_heuristic: bool):

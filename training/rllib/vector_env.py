@@ -68,9 +68,7 @@ class VectorGameMultiAgentEnv(VectorMultiAgentEnv):
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
-        if seed is None:
-            seed = int(self.table._rng.integers(0, 2**63))
-        self.table.vec.reset(int(seed))
+        self.table.vec.reset(self.table.fresh_seed() if seed is None else int(seed))
         self._autoreset[:] = False
         return self.table.reset_rows(range(self.num_envs))
 
