@@ -8,7 +8,8 @@
     league.py      who plays which seat each episode (main, frozen snapshots, random,
                    heuristic), the policy mapping, promotion of snapshots
     trainer.py     the PPO self-play loop, evaluation and ratings with ``training``'s code,
-                   checkpoints; ``broadside train --backend rllib``
+                   checkpoints
+    cli.py         ``broadside train --backend rllib [--num-env-runners N] [--address ...]``
 
 Nothing here is game-specific: every game is reached through its GameSpec. Importing
 ``training.rllib`` does not import ray; the modules that need it say so with
