@@ -165,21 +165,10 @@ def bar_chart(results: dict, peers: dict, path) -> str:
 
 
 def run(args) -> int:
-    if speed.ROOT not in sys.path:
-        sys.path.insert(0, speed.ROOT)
+    modules = speed.register_games(args)
     import envs
 
-    modules = {}
-    for item in args.register:
-        name, sep, module = item.partition("=")
-        if not sep:
-            raise ValueError(f"--register {item!r}: expected NAME=MODULE")
-        envs.register(name, module)
-        modules[name] = module
     games = args.game or envs.names()
-    for name in games:
-        if name not in envs.REGISTRY:
-            raise ValueError(f"unknown game {name!r}; registered: {', '.join(envs.names())}")
     seconds = 0.5 if args.quick else args.seconds
     num_envs = 1024 if args.quick else args.num_envs
     print("peers:")
