@@ -39,3 +39,13 @@ def test_search_benchmark_from_the_command_line(capsys):
                  "--midgame", "3"]) == 0
     out = capsys.readouterr().out
     assert out.count("toy (") == 2 and "full random playouts" in out and "no value (0)" in out
+
+
+def test_budget_scale_shrinks_mcts_simulations_and_keeps_the_playout_length(monkeypatch):
+    from training.cli import scaled_agent
+
+    monkeypatch.setenv("BROADSIDE_SCALE", "0.1")
+    assert scaled_agent("mcts:1000") == "mcts:100"
+    assert scaled_agent("mcts:1000:20") == "mcts:100:20"
+    assert scaled_agent("mcts:1000:full") == "mcts:100:full"
+    assert scaled_agent("heuristic") == "heuristic"
