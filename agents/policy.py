@@ -97,12 +97,28 @@ def _activations():
 _ACTIVATIONS: dict = {}
 
 
+#: batches of at most this many rows take the sparse first layer
+SPARSE_ROWS = 8
+
+
+def _transposed(policy, weight):
+    """``weight.T`` contiguous ([in, out]: a feature's weights side by side), copied again
+    when the weight changed in place (torch's version counter: optimizer steps, loads)."""
+    cached = policy.__dict__.get("_broadside_wt")
+    version = weight._version
+    if cached is None or cached[0] is not weight or cached[1] != version:
+        cached = (weight, version, weight.detach().t().contiguous())
+        policy.__dict__["_broadside_wt"] = cached
+    return cached[2]
+
+
 def actor_logits(policy, obs: np.ndarray) -> np.ndarray:
     """Masked-free actor logits (float32[B, A]) of a batch: one forward pass, no gradient.
 
     For SB3's MLP policies the layers are called directly (F.linear on the policy's own
     parameters): the Module call machinery costs more than the arithmetic at self-play's
-    batch sizes. Any other policy goes through its modules as SB3 does.
+    batch sizes, and a small batch's first layer reads only the weights of the features
+    that are not zero in it. Any other policy goes through its modules as SB3 does.
     """
     import torch
     import torch.nn.functional as F
@@ -114,8 +130,24 @@ def actor_logits(policy, obs: np.ndarray) -> np.ndarray:
             features = policy.pi_features_extractor(x)
             x = policy.action_net(policy.mlp_extractor.forward_actor(features))
         else:
+            first = True
             for kind, a, b in layers:
-                x = F.linear(x, a, b) if kind == "linear" else a(x)
+                if kind != "linear":
+                    x = a(x)
+                    continue
+                if first and x.shape[0] <= SPARSE_ROWS:
+                    # one-hot observations are mostly zero: read only the weight columns
+                    # of features some row has (~250 of 3,178 a row on Havoc)
+                    cols = torch.nonzero(x.any(0)).squeeze(1)
+                    if 2 * cols.shape[0] < x.shape[1]:
+                        wt = _transposed(policy, a)
+                        x = x.index_select(1, cols) @ wt.index_select(0, cols)
+                        if b is not None:
+                            x = x + b
+                        first = False
+                        continue
+                x = F.linear(x, a, b)
+                first = False
         return x.numpy()
 
 

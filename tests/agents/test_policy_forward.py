@@ -112,3 +112,14 @@ def test_training_the_live_policy_changes_what_it_plays():
     after = actor_logits(pol, obs)
     np.testing.assert_allclose(after - before, np.tile(np.arange(7.0), (2, 1)), atol=1e-5)
     np.testing.assert_allclose(_normalised(after), _sb3_logits(pol, obs), atol=1e-5)
+
+
+def test_the_sparse_first_layer_follows_in_place_updates():
+    pol = _policy(obs_size=200)
+    obs = np.zeros((2, 200), np.float32)
+    obs[0, 3] = obs[1, 150] = 1.0
+    actor_logits(pol, obs)                      # caches the transposed first layer
+    with torch.no_grad():
+        pol.mlp_extractor.policy_net[0].weight.mul_(-2.0)
+    np.testing.assert_allclose(_normalised(actor_logits(pol, obs)), _sb3_logits(pol, obs),
+                               atol=1e-5)
