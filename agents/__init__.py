@@ -5,6 +5,8 @@
     "random"              uniform legal play
     "heuristic"           the game's hand-written agent (agents/heuristic/<game>.py)
     "mcts" / "mcts:400"   information-set MCTS with that many simulations per move
+    "mcts:400:20"         ... whose playouts stop after 20 decisions (the game's value
+                          kernel scores the rest); "mcts:400:full" plays every one out
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
 
 Every agent follows the protocol in :mod:`agents.base`.
@@ -17,7 +19,7 @@ from agents.random_agent import RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
-KINDS = ("random", "heuristic", "mcts[:SIMS]", "ppo:PATH", "ppo-sample:PATH")
+KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]]", "ppo:PATH", "ppo-sample:PATH")
 
 
 def make(spec: str, game: str, seed=None) -> Agent:
@@ -35,12 +37,20 @@ def make(spec: str, game: str, seed=None) -> Agent:
         from agents.mcts import MCTSAgent
 
         sims = 200
-        if arg:
-            try:
-                sims = int(arg)
-            except ValueError:
-                raise ValueError(f"agent {spec!r}: simulations must be an integer") from None
-        return MCTSAgent(game, simulations=sims, seed=seed)
+        rollout = "default"
+        sims_text, _, rollout_text = arg.partition(":")
+        try:
+            if sims_text:
+                sims = int(sims_text)
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: simulations must be an integer") from None
+        try:
+            if rollout_text:
+                rollout = None if rollout_text.lower() == "full" else int(rollout_text)
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: the playout length must be an integer or "
+                             "'full' (mcts:SIMS:ROLLOUT)") from None
+        return MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed)
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent
 

@@ -57,28 +57,117 @@ class PolicyAgent(Agent):
         return policy_actions(self.policy, obs, masks, self.deterministic, self._gen)
 
 
+def _actor_layers(policy):
+    """The actor of an SB3 MLP policy as a flat list of Linear/activation modules, or None
+    when its shape is another (a custom extractor): cached on the policy. The modules are
+    the policy's own, so later training (in-place optimizer steps, load_state_dict) shows."""
+    import torch
+
+    cached = policy.__dict__.get("_broadside_actor")
+    if cached is not None:
+        return cached or None
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    if not _ACTIVATIONS:
+        _ACTIVATIONS.update(_activations())
+    layers = []
+    # flattening a (batch, features) observation is the identity
+    ok = isinstance(policy.pi_features_extractor, (FlattenExtractor, torch.nn.Flatten))
+    net = getattr(policy.mlp_extractor, "policy_net", None)
+    if ok and isinstance(net, torch.nn.Sequential):
+        for m in list(net) + [policy.action_net]:
+            if isinstance(m, torch.nn.Linear):
+                layers.append(("linear", m.weight, m.bias))
+            elif type(m) in _ACTIVATIONS:
+                layers.append(("act", _ACTIVATIONS[type(m)], None))
+            else:
+                ok = False
+    else:
+        ok = False
+    policy.__dict__["_broadside_actor"] = layers if ok else []
+    return layers if ok else None
+
+
+def _activations():
+    import torch
+
+    return {torch.nn.Tanh: torch.tanh, torch.nn.ReLU: torch.relu}
+
+
+_ACTIVATIONS: dict = {}
+
+
+#: batches of at most this many rows take the sparse first layer
+SPARSE_ROWS = 8
+
+
+def _transposed(policy, weight):
+    """``weight.T`` contiguous ([in, out]: a feature's weights side by side), copied again
+    when the weight changed in place (torch's version counter: optimizer steps, loads)."""
+    cached = policy.__dict__.get("_broadside_wt")
+    version = weight._version
+    if cached is None or cached[0] is not weight or cached[1] != version:
+        cached = (weight, version, weight.detach().t().contiguous())
+        policy.__dict__["_broadside_wt"] = cached
+    return cached[2]
+
+
+def actor_logits(policy, obs: np.ndarray) -> np.ndarray:
+    """Masked-free actor logits (float32[B, A]) of a batch: one forward pass, no gradient.
+
+    For SB3's MLP policies the layers are called directly (F.linear on the policy's own
+    parameters): the Module call machinery costs more than the arithmetic at self-play's
+    batch sizes, and a small batch's first layer reads only the weights of the features
+    that are not zero in it. Any other policy goes through its modules as SB3 does.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    with torch.inference_mode():
+        x = torch.from_numpy(np.ascontiguousarray(obs, dtype=np.float32))
+        layers = _actor_layers(policy)
+        if layers is None:
+            features = policy.pi_features_extractor(x)
+            x = policy.action_net(policy.mlp_extractor.forward_actor(features))
+        else:
+            first = True
+            for kind, a, b in layers:
+                if kind != "linear":
+                    x = a(x)
+                    continue
+                if first and x.shape[0] <= SPARSE_ROWS:
+                    # one-hot observations are mostly zero: read only the weight columns
+                    # of features some row has (~250 of 3,178 a row on Havoc)
+                    cols = torch.nonzero(x.any(0)).squeeze(1)
+                    if 2 * cols.shape[0] < x.shape[1]:
+                        wt = _transposed(policy, a)
+                        x = x.index_select(1, cols) @ wt.index_select(0, cols)
+                        if b is not None:
+                            x = x + b
+                        first = False
+                        continue
+                x = F.linear(x, a, b)
+                first = False
+        return x.numpy()
+
+
 def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np.ndarray:
     """Actions of a masked policy for a batch: one forward pass of the actor, no gradient.
 
     Goes straight from the actor's logits to actions (masked argmax, or a draw from the
-    masked softmax) instead of building SB3's distribution objects, which cost more than
-    the forward pass itself for the small batches of self-play.
+    masked softmax by the Gumbel-max trick on uniforms from ``generator``) instead of
+    building SB3's distribution objects, which cost more than the forward pass itself for
+    the small batches of self-play.
     """
     import torch
 
-    obs = np.asarray(obs, dtype=np.float32)
     masks = np.asarray(masks).astype(bool)
-    with torch.no_grad():
-        obs_t = torch.as_tensor(obs)
-        features = policy.pi_features_extractor(obs_t)
-        latent = policy.mlp_extractor.forward_actor(features)
-        logits = policy.action_net(latent)
-        logits = logits.masked_fill(~torch.as_tensor(masks), -torch.inf)
-        if deterministic:
-            acts = logits.argmax(dim=1)
-        else:
-            probs = torch.softmax(logits.nan_to_num(neginf=-1e30), dim=1)
-            acts = torch.multinomial(probs, 1, generator=generator).squeeze(1)
-    out = acts.cpu().numpy().astype(np.int64)
+    logits = actor_logits(policy, obs).astype(np.float64)
+    if not deterministic:
+        u = torch.rand(logits.shape, generator=generator, dtype=torch.float64).numpy()
+        # argmax(logits + Gumbel noise) is a draw from softmax(logits)
+        logits += -np.log(-np.log(np.clip(u, 1e-300, 1.0 - 1e-16)))
+    logits[~masks] = -np.inf
+    out = logits.argmax(axis=1).astype(np.int64)
     out[~masks.any(axis=1)] = -1
     return out

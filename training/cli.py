@@ -8,7 +8,7 @@
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
     broadside replay game.json [--step] [--html out.html] [--viewer SEAT]
     broadside demo
-    broadside bench [--quick] [--game havoc]
+    broadside bench [--quick] [--game havoc] [--search | --strength [--run-dir runs/x]]
     broadside compile [GAME ...]
 
 Game options go through ``--config key=value`` (repeatable), e.g. ``--config num_players=3``.
@@ -80,11 +80,12 @@ def scaled(n, minimum: int = 1):
 
 
 def scaled_agent(spec: str) -> str:
-    """``mcts:200`` with its simulations scaled; other specs unchanged."""
-    m = re.fullmatch(r"\s*mcts(?::(\d+))?\s*", spec, flags=re.I)
+    """``mcts:200`` (or ``mcts:200:ROLLOUT``) with its simulations scaled; other specs
+    unchanged."""
+    m = re.fullmatch(r"\s*mcts(?::(\d+))?(:\w+)?\s*", spec, flags=re.I)
     if not m or budget_scale() == 1.0:
         return spec.strip()
-    return f"mcts:{scaled(int(m.group(1) or 200))}"
+    return f"mcts:{scaled(int(m.group(1) or 200))}{m.group(2) or ''}"
 
 
 def agent_list(text: str, what: str) -> list[str]:
@@ -380,9 +381,20 @@ def cmd_compile(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from benchmarks import side_by_side
+    from benchmarks import search, side_by_side, speed
 
-    return int(side_by_side.run(args) or 0)
+    if args.strength:
+        from benchmarks import strength
+
+        speed.register_games(args)
+        return int(strength.run(args) or 0)
+    if args.search:
+        speed.register_games(args)
+        return int(search.run(args) or 0)
+    code = int(side_by_side.run(args) or 0)
+    if code == 0 and not args.no_search:
+        code = int(search.run(args) or 0)
+    return code
 
 
 # -- parser ---------------------------------------------------------------------------------
@@ -488,6 +500,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("bench", "speed of every registered game beside peer libraries (PettingZoo, "
                       "OpenSpiel, pgx)")
     add_arguments(sp)
+    from benchmarks.search import add_arguments as add_search_arguments
+
+    sp.add_argument("--search", action="store_true",
+                    help="only the search benchmark (ISMCTS simulations/s, benchmarks/search.py)")
+    sp.add_argument("--no-search", action="store_true", help="skip the search benchmark")
+    add_search_arguments(sp)
+    from benchmarks.strength import add_arguments as add_strength_arguments
+
+    add_strength_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p
 

@@ -171,6 +171,8 @@ class SelfPlayVecEnv(VecEnv):
 
     def _credit(self, rewards, finished, acc, dones, infos):
         """Pay each learner its own seat's reward; close the episodes that ended."""
+        if not np.any(finished) and not np.any(rewards):
+            return      # most replies: nothing paid, nothing ended (terminal rewards)
         n = self.num_envs
         rows = np.arange(n)
         mine = rewards[rows, self.learner_seat].astype(np.float64)

@@ -9,6 +9,11 @@ counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands one node, plays out a
 with the game's own kernels and backs the return of every seat up the path: the seat to
 play at a node maximises its own (max-n), so any number of players works.
 
+A playout may stop after ``max_rollout`` decisions; the game's ``value`` kernel (GameSpec.value,
+each seat's estimated return in reward units) then stands in for the rest of the game (0 for
+every seat when the game has none). Random playouts of a long game cost most of a
+simulation: a full one on 2-player Havoc is ~3,600 decisions.
+
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply`` and ``game_determinize``, and :func:`register` gives numba an
 overload of each for the game's STATE record type, resolved when the kernel is typed. The
@@ -45,6 +50,16 @@ def game_determinize(s, seat, key):
     raise NotImplementedError("game_determinize is only callable from numba kernels")
 
 
+def game_value(s, out):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_value is only callable from numba kernels")
+
+
+@njit(cache=True)
+def _no_value(s, out):
+    out[:] = 0.0
+
+
 def register(spec) -> None:
     """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent)."""
     if spec.name in _REGISTERED:
@@ -54,6 +69,7 @@ def register(spec) -> None:
                          "would read hidden information")
     dtype = spec.state_dtype
     legal, apply_, det = spec.legal_mask, spec.apply, spec.determinize
+    val = spec.value if spec.value is not None else _no_value
 
     def mine(s):
         return isinstance(s, types.Record) and s.dtype == dtype
@@ -73,6 +89,11 @@ def register(spec) -> None:
         if mine(s):
             return lambda s, seat, key: det(s, seat, key)
 
+    @overload(game_value)
+    def _value(s, out):
+        if mine(s):
+            return lambda s, out: val(s, out)
+
     _REGISTERED.add(spec.name)
 
 
@@ -84,11 +105,12 @@ def _uniform(x, n):
 
 
 @njit(cache=True)
-def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits):
+def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits,
+                  info):
     """Run ``sims`` simulations from the record whose bytes are ``root_b``; the visit count
     of each root action goes to ``visits``. ``work`` is a 1-element STATE array and
-    ``work_b`` its bytes (the copy target of every simulation). Returns the nodes made, or
-    -1 if a kernel faulted."""
+    ``work_b`` its bytes (the copy target of every simulation). ``info`` receives (nodes
+    made, playout decisions). Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     child = np.full((cap, num_actions), -1, dtype=np.int32)
@@ -99,7 +121,9 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     mask = np.zeros(num_actions, dtype=np.uint8)
     cand = np.empty(num_actions, dtype=np.int64)
     ret = np.zeros(nseats, dtype=np.float64)
+    est = np.zeros(nseats, dtype=np.float64)
     nodes = 1
+    played = 0
     x = mix64(np.uint64(seed) + _GOLDEN)
     for _ in range(sims):
         work_b[:] = root_b
@@ -166,6 +190,12 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
             for q in range(nseats):
                 ret[q] += s.reward[q]
             steps += 1
+        played += steps
+        if s.to_play >= 0:
+            # stopped early: the game's value of the position stands in for the rest
+            game_value(s, est)
+            for q in range(nseats):
+                ret[q] += est[q]
         for d in range(depth + 1):
             nd = path[d]
             n[nd] += 1
@@ -174,13 +204,16 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     for a in range(num_actions):
         ch = child[0, a]
         visits[a] = n[ch] if ch >= 0 else 0
+    info[0] = nodes
+    info[1] = played
     return nodes
 
 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
-           max_rollout: int = -1) -> np.ndarray:
+           max_rollout: int = -1, info: np.ndarray | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
-    ``root`` (a 1-element STATE array, left untouched) for its seat to play."""
+    ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
+    (int64[2], optional) receives (tree nodes made, playout decisions)."""
     from envs.core.errors import StateError
     from envs.core.spec import FAULT_MESSAGES
 
@@ -189,11 +222,19 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     work = np.zeros(1, dtype=root.dtype)
     visits = np.zeros(spec.num_actions, dtype=np.int64)
     nseats = root.dtype["reward"].shape[0]
+    info = np.zeros(2, dtype=np.int64) if info is None else info
     made = search_kernel(root.view(np.uint8).copy(), work, work.view(np.uint8),
                          np.int64(root["to_play"][0]), np.int64(max(1, sims)), np.float64(c),
                          np.uint64(seed % 2**64), np.int64(max_rollout), np.int64(nseats),
-                         visits)
+                         visits, info)
     if made < 0:
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")
     return visits
+
+
+def playout_steps(spec, root, games: int, seed: int = 0) -> int:
+    """Decisions made by ``games`` full random playouts of the search from ``root``."""
+    info = np.zeros(2, dtype=np.int64)
+    search(spec, root, games, seed=seed, info=info)
+    return int(info[1])

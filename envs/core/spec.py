@@ -170,6 +170,9 @@ class GameSpec:
     #: ``state_vector(states (1,), out float32[STATE_SIZE])``: PettingZoo's global state;
     #: None = every numeric field of the record but ``rng`` (see ``global_state``)
     state_vector: Any = None
+    #: ``value(s, out float64[num seats])``: each seat's estimated return in the reward's
+    #: units, where a search playout stops early (envs/core/search.py); None = 0 for all
+    value: Any = None
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]

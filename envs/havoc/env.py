@@ -152,6 +152,7 @@ from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
 from envs.havoc.scenario import from_scenario, to_scenario
 from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
 from envs.havoc.validate import check_states
+from envs.havoc.value import value
 
 MIN_PLAYERS = 1
 
@@ -184,7 +185,7 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, determinize=determinize,
+    check_states=check_states, determinize=determinize, value=value,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},

@@ -1,0 +1,201 @@
+"""Strength benchmark: a round robin of the agents a player can meet, written to STRENGTH.md.
+
+    broadside bench --strength --game havoc                       # random, heuristic, mcts
+    broadside bench --strength --game havoc --run-dir runs/x      # + runs/x/model.zip
+    broadside bench --strength --model path/model.zip --strength-games 100
+
+Agents: random, the game's heuristic (if it has one), ``mcts:SIMS`` (if the game has a
+determinize kernel) and a trained policy (greedy, ``ppo:PATH``) when ``--model`` or
+``--run-dir`` names one. Every pair meets in ``--strength-games`` games spread over the seat
+orders (training/tournament.py: the same code as ``broadside tournament``); the table gives
+each agent's win rate with its 95% Wilson interval, its openskill rating (mu +- 1.96
+sigma) and the head-to-head rates. With ``--run-dir``, the run's ``history.json`` gives the
+learning curve: the greedy policy's win rate against the heuristic by training wall-clock
+time, drawn to ``benchmarks/strength_curve.png``. Small budgets by default (a few minutes on
+one core): the intervals say how little they prove.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import os
+import time
+from pathlib import Path
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def default_path(name: str) -> str:
+    """``benchmarks/<name>`` of the source checkout (or of the working folder)."""
+    base = ROOT if os.path.exists(os.path.join(ROOT, "pyproject.toml")) else os.getcwd()
+    return os.path.join(base, "benchmarks", name)
+
+
+def agent_specs(game: str, sims: int, model: str | None) -> list[str]:
+    import envs
+    from agents import heuristic
+
+    out = ["random"]
+    if heuristic.available(game):
+        out.append("heuristic")
+    if envs.spec(game).determinize is not None:
+        out.append(f"mcts:{sims}")
+    if model:
+        out.append(f"ppo:{model}")
+    return out
+
+
+def describe(name: str) -> str:
+    """One line on what an agent of the table is."""
+    if name.startswith("mcts:"):
+        from agents.mcts import DEFAULT_ROLLOUT
+
+        return (f"`{name}` ISMCTS, {name.split(':')[1]} simulations a decision, playouts cut "
+                f"at {DEFAULT_ROLLOUT} decisions and scored by the game's value kernel (full "
+                "playouts for a game without one)")
+    return {"random": "`random` uniform legal play",
+            "heuristic": "`heuristic` the game's hand-written agent",
+            "trained": "`trained` the trained policy, greedy"}.get(name, f"`{name}`")
+
+
+def curve_points(history: list[dict]) -> list[tuple[float, float, float, float]]:
+    """(training seconds, win rate vs heuristic, Wilson low, high) per evaluation."""
+    pts = []
+    for h in history:
+        v = h.get("vs_heuristic")
+        if v is not None and "train_seconds" in h:
+            pts.append((float(h["train_seconds"]), v["win_rate"], v["ci_low"], v["ci_high"]))
+    return pts
+
+
+def draw_curve(points, path, title: str) -> Path:
+    from training.plots import _plt
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    x = [p[0] / 60.0 for p in points]
+    line, = ax.plot(x, [p[1] for p in points], marker="o", label="greedy policy vs heuristic")
+    ax.fill_between(x, [p[2] for p in points], [p[3] for p in points],
+                    color=line.get_color(), alpha=0.2, label="95% Wilson interval")
+    ax.set_xlabel("training wall-clock minutes")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return Path(path)
+
+
+def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
+             points) -> str:
+    from training.evaluate import wilson
+
+    rating = {r["name"]: r for r in tr.ratings.leaderboard()}
+    order = sorted(range(len(tr.names)), key=lambda i: -rating[tr.names[i]]["ordinal"])
+    lines = [
+        "# Strength results",
+        "",
+        f"Written by `broadside bench --strength` (benchmarks/strength.py) on "
+        f"{_dt.date.today().isoformat()}: game `{game}`, config {json.dumps(config)}, "
+        f"{len(tr.results)} games in {seconds:.0f} s. Round robin: every pair of agents "
+        "meets equally often, over every seat order. Win rates with 95% Wilson intervals; "
+        "openskill (Plackett-Luce) mu with mu +- 1.96 sigma; ordinal = mu - 3 sigma.",
+        "",
+        "Agents: " + "; ".join(describe(n) for n in tr.names) + ".",
+        "",
+        "| agent | games | W | D | L | win rate | 95% CI | openskill mu [interval] | ordinal |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for i in order:
+        s = tr.standings[i]
+        lo, hi = s.ci
+        r = rating[tr.names[i]]
+        lines.append(f"| {tr.names[i]} | {s.games} | {s.wins} | {s.draws} | {s.losses} | "
+                     f"{s.win_rate:.1%} | {lo:.1%}-{hi:.1%} | {r['mu']:.1f} "
+                     f"[{r['low']:.1f}, {r['high']:.1f}] | {r['ordinal']:.1f} |")
+    lines += ["", "Head to head (row's win rate against column; games, 95% CI):", "",
+              "| | " + " | ".join(tr.names) + " |", "|---|" + "---:|" * len(tr.names)]
+    for i, n in enumerate(tr.names):
+        cells = []
+        for j in range(len(tr.names)):
+            g = int(tr.pairs.games[i, j])
+            if i == j or g == 0:
+                cells.append("-")
+                continue
+            w = int(tr.pairs.wins[i, j])
+            lo, hi = wilson(w, g)
+            cells.append(f"{w / g:.0%} (n={g}, {lo:.0%}-{hi:.0%})")
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    if points:
+        lines += ["", f"Learning curve (win rate against the heuristic by training wall-clock "
+                      f"time): ![learning curve]({os.path.basename(curve)})", "",
+                  "| training minutes | vs heuristic | 95% CI |", "|---:|---:|---:|"]
+        lines += [f"| {t / 60:.1f} | {w:.1%} | {lo:.1%}-{hi:.1%} |" for t, w, lo, hi in points]
+    return "\n".join(lines) + "\n"
+
+
+def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None = None,
+                 run_dir: str | None = None, config: dict | None = None, seed: int = 0,
+                 workers: int = 1, out: str | None = None) -> dict:
+    from training.tournament import run_tournament
+
+    config = dict(config or {})
+    history = []
+    if run_dir:
+        rd = Path(run_dir)
+        if model is None and (rd / "model.zip").exists():
+            model = str(rd / "model.zip")
+        if (rd / "history.json").exists():
+            history = json.loads((rd / "history.json").read_text())
+    specs = agent_specs(game, sims, model)
+    names = ["trained" if s.startswith("ppo:") else s for s in specs]
+    t0 = time.perf_counter()
+    tr = run_tournament(game, specs, games=games, seed=seed, config=config, workers=workers,
+                        num_envs=8, names=names)
+    seconds = time.perf_counter() - t0
+    out = out or default_path("STRENGTH.md")
+    points = curve_points(history)
+    curve = None
+    if points:
+        curve = os.path.join(os.path.dirname(out), "strength_curve.png")
+        draw_curve(points, curve, f"{game}: trained policy vs heuristic")
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    Path(out).write_text(markdown(tr, game, config, seconds, curve, points))
+    return {"path": out, "curve": curve, "result": tr, "seconds": seconds}
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--strength", action="store_true",
+                    help="only the strength round robin (benchmarks/STRENGTH.md)")
+    ap.add_argument("--strength-games", type=int, default=20,
+                    help="games per pair of agents (strength)")
+    ap.add_argument("--model", default=None, help="a trained policy .zip to include (strength)")
+    ap.add_argument("--run-dir", default=None,
+                    help="a training run: its model.zip and learning curve (strength)")
+    ap.add_argument("--strength-out", default=None, metavar="PATH",
+                    help="where to write (default benchmarks/STRENGTH.md)")
+
+
+def run(args) -> int:
+    import envs
+
+    game = (args.game or ["havoc"])[0]
+    spec = envs.spec(game)
+    cfg = {"num_players": 2} if spec.min_players <= 2 <= spec.max_players else {}
+    r = run_strength(game, games=args.strength_games, sims=args.sims, model=args.model,
+                     run_dir=args.run_dir, config=cfg, out=args.strength_out)
+    from training.tournament import rich_table
+
+    try:
+        from rich.console import Console
+
+        Console().print(rich_table(r["result"]))
+    except ImportError:
+        pass
+    print(f"wrote {r['path']}" + (f" and {r['curve']}" if r["curve"] else ""))
+    return 0

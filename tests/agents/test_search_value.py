@@ -1,0 +1,91 @@
+"""Depth-limited search: the value kernel that scores a stopped playout, and the agent
+strings that choose the playout length."""
+
+import numpy as np
+import pytest
+
+import agents
+import envs
+from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
+from agents.base import sample_legal
+from envs.core.search import playout_steps, search
+
+VALUED = [g for g in envs.names() if envs.spec(g).value is not None
+          and envs.spec(g).determinize is not None]
+
+
+def _positions(game, n, seed=0):
+    """Live 2-player positions after 0..n-1 x 37 random decisions."""
+    vec = envs.make_vector(game, num_envs=1, seed=seed, num_players=2)
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n * 37):
+        if i % 37 == 0:
+            out.append(vec.states[0:1].copy())
+        vec.step(sample_legal(vec.masks, rng))
+    return out
+
+
+def _value(spec, rec):
+    out = np.zeros(rec.dtype["reward"].shape[0])
+    spec.value(rec[0], out)
+    return out
+
+
+@pytest.mark.parametrize("game", VALUED)
+def test_value_is_a_return_and_ignores_what_no_seat_sees(game):
+    """A value stands in for the rest of the game's reward (in [-1, 1] per seat, +1 a win),
+    so it may use only public information: every determinisation of a position, for every
+    seat, has the same value."""
+    spec = envs.spec(game)
+    for k, rec in enumerate(_positions(game, 6)):
+        v = _value(spec, rec)
+        assert np.all(np.abs(v) <= 1.0)
+        for seat in range(2):
+            d = rec.copy()
+            spec.determinize(d[0], seat, np.uint64(1000 + k))
+            assert np.array_equal(_value(spec, d), v)
+
+
+def test_havoc_value_follows_the_final_score_standing():
+    """[Final Scoring] the higher final score wins: more Infamy scored is worth more to the
+    seat that has it, and exactly as much less to its 2-player rival (zero-sum)."""
+    spec = envs.spec("havoc")
+    rec = _positions("havoc", 1)[0]
+    rec["infamy"][0, :2] = (12, 4)
+    v = _value(spec, rec)
+    assert v[0] > 0 > v[1] and v[0] == pytest.approx(-v[1])
+    rec["infamy"][0, :2] = (20, 4)
+    assert _value(spec, rec)[0] > v[0]
+    rec["infamy"][0, :2] = (4, 4)
+    assert _value(spec, rec)[0] == pytest.approx(0.0)
+
+
+def test_a_cut_playout_is_shorter_and_the_search_still_counts_every_simulation():
+    spec = envs.spec("havoc")
+    root = _positions("havoc", 1)[0]
+    info = np.zeros(2, np.int64)
+    visits = search(spec, root, 60, seed=1, max_rollout=5, info=info)
+    assert visits.sum() == 60          # every simulation passes through one root action
+    assert info[1] <= 5 * 60
+    assert playout_steps(spec, root, 3, seed=1) > 5 * 3    # a full game is far longer
+
+
+@pytest.mark.parametrize("text, rollout", [("mcts:300", "default"), ("mcts:300:7", 7),
+                                           ("mcts:300:full", None), ("mcts:300:0", 0)])
+def test_mcts_agent_string_chooses_the_playout_length(text, rollout):
+    a = agents.make(text, "havoc", seed=0)
+    assert a.simulations == 300
+    expect = {"default": DEFAULT_ROLLOUT, None: -1}.get(rollout, rollout)
+    assert a.max_rollout_steps == expect
+
+
+def test_a_game_without_a_value_kernel_plays_out_in_full_by_default():
+    assert envs.spec("toy").value is None
+    assert MCTSAgent("toy", 10).max_rollout_steps == -1
+
+
+@pytest.mark.parametrize("text", ["mcts:x", "mcts:10:y", "mcts:10:-3"])
+def test_bad_mcts_strings_are_refused(text):
+    with pytest.raises(ValueError):
+        agents.make(text, "havoc")

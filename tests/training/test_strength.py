@@ -1,0 +1,51 @@
+"""``broadside bench --strength``: the round robin written to STRENGTH.md, with the learning
+curve of a training run."""
+
+import json
+
+from benchmarks import strength
+from training.cli import main
+
+
+def test_strength_writes_every_agent_with_intervals_and_the_curve(tmp_path):
+    run = tmp_path / "run"
+    run.mkdir()
+    history = [{"timesteps": 100 * i, "train_seconds": 30.0 * i,
+                "vs_heuristic": {"win_rate": 0.1 * i, "ci_low": 0.05 * i, "ci_high": 0.15 * i}}
+               for i in range(1, 4)]
+    (run / "history.json").write_text(json.dumps(history))
+    out = tmp_path / "STRENGTH.md"
+    r = strength.run_strength("toy", games=4, sims=8, run_dir=str(run), out=str(out))
+    text = out.read_text()
+    for name in ("random", "heuristic", "mcts:8"):
+        assert f"| {name} | 8 |" in text      # 4 games against each of the two others
+    assert "95% CI" in text and "openskill" in text
+    assert sum(s.games for s in r["result"].standings) == 2 * len(r["result"].results)
+    assert (tmp_path / "strength_curve.png").stat().st_size > 0
+    assert "| 1.5 | 30.0% | 15.0%-45.0% |" in text     # the third evaluation, at 90 s
+
+
+def test_strength_from_the_command_line(tmp_path, capsys):
+    out = tmp_path / "S.md"
+    assert main(["bench", "--strength", "--game", "toy", "--strength-games", "2", "--sims", "4",
+                 "--strength-out", str(out)]) == 0
+    assert "mcts:4" in out.read_text()
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_search_benchmark_from_the_command_line(capsys):
+    """``broadside bench --search``: simulations/s with full and cut playouts, per position."""
+    assert main(["bench", "--search", "--game", "toy", "--seconds", "0.05", "--sims", "20",
+                 "--midgame", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("toy (") == 2 and "full random playouts" in out and "no value (0)" in out
+
+
+def test_budget_scale_shrinks_mcts_simulations_and_keeps_the_playout_length(monkeypatch):
+    from training.cli import scaled_agent
+
+    monkeypatch.setenv("BROADSIDE_SCALE", "0.1")
+    assert scaled_agent("mcts:1000") == "mcts:100"
+    assert scaled_agent("mcts:1000:20") == "mcts:100:20"
+    assert scaled_agent("mcts:1000:full") == "mcts:100:full"
+    assert scaled_agent("heuristic") == "heuristic"
