@@ -218,6 +218,8 @@ def begin_attack(s, side):
     s.f_slot[1] = -1
     s.b_n = 0
     s.b_pushed = 0
+    s.b_box = -1
+    s.b_last = -1
     s.pk = PK_BPUSH
     s.cur = side
 
@@ -358,6 +360,7 @@ def next_actor(s):
         q = s.order[o]
         if q >= 0 and s.alive[q]:
             s.opos = o
+            s.must_act = 0
             s.actor = q
             s.cur = q
             s.pk = PK_MAIN
@@ -473,14 +476,37 @@ def step_flow(s):
         for i in range(2):
             s.f_seat[i] = -1
             s.f_slot[i] = -1
+        s.b_round = 0
+        s.b_half = 0
+        s.b_pass = 0
+        s.b_pushed = 0
+        s.b_last = -1
+        s.b_box = -1
         s.after = F_ACTION_DONE
 
 
 @njit(cache=True)
 def advance(s):
-    """Run automatic steps until a decision is pending or the game is over."""
+    """Run automatic steps until a decision is pending or the game is over; then clear what
+    the pending decision does not use (one canonical record per position)."""
     for _ in range(AUTO_STEP_BOUND):
-        if s.done or s.fault or s.pk != PK_NONE:
+        if s.done or s.fault:
+            return
+        if s.pk != PK_NONE:
+            s.after = 0
+            if s.pk != PK_ABSORB:
+                s.hits = 0
+                s.hit_seat = -1
+                s.hit_after = 0
+            if s.pk != PK_DISCARD:
+                s.disc_after = 0
+            if s.pk != PK_PAY:
+                s.pay_seat = -1
+                s.pay_skill = 0
+                s.pay_left = 0
+                s.pay_cancel = 0
+            if s.pk != PK_CANCEL and not (s.pk == PK_PAY and s.pay_cancel):
+                s.cw_mask = 0
             return
         step_flow(s)
     fault(s)

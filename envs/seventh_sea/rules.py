@@ -59,7 +59,6 @@ def init(s, cfg, seed):
     s.chantey_owner = -1
     s.actor = 0
     s.act_kind = AK_NONE
-    s.act_card = -1
     s.act_slot = -1
     s.act_target = -1
     s.act_host = -1
@@ -71,10 +70,8 @@ def init(s, cfg, seed):
     s.pay_cancel = 0
     s.hits = 0
     s.hit_seat = -1
-    s.fighter_hit = -1
     s.b_att = -1
     s.b_def = -1
-    s.b_side = -1
     s.b_half = 0
     s.b_pass = 0
     s.b_round = 0

@@ -167,7 +167,6 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("cur", np.int8),                # seat answering the pending decision
     ("actor", np.int8),              # seat whose action is being resolved
     ("act_kind", np.int8),           # AK_*
-    ("act_card", np.int16),          # def of the card being played / completed
     ("act_slot", np.int8),           # hand slot / adventure index / crew slot concerned
     ("act_target", np.int8),         # target seat, -1 none
     ("act_host", np.int8),           # chosen attachment host / sea
@@ -178,10 +177,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("paid", np.int16, (MAX_PLAYERS, 5)),     # skill points produced by tacking this turn
     ("hits", np.int16),              # hits left to absorb
     ("hit_seat", np.int8),
-    ("fighter_hit", np.int8),        # boarding: the losing fighter must absorb first, -1 none
     ("b_att", np.int8),              # boarding attacker seat, -1 none
     ("b_def", np.int8),
-    ("b_side", np.int8),             # seat starting the current boarding attack
     ("b_half", np.int8),             # 0 = attacker's opportunity, 1 = defender's
     ("b_pass", np.uint8),            # the attacker passed this round
     ("b_round", np.int16),
