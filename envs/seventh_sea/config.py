@@ -106,8 +106,8 @@ def make_config(**kwargs) -> np.ndarray:
         raise ConfigError(f"num_players={n!r}: 7th Sea needs at least two players "
                           f"(rulesheet: The Object); this engine seats {S.MIN_PLAYERS}-{S.MAX_PLAYERS}")
     ed = kwargs.get("edition", "revised")
-    if ed not in S.EDITION_NAMES:
-        raise ConfigError(f"edition={ed!r}: one of {', '.join(S.EDITION_NAMES)}")
+    if ed not in S.EDITION_NAMES[1:]:
+        raise ConfigError(f"edition={ed!r}: one of {', '.join(S.EDITION_NAMES[1:])}")
     edition = S.EDITION_NAMES.index(ed)
     decks = kwargs.get("decks")
     if decks is None:

@@ -97,7 +97,7 @@ def observe(s, seat, out):
     out[O_AK + s.act_kind] = 1.0
     m = O_MISC
     out[m] = min(s.turn, 50) / 50
-    out[m + 1] = s.cfg.edition
+    out[m + 1] = 1.0 if s.cfg.edition == 2 else 0.0
     out[m + 2] = min(max(s.pay_left, 0), 20) / 10
     out[m + 3] = s.pay_cancel
     out[m + 4] = min(s.hits, 20) / 10

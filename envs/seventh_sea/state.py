@@ -30,8 +30,9 @@ DRAW_PHASE = 3            # [III. Draw Cards]
 DEFAULT_MAX_STEPS = 6000
 
 # edition [config switch per difference; envs/seventh_sea/docs/rulings.md]
-ED_REVISED, ED_ORIGINAL = 0, 1
-EDITION_NAMES = ("revised", "original")
+# (never 0, so that a scenario written as the difference from a zero record names it)
+ED_REVISED, ED_ORIGINAL = 1, 2
+EDITION_NAMES = ("", "revised", "original")
 
 # card types [Types of Cards; Glossary: Card Types]
 T_CAPTAIN, T_SHIP, T_CREW, T_ACTION, T_ATTACH, T_ADVENTURE, T_CHANTEY = range(7)

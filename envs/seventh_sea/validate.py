@@ -35,7 +35,7 @@ def _ranges(states, r):
     n = states["num_players"].astype(np.int64)
     seat = np.arange(MAX_PLAYERS)[None, :]
     out = seat >= n[:, None]
-    V.in_range(r, states, "cfg.edition", 0, 1, "revised or original")
+    V.in_range(r, states, "cfg.edition", 1, 2, "revised (1) or original (2)")
     V.in_range(r, states, "cfg.deck", 0, 3, "at most three copies (The Deck)")
     r.flag((states["cfg"]["deck"][:, :, NDEFS:] != 0).any(axis=(1, 2)), "cfg.deck: copies of undefined cards")
     r.flag((states["cfg"]["deck"].astype(np.int64) * out[:, :, None]).any(axis=(1, 2)),
