@@ -79,7 +79,8 @@ def ship_mod(s, p, col):
 
 @njit(cache=True)
 def move_cost(s, p):
-    """[Ship; Glossary: Move Cost] printed + ship attachments + a chantey; never below 0."""
+    """[Ship; Glossary: Move Cost] printed + ship attachments + a chantey [ruling: Move Cost
+    floor]."""
     return max(0, CARD[s.ship[p], C_MOVE] + ship_mod(s, p, C_SHIP_MOVE)
                + chantey_arg(s, CH_MOVE_COST))
 
@@ -91,7 +92,7 @@ def crew_max(s, p):
 
 @njit(cache=True)
 def hand_max(s, p):
-    """[Maximum Hand Size] seven, changed by cards (capped by the engine at 10)."""
+    """[Maximum Hand Size] seven, changed by cards [ruling: Hand size cap]."""
     v = HAND_MAX + chantey_arg(s, CH_HAND_MAX)
     for a in range(s.att_n[p]):
         v += CARD[s.att[p, a], C_HAND_BONUS]
@@ -240,6 +241,7 @@ def alive_count(s):
 
 @njit(cache=True)
 def end_game(s, winners):
+    """+1 to each winner, -1 to the others [ruling: Rewards]."""
     s.done = 1
     s.winner_mask = winners
     for p in range(s.num_players):
@@ -251,7 +253,7 @@ def end_game(s, winners):
 @njit(cache=True)
 def eliminate(s, p):
     """[Suffering Hits] sinking your Captain sends your Ship to the bottom; the last Captain
-    sailing wins [The Object]."""
+    sailing wins [The Object; ruling: Sunk players]."""
     s.alive[p] = 0
     if alive_count(s) == 1:
         for q in range(s.num_players):

@@ -42,7 +42,7 @@ def _flag(name, value):
 
 def deck_counts(deck, edition: int) -> np.ndarray:
     """Copies per card def of a deck dict {name, captain, ship, cards}; ConfigError names
-    the deck and the rule it breaks."""
+    the deck and the rule it breaks [ruling: Unaligned Ship per edition]."""
     if isinstance(deck, str):
         deck = starter(deck)
     if not isinstance(deck, dict):

@@ -3,7 +3,7 @@
 The 7th Sea collectible card game (1999): captains of rival ships crew up, adventure across
 five Seas and sink each other with cannon attacks and boardings. Rules: the revised
 rulesheet (``edition="revised"``, default) or the original rulebook (``"original"``); every
-difference is a config switch (docs/rulings.md "Edition switches"). The card pool and the
+difference is a config switch (docs/rulings.md, readme_section.md). The card pool and the
 six starter decks are our own design, not the published cards.
 
 | | |

@@ -65,7 +65,7 @@ def turn_order(s):
         rank = np.full(MAX_PLAYERS, 1 << 14, np.int64)
         for p in range(n):
             if tied[p]:
-                if s.deck_n[p] == 0:
+                if s.deck_n[p] == 0:      # [ruling: Cut on an empty deck]
                     reshuffle(s, p)
                 if s.deck_n[p] > 0:
                     rank[p] = CARD[s.deck[p, randint(s, s.deck_n[p])], col]
@@ -115,7 +115,7 @@ def start_hits(s, q, n, after):
 @njit(cache=True)
 def next_cancel(s):
     """[Canceling] offer the cancel cost to the seats in cw_mask, in turn order after the
-    actor, who can pay it; then resolve."""
+    actor, who can pay it; then resolve [ruling: Cancel only when payable]."""
     n = s.num_players
     start = 0
     for i in range(n):
@@ -238,7 +238,8 @@ def start_boarding(s, a, d):
 @njit(cache=True)
 def resolve_attack(s, w):
     """[Boarding] the crew that played the last attack inflicts Swashbuckling + Swordsman
-    hits; a losing fighter absorbs first, tacking then sinking, before anything else."""
+    hits; a losing fighter absorbs first, tacking then sinking, before anything else
+    [ruling: Fighter absorbs first]."""
     ws = s.f_seat[w]
     s.b_last = w
     hits = skill(s, ws, s.f_slot[w], SWASH) + swordsman(s, ws, s.f_slot[w])
@@ -299,7 +300,7 @@ def resolve(s):
         add_att(s, p, s.limbo, s.act_host)
         s.limbo = -1
     elif k == AK_ADV_DONE:
-        # [Adventure] a completed adventure becomes an Attachment (Control: of its Sea)
+        # [Adventure; ruling: Completed adventures attach]
         i = s.act_slot
         d = s.adv[p, i]
         host = HOST_SEA + s.adv_sea[p, i] if CARD[d, C_CONTROL] else HOST_SHIP
@@ -340,7 +341,7 @@ def resolve(s):
             s.tacked[p, 0] = 0
         elif op == OP_BOARDING:
             start_boarding(s, p, q)
-        elif op == OP_DISCARD:
+        elif op == OP_DISCARD:                 # [ruling: Random discard]
             for _ in range(arg):
                 if s.hand_n[q] > 0:
                     i = randint(s, s.hand_n[q])
@@ -449,7 +450,7 @@ def step_flow(s):
     elif f == F_RESOLVE:
         resolve(s)
     elif f == F_CANCELED:
-        # [Canceling] the card is discarded; an adventure stays; the action is used
+        # [Canceling; ruling: Stopped payment] the card is discarded; an adventure stays
         if s.limbo >= 0:
             to_discard(s, s.actor, s.limbo)
             s.limbo = -1

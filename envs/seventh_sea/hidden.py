@@ -8,7 +8,7 @@ with what it knows (``observe.py``), then re-seeds the rng from ``key``:
 * the seat's own deck order.
 
 Pools are sorted before shuffling, so the sample depends only on the pooled cards, never on
-their true arrangement. Not re-dealt (a documented limit, docs/rulings.md "Determinisation"):
+their true arrangement. Not re-dealt [ruling: Determinisation]:
 another player's starting Crew while still secret, and discard piles (counts only in the
 observation, contents kept).
 """

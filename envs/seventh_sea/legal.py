@@ -48,7 +48,7 @@ def loyal_ok(s, p, d):
 @njit(cache=True)
 def can_start(s, p, d):
     """[Game Set-Up] a starting Crew: within Wealth; revised also within the Crew Maximum and
-    unaligned or of the Captain's faction."""
+    unaligned or of the Captain's faction [ruling: Starting crew limits per edition]."""
     if CARD[d, C_TYPE] != T_CREW or not loyal_ok(s, p, d) or title_blocked(s, p, d):
         return False
     if s.start_cost[p] + CARD[d, C_COST] > CARD[s.crew[p, 0], C_WEALTH]:
@@ -71,7 +71,8 @@ def can_hire(s, p, d):
 
 @njit(cache=True)
 def xp_slot(s, p, d):
-    """[2. Experience a Crew] the slot of a Crew with the same title that d can replace."""
+    """[2. Experience a Crew] the slot of a Crew with the same title that d can replace
+    [ruling: Experience target]."""
     if not (CARD[d, C_TRAITS] & TR_EXPERIENCED) or not loyal_ok(s, p, d):
         return -1
     for j in range(MAX_CREW):
@@ -105,7 +106,7 @@ def host_ok(s, p, d, j):
         for a in range(s.att_n[p]):
             if s.att_host[p, a] == j and CARD[s.att[p, a], C_REQ] == RQ_SWORDSMAN:
                 n += 1
-        if n >= CARD[e, C_SWORD]:      # no more Swordsman Knacks than his bonus
+        if n >= CARD[e, C_SWORD]:      # [ruling: Knack requirement values]
             return False
     elif rq == RQ_TOPMAN:
         if not (CARD[e, C_TRAITS] & TR_TOPMAN):
@@ -172,6 +173,7 @@ def target_ok(s, p, q, kind, op):
 
 @njit(cache=True)
 def playable(s, p, d):
+    """[ruling: Offered only when payable] the card can be declared and paid for now."""
     t = CARD[d, C_TYPE]
     if t == T_CREW:
         return can_hire(s, p, d)
@@ -182,6 +184,7 @@ def playable(s, p, d):
     if t == T_ADVENTURE:
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
     if t == T_CHANTEY:
+        # [ruling: Original Chanteys] revised only
         return s.cfg.edition == ED_REVISED and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
     return False
 
@@ -240,7 +243,7 @@ def main_mask(s, p, mask):
             mask[A_BOARD] = 1
     if CARD[s.ship[p], C_FREEMOVE] and s.ship_tacked[p] == 0 and not s.must_act:
         mask[A_FREE] = 1
-    # ['Free Move'] an action must follow; if none can, the pass is allowed [ruling]
+    # ['Free Move'] an action must follow [ruling: Free move with nothing to follow]
     if not s.must_act or not any_act:
         mask[A_PASS] = 1
 
@@ -291,7 +294,7 @@ def legal_into(s, mask):
             for j in range(MAX_CREW):
                 if host_ok(s, p, s.limbo, j):
                     mask[A_CREW + j] = 1
-    elif pk == PK_ABSORB:
+    elif pk == PK_ABSORB:                   # [ruling: Absorbing choices absorb]
         for j in range(MAX_CREW):
             d = s.crew[p, j]
             if d < 0:
@@ -305,7 +308,7 @@ def legal_into(s, mask):
     elif pk == PK_DISCARD:
         for i in range(s.hand_n[p]):
             mask[A_HAND + i] = 1
-    elif pk == PK_BPUSH:
+    elif pk == PK_BPUSH:                    # [ruling: Push needs a card]
         starter = s.f_seat[0] < 0
         for j in range(MAX_CREW):
             if s.crew[p, j] >= 0 and s.tacked[p, j] == 0:

@@ -150,7 +150,7 @@ def _target_seat(s, p, r):
 
 @njit(cache=True)
 def _main(s, p, a):
-    """[II. Actions] declare one action."""
+    """[II. Actions] declare one action [ruling: Targets at declaration]."""
     s.actor = p
     if A_HAND <= a < A_HAND + MAX_HAND:
         i = a - A_HAND
@@ -222,7 +222,8 @@ def _main(s, p, a):
 
 @njit(cache=True)
 def _start(s, p, a):
-    """[Game Set-Up] choose starting Crew one at a time (hidden until all are chosen)."""
+    """[Game Set-Up] choose starting Crew one at a time, hidden until all are chosen
+    [ruling: Starting crew in seat order, hidden]."""
     if a == A_STOP:
         s.start_done[p] = 1
         for q in range(s.num_players):
@@ -271,7 +272,8 @@ def _absorb(s, q, a):
 
 @njit(cache=True)
 def _board(s, p, a):
-    """[Boarding] push a crew forward, play a boarding attack card, or pass / stop."""
+    """[Boarding] push a crew forward, play a boarding attack card, or pass / stop
+    [ruling: Boarding pass rule]."""
     if s.pk == PK_BPUSH:
         if a == A_STOP:
             if s.f_seat[0] < 0:            # the side passes its boarding attack
@@ -327,7 +329,7 @@ def _apply_one(s, a):
             pay_failed(s)
         else:
             j = a - A_CREW
-            v = skill(s, p, j, s.pay_skill)
+            v = skill(s, p, j, s.pay_skill)     # [ruling: Overpaying] any excess is lost
             s.tacked[p, j] = 1
             s.paid[p, s.pay_skill] += v
             s.pay_left -= v
@@ -352,7 +354,7 @@ def _apply_one(s, a):
             s.must_act = 1
             s.act_kind = AK_NONE
             s.pk = PK_MAIN
-        elif ak == AK_ADV_PUT:
+        elif ak == AK_ADV_PUT:              # [ruling: Adventures put for free]
             s.adv[p, s.adv_n[p]] = s.limbo
             s.adv_sea[p, s.adv_n[p]] = k
             s.adv_n[p] += 1

@@ -62,7 +62,7 @@ HOST_NAMES = ("crew", "captain", "ship", "sea")
 RQ_NONE, RQ_SWORDSMAN, RQ_TOPMAN, RQ_FEAR, RQ_SORCERY, RQ_SKILL, RQ_VILLAIN = range(7)
 REQ_NAMES = ("none", "swordsman", "topman", "fear", "sorcery", "skill", "villainous")
 
-# effect opcodes of Action cards [Action] (argument in C_ARG)
+# effect opcodes of Action cards [Action; ruling: Effects as opcodes] (argument in C_ARG)
 OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD = range(7)
 OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random")
 # chantey opcodes, global while in play [Chantey]
