@@ -75,7 +75,7 @@ class SeventhSeaHeuristic(Agent):
                 S.PK_CANCEL: self._cancel, S.PK_SEA: self._sea, S.PK_TARGET: self._target,
                 S.PK_FIRE: self._fire, S.PK_ABSORB: self._absorb, S.PK_DISCARD: self._discard,
                 S.PK_BPUSH: self._push, S.PK_BCARD: self._card,
-                S.PK_HOST: self._host}.get(pk)
+                S.PK_HOST: self._host, S.PK_FOE: self._foe}.get(pk)
         a = pick(r, p, legal) if pick else None
         return a if a in legal else legal[0]
 
@@ -156,6 +156,10 @@ class SeventhSeaHeuristic(Agent):
     def _target(self, r, p, legal):
         n = int(r["num_players"])
         return min(legal, key=lambda a: (int(r["crew_n"][(p + a - S.A_TARGET + 1) % n]), a))
+
+    def _foe(self, r, p, legal):
+        q = int(r["act_target"])
+        return min(legal, key=lambda a: (_hits(r, q, a - S.A_FOE), a))
 
     def _fire(self, r, p, legal):
         return max(legal, key=lambda a: (_skill(r, p, a - S.A_CREW, S.CANNON), -a))

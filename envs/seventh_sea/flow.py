@@ -27,7 +27,7 @@ from .state import (
     F_BOARD_HITS_DONE, F_BOARD_NEW_ROUND, F_BOARD_ROUND_END, F_CANCELED, F_DRAW_PHASE,
     F_END_TURN, F_HANDCHECK, F_NEXT_ACTOR, F_PASS, F_RESOLVE, F_SETUP_DONE, F_START_TURN,
     HOST_SEA, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD,
-    OP_DRAW, OP_HITS, OP_MOVE, OP_UNTACK_CAPTAIN, PH_ACTIONS, PH_BOARD, PH_DRAW, PK_ABSORB,
+    OP_DRAW, OP_DUEL, OP_HITS, OP_MOVE, OP_UNTACK_CAPTAIN, PH_ACTIONS, PH_BOARD, PH_DRAW, PK_ABSORB,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, SAILING, START_HAND,
     SWASH, TR_SKELETAL,
 )
@@ -236,6 +236,24 @@ def start_boarding(s, a, d):
 
 
 @njit(cache=True)
+def start_duel(s, p, q, j):
+    """[Duels] resolved like one boarding attack between p's crew (pushed now) and q's crew
+    j; if p has no untacked crew or no card left after paying, it fizzles [ruling: Duel
+    crews]."""
+    ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0 and s.tacked[q, j] == 0
+    mine = False
+    for k in range(MAX_CREW):
+        if s.crew[p, k] >= 0 and s.tacked[p, k] == 0:
+            mine = True
+    if not (ok and mine):
+        return
+    start_boarding(s, p, q)
+    s.b_duel = 1
+    s.f_seat[1] = q
+    s.f_slot[1] = j
+
+
+@njit(cache=True)
 def resolve_attack(s, w):
     """[Boarding] the crew that played the last attack inflicts Swashbuckling + Swordsman
     hits; a losing fighter absorbs first, tacking then sinking, before anything else
@@ -260,7 +278,8 @@ def resolve_attack(s, w):
                 if s.done:
                     return
                 hits = 0
-    start_hits(s, ls, max(hits, 0), F_BOARD_HITS_DONE)
+    # [Duels] hits left after the losing crew sinks are reduced to zero
+    start_hits(s, ls, 0 if s.b_duel else max(hits, 0), F_BOARD_HITS_DONE)
 
 
 @njit(cache=True)
@@ -278,7 +297,7 @@ def board_hits_done(s):
         s.b_cards[i] = -1
         s.b_card_seat[i] = -1
     s.b_n = 0
-    if not s.alive[s.b_att] or not s.alive[s.b_def]:
+    if not s.alive[s.b_att] or not s.alive[s.b_def] or s.b_duel:
         s.after = F_BOARD_END
     elif s.b_half == 0:
         s.b_half = 1
@@ -341,6 +360,8 @@ def resolve(s):
             s.tacked[p, 0] = 0
         elif op == OP_BOARDING:
             start_boarding(s, p, q)
+        elif op == OP_DUEL:
+            start_duel(s, p, q, s.act_host)
         elif op == OP_DISCARD:                 # [ruling: Random discard]
             for _ in range(arg):
                 if s.hand_n[q] > 0:
@@ -481,6 +502,7 @@ def step_flow(s):
         s.b_half = 0
         s.b_pass = 0
         s.b_pushed = 0
+        s.b_duel = 0
         s.b_last = -1
         s.b_box = -1
         s.after = F_ACTION_DONE

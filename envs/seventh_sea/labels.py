@@ -56,6 +56,9 @@ def action_label(s, a) -> str:
     if S.A_DADV <= a < S.A_SHIP:
         k = a - S.A_DADV
         return f"discard adventure {_name(s['adv'][p][k])}"
+    if S.A_FOE <= a < S.A_DEF:
+        q = int(s["act_target"])
+        return f"duel against {_crew(s, q, a - S.A_FOE)} of player_{q}" if q >= 0 else f"action {a}"
     if S.A_DEF <= a < S.NUM_ACTIONS:
         return f"starting crew: {_name(a - S.A_DEF)}"
     fixed = {S.A_SHIP: "attach to your ship", S.A_MOVE: "move your ship",

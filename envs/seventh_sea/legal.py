@@ -19,7 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
-    MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_HITS, PK_ABSORB, PK_BCARD,
+    MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
     T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL,
@@ -151,7 +151,24 @@ def adv_cost(s, p, k):
 
 
 @njit(cache=True)
+def untacked_crew(s, q):
+    for j in range(MAX_CREW):
+        if s.crew[q, j] >= 0 and s.tacked[q, j] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def has_foe(s, p, op):
+    if op == OP_DUEL:
+        # [Duels; ruling: Duel crews] a crew of yours and another player's untacked crew
+        # in your Sea, and a card to start the boarding attack with
+        if not untacked_crew(s, p) or s.hand_n[p] < 2:
+            return False
+        for q in range(s.num_players):
+            if q != p and s.alive[q] and s.sea[q] == s.sea[p] and untacked_crew(s, q):
+                return True
+        return False
     if op == OP_HITS or op == OP_BOARDING:
         return same_sea_foes(s, p) > 0
     if op == OP_DISCARD:
@@ -166,6 +183,8 @@ def has_foe(s, p, op):
 def target_ok(s, p, q, kind, op):
     if q == p or not s.alive[q]:
         return False
+    if op == OP_DUEL:
+        return s.sea[q] == s.sea[p] and untacked_crew(s, q)
     if kind == AK_CANNON or kind == AK_BOARD or op == OP_HITS or op == OP_BOARDING:
         return s.sea[q] == s.sea[p]
     return s.hand_n[q] > 0
@@ -305,6 +324,11 @@ def legal_into(s, mask):
             sink_ok = s.tacked[p, j] == 1 or s.cfg.edition == ED_REVISED
             if (sink_ok and sw >= 1) or j == 0:
                 mask[A_SINK + j] = 1
+    elif pk == PK_FOE:
+        q = s.act_target
+        for j in range(MAX_CREW):
+            if s.crew[q, j] >= 0 and s.tacked[q, j] == 0:
+                mask[A_FOE + j] = 1
     elif pk == PK_DISCARD:
         for i in range(s.hand_n[p]):
             mask[A_HAND + i] = 1
@@ -316,7 +340,7 @@ def legal_into(s, mask):
                     mask[A_CREW + j] = 1
         # original: the attacker must attack in the first round if able [Boarding]
         forced = (starter and s.cfg.edition == ED_ORIGINAL and s.b_round == 0
-                  and s.b_half == 0)
+                  and s.b_half == 0) or s.b_duel
         has = False
         for j in range(MAX_CREW):
             if mask[A_CREW + j]:

@@ -64,8 +64,8 @@ O_PHASE = 0
 O_PK = O_PHASE + 5
 O_AK = O_PK + NPK
 O_MISC = O_AK + 12               # turn, edition, pay_left, pay_cancel, hits, round, half,
-#                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me
-O_PAYSK = O_MISC + 13
+#                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me, duel
+O_PAYSK = O_MISC + 14
 O_BOX = O_PAYSK + 5
 O_LIMBO = O_BOX + NBOX
 O_LASTB = O_LIMBO + NF
@@ -76,7 +76,7 @@ O_SEATS = O_HAND + MAX_HAND * NF
 OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
 
 LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
-          ("misc", O_MISC, 13), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
+          ("misc", O_MISC, 14), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
           ("card_played", O_LIMBO, NF), ("last_boarding_card", O_LASTB, NF),
           ("chantey", O_CHANTEY, NF), ("chantey_owner", O_CHOWN, MAX_PLAYERS),
           ("hand", O_HAND, MAX_HAND * NF), ("seats", O_SEATS, MAX_PLAYERS * SEAT_W)]
@@ -109,6 +109,7 @@ def observe(s, seat, out):
     out[m + 10] = s.passes / MAX_PLAYERS
     out[m + 11] = s.b_n / 10
     out[m + 12] = 1.0 if s.to_play == seat else 0.0
+    out[m + 13] = s.b_duel
     if s.pk == 3:
         out[O_PAYSK + s.pay_skill] = 1.0
     if s.b_n > 0:

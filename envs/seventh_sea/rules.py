@@ -29,7 +29,7 @@ from .state import (
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
-    OP_BOARDING, OP_DISCARD, OP_HITS, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
+    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
 )
@@ -76,6 +76,7 @@ def init(s, cfg, seed):
     s.b_pass = 0
     s.b_round = 0
     s.b_pushed = 0
+    s.b_duel = 0
     s.b_last = -1
     s.b_box = -1
     s.b_n = 0
@@ -163,7 +164,7 @@ def _main(s, p, a):
         elif t == T_ACTION:
             s.act_kind = AK_ACTION
             op = CARD[d, C_OP]
-            if op == OP_HITS or op == OP_BOARDING or op == OP_DISCARD:
+            if op == OP_HITS or op == OP_BOARDING or op == OP_DISCARD or op == OP_DUEL:
                 s.pk = PK_TARGET
                 s.cur = p
             else:
@@ -371,6 +372,8 @@ def _apply_one(s, a):
         s.act_target = _target_seat(s, p, a - A_TARGET)
         if s.act_kind == AK_CANNON:
             s.pk = PK_FIRE
+        elif s.act_kind == AK_ACTION and CARD[s.limbo, C_OP] == OP_DUEL:
+            s.pk = PK_FOE
         elif s.act_kind == AK_BOARD:
             start_pay(s, p, MOVE_COST, 0, 0)
         else:
@@ -380,6 +383,10 @@ def _apply_one(s, a):
         j = a - A_CREW
         s.tacked[p, j] = 1
         start_hits(s, s.act_target, skill(s, p, j, CANNON) + cannon_bonus(s), F_ACTION_DONE)
+    elif pk == PK_FOE:
+        # [Duels] the other player's crew is named with the card, before paying
+        s.act_host = a - A_FOE
+        start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_HOST:
         s.act_host = HOST_SHIP if a == A_SHIP else a - A_CREW
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)

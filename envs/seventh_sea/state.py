@@ -63,8 +63,8 @@ RQ_NONE, RQ_SWORDSMAN, RQ_TOPMAN, RQ_FEAR, RQ_SORCERY, RQ_SKILL, RQ_VILLAIN = ra
 REQ_NAMES = ("none", "swordsman", "topman", "fear", "sorcery", "skill", "villainous")
 
 # effect opcodes of Action cards [Action; ruling: Effects as opcodes] (argument in C_ARG)
-OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD = range(7)
-OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random")
+OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD, OP_DUEL = range(8)
+OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random", "duel")
 # chantey opcodes, global while in play [Chantey]
 CH_NONE, CH_MOVE_COST, CH_HAND_MAX, CH_CANNON = range(4)
 CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
@@ -83,10 +83,10 @@ PHASE_NAMES = ("starting crew", "actions", "boarding", "draw", "over")
 
 # pending decisions (pk)
 (PK_NONE, PK_START, PK_MAIN, PK_PAY, PK_CANCEL, PK_SEA, PK_TARGET, PK_FIRE, PK_ABSORB,
- PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST) = range(13)
+ PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE) = range(14)
 PK_NAMES = ("none", "starting crew", "action", "pay", "cancel?", "sea", "target", "fire",
             "absorb hits", "boarding: push crew", "boarding: card", "discard to hand max",
-            "attachment host")
+            "attachment host", "duel: the other crew")
 NPK = len(PK_NAMES)
 
 # what a declared action is (act_kind)
@@ -113,7 +113,8 @@ A_FREE = A_BOARD + 1               # the Ship's free move
 A_PASS = A_FREE + 1
 A_STOP = A_PASS + 1                # stop paying / do not cancel / take the hits / pass the boarding attack
 A_PAYC = A_STOP + 1                # pay the cancel cost
-A_DEF = A_PAYC + 1                 # + d: starting crew: card definition d from your deck
+A_FOE = A_PAYC + 1                 # + j: the target player's crew j (a duel's opponent)
+A_DEF = A_FOE + MAX_CREW           # + d: starting crew: card definition d from your deck
 NUM_ACTIONS = A_DEF + MAX_DEFS
 ACTION_RANGES = {
     "hand": (A_HAND, MAX_HAND), "experience": (A_XP, MAX_HAND), "crew": (A_CREW, MAX_CREW),
@@ -122,7 +123,7 @@ ACTION_RANGES = {
     "discard_adventure": (A_DADV, MAX_ADV), "ship": (A_SHIP, 1), "move": (A_MOVE, 1),
     "cannon": (A_CANNON, 1), "board": (A_BOARD, 1), "free_move": (A_FREE, 1),
     "pass": (A_PASS, 1), "stop": (A_STOP, 1), "pay_cancel": (A_PAYC, 1),
-    "starting_crew": (A_DEF, MAX_DEFS),
+    "foe_crew": (A_FOE, MAX_CREW), "starting_crew": (A_DEF, MAX_DEFS),
 }
 
 CONFIG = np.dtype(config_header() + [
@@ -185,6 +186,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("b_round", np.int16),
     ("f_seat", np.int8, (2,)),       # fighters: seat, crew slot (0 = starter, 1 = replier)
     ("f_slot", np.int8, (2,)),
+    ("b_duel", np.uint8),            # the boarding attack is a Duel [Duels]
     ("b_pushed", np.uint8),          # a crew was just pushed forward: its card must follow
     ("b_last", np.int8),             # index in f_* of the side that played the last card
     ("b_box", np.int8),              # last boarding attack box

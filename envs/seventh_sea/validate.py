@@ -21,7 +21,7 @@ from .state import (
     AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
-    OP_DISCARD, OP_HITS, OP_MOVE, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
+    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
     PK_BCARD, PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA,
     PK_START, PK_TARGET, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP,
     F_ACTION_DONE, F_BOARD_HITS_DONE, F_NEXT_ACTOR, F_END_TURN, F_BOARD_NEW_ROUND, F_BOARD_END,
@@ -41,12 +41,12 @@ def _ranges(states, r):
     r.flag((states["cfg"]["deck"].astype(np.int64) * out[:, :, None]).any(axis=(1, 2)),
            "cfg.deck: a deck for a seat outside the game")
     V.in_range(r, states, "phase", PH_START, PH_DRAW, "a phase")
-    V.in_range(r, states, "pk", 0, PK_HOST, "a pending decision kind")
+    V.in_range(r, states, "pk", 0, PK_FOE, "a pending decision kind")
     V.in_range(r, states, "turn", 0, 30000, "turns")
     V.in_range(r, states, "opos", 0, n - 1, "a place in the turn order")
     V.in_range(r, states, "passes", 0, n, "passes in a row")
     for f in ("must_act", "alive", "ship_tacked", "tacked", "start_done", "pay_cancel",
-              "b_half", "b_pass", "b_pushed"):
+              "b_half", "b_pass", "b_pushed", "b_duel"):
         V.in_range(r, states, f, 0, 1, "a flag")
     V.in_range(r, states, "alive", 0, 0, "seats outside the game", where=out)
     V.in_range(r, states, "ship", 0, NDEFS - 1, "a card", where=~out)
@@ -232,6 +232,7 @@ def _record(s) -> list[str]:
     if phase != PH_BOARD and (int(s["b_att"]) != -1 or int(s["b_def"]) != -1 or (s["f_seat"] != -1).any()
                               or (s["f_slot"] != -1).any() or bn or int(s["b_round"]) or int(s["b_half"])
                               or int(s["b_pass"]) or int(s["b_pushed"]) or int(s["b_last"]) != -1
+                              or int(s["b_duel"])
                               or int(s["b_box"]) != -1):
         bad.append("b_*: boarding fields are cleared outside a Boarding")
     if phase == PH_BOARD:
@@ -246,8 +247,12 @@ def _record(s) -> list[str]:
             fl = [int(x) for x in s["f_slot"]]
             side = a_ if int(s["b_half"]) == 0 else d_
             other = d_ if side == a_ else a_
-            if fs[0] not in (-1, side) or fs[1] not in (-1, other) or (fs[0] < 0 and fs[1] >= 0):
+            duel = int(s["b_duel"])
+            if fs[0] not in (-1, side) or fs[1] not in (-1, other) or (fs[0] < 0 and fs[1] >= 0 and not duel):
                 bad.append("f_seat: the side starting the attack, then the other side")
+            if duel and (ak != AK_ACTION or fs[1] != d_ or fl[1] < 0 or int(s["b_half"]) or int(s["b_round"])
+                         or int(s["b_pass"]) or pk not in (PK_BPUSH, PK_BCARD)):
+                bad.append("b_duel: a Duel is one boarding attack against a named crew (Duels)")
             for i in range(2):
                 if fs[i] >= 0 and fl[i] >= 0 and int(s["crew"][fs[i]][fl[i]]) < 0:
                     bad.append("f_slot: a fighter is a crew aboard")
@@ -257,7 +262,7 @@ def _record(s) -> list[str]:
                 bad.append("act_kind: a Boarding comes from the boarding action or a card")
             if pk == PK_BPUSH:
                 want = side if fs[0] < 0 else other
-                if cur != want or bn != (0 if fs[0] < 0 else bn) or int(s["b_pushed"]) \
+                if cur != want or int(s["b_pushed"]) or (fs[0] < 0 and bn != 0) \
                         or (fs[0] >= 0 and (fs[1] >= 0 or bn == 0 or fl[0] < 0)):
                     bad.append("pk: push decision out of turn")
             if pk == PK_BCARD:
@@ -334,12 +339,12 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if ak == AK_CHANTEY and edition == ED_ORIGINAL:
         bad.append("act_kind: no Chanteys in the original rulebook")
     op = int(CARD[limbo, C_OP]) if limbo >= 0 and lt == T_ACTION else -1
-    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD)
+    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL)
     n = int(s["num_players"])
     if needs_target and pk not in (PK_TARGET,):
         if tgt < 0 or tgt == actor or not s["alive"][tgt]:
             bad.append("act_target: a sailing opponent")
-        elif (ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING)) and s["sea"][tgt] != s["sea"][actor]:
+        elif (ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DUEL)) and s["sea"][tgt] != s["sea"][actor]:
             bad.append("act_target: in the same Sea")
     if pk == PK_TARGET and (not needs_target or tgt != -1):
         bad.append("pk: a target is chosen only for a targeted action")
@@ -349,7 +354,7 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
           PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD),
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
           PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
-          PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION)}
+          PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,)}
     if ak not in ok.get(pk, ()):
         return bad + [f"act_kind: {ak} cannot be pending decision {pk}"]
     if pk == PK_SEA and ak == AK_ACTION and op != OP_MOVE:
@@ -365,7 +370,12 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
                 bad.append("act_host: not a Ship attachment")
         elif not (0 <= host < MAX_CREW and s["crew"][actor][host] >= 0) or int(CARD[limbo, C_HOST]) == H_SHIP:
             bad.append("act_host: an attachment goes on a crew aboard")
-    if ak not in (AK_MOVE, AK_ATTACH) and host != -1:
+    if pk == PK_FOE and (op != OP_DUEL or host != -1):
+        bad.append("pk: only a duel names the other crew")
+    if op == OP_DUEL and pk in (PK_PAY, PK_CANCEL):
+        if not (0 <= host < MAX_CREW and tgt >= 0 and int(s["crew"][tgt][host]) >= 0):
+            bad.append("act_host: a duel names a crew of its target")
+    elif ak not in (AK_MOVE, AK_ATTACH) and host != -1:
         bad.append("act_host: unused by this action")
     slot = int(s["act_slot"])
     if ak == AK_ADV_DONE:

@@ -122,3 +122,43 @@ def test_round_draws_three_and_pass_pass_ends_revised_without_drawing():
         act(arr, S.A_HAND + 0)
         assert arr["phase"][0] == S.PH_ACTIONS and arr["pk"][0] == S.PK_MAIN
         assert arr["hand_n"][0][0] == h0 + 3 + end_draw
+
+
+def _duel(arr, foe):
+    act(arr, S.A_HAND + 0, target(arr, 0, 1))             # Crossed Blades at player_1
+    assert arr["pk"][0] == S.PK_FOE
+    act(arr, S.A_FOE + slot(arr, 1, foe))
+    act(arr, S.A_CREW + slot(arr, 0, "Raiders of the North"))   # 1 Swashbuckling
+    assert arr["pk"][0] == S.PK_CANCEL and arr["cur"][0] == 1
+    act(arr, S.A_STOP)
+    assert arr["b_duel"][0] == 1 and arr["pk"][0] == S.PK_BPUSH and S.A_STOP not in legal(arr)
+
+
+def test_duel_is_one_boarding_attack_between_two_named_crew():
+    """Duels: resolved like a boarding attack between your crew and the named crew: Hild
+    Axe-Arm (Swashbuckling 4 + Swordsman 1) beats Gentleman Duelists after Boarding Party
+    (Thrust), Chain Shot (Punch, defends Thrust), Fresh Orders (Parry, defends Punch)."""
+    arr = load("duel")
+    _duel(arr, "Gentleman Duelists")
+    hild = slot(arr, 0, "Hild Axe-Arm")
+    act(arr, S.A_CREW + hild, S.A_HAND + 0)                # Boarding Party
+    assert legal(arr) == {S.A_HAND + 0, S.A_STOP}
+    act(arr, S.A_HAND + 0)                                 # Chain Shot
+    act(arr, S.A_HAND + 0)                                 # Fresh Orders
+    assert legal(arr) == {S.A_STOP}
+    act(arr, S.A_STOP)
+    assert card("Gentleman Duelists") in pile(arr, "sunk", 1)
+    assert arr["tacked"][0][0][hild] == 1 and arr["b_duel"][0] == 0
+    assert arr["phase"][0] == S.PH_ACTIONS and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
+
+
+def test_duel_hits_left_after_the_loser_sinks_are_reduced_to_zero():
+    """Duels: 'any Hits left over after the loser sinks are reduced to zero': 5 hits on
+    Charming Rogue (Swashbuckling 1) - tack 1, sink 1 - and the other 3 are lost; in a
+    Boarding they would be suffered by the ship."""
+    arr = load("duel")
+    _duel(arr, "Charming Rogue")
+    act(arr, S.A_CREW + slot(arr, 0, "Hild Axe-Arm"), S.A_HAND + 0, S.A_STOP)
+    assert card("Charming Rogue") in pile(arr, "sunk", 1)
+    assert arr["hits"][0] == 0 and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
+    assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0
