@@ -11,6 +11,7 @@ decision; never another hand or any deck. How it plays [sections of the ruleshee
   enemy [8.]; put an adventure into play [4.]; pass;
 * paying: tack the crew with the most of the needed skill (fewest tacks) [Paying Costs];
   always pay a cancel cost against hits or a boarding [Canceling];
+* Reacts: always, when one is legal (more Cannon, fewer hits) [Actions and Reacts];
 * hits: tack the strongest Swashbuckler first, sink the cheapest crew that finishes the job,
   the Captain only when nothing else is left [Suffering Hits];
 * boarding: push its best fighter when it out-hits the enemy's, fight back only with a crew
@@ -75,7 +76,8 @@ class SeventhSeaHeuristic(Agent):
                 S.PK_CANCEL: self._cancel, S.PK_SEA: self._sea, S.PK_TARGET: self._target,
                 S.PK_FIRE: self._fire, S.PK_ABSORB: self._absorb, S.PK_DISCARD: self._discard,
                 S.PK_BPUSH: self._push, S.PK_BCARD: self._card,
-                S.PK_HOST: self._host, S.PK_FOE: self._foe}.get(pk)
+                S.PK_HOST: self._host, S.PK_FOE: self._foe,
+                S.PK_REACT: self._react}.get(pk)
         a = pick(r, p, legal) if pick else None
         return a if a in legal else legal[0]
 
@@ -167,8 +169,15 @@ class SeventhSeaHeuristic(Agent):
     def _host(self, r, p, legal):
         return max(legal, key=lambda a: (_skill(r, p, a - S.A_CREW, S.SWASH) if a < S.A_SINK else 0, -a))
 
+    def _react(self, r, p, legal):
+        cards = [a for a in legal if a < S.A_XP]
+        return cards[0] if cards else S.A_STOP
+
     def _absorb(self, r, p, legal):
         hits = int(r["hits"])
+        reacts = [a for a in legal if a < S.A_XP]
+        if reacts:
+            return reacts[0]
         tacks = [a for a in legal if S.A_CREW <= a < S.A_SINK]
         if tacks:
             return max(tacks, key=lambda a: (_skill(r, p, a - S.A_CREW, S.SWASH), a != S.A_CREW))

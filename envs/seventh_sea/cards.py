@@ -63,6 +63,7 @@ CARD_SCHEMA = {
     "ship_crew_max": cc.Int(0, 2, default=0),
     "chantey": cc.Enum(S.CHANTEY_OP_NAMES, default=0),
     "chantey_arg": cc.Int(0, 3, default=0),
+    "react": cc.Enum(S.REACT_NAMES, default=0),
 }
 
 
@@ -119,7 +120,7 @@ def load_pool(path=DEFAULT_PATH) -> dict:
             raise CardDataError(path, name, "wealth", "a Captain needs a starting Wealth")
         if ty == S.T_SHIP and (c["move"] == 0 or c["crew_max"] < 2):
             raise CardDataError(path, name, "move", "a Ship needs a Move Cost and a Crew Maximum >= 2")
-        if ty == S.T_ACTION and c["op"] == S.OP_NONE:
+        if ty == S.T_ACTION and c["op"] == S.OP_NONE and not c["react"]:
             raise CardDataError(path, name, "op", "an Action card needs an effect")
         if ty == S.T_ADVENTURE and c["dist"] == 0:
             raise CardDataError(path, name, "dist", "an Adventure is put 1-4 Seas away")
@@ -163,6 +164,10 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_CAP_BONUS] = c["cap_bonus"]
         row[S.C_SHIP_MOVE] = c["ship_move"]
         row[S.C_SHIP_CREWMAX] = c["ship_crew_max"]
+        row[S.C_REACT] = c["react"]
+        if c["react"] and (ty != S.T_ACTION or c["op"] != S.OP_NONE or c["arg"] == 0):
+            raise CardDataError(path, name, "react", "a React is an Action card with an amount "
+                                "(arg) and no other effect (op = none)")
     return {"CARD": tab, "NAMES": [c["name"] for c in clean], "NDEFS": n,
             "INDEX": cc.name_index(clean)}
 

@@ -20,7 +20,9 @@ from .common import (
     is_skeletal, move_cost, remove_crew, reshuffle, shuffle_n, skill, swordsman, to_discard,
     to_sunk,
 )
+from .legal import has_react
 from .state import (
+    PK_REACT, R_CANNON,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
     C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
     DRAW_PHASE, ED_ORIGINAL, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
@@ -162,8 +164,48 @@ def start_pay(s, p, k, n, cancel):
 
 
 @njit(cache=True)
+def react_done(s, ok):
+    """[Actions and Reacts] a React paid (ok) takes effect: absorb hits or add Cannon; the
+    card is discarded either way; play returns to where the React was played."""
+    p = s.pay_seat
+    d = s.react_card
+    to_discard(s, p, d)
+    s.react_card = -1
+    s.pay_seat = -1
+    s.pay_left = 0
+    amount = CARD[d, C_ARG] if ok else 0
+    if s.react_ret == PK_ABSORB:
+        s.hits -= amount
+        if s.hits <= 0:
+            s.hits = 0
+            s.pk = PK_NONE
+            s.after = s.hit_after
+        else:
+            s.pk = PK_ABSORB
+            s.cur = p
+    else:
+        s.fire_hits += amount
+        if has_react(s, p, R_CANNON):
+            s.pk = PK_REACT
+            s.cur = p
+        else:
+            fire(s)
+
+
+@njit(cache=True)
+def fire(s):
+    """[9. Perform a Cannon Attack] the target suffers the Cannon produced."""
+    n = s.fire_hits
+    s.fire_hits = 0
+    start_hits(s, s.act_target, n, F_ACTION_DONE)
+
+
+@njit(cache=True)
 def pay_done(s):
     """[Action Timing] paid: a cancel succeeds; an action opens its cancel window."""
+    if s.react_card >= 0:
+        react_done(s, True)
+        return
     s.pk = PK_NONE
     if s.pay_cancel:
         s.after = F_CANCELED
@@ -184,7 +226,9 @@ def pay_done(s):
 @njit(cache=True)
 def pay_failed(s):
     """[Paying Costs] not enough produced: the action (or the cancel attempt) is cancelled."""
-    if s.pay_cancel:
+    if s.react_card >= 0:
+        react_done(s, False)
+    elif s.pay_cancel:
         next_cancel(s)
     else:
         s.pk = PK_NONE
@@ -517,7 +561,12 @@ def advance(s):
             return
         if s.pk != PK_NONE:
             s.after = 0
-            if s.pk != PK_ABSORB:
+            reacting = s.pk == PK_PAY and s.react_card >= 0
+            if not reacting:
+                s.react_ret = 0
+            if s.pk != PK_REACT and not (reacting and s.react_ret == PK_REACT):
+                s.fire_hits = 0
+            if s.pk != PK_ABSORB and not (reacting and s.react_ret == PK_ABSORB):
                 s.hits = 0
                 s.hit_seat = -1
                 s.hit_after = 0

@@ -26,7 +26,8 @@ def action_label(s, a) -> str:
     if S.A_HAND <= a < S.A_XP:
         i = a - S.A_HAND
         d = int(s["hand"][p][i])
-        verb = {S.PK_DISCARD: "discard", S.PK_BCARD: "play as boarding attack"}.get(pk, "play")
+        verb = {S.PK_DISCARD: "discard", S.PK_BCARD: "play as boarding attack",
+                S.PK_ABSORB: "react with", S.PK_REACT: "react with"}.get(pk, "play")
         if pk == S.PK_MAIN and 0 <= d < len(CARD_NAMES):
             t = int(CARD[d, S.C_TYPE])
             verb = {S.T_CREW: "hire", S.T_ADVENTURE: "put into play",
@@ -69,5 +70,6 @@ def action_label(s, a) -> str:
         return {S.PK_PAY: "stop paying (the action is cancelled)",
                 S.PK_CANCEL: "do not cancel", S.PK_START: "starting crew done",
                 S.PK_BPUSH: "pass the boarding attack" if int(s["f_seat"][0]) < 0 else "take the hits",
-                S.PK_BCARD: "stop (the other crew's attack lands)"}.get(pk, "stop")
+                S.PK_BCARD: "stop (the other crew's attack lands)",
+                S.PK_REACT: "no more Reacts: fire"}.get(pk, "stop")
     return fixed.get(a, f"action {a}")

@@ -19,6 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
+    C_REACT, R_NONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
@@ -197,6 +198,8 @@ def playable(s, p, d):
     if t == T_CREW:
         return can_hire(s, p, d)
     if t == T_ACTION:
+        if CARD[d, C_REACT] != R_NONE:     # [Actions and Reacts] only at their time
+            return False
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and any_host(s, p, d)
@@ -205,6 +208,22 @@ def playable(s, p, d):
     if t == T_CHANTEY:
         # [ruling: Original Chanteys] revised only
         return s.cfg.edition == ED_REVISED and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+    return False
+
+
+@njit(cache=True)
+def react_ok(s, p, d, kind):
+    """[Actions and Reacts] a React of this timing from hand, its cost payable now."""
+    return (CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == kind
+            and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]))
+
+
+@njit(cache=True)
+def has_react(s, p, kind):
+    """A React window opens only for a seat with a legal React [ruling: React windows]."""
+    for i in range(s.hand_n[p]):
+        if react_ok(s, p, s.hand[p, i], kind):
+            return True
     return False
 
 
@@ -324,6 +343,14 @@ def legal_into(s, mask):
             sink_ok = s.tacked[p, j] == 1 or s.cfg.edition == ED_REVISED
             if (sink_ok and sw >= 1) or j == 0:
                 mask[A_SINK + j] = 1
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_ABSORB):
+                mask[A_HAND + i] = 1
+    elif pk == PK_REACT:
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_CANNON):
+                mask[A_HAND + i] = 1
+        mask[A_STOP] = 1
     elif pk == PK_FOE:
         q = s.act_target
         for j in range(MAX_CREW):

@@ -17,7 +17,7 @@ from .common import crew_max, hand_max, move_cost, skill, swordsman
 from .state import (
     C_ARG, C_BOX, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2,
     C_DIST, C_FACTION, C_FEAR, C_HAND_BONUS, C_OP, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0,
-    C_SORC, C_SWORD, C_TRAITS, C_TYPE, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
+    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
     MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
 )
 
@@ -26,7 +26,7 @@ FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}
               + [f"cancel_skill{i}" for i in range(6)] + [f"skill{i}" for i in range(5)]
               + [f"trait{i}" for i in range(9)] + ["swordsman", "fear", "sorcery"]
               + [f"box{i}" for i in range(NBOX)] + [f"defence{i}" for i in range(NBOX)]
-              + [f"op{i}" for i in range(7)] + ["arg", "dist", "control", "hand_bonus",
+              + [f"op{i}" for i in range(8)] + ["react_absorb", "react_cannon"] + ["arg", "dist", "control", "hand_bonus",
                                                 "ship_move", "ship_crew_max"])
 NF = len(FEAT_NAMES)
 
@@ -45,7 +45,7 @@ def _features() -> np.ndarray:
         row += [c[C_SWORD] / 4, c[C_FEAR] / 4, c[C_SORC] / 4]
         row += [float(c[C_BOX] == i) for i in range(NBOX)]
         row += [float(c[C_DEF1] == i or c[C_DEF2] == i) for i in range(NBOX)]
-        row += [float(c[C_OP] == i) for i in range(7)]
+        row += [float(c[C_OP] == i) for i in range(8)] + [float(c[C_REACT] == i) for i in (1, 2)]
         row += [c[C_ARG] / 9, c[C_DIST] / 4, float(c[C_CONTROL]), c[C_HAND_BONUS] / 2,
                 c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2]
         f[d] = row
@@ -64,19 +64,21 @@ O_PHASE = 0
 O_PK = O_PHASE + 5
 O_AK = O_PK + NPK
 O_MISC = O_AK + 12               # turn, edition, pay_left, pay_cancel, hits, round, half,
-#                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me, duel
-O_PAYSK = O_MISC + 14
+#                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me, duel,
+#                                  cannon produced
+O_PAYSK = O_MISC + 15
 O_BOX = O_PAYSK + 5
 O_LIMBO = O_BOX + NBOX
 O_LASTB = O_LIMBO + NF
 O_CHANTEY = O_LASTB + NF
 O_CHOWN = O_CHANTEY + NF
-O_HAND = O_CHOWN + MAX_PLAYERS
+O_REACT = O_CHOWN + MAX_PLAYERS
+O_HAND = O_REACT + NF
 O_SEATS = O_HAND + MAX_HAND * NF
 OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
 
 LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
-          ("misc", O_MISC, 14), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
+          ("misc", O_MISC, 15), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
           ("card_played", O_LIMBO, NF), ("last_boarding_card", O_LASTB, NF),
           ("chantey", O_CHANTEY, NF), ("chantey_owner", O_CHOWN, MAX_PLAYERS),
           ("hand", O_HAND, MAX_HAND * NF), ("seats", O_SEATS, MAX_PLAYERS * SEAT_W)]
@@ -110,6 +112,8 @@ def observe(s, seat, out):
     out[m + 11] = s.b_n / 10
     out[m + 12] = 1.0 if s.to_play == seat else 0.0
     out[m + 13] = s.b_duel
+    out[m + 14] = min(s.fire_hits, 20) / 10
+    _card(out, O_REACT, s.react_card)
     if s.pk == 3:
         out[O_PAYSK + s.pay_skill] = 1.0
     if s.b_n > 0:

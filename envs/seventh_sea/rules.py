@@ -16,7 +16,9 @@ from envs.core.spec import NO_SEAT
 
 from .cards import CARD
 from .common import cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
+from .legal import has_react
 from .flow import (
+    fire,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
     next_cancel, cancel_cost,
 )
@@ -29,7 +31,7 @@ from .state import (
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
-    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
+    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
 )
@@ -63,6 +65,9 @@ def init(s, cfg, seed):
     s.act_target = -1
     s.act_host = -1
     s.limbo = -1
+    s.react_card = -1
+    s.react_ret = 0
+    s.fire_hits = 0
     s.cw_mask = 0
     s.pay_seat = -1
     s.pay_skill = 0
@@ -250,6 +255,15 @@ def _start(s, p, a):
 
 
 @njit(cache=True)
+def _react(s, p, a, ret):
+    """[Actions and Reacts] play a React from hand: pay its cost, then it takes effect."""
+    d = take_hand(s, p, a - A_HAND)
+    s.react_card = d
+    s.react_ret = ret
+    start_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], 0)
+
+
+@njit(cache=True)
 def _absorb(s, q, a):
     """[Suffering Hits] tack a crew (its Swashbuckling absorbs) or sink one; sinking the
     Captain sinks the Ship."""
@@ -382,7 +396,17 @@ def _apply_one(s, a):
         # [9. Perform a Cannon Attack] tack one crew: hits = its Cannon
         j = a - A_CREW
         s.tacked[p, j] = 1
-        start_hits(s, s.act_target, skill(s, p, j, CANNON) + cannon_bonus(s), F_ACTION_DONE)
+        s.fire_hits = skill(s, p, j, CANNON) + cannon_bonus(s)
+        # revised: Cannon Reacts may add to it; original: hits = the crew's Cannon
+        if s.cfg.edition == ED_REVISED and has_react(s, p, R_CANNON):
+            s.pk = PK_REACT
+        else:
+            fire(s)
+    elif pk == PK_REACT:
+        if a == A_STOP:
+            fire(s)
+        else:
+            _react(s, p, a, PK_REACT)
     elif pk == PK_FOE:
         # [Duels] the other player's crew is named with the card, before paying
         s.act_host = a - A_FOE
@@ -391,7 +415,10 @@ def _apply_one(s, a):
         s.act_host = HOST_SHIP if a == A_SHIP else a - A_CREW
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_ABSORB:
-        _absorb(s, p, a)
+        if a < A_XP:
+            _react(s, p, a, PK_ABSORB)
+        else:
+            _absorb(s, p, a)
     elif pk == PK_DISCARD:
         to_discard(s, p, take_hand(s, p, a - A_HAND))
         # next seat over its maximum, or continue

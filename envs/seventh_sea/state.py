@@ -74,8 +74,11 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_CANCEL_SKILL, C_SK0, C_SK1, C_SK2, C_SK3, C_SK4, C_TRAITS, C_SWORD, C_FEAR, C_SORC,
  C_WEALTH, C_HOME, C_MOVE, C_CREWMAX, C_FREEMOVE, C_BOX, C_DEF1, C_DEF2, C_HOST, C_REQ,
  C_REQ_VAL, C_OP, C_ARG, C_DIST, C_ADV_SEA, C_ADV_LOW, C_HAND_BONUS, C_CONTROL, C_CAP_NEED,
- C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX) = range(41)
-NCOLS = 41
+ C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT) = range(42)
+NCOLS = 42
+# React timings of Action cards [Actions and Reacts] (amount in C_ARG)
+R_NONE, R_ABSORB, R_CANNON = range(3)
+REACT_NAMES = ("none", "absorb", "cannon")
 
 # phases
 PH_START, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_OVER = range(5)
@@ -83,10 +86,10 @@ PHASE_NAMES = ("starting crew", "actions", "boarding", "draw", "over")
 
 # pending decisions (pk)
 (PK_NONE, PK_START, PK_MAIN, PK_PAY, PK_CANCEL, PK_SEA, PK_TARGET, PK_FIRE, PK_ABSORB,
- PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE) = range(14)
+ PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE, PK_REACT) = range(15)
 PK_NAMES = ("none", "starting crew", "action", "pay", "cancel?", "sea", "target", "fire",
             "absorb hits", "boarding: push crew", "boarding: card", "discard to hand max",
-            "attachment host", "duel: the other crew")
+            "attachment host", "duel: the other crew", "react: cannon")
 NPK = len(PK_NAMES)
 
 # what a declared action is (act_kind)
@@ -193,6 +196,9 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("b_cards", np.int16, (MAX_BOARD_CARDS,)),
     ("b_card_seat", np.int8, (MAX_BOARD_CARDS,)),
     ("b_n", np.int8),
+    ("react_card", np.int16),        # a React card being paid for (owner: pay_seat), -1 none
+    ("react_ret", np.int8),          # the decision the React was played from (PK_*)
+    ("fire_hits", np.int16),         # Cannon produced by the cannon attack being made
     ("limbo", np.int16),             # card declared from the actor's hand, not yet resolved
     ("cw_mask", np.uint8),           # seats still offered the cancel cost (bit per seat)
     ("after", np.int8),              # continuation when pk == PK_NONE (F_*)

@@ -21,7 +21,7 @@ from .state import (
     AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
-    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
+    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
     PK_BCARD, PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA,
     PK_START, PK_TARGET, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP,
     F_ACTION_DONE, F_BOARD_HITS_DONE, F_NEXT_ACTOR, F_END_TURN, F_BOARD_NEW_ROUND, F_BOARD_END,
@@ -41,7 +41,7 @@ def _ranges(states, r):
     r.flag((states["cfg"]["deck"].astype(np.int64) * out[:, :, None]).any(axis=(1, 2)),
            "cfg.deck: a deck for a seat outside the game")
     V.in_range(r, states, "phase", PH_START, PH_DRAW, "a phase")
-    V.in_range(r, states, "pk", 0, PK_FOE, "a pending decision kind")
+    V.in_range(r, states, "pk", 0, PK_REACT, "a pending decision kind")
     V.in_range(r, states, "turn", 0, 30000, "turns")
     V.in_range(r, states, "opos", 0, n - 1, "a place in the turn order")
     V.in_range(r, states, "passes", 0, n, "passes in a row")
@@ -85,6 +85,9 @@ def _ranges(states, r):
     V.in_range(r, states, "b_box", -1, 5, "a boarding box")
     V.in_range(r, states, "b_cards", -1, NDEFS - 1, "a card def")
     V.in_range(r, states, "b_n", 0, MAX_BOARD_CARDS, "boarding cards")
+    V.in_range(r, states, "react_card", -1, NDEFS - 1, "a card def or -1")
+    V.in_range(r, states, "react_ret", 0, PK_REACT, "a pending decision kind")
+    V.in_range(r, states, "fire_hits", 0, 99, "Cannon produced")
     for f in ("after", "hit_after", "disc_after"):
         V.in_range(r, states, f, 0, 15, "a continuation")
 
@@ -178,6 +181,8 @@ def _record(s) -> list[str]:
                     bad.append(f"adv[{p}][{k}]: not an Adventure")
         if int(s["limbo"]) >= 0 and int(s["actor"]) == p:
             counts[int(s["limbo"])] += 1
+        if int(s["react_card"]) >= 0 and int(s["pay_seat"]) == p:
+            counts[int(s["react_card"])] += 1
         if int(s["chantey"]) >= 0 and int(s["chantey_owner"]) == p:
             counts[int(s["chantey"])] += 1
         for i in range(int(s["b_n"])):
@@ -240,7 +245,8 @@ def _record(s) -> list[str]:
         if a_ < 0 or d_ < 0 or a_ == d_ or not alive[a_] or not alive[d_] \
                 or int(s["sea"][a_]) != int(s["sea"][d_]):
             bad.append("b_att/b_def: two sailing ships in one Sea (Boarding)")
-        elif pk not in (PK_BPUSH, PK_BCARD, PK_ABSORB, PK_DISCARD):
+        elif pk not in (PK_BPUSH, PK_BCARD, PK_ABSORB, PK_DISCARD) \
+                and not (pk == PK_PAY and int(s["react_card"]) >= 0):
             bad.append("pk: not a Boarding decision")
         else:
             fs = [int(x) for x in s["f_seat"]]
@@ -302,7 +308,9 @@ def _record(s) -> list[str]:
         bad.append("pk: discarding while within the hand maximum")
     if pk == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
         bad.append("hits: the seat absorbing has hits left")
-    if pk != PK_ABSORB and (int(s["hits"]) or int(s["hit_seat"]) != -1 or int(s["hit_after"])):
+    absorbing = pk == PK_ABSORB or (pk == PK_PAY and int(s["react_card"]) >= 0
+                                    and int(s["react_ret"]) == PK_ABSORB)
+    if not absorbing and (int(s["hits"]) or int(s["hit_seat"]) != -1 or int(s["hit_after"])):
         bad.append("hits: cleared outside Suffering Hits")
     if pk != PK_DISCARD and int(s["disc_after"]):
         bad.append("disc_after: cleared outside discards")
@@ -312,12 +320,37 @@ def _record(s) -> list[str]:
     if not paying and (int(s["pay_seat"]) != -1 or int(s["pay_left"]) or int(s["pay_skill"])
                        or int(s["pay_cancel"])):
         bad.append("pay_*: cleared outside a payment")
-    if paying and int(s["pay_cancel"]) == 0 and cur != actor:
+    if paying and int(s["pay_cancel"]) == 0 and cur != actor and int(s["react_card"]) < 0:
         bad.append("pay_seat: the actor pays the action")
     if paying and int(s["pay_cancel"]) and cur == actor:
         bad.append("pay_seat: a cancel cost is paid by another player")
     if int(s["cw_mask"]) and not (pk == PK_CANCEL or (paying and s["pay_cancel"])):
         bad.append("cw_mask: cleared outside a cancel window")
+    react = int(s["react_card"])
+    ret = int(s["react_ret"])
+    if react >= 0:
+        from .state import C_REACT, C_TYPE as _T, R_ABSORB, R_CANNON
+        want = R_ABSORB if ret == PK_ABSORB else R_CANNON if ret == PK_REACT else -1
+        if pk != PK_PAY or int(s["pay_cancel"]) or int(CARD[react, _T]) != T_ACTION \
+                or int(CARD[react, C_REACT]) != want:
+            bad.append("react_card: a React being paid for, from a React decision of its timing")
+        elif ret == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
+            bad.append("react_card: an absorbing React needs hits to absorb")
+        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
+                                  or cur != actor):
+            bad.append("react_card: a Cannon React in the attacker's (revised) cannon attack")
+        elif ret == PK_ABSORB and (phase, int(s["hit_after"])) not in (
+                (PH_ACTIONS, F_ACTION_DONE), (PH_BOARD, F_BOARD_HITS_DONE)):
+            bad.append("hit_after: where the hits came from")
+        return bad
+    if ret:
+        bad.append("react_ret: cleared without a React")
+    cannon_window = pk == PK_REACT
+    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
+                          or cur != actor or int(s["fire_hits"]) <= 0):
+        bad.append("pk: a Cannon React window is in the attacker's revised cannon attack")
+    if not cannon_window and int(s["fire_hits"]):
+        bad.append("fire_hits: cleared outside a Cannon React window")
     if phase == PH_ACTIONS and pk not in (PK_MAIN, PK_DISCARD):
         bad += _declared(s, pk, ak, limbo, tgt, actor, cur, edition)
     return bad
@@ -354,7 +387,8 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
           PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD),
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
           PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
-          PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,)}
+          PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
+          PK_REACT: (AK_CANNON,)}
     if ak not in ok.get(pk, ()):
         return bad + [f"act_kind: {ak} cannot be pending decision {pk}"]
     if pk == PK_SEA and ak == AK_ACTION and op != OP_MOVE:
