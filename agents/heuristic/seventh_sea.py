@@ -8,7 +8,7 @@ decision; never another hand or any deck. How it plays [sections of the ruleshee
 * actions, in order: cannon attack a ship in its Sea with its best gunner [9.]; a card that
   inflicts hits; a boarding when its best fighter outclasses the target's [10.]; hire the
   best crew [1.]; complete an adventure [6.]; an attachment [7.]; sail toward the nearest
-  enemy [8.]; put an adventure into play [4.]; pass;
+  enemy [8.]; put an adventure into play [4.]; a crew's Act: ability [3.]; pass;
 * paying: tack the crew with the most of the needed skill (fewest tacks) [Paying Costs];
   always pay a cancel cost against hits or a boarding [Canceling];
 * Reacts: always, when one is legal (more Cannon, fewer hits) [Actions and Reacts];
@@ -123,6 +123,9 @@ class SeventhSeaHeuristic(Agent):
             if S.A_HAND + i in legal and CARD[d, S.C_TYPE] == S.T_ACTION \
                     and CARD[d, S.C_OP] in (S.OP_DRAW, S.OP_DISCARD, S.OP_UNTACK_CAPTAIN):
                 return S.A_HAND + i
+        for a in legal:
+            if S.A_ACT <= a < S.A_MOVE:
+                return a
         return S.A_PASS if S.A_PASS in legal else legal[0]
 
     def _toward(self, r, p):

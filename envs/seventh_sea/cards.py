@@ -64,6 +64,8 @@ CARD_SCHEMA = {
     "chantey": cc.Enum(S.CHANTEY_OP_NAMES, default=0),
     "chantey_arg": cc.Int(0, 3, default=0),
     "react": cc.Enum(S.REACT_NAMES, default=0),
+    "act": cc.Enum(("none", "draw", "untack_captain"), default=0),
+    "act_arg": cc.Int(0, 3, default=0),
 }
 
 
@@ -165,6 +167,11 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_SHIP_MOVE] = c["ship_move"]
         row[S.C_SHIP_CREWMAX] = c["ship_crew_max"]
         row[S.C_REACT] = c["react"]
+        # "Act:" ability of a crew: tack it for an effect ("none", draw, untack_captain)
+        row[S.C_ACT] = (S.OP_NONE, S.OP_DRAW, S.OP_UNTACK_CAPTAIN)[c["act"]]
+        row[S.C_ACT_ARG] = c["act_arg"]
+        if c["act"] and ty != S.T_CREW:
+            raise CardDataError(path, name, "act", "only Crew carry an Act: ability in this pool")
         if c["react"] and (ty != S.T_ACTION or c["op"] != S.OP_NONE or c["arg"] == 0):
             raise CardDataError(path, name, "react", "a React is an Action card with an amount "
                                 "(arg) and no other effect (op = none)")

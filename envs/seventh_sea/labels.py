@@ -62,6 +62,8 @@ def action_label(s, a) -> str:
         return f"duel against {_crew(s, q, a - S.A_FOE)} of player_{q}" if q >= 0 else f"action {a}"
     if S.A_DEF <= a < S.NUM_ACTIONS:
         return f"starting crew: {_name(a - S.A_DEF)}"
+    if S.A_ACT <= a < S.A_MOVE:
+        return f"Act: tack {_crew(s, p, a - S.A_ACT)} for its ability"
     fixed = {S.A_SHIP: "attach to your ship", S.A_MOVE: "move your ship",
              S.A_CANNON: "cannon attack", S.A_BOARD: "attempt a boarding",
              S.A_FREE: "free move (tack the ship)", S.A_PASS: "pass",

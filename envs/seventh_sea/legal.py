@@ -19,7 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
-    C_REACT, R_NONE, R_ABSORB, R_CANNON, PK_REACT,
+    C_REACT, C_ACT, A_ACT, R_NONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
@@ -269,6 +269,12 @@ def main_mask(s, p, mask):
     for j in range(1, MAX_CREW):
         if s.crew[p, j] >= 0:
             mask[A_DCREW + j] = 1
+            any_act = True
+    for j in range(MAX_CREW):
+        # [3. Play or Perform an Action] an "Act:" ability of a crew in play (it tacks)
+        d = s.crew[p, j]
+        if d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_ACT] != 0:
+            mask[A_ACT + j] = 1
             any_act = True
     if can_pay(s, p, 5, 0):
         mask[A_MOVE] = 1

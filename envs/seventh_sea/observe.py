@@ -17,7 +17,8 @@ from .common import crew_max, hand_max, move_cost, skill, swordsman
 from .state import (
     C_ARG, C_BOX, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2,
     C_DIST, C_FACTION, C_FEAR, C_HAND_BONUS, C_OP, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0,
-    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
+    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG,
+    OP_DRAW as S_OP_DRAW, OP_UNTACK_CAPTAIN as S_OP_UNTACK, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
     MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
 )
 
@@ -26,7 +27,7 @@ FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}
               + [f"cancel_skill{i}" for i in range(6)] + [f"skill{i}" for i in range(5)]
               + [f"trait{i}" for i in range(9)] + ["swordsman", "fear", "sorcery"]
               + [f"box{i}" for i in range(NBOX)] + [f"defence{i}" for i in range(NBOX)]
-              + [f"op{i}" for i in range(8)] + ["react_absorb", "react_cannon"] + ["arg", "dist", "control", "hand_bonus",
+              + [f"op{i}" for i in range(8)] + ["react_absorb", "react_cannon", "act_draw", "act_untack", "act_arg"] + ["arg", "dist", "control", "hand_bonus",
                                                 "ship_move", "ship_crew_max"])
 NF = len(FEAT_NAMES)
 
@@ -46,6 +47,7 @@ def _features() -> np.ndarray:
         row += [float(c[C_BOX] == i) for i in range(NBOX)]
         row += [float(c[C_DEF1] == i or c[C_DEF2] == i) for i in range(NBOX)]
         row += [float(c[C_OP] == i) for i in range(8)] + [float(c[C_REACT] == i) for i in (1, 2)]
+        row += [float(c[C_ACT] == S_OP_DRAW), float(c[C_ACT] == S_OP_UNTACK), c[C_ACT_ARG] / 3]
         row += [c[C_ARG] / 9, c[C_DIST] / 4, float(c[C_CONTROL]), c[C_HAND_BONUS] / 2,
                 c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2]
         f[d] = row

@@ -15,7 +15,7 @@ from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
-from .common import cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
+from .common import draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
 from .flow import (
     fire,
@@ -31,7 +31,7 @@ from .state import (
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
-    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
+    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
 )
@@ -207,6 +207,17 @@ def _main(s, p, a):
         s.adv_n[p] -= 1
         s.adv[p, s.adv_n[p]] = -1
         s.adv_sea[p, s.adv_n[p]] = -1
+        s.pk = PK_NONE
+        s.after = F_ACTION_DONE
+    elif A_ACT <= a < A_ACT + MAX_CREW:
+        # [3. Play or Perform an Action] "Act:" tack the crew for its effect
+        j = a - A_ACT
+        d = s.crew[p, j]
+        s.tacked[p, j] = 1
+        if CARD[d, C_ACT] == OP_DRAW:
+            draw(s, p, CARD[d, C_ACT_ARG])
+        else:
+            s.tacked[p, 0] = 0
         s.pk = PK_NONE
         s.after = F_ACTION_DONE
     elif A_DCREW <= a < A_DCREW + MAX_CREW:

@@ -74,8 +74,8 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_CANCEL_SKILL, C_SK0, C_SK1, C_SK2, C_SK3, C_SK4, C_TRAITS, C_SWORD, C_FEAR, C_SORC,
  C_WEALTH, C_HOME, C_MOVE, C_CREWMAX, C_FREEMOVE, C_BOX, C_DEF1, C_DEF2, C_HOST, C_REQ,
  C_REQ_VAL, C_OP, C_ARG, C_DIST, C_ADV_SEA, C_ADV_LOW, C_HAND_BONUS, C_CONTROL, C_CAP_NEED,
- C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT) = range(42)
-NCOLS = 42
+ C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG) = range(44)
+NCOLS = 44
 # React timings of Action cards [Actions and Reacts] (amount in C_ARG)
 R_NONE, R_ABSORB, R_CANNON = range(3)
 REACT_NAMES = ("none", "absorb", "cannon")
@@ -109,7 +109,8 @@ A_TARGET = A_SEA + NSEAS           # + r: the ship of the seat r+1 places after 
 A_ADV = A_TARGET + MAX_PLAYERS - 1 # + k: complete your adventure k
 A_DADV = A_ADV + MAX_ADV           # + k: discard your adventure k
 A_SHIP = A_DADV + MAX_ADV          # attach to your ship
-A_MOVE = A_SHIP + 1
+A_ACT = A_SHIP + 1                 # + j: "Act:" ability of your crew j (tack it)
+A_MOVE = A_ACT + MAX_CREW
 A_CANNON = A_MOVE + 1
 A_BOARD = A_CANNON + 1
 A_FREE = A_BOARD + 1               # the Ship's free move
@@ -123,7 +124,7 @@ ACTION_RANGES = {
     "hand": (A_HAND, MAX_HAND), "experience": (A_XP, MAX_HAND), "crew": (A_CREW, MAX_CREW),
     "sink": (A_SINK, MAX_CREW), "discard_crew": (A_DCREW, MAX_CREW), "sea": (A_SEA, NSEAS),
     "target": (A_TARGET, MAX_PLAYERS - 1), "complete_adventure": (A_ADV, MAX_ADV),
-    "discard_adventure": (A_DADV, MAX_ADV), "ship": (A_SHIP, 1), "move": (A_MOVE, 1),
+    "discard_adventure": (A_DADV, MAX_ADV), "ship": (A_SHIP, 1), "act": (A_ACT, MAX_CREW), "move": (A_MOVE, 1),
     "cannon": (A_CANNON, 1), "board": (A_BOARD, 1), "free_move": (A_FREE, 1),
     "pass": (A_PASS, 1), "stop": (A_STOP, 1), "pay_cancel": (A_PAYC, 1),
     "foe_crew": (A_FOE, MAX_CREW), "starting_crew": (A_DEF, MAX_DEFS),

@@ -220,3 +220,20 @@ def test_control_of_all_five_seas_wins_revised_only():
             assert arr["done"][0] == 1 and arr["winner_mask"][0] == 2
         else:
             assert arr["done"][0] == 0 and arr["turn"][0] == 2
+
+
+def test_act_ability_tacks_the_crew_for_its_effect():
+    """3. Play or Perform an Action: an 'Act:' ability printed on a crew in play is an action;
+    ours tack the crew (Quartermaster: draw a card; Ship's Chaplain: untack your Captain);
+    a tacked crew cannot use it again."""
+    arr = load("cannon_attack", decks=["sea_dogs", "black_freighter"], player=[
+        {"crew": ["Quartermaster"], "hand": ["Fresh Orders"]},
+        {"crew": ["Ship's Chaplain"], "tacked": ["The Hollow Captain"]}])
+    q = slot(arr, 0, "Quartermaster")
+    act(arr, S.A_ACT + q)
+    assert arr["tacked"][0][0][q] == 1 and arr["hand_n"][0][0] == 2
+    assert arr["cur"][0] == 1
+    c = slot(arr, 1, "Ship's Chaplain")
+    act(arr, S.A_ACT + c)
+    assert arr["tacked"][0][1][c] == 1 and arr["tacked"][0][1][0] == 0
+    assert S.A_ACT + q not in legal(arr)

@@ -60,7 +60,7 @@ def test_revised_starting_crew_respects_the_crew_maximum_and_faction():
     """Game Set-Up (revised): no more crew than the Ship's Crew Maximum, and only unaligned
     crew or the Captain's faction; the original rulebook asks only for Wealth (and Loyal)."""
     deck = _deck("black_freighter", add=["Dock Rat", "Ship's Surgeon", "Marines of the Crown"],
-                 drop=["Secret Current", "Gunner's Hymn", "Riposte"], ship="Deadweight")
+                 drop=["Secret Current", "Gunner's Hymn", "Ship's Chaplain"], ship="Deadweight")
     arr = _new(num_players=2, decks=[deck, "castille"])
     opts = {a - S.A_DEF for a in legal(arr) if a >= S.A_DEF}
     assert INDEX["Marines of the Crown"] not in opts        # Loyal to Castille
