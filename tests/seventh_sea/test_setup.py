@@ -105,6 +105,14 @@ def test_deck_construction_errors_name_the_deck_and_rule(edit, rule):
     Ship only for its faction's Captain."""
     kw = {k: v for k, v in edit.items() if k in ("ship", "captain")}
     deck = _deck("castille", add=edit.get("add"), drop=edit.get("drop"), **kw)
+    if edit.get("drop"):        # cut the deck to 59 cards with its Captain and Ship
+        cards, total = {}, 2
+        for name, k in deck["cards"].items():
+            k = min(k, 59 - total)
+            if k > 0:
+                cards[name] = k
+                total += k
+        deck["cards"] = cards
     with pytest.raises(ConfigError, match=rule) as e:
         make_config(num_players=2, decks=[deck, "castille"])
     assert "Castille starter" in str(e.value)
