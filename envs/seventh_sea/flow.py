@@ -22,7 +22,7 @@ from .common import (
 )
 from .legal import has_react
 from .state import (
-    PK_REACT, R_CANNON,
+    PK_REACT, R_CANNON, R_ABSORB,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
     C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
     DRAW_PHASE, ED_ORIGINAL, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
@@ -178,6 +178,7 @@ def react_done(s, ok):
         s.hits -= amount
         if s.hits <= 0:
             s.hits = 0
+            s.fighter_abs = -1
             s.pk = PK_NONE
             s.after = s.hit_after
         else:
@@ -307,6 +308,24 @@ def resolve_attack(s, w):
     hits = skill(s, ws, s.f_slot[w], SWASH) + swordsman(s, ws, s.f_slot[w])
     ls = s.b_def if ws == s.b_att else s.b_att
     lf = s.f_slot[1 - w] if s.f_seat[1 - w] >= 0 else -1
+    # revised: "you may still use Reacts to absorb or reduce the Hits" before the fighter
+    # absorbs; original: nothing but tacking and sinking that Crew until it is sunk
+    if lf >= 0 and hits > 0 and s.cfg.edition == ED_REVISED and has_react(s, ls, R_ABSORB):
+        s.fighter_abs = 1 - w
+        s.hit_seat = ls
+        s.hits = hits
+        s.hit_after = F_BOARD_HITS_DONE
+        s.pk = PK_ABSORB
+        s.cur = ls
+        return
+    fighter_absorb(s, 1 - w, hits)
+
+
+@njit(cache=True)
+def fighter_absorb(s, fi, hits):
+    """The losing fighter f_*[fi] absorbs as much as it can, then the ship the rest."""
+    ls = s.b_def if s.f_seat[1 - fi] == s.b_att else s.b_att
+    lf = s.f_slot[fi] if s.f_seat[fi] >= 0 else -1
     if lf >= 0 and hits > 0:
         d = s.crew[ls, lf]
         sw = skill(s, ls, lf, SWASH)
@@ -315,7 +334,7 @@ def resolve_attack(s, w):
             hits -= max(sw, 0)
         if hits > 0:
             remove_crew(s, ls, lf, True)
-            s.f_slot[1 - w] = -1
+            s.f_slot[fi] = -1
             hits -= max(sw, 0)
             if lf == 0:
                 eliminate(s, ls)
@@ -567,6 +586,7 @@ def advance(s):
             if s.pk != PK_REACT and not (reacting and s.react_ret == PK_REACT):
                 s.fire_hits = 0
             if s.pk != PK_ABSORB and not (reacting and s.react_ret == PK_ABSORB):
+                s.fighter_abs = -1
                 s.hits = 0
                 s.hit_seat = -1
                 s.hit_after = 0

@@ -73,5 +73,6 @@ def action_label(s, a) -> str:
                 S.PK_CANCEL: "do not cancel", S.PK_START: "starting crew done",
                 S.PK_BPUSH: "pass the boarding attack" if int(s["f_seat"][0]) < 0 else "take the hits",
                 S.PK_BCARD: "stop (the other crew's attack lands)",
-                S.PK_REACT: "no more Reacts: fire"}.get(pk, "stop")
+                S.PK_REACT: "no more Reacts: fire",
+                S.PK_ABSORB: "no more Reacts: the fighter absorbs"}.get(pk, "stop")
     return fixed.get(a, f"action {a}")

@@ -338,6 +338,12 @@ def legal_into(s, mask):
             for j in range(MAX_CREW):
                 if host_ok(s, p, s.limbo, j):
                     mask[A_CREW + j] = 1
+    elif pk == PK_ABSORB and s.fighter_abs >= 0:
+        # revised Boarding: Reacts first, then the losing fighter absorbs (A_STOP)
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_ABSORB):
+                mask[A_HAND + i] = 1
+        mask[A_STOP] = 1
     elif pk == PK_ABSORB:                   # [ruling: Absorbing choices absorb]
         for j in range(MAX_CREW):
             d = s.crew[p, j]

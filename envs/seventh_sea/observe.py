@@ -67,8 +67,8 @@ O_PK = O_PHASE + 5
 O_AK = O_PK + NPK
 O_MISC = O_AK + 12               # turn, edition, pay_left, pay_cancel, hits, round, half,
 #                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me, duel,
-#                                  cannon produced
-O_PAYSK = O_MISC + 15
+#                                  cannon produced, a fighter waits for Reacts
+O_PAYSK = O_MISC + 16
 O_BOX = O_PAYSK + 5
 O_LIMBO = O_BOX + NBOX
 O_LASTB = O_LIMBO + NF
@@ -80,7 +80,7 @@ O_SEATS = O_HAND + MAX_HAND * NF
 OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
 
 LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
-          ("misc", O_MISC, 15), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
+          ("misc", O_MISC, 16), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
           ("card_played", O_LIMBO, NF), ("last_boarding_card", O_LASTB, NF),
           ("chantey", O_CHANTEY, NF), ("chantey_owner", O_CHOWN, MAX_PLAYERS),
           ("hand", O_HAND, MAX_HAND * NF), ("seats", O_SEATS, MAX_PLAYERS * SEAT_W)]
@@ -115,6 +115,7 @@ def observe(s, seat, out):
     out[m + 12] = 1.0 if s.to_play == seat else 0.0
     out[m + 13] = s.b_duel
     out[m + 14] = min(s.fire_hits, 20) / 10
+    out[m + 15] = 1.0 if s.fighter_abs >= 0 else 0.0
     _card(out, O_REACT, s.react_card)
     if s.pk == 3:
         out[O_PAYSK + s.pay_skill] = 1.0

@@ -18,7 +18,7 @@ from .cards import CARD
 from .common import draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
 from .flow import (
-    fire,
+    fire, fighter_absorb,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
     next_cancel, cancel_cost,
 )
@@ -68,6 +68,7 @@ def init(s, cfg, seed):
     s.react_card = -1
     s.react_ret = 0
     s.fire_hits = 0
+    s.fighter_abs = -1
     s.cw_mask = 0
     s.pay_seat = -1
     s.pay_skill = 0
@@ -428,6 +429,12 @@ def _apply_one(s, a):
     elif pk == PK_ABSORB:
         if a < A_XP:
             _react(s, p, a, PK_ABSORB)
+        elif a == A_STOP:                   # no more Reacts: the losing fighter absorbs
+            fi = s.fighter_abs
+            n = s.hits
+            s.fighter_abs = -1
+            s.hits = 0
+            fighter_absorb(s, fi, n)
         else:
             _absorb(s, p, a)
     elif pk == PK_DISCARD:

@@ -199,7 +199,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("b_n", np.int8),
     ("react_card", np.int16),        # a React card being paid for (owner: pay_seat), -1 none
     ("react_ret", np.int8),          # the decision the React was played from (PK_*)
-    ("fire_hits", np.int16),         # Cannon produced by the cannon attack being made
+    ("fire_hits", np.int16),
+    ("fighter_abs", np.int8),        # revised: a losing fighter (f_* index) waits while Reacts absorb         # Cannon produced by the cannon attack being made
     ("limbo", np.int16),             # card declared from the actor's hand, not yet resolved
     ("cw_mask", np.uint8),           # seats still offered the cancel cost (bit per seat)
     ("after", np.int8),              # continuation when pk == PK_NONE (F_*)

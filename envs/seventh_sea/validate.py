@@ -88,6 +88,7 @@ def _ranges(states, r):
     V.in_range(r, states, "react_card", -1, NDEFS - 1, "a card def or -1")
     V.in_range(r, states, "react_ret", 0, PK_REACT, "a pending decision kind")
     V.in_range(r, states, "fire_hits", 0, 99, "Cannon produced")
+    V.in_range(r, states, "fighter_abs", -1, 1, "a fighter index or -1")
     for f in ("after", "hit_after", "disc_after"):
         V.in_range(r, states, f, 0, 15, "a continuation")
 
@@ -326,6 +327,11 @@ def _record(s) -> list[str]:
         bad.append("pay_seat: a cancel cost is paid by another player")
     if int(s["cw_mask"]) and not (pk == PK_CANCEL or (paying and s["pay_cancel"])):
         bad.append("cw_mask: cleared outside a cancel window")
+    fa = int(s["fighter_abs"])
+    if fa >= 0 and not (phase == PH_BOARD and absorbing and edition != ED_ORIGINAL
+                        and int(s["f_seat"][fa]) == int(s["hit_seat"]) and int(s["f_slot"][fa]) >= 0
+                        and int(s["crew"][int(s["hit_seat"])][int(s["f_slot"][fa])]) >= 0):
+        bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
     react = int(s["react_card"])
     ret = int(s["react_ret"])
     if react >= 0:

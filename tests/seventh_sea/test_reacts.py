@@ -63,3 +63,35 @@ def test_unpaid_react_is_discarded_without_effect():
     act(arr, S.A_STOP, S.A_HAND + 0, S.A_STOP)
     assert arr["pk"][0] == S.PK_ABSORB and arr["hits"][0] == 3
     assert pile(arr, "discard", 1)[-1] == card("Brace for Impact")
+
+
+def _lost_fight(edition):
+    """Don Alvaro (3 + Swordsman 1 = 4 hits) beats Rogue Cutthroats (Swashbuckling 3)."""
+    arr = load("boarding_react", edition=edition)
+    act(arr, S.A_BOARD, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Old Navigator"), S.A_STOP)
+    act(arr, S.A_CREW + slot(arr, 0, "Don Alvaro"), S.A_HAND + 0)          # Chain Shot
+    act(arr, S.A_CREW + slot(arr, 1, "Rogue Cutthroats"), S.A_HAND + 0)    # Fresh Orders
+    act(arr, S.A_HAND + 0, S.A_STOP)                                       # Pistol Shot wins
+    return arr
+
+
+def test_revised_reacts_absorb_before_the_losing_fighter():
+    """Boarding (revised): a React absorbs 2 of the 4 hits first; the fighter then absorbs
+    the other 2 by tacking (Swashbuckling 3) and survives."""
+    arr = _lost_fight("revised")
+    assert arr["pk"][0] == S.PK_ABSORB and arr["fighter_abs"][0] >= 0 and arr["hits"][0] == 4
+    assert legal(arr) == {S.A_HAND + 0, S.A_STOP}
+    act(arr, S.A_HAND + 0, S.A_CREW + slot(arr, 1, "Skull Gunners"))        # pay 1 Sailing
+    assert arr["hits"][0] == 2 and arr["pk"][0] == S.PK_ABSORB
+    act(arr, S.A_STOP)
+    cut = slot(arr, 1, "Rogue Cutthroats")
+    assert arr["crew"][0][1][cut] == card("Rogue Cutthroats") and arr["tacked"][0][1][cut] == 1
+    assert arr["pk"][0] == S.PK_BPUSH and arr["cur"][0] == 1
+
+
+def test_original_no_reacts_until_the_losing_fighter_sinks():
+    """Original Boarding: the losing fighter absorbs first (tack 3, then sink for 3): no React
+    window opens for it."""
+    arr = _lost_fight("original")
+    assert card("Rogue Cutthroats") in pile(arr, "sunk", 1)
+    assert arr["fighter_abs"][0] == -1
