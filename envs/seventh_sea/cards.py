@@ -64,6 +64,7 @@ CARD_SCHEMA = {
     "chantey": cc.Enum(S.CHANTEY_OP_NAMES, default=0),
     "chantey_arg": cc.Int(0, 3, default=0),
     "react": cc.Enum(S.REACT_NAMES, default=0),
+    "adv_villain": cc.Int(0, 1, default=0),
     "act": cc.Enum(("none", "draw", "untack_captain"), default=0),
     "act_arg": cc.Int(0, 3, default=0),
 }
@@ -167,6 +168,7 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_SHIP_MOVE] = c["ship_move"]
         row[S.C_SHIP_CREWMAX] = c["ship_crew_max"]
         row[S.C_REACT] = c["react"]
+        row[S.C_ADV_VILLAIN] = c["adv_villain"]
         # "Act:" ability of a crew: tack it for an effect ("none", draw, untack_captain)
         row[S.C_ACT] = (S.OP_NONE, S.OP_DRAW, S.OP_UNTACK_CAPTAIN)[c["act"]]
         row[S.C_ACT_ARG] = c["act_arg"]

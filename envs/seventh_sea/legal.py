@@ -19,7 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
-    C_REACT, C_ACT, A_ACT, R_NONE, R_ABSORB, R_CANNON, PK_REACT,
+    C_REACT, C_ACT, A_ACT, R_NONE, C_ADV_VILLAIN, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
@@ -146,8 +146,11 @@ def dist_sea_ok(s, p, d):
 
 @njit(cache=True)
 def adv_cost(s, p, k):
-    """[Adventure] cheaper in the correct Sea."""
+    """[Adventure] cheaper in the correct Sea (revised: or on another condition, here a
+    Villainous Captain)."""
     d = s.adv[p, k]
+    if CARD[d, C_ADV_VILLAIN] and (CARD[s.crew[p, 0], C_TRAITS] & TR_VILLAINOUS):
+        return CARD[d, C_ADV_LOW]
     return CARD[d, C_ADV_LOW] if s.sea[p] == CARD[d, C_ADV_SEA] else CARD[d, C_COST]
 
 

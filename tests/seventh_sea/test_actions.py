@@ -237,3 +237,19 @@ def test_act_ability_tacks_the_crew_for_its_effect():
     act(arr, S.A_ACT + c)
     assert arr["tacked"][0][1][c] == 1 and arr["tacked"][0][1][0] == 0
     assert S.A_ACT + q not in legal(arr)
+
+
+def test_adventure_cheaper_with_a_villainous_captain():
+    """Adventure (revised): 'Some Adventures do not cost as much to complete if you meet some
+    other condition (like ... having a Villainous Captain)': Black Flag Rendezvous costs 3,
+    not 5, away from La Boca for Vasco the Red Hand (Villainous)."""
+    from envs.seventh_sea.legal import adv_cost
+
+    arr = load("adventures", first=1, player=[
+        {"crew": ["Cartographer"]},
+        {"sea": "Trade Sea", "crew": ["Skull Gunners"],
+         "adventures": [["Black Flag Rendezvous", "Trade Sea"]]}])
+    assert adv_cost(arr[0], 1, 0) == 3
+    other = arr.copy()                     # the same position under a non-Villainous Captain
+    other["crew"][0][1][0] = card("Capitana Rosa Delgado")
+    assert adv_cost(other[0], 1, 0) == 5
