@@ -20,7 +20,7 @@ from .common import (
     is_skeletal, move_cost, remove_crew, reshuffle, shuffle_n, skill, swordsman, to_discard,
     to_sunk,
 )
-from .legal import has_react
+from .legal import crew_in_hand, has_react
 from .state import (
     PK_REACT, R_CANNON, R_ABSORB,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
@@ -29,7 +29,7 @@ from .state import (
     F_BOARD_HITS_DONE, F_BOARD_NEW_ROUND, F_BOARD_ROUND_END, F_CANCELED, F_DRAW_PHASE,
     F_END_TURN, F_HANDCHECK, F_NEXT_ACTOR, F_PASS, F_RESOLVE, F_SETUP_DONE, F_START_TURN,
     HOST_SEA, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD,
-    OP_DRAW, OP_DUEL, OP_HITS, OP_MOVE, OP_UNTACK_CAPTAIN, PH_ACTIONS, PH_BOARD, PH_DRAW, PK_ABSORB,
+    OP_DRAW, OP_DUEL, OP_HITS, OP_MOVE, OP_RECRUIT, OP_UNTACK_CAPTAIN, PK_PICK, PH_ACTIONS, PH_BOARD, PH_DRAW, PK_ABSORB,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, SAILING, START_HAND,
     SWASH, TR_SKELETAL,
 )
@@ -411,6 +411,10 @@ def resolve(s):
         q = s.act_target
         if op == OP_MOVE:
             s.pk = PK_SEA        # the card stays in limbo until its move is chosen
+            s.cur = p
+            return
+        if op == OP_RECRUIT and crew_in_hand(s, p):
+            s.pk = PK_PICK       # the card stays in limbo until the crew is chosen
             s.cur = p
             return
         to_discard(s, p, d)

@@ -27,7 +27,8 @@ def action_label(s, a) -> str:
         i = a - S.A_HAND
         d = int(s["hand"][p][i])
         verb = {S.PK_DISCARD: "discard", S.PK_BCARD: "play as boarding attack",
-                S.PK_ABSORB: "react with", S.PK_REACT: "react with"}.get(pk, "play")
+                S.PK_ABSORB: "react with", S.PK_REACT: "react with",
+                S.PK_PICK: "bring into play"}.get(pk, "play")
         if pk == S.PK_MAIN and 0 <= d < len(CARD_NAMES):
             t = int(CARD[d, S.C_TYPE])
             verb = {S.T_CREW: "hire", S.T_ADVENTURE: "put into play",

@@ -20,7 +20,8 @@ from .state import (
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
     C_REACT, C_ACT, A_ACT, R_NONE, C_ADV_VILLAIN, R_ABSORB, R_CANNON, PK_REACT,
-    MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE, PK_ABSORB, PK_BCARD,
+    MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
+    OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
     T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL,
@@ -163,7 +164,25 @@ def untacked_crew(s, q):
 
 
 @njit(cache=True)
+def crew_in_hand(s, p):
+    for i in range(s.hand_n[p]):
+        if CARD[s.hand[p, i], C_TYPE] == T_CREW:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_bring(s, p, d):
+    """[1. Hire Crew] "brings a Crew into play": hiring without cost, so every other hiring
+    rule (Crew Maximum, Loyal, Unique) still applies."""
+    return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
+            and not title_blocked(s, p, d))
+
+
+@njit(cache=True)
 def has_foe(s, p, op):
+    if op == OP_RECRUIT:
+        return crew_in_hand(s, p)
     if op == OP_DUEL:
         # [Duels; ruling: Duel crews] a crew of yours and another player's untacked crew
         # in your Sea, and a card to start the boarding attack with
@@ -366,6 +385,10 @@ def legal_into(s, mask):
             if react_ok(s, p, s.hand[p, i], R_CANNON):
                 mask[A_HAND + i] = 1
         mask[A_STOP] = 1
+    elif pk == PK_PICK:
+        for i in range(s.hand_n[p]):
+            if CARD[s.hand[p, i], C_TYPE] == T_CREW:
+                mask[A_HAND + i] = 1
     elif pk == PK_FOE:
         q = s.act_target
         for j in range(MAX_CREW):

@@ -18,11 +18,11 @@ from .cards import CARD
 from .common import draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
 from .flow import (
-    fire, fighter_absorb,
+    fire, fighter_absorb, put_crew,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
     next_cancel, cancel_cost,
 )
-from .legal import adv_cost, legal_into, xp_slot
+from .legal import adv_cost, can_bring, legal_into, xp_slot
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
@@ -31,7 +31,7 @@ from .state import (
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
-    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
+    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
 )
@@ -419,6 +419,18 @@ def _apply_one(s, a):
             fire(s)
         else:
             _react(s, p, a, PK_REACT)
+    elif pk == PK_PICK:
+        # [1. Hire Crew] brought into play without cost; one that could not be hired is
+        # discarded at once
+        d = take_hand(s, p, a - A_HAND)
+        if can_bring(s, p, d):
+            put_crew(s, p, d)
+        else:
+            to_discard(s, p, d)
+        to_discard(s, p, s.limbo)
+        s.limbo = -1
+        s.pk = PK_NONE
+        s.after = F_ACTION_DONE
     elif pk == PK_FOE:
         # [Duels] the other player's crew is named with the card, before paying
         s.act_host = a - A_FOE

@@ -63,8 +63,10 @@ RQ_NONE, RQ_SWORDSMAN, RQ_TOPMAN, RQ_FEAR, RQ_SORCERY, RQ_SKILL, RQ_VILLAIN = ra
 REQ_NAMES = ("none", "swordsman", "topman", "fear", "sorcery", "skill", "villainous")
 
 # effect opcodes of Action cards [Action; ruling: Effects as opcodes] (argument in C_ARG)
-OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD, OP_DUEL = range(8)
-OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random", "duel")
+(OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD, OP_DUEL,
+ OP_RECRUIT) = range(9)
+OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random", "duel",
+            "recruit")
 # chantey opcodes, global while in play [Chantey]
 CH_NONE, CH_MOVE_COST, CH_HAND_MAX, CH_CANNON = range(4)
 CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
@@ -86,10 +88,11 @@ PHASE_NAMES = ("starting crew", "actions", "boarding", "draw", "over")
 
 # pending decisions (pk)
 (PK_NONE, PK_START, PK_MAIN, PK_PAY, PK_CANCEL, PK_SEA, PK_TARGET, PK_FIRE, PK_ABSORB,
- PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE, PK_REACT) = range(15)
+ PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE, PK_REACT, PK_PICK) = range(16)
 PK_NAMES = ("none", "starting crew", "action", "pay", "cancel?", "sea", "target", "fire",
             "absorb hits", "boarding: push crew", "boarding: card", "discard to hand max",
-            "attachment host", "duel: the other crew", "react: cannon")
+            "attachment host", "duel: the other crew", "react: cannon",
+            "crew to bring into play")
 NPK = len(PK_NAMES)
 
 # what a declared action is (act_kind)

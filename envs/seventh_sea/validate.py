@@ -21,7 +21,7 @@ from .state import (
     AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
-    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
+    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
     PK_BCARD, PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA,
     PK_START, PK_TARGET, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP,
     F_ACTION_DONE, F_BOARD_HITS_DONE, F_NEXT_ACTOR, F_END_TURN, F_BOARD_NEW_ROUND, F_BOARD_END,
@@ -41,7 +41,7 @@ def _ranges(states, r):
     r.flag((states["cfg"]["deck"].astype(np.int64) * out[:, :, None]).any(axis=(1, 2)),
            "cfg.deck: a deck for a seat outside the game")
     V.in_range(r, states, "phase", PH_START, PH_DRAW, "a phase")
-    V.in_range(r, states, "pk", 0, PK_REACT, "a pending decision kind")
+    V.in_range(r, states, "pk", 0, PK_PICK, "a pending decision kind")
     V.in_range(r, states, "turn", 0, 30000, "turns")
     V.in_range(r, states, "opos", 0, n - 1, "a place in the turn order")
     V.in_range(r, states, "passes", 0, n, "passes in a row")
@@ -86,7 +86,7 @@ def _ranges(states, r):
     V.in_range(r, states, "b_cards", -1, NDEFS - 1, "a card def")
     V.in_range(r, states, "b_n", 0, MAX_BOARD_CARDS, "boarding cards")
     V.in_range(r, states, "react_card", -1, NDEFS - 1, "a card def or -1")
-    V.in_range(r, states, "react_ret", 0, PK_REACT, "a pending decision kind")
+    V.in_range(r, states, "react_ret", 0, PK_PICK, "a pending decision kind")
     V.in_range(r, states, "fire_hits", 0, 99, "Cannon produced")
     V.in_range(r, states, "fighter_abs", -1, 1, "a fighter index or -1")
     for f in ("after", "hit_after", "disc_after"):
@@ -394,11 +394,13 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
           PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
           PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
-          PK_REACT: (AK_CANNON,)}
+          PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION,)}
     if ak not in ok.get(pk, ()):
         return bad + [f"act_kind: {ak} cannot be pending decision {pk}"]
     if pk == PK_SEA and ak == AK_ACTION and op != OP_MOVE:
         bad.append("pk: only a move card asks for a Sea")
+    if pk == PK_PICK and op != OP_RECRUIT:
+        bad.append("pk: only a recruiting card asks for a crew from hand")
     if pk == PK_PAY and ak == AK_ACTION and op == OP_MOVE and s["pay_cancel"]:
         bad.append("pk: a move card has no cancel")
     host = int(s["act_host"])

@@ -125,3 +125,24 @@ def _broken(tmp_path, line):
 def test_card_file_errors_name_the_card_and_field(tmp_path, line, field):
     with pytest.raises(CardDataError, match=field):
         load_pool(_broken(tmp_path, line))
+
+
+def test_op_recruit_brings_a_crew_into_play_without_cost():
+    """1. Hire Crew: a card that 'brings a Crew into play' hires it without cost (Bosun Grell
+    comes aboard, no Influence paid); a Crew you could not normally hire (a second Unique
+    Don Alvaro) is immediately discarded."""
+    arr = load("cannon_attack", player=[
+        {"crew": ["Don Alvaro"], "hand": ["Press Gang", "Bosun Grell", "Don Alvaro"]},
+        {"crew": ["Skull Gunners"]}])
+    act(arr, S.A_HAND + 0, S.A_CREW + slot(arr, 0, "Don Alvaro"))   # 3 Swashbuckling
+    assert arr["pk"][0] == S.PK_PICK and legal(arr) == {S.A_HAND + 0, S.A_HAND + 1}
+    act(arr, S.A_HAND + 0)
+    j = slot(arr, 0, "Bosun Grell")
+    assert arr["tacked"][0][0][j] == 0 and arr["paid"][0][0][S.INFLUENCE] == 0
+    assert pile(arr, "discard", 0)[-1] == card("Press Gang")
+    arr = load("cannon_attack", player=[
+        {"crew": ["Don Alvaro"], "hand": ["Press Gang", "Don Alvaro"]},
+        {"crew": ["Skull Gunners"]}])
+    act(arr, S.A_HAND + 0, S.A_CREW + slot(arr, 0, "Don Alvaro"), S.A_HAND + 0)
+    assert pile(arr, "discard", 0)[-2:] == [card("Don Alvaro"), card("Press Gang")]
+    assert arr["crew_n"][0][0] == 2
