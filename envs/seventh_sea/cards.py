@@ -65,6 +65,7 @@ CARD_SCHEMA = {
     "chantey_arg": cc.Int(0, 3, default=0),
     "react": cc.Enum(S.REACT_NAMES, default=0),
     "adv_villain": cc.Int(0, 1, default=0),
+    "adv_discard": cc.Int(0, 2, default=0),
     "act": cc.Enum(("none", "draw", "untack_captain"), default=0),
     "act_arg": cc.Int(0, 3, default=0),
 }
@@ -169,6 +170,7 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_SHIP_CREWMAX] = c["ship_crew_max"]
         row[S.C_REACT] = c["react"]
         row[S.C_ADV_VILLAIN] = c["adv_villain"]
+        row[S.C_ADV_DISCARD] = c["adv_discard"]
         # "Act:" ability of a crew: tack it for an effect ("none", draw, untack_captain)
         row[S.C_ACT] = (S.OP_NONE, S.OP_DRAW, S.OP_UNTACK_CAPTAIN)[c["act"]]
         row[S.C_ACT_ARG] = c["act_arg"]

@@ -24,7 +24,7 @@ from .legal import crew_in_hand, has_react
 from .state import (
     PK_REACT, R_CANNON, R_ABSORB,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
-    C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
+    C_ADV_DISCARD, C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
     DRAW_PHASE, ED_ORIGINAL, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_HITS_DONE, F_BOARD_NEW_ROUND, F_BOARD_ROUND_END, F_CANCELED, F_DRAW_PHASE,
     F_END_TURN, F_HANDCHECK, F_NEXT_ACTOR, F_PASS, F_RESOLVE, F_SETUP_DONE, F_START_TURN,
@@ -370,6 +370,21 @@ def board_hits_done(s):
 
 
 @njit(cache=True)
+def complete_adventure(s, p):
+    """[Adventure; ruling: Completed adventures attach]"""
+    i = s.act_slot
+    d = s.adv[p, i]
+    host = HOST_SEA + s.adv_sea[p, i] if CARD[d, C_CONTROL] else HOST_SHIP
+    for j in range(i, s.adv_n[p] - 1):
+        s.adv[p, j] = s.adv[p, j + 1]
+        s.adv_sea[p, j] = s.adv_sea[p, j + 1]
+    s.adv_n[p] -= 1
+    s.adv[p, s.adv_n[p]] = -1
+    s.adv_sea[p, s.adv_n[p]] = -1
+    add_att(s, p, d, host)
+
+
+@njit(cache=True)
 def resolve(s):
     """[Action Timing] resolve a paid, uncancelled action."""
     p = s.actor
@@ -382,17 +397,15 @@ def resolve(s):
         add_att(s, p, s.limbo, s.act_host)
         s.limbo = -1
     elif k == AK_ADV_DONE:
-        # [Adventure; ruling: Completed adventures attach]
-        i = s.act_slot
-        d = s.adv[p, i]
-        host = HOST_SEA + s.adv_sea[p, i] if CARD[d, C_CONTROL] else HOST_SHIP
-        for j in range(i, s.adv_n[p] - 1):
-            s.adv[p, j] = s.adv[p, j + 1]
-            s.adv_sea[p, j] = s.adv_sea[p, j + 1]
-        s.adv_n[p] -= 1
-        s.adv[p, s.adv_n[p]] = -1
-        s.adv_sea[p, s.adv_n[p]] = -1
-        add_att(s, p, d, host)
+        n = CARD[s.adv[p, s.act_slot], C_ADV_DISCARD]
+        if n > 0:
+            # [Adventure] "some other cost ... in addition to Adventuring (like discarding a
+            # card from your hand)": paid next, card by card
+            s.act_host = n
+            s.pk = PK_PICK
+            s.cur = p
+            return
+        complete_adventure(s, p)
     elif k == AK_MOVE:
         s.sea[p] = s.act_host
     elif k == AK_CHANTEY:

@@ -19,7 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
-    C_REACT, C_ACT, A_ACT, R_NONE, C_ADV_VILLAIN, R_ABSORB, R_CANNON, PK_REACT,
+    C_REACT, C_ACT, A_ACT, R_NONE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
@@ -286,7 +286,8 @@ def main_mask(s, p, mask):
     for k in range(s.adv_n[p]):
         mask[A_DADV + k] = 1
         any_act = True
-        if s.adv_sea[p, k] == s.sea[p] and available(s, p, ADVENTURING) >= adv_cost(s, p, k):
+        if s.adv_sea[p, k] == s.sea[p] and available(s, p, ADVENTURING) >= adv_cost(s, p, k) \
+                and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD]:
             mask[A_ADV + k] = 1
     for j in range(1, MAX_CREW):
         if s.crew[p, j] >= 0:
@@ -387,7 +388,8 @@ def legal_into(s, mask):
         mask[A_STOP] = 1
     elif pk == PK_PICK:
         for i in range(s.hand_n[p]):
-            if CARD[s.hand[p, i], C_TYPE] == T_CREW:
+            # an adventure's discard cost takes any card; a recruit, a crew
+            if s.act_kind == AK_ADV_DONE or CARD[s.hand[p, i], C_TYPE] == T_CREW:
                 mask[A_HAND + i] = 1
     elif pk == PK_FOE:
         q = s.act_target

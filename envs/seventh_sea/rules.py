@@ -18,7 +18,7 @@ from .cards import CARD
 from .common import draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
 from .flow import (
-    fire, fighter_absorb, put_crew,
+    fire, fighter_absorb, put_crew, complete_adventure,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
     next_cancel, cancel_cost,
 )
@@ -419,6 +419,14 @@ def _apply_one(s, a):
             fire(s)
         else:
             _react(s, p, a, PK_REACT)
+    elif pk == PK_PICK and s.act_kind == AK_ADV_DONE:
+        to_discard(s, p, take_hand(s, p, a - A_HAND))
+        s.act_host -= 1
+        if s.act_host <= 0:
+            s.act_host = -1
+            complete_adventure(s, p)
+            s.pk = PK_NONE
+            s.after = F_ACTION_DONE
     elif pk == PK_PICK:
         # [1. Hire Crew] brought into play without cost; one that could not be hired is
         # discarded at once

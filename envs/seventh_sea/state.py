@@ -76,8 +76,8 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_CANCEL_SKILL, C_SK0, C_SK1, C_SK2, C_SK3, C_SK4, C_TRAITS, C_SWORD, C_FEAR, C_SORC,
  C_WEALTH, C_HOME, C_MOVE, C_CREWMAX, C_FREEMOVE, C_BOX, C_DEF1, C_DEF2, C_HOST, C_REQ,
  C_REQ_VAL, C_OP, C_ARG, C_DIST, C_ADV_SEA, C_ADV_LOW, C_HAND_BONUS, C_CONTROL, C_CAP_NEED,
- C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN) = range(45)
-NCOLS = 45
+ C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN, C_ADV_DISCARD) = range(46)
+NCOLS = 46
 # React timings of Action cards [Actions and Reacts] (amount in C_ARG)
 R_NONE, R_ABSORB, R_CANNON = range(3)
 REACT_NAMES = ("none", "absorb", "cannon")
@@ -92,7 +92,7 @@ PHASE_NAMES = ("starting crew", "actions", "boarding", "draw", "over")
 PK_NAMES = ("none", "starting crew", "action", "pay", "cancel?", "sea", "target", "fire",
             "absorb hits", "boarding: push crew", "boarding: card", "discard to hand max",
             "attachment host", "duel: the other crew", "react: cannon",
-            "crew to bring into play")
+            "crew to bring into play / card to discard")
 NPK = len(PK_NAMES)
 
 # what a declared action is (act_kind)

@@ -394,12 +394,12 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
           PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
           PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
-          PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION,)}
+          PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION, AK_ADV_DONE)}
     if ak not in ok.get(pk, ()):
         return bad + [f"act_kind: {ak} cannot be pending decision {pk}"]
     if pk == PK_SEA and ak == AK_ACTION and op != OP_MOVE:
         bad.append("pk: only a move card asks for a Sea")
-    if pk == PK_PICK and op != OP_RECRUIT:
+    if pk == PK_PICK and op != OP_RECRUIT and ak != AK_ADV_DONE:
         bad.append("pk: only a recruiting card asks for a crew from hand")
     if pk == PK_PAY and ak == AK_ACTION and op == OP_MOVE and s["pay_cancel"]:
         bad.append("pk: a move card has no cancel")
@@ -417,6 +417,9 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if op == OP_DUEL and pk in (PK_PAY, PK_CANCEL):
         if not (0 <= host < MAX_CREW and tgt >= 0 and int(s["crew"][tgt][host]) >= 0):
             bad.append("act_host: a duel names a crew of its target")
+    elif ak == AK_ADV_DONE and pk == PK_PICK:
+        if not 1 <= host <= min(2, int(s["hand_n"][actor])):
+            bad.append("act_host: cards left to discard for the adventure, at most the hand")
     elif ak not in (AK_MOVE, AK_ATTACH) and host != -1:
         bad.append("act_host: unused by this action")
     slot = int(s["act_slot"])

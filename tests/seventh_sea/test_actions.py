@@ -253,3 +253,22 @@ def test_adventure_cheaper_with_a_villainous_captain():
     other = arr.copy()                     # the same position under a non-Villainous Captain
     other["crew"][0][1][0] = card("Capitana Rosa Delgado")
     assert adv_cost(other[0], 1, 0) == 5
+
+
+def test_adventure_with_a_discard_cost():
+    """Adventure (revised): 'an Adventure may require you to pay some other cost ... in
+    addition to Adventuring (like discarding a card from your hand)': Smugglers' Cache costs
+    1 Adventuring in the Frothing Sea, then one card discarded, then it attaches."""
+    arr = load("adventures", decks=["gosse", "crimson_rogers"], player=[
+        {"sea": "Frothing Sea", "crew": ["Cartographer"], "hand": ["Chain Shot", "Plunder"],
+         "adventures": [["Smugglers' Cache", "Frothing Sea"]]},
+        {"crew": ["Skull Gunners"]}])
+    act(arr, S.A_ADV + 0, S.A_CREW + slot(arr, 0, "Cartographer"))
+    assert arr["pk"][0] == S.PK_PICK and legal(arr) == {S.A_HAND + 0, S.A_HAND + 1}
+    act(arr, S.A_HAND + 1)
+    assert pile(arr, "discard", 0)[-1] == card("Plunder") and arr["hand_n"][0][0] == 1
+    assert arr["att"][0][0][0] == card("Smugglers' Cache") and arr["att_host"][0][0][0] == S.HOST_SHIP
+    arr = load("adventures", decks=["gosse", "crimson_rogers"], player=[
+        {"sea": "Frothing Sea", "crew": ["Cartographer"],
+         "adventures": [["Smugglers' Cache", "Frothing Sea"]]}, {"crew": ["Skull Gunners"]}])
+    assert S.A_ADV + 0 not in legal(arr)          # no card to discard: cannot be completed
