@@ -141,7 +141,8 @@ class SeventhSeaHeuristic(Agent):
         k = int(r["pay_skill"])
         crew = [a for a in legal if S.A_CREW <= a < S.A_SINK]
         if not crew:
-            return S.A_STOP
+            cards = [a for a in legal if a < S.A_XP]       # a React producing the points
+            return cards[0] if cards else S.A_STOP
         need = int(r["pay_left"])
         enough = [a for a in crew if _skill(r, p, a - S.A_CREW, k) >= need]
         if enough:      # the smallest single crew that pays it all

@@ -179,6 +179,9 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         if c["react"] and (ty != S.T_ACTION or c["op"] != S.OP_NONE or c["arg"] == 0):
             raise CardDataError(path, name, "react", "a React is an Action card with an amount "
                                 "(arg) and no other effect (op = none)")
+        if c["react"] == S.R_PRODUCE and (c["cost"] != 0 or c["cost_skill"] == 5):
+            raise CardDataError(path, name, "cost", "a React producing skill points costs nothing; "
+                                "cost_skill names the skill it produces")
     return {"CARD": tab, "NAMES": [c["name"] for c in clean], "NDEFS": n,
             "INDEX": cc.name_index(clean)}
 

@@ -19,7 +19,7 @@ from .state import (
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
     C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
-    C_REACT, C_ACT, A_ACT, R_NONE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
+    C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
@@ -332,6 +332,12 @@ def legal_into(s, mask):
         for j in range(MAX_CREW):
             if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, s.pay_skill) >= 1:
                 mask[A_CREW + j] = 1
+        # [Paying Costs] "card effects ... to produce skill points" (Reacts that produce)
+        for i in range(s.hand_n[p]):
+            d = s.hand[p, i]
+            if CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == R_PRODUCE \
+                    and CARD[d, C_COST_SKILL] == s.pay_skill:
+                mask[A_HAND + i] = 1
         mask[A_STOP] = 1
     elif pk == PK_CANCEL:
         mask[A_PAYC] = 1

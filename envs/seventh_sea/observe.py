@@ -27,7 +27,7 @@ FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}
               + [f"cancel_skill{i}" for i in range(6)] + [f"skill{i}" for i in range(5)]
               + [f"trait{i}" for i in range(9)] + ["swordsman", "fear", "sorcery"]
               + [f"box{i}" for i in range(NBOX)] + [f"defence{i}" for i in range(NBOX)]
-              + [f"op{i}" for i in range(9)] + ["react_absorb", "react_cannon", "act_draw", "act_untack", "act_arg"] + ["arg", "dist", "control", "hand_bonus",
+              + [f"op{i}" for i in range(9)] + ["react_absorb", "react_cannon", "react_produce", "act_draw", "act_untack", "act_arg"] + ["arg", "dist", "control", "hand_bonus",
                                                 "ship_move", "ship_crew_max"])
 NF = len(FEAT_NAMES)
 
@@ -46,7 +46,7 @@ def _features() -> np.ndarray:
         row += [c[C_SWORD] / 4, c[C_FEAR] / 4, c[C_SORC] / 4]
         row += [float(c[C_BOX] == i) for i in range(NBOX)]
         row += [float(c[C_DEF1] == i or c[C_DEF2] == i) for i in range(NBOX)]
-        row += [float(c[C_OP] == i) for i in range(9)] + [float(c[C_REACT] == i) for i in (1, 2)]
+        row += [float(c[C_OP] == i) for i in range(9)] + [float(c[C_REACT] == i) for i in (1, 2, 3)]
         row += [float(c[C_ACT] == S_OP_DRAW), float(c[C_ACT] == S_OP_UNTACK), c[C_ACT_ARG] / 3]
         row += [c[C_ARG] / 9, c[C_DIST] / 4, float(c[C_CONTROL]), c[C_HAND_BONUS] / 2,
                 c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2]

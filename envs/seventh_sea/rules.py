@@ -27,7 +27,7 @@ from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
     AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE, AK_HIRE,
-    AK_MOVE, AK_NONE, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
+    AK_MOVE, AK_NONE, C_ARG, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
@@ -354,6 +354,13 @@ def _apply_one(s, a):
     elif pk == PK_PAY:
         if a == A_STOP:
             pay_failed(s)
+        elif a < A_XP:
+            # a React producing points of the skill being paid; discarded once used
+            d = take_hand(s, p, a - A_HAND)
+            to_discard(s, p, d)
+            s.pay_left -= CARD[d, C_ARG]
+            if s.pay_left <= 0:
+                pay_done(s)
         else:
             j = a - A_CREW
             v = skill(s, p, j, s.pay_skill)     # [ruling: Overpaying] any excess is lost

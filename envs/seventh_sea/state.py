@@ -79,8 +79,8 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN, C_ADV_DISCARD) = range(46)
 NCOLS = 46
 # React timings of Action cards [Actions and Reacts] (amount in C_ARG)
-R_NONE, R_ABSORB, R_CANNON = range(3)
-REACT_NAMES = ("none", "absorb", "cannon")
+R_NONE, R_ABSORB, R_CANNON, R_PRODUCE = range(4)
+REACT_NAMES = ("none", "absorb", "cannon", "produce")
 
 # phases
 PH_START, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_OVER = range(5)

@@ -95,3 +95,17 @@ def test_original_no_reacts_until_the_losing_fighter_sinks():
     arr = _lost_fight("original")
     assert card("Rogue Cutthroats") in pile(arr, "sunk", 1)
     assert arr["fighter_abs"][0] == -1
+
+
+def test_react_producing_skill_points_pays_a_cost():
+    """Paying Costs: 'You may also use card effects instead of, or in addition to, tacking
+    Crew to produce skill points': Hidden Purse produces 2 Influence and pays Doldrums'
+    cost; no crew tacks; the card is discarded."""
+    arr = load("chantey", player=[{"crew": ["Fortune Teller"], "hand": ["Doldrums", "Hidden Purse"]},
+                                  {"crew": ["Ship's Surgeon"]}])
+    act(arr, S.A_HAND + 0)
+    assert S.A_HAND + 0 in legal(arr)
+    act(arr, S.A_HAND + 0)
+    assert pile(arr, "discard", 0)[-1] == card("Hidden Purse")
+    assert not arr["tacked"][0][0].any()
+    assert arr["pk"][0] in (S.PK_CANCEL, S.PK_MAIN)
