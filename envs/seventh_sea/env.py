@@ -31,6 +31,7 @@ from envs.seventh_sea.hidden import determinize
 from envs.seventh_sea.labels import action_label
 from envs.seventh_sea.observe import OBS_SIZE, observe
 from envs.seventh_sea.render import render_ansi, render_rgb
+from envs.seventh_sea.scenario import from_scenario, to_scenario
 from envs.seventh_sea.state import (
     CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE,
 )
@@ -54,6 +55,7 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0), "test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
         {"num_players": 2, "edition": "original"}, {"num_players": 3, "edition": "original"},

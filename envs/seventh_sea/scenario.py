@@ -153,3 +153,60 @@ def load(path, **overrides) -> np.ndarray:
         d = tomllib.load(f)
     d.update(overrides)
     return build(d)
+
+
+# --- the GameSpec's scenario pair -----------------------------------------------------------
+GENERIC_KEYS = ("game", "description", "seed", "config", "config_record", "state")
+
+
+def to_scenario(rec, exact: bool = False) -> dict:
+    """Any position as a scenario: the record's fields that differ from an all-zero record
+    (``state`` table, field names of ``state.STATE``); ``exact=True`` keeps the rng so the
+    same bytes load back."""
+    from envs.core.scenario import to_dict
+
+    zero = np.zeros(1, S.STATE)
+    state = to_dict(rec, zero)
+    if not exact:
+        state.pop("rng", None)
+    return {"game": "seventh_sea", "state": state}
+
+
+def from_scenario(d: dict, env_cfg=None) -> np.ndarray:
+    """A STATE array (1,) from either format: the compact one of this module (``players``,
+    ``[[player]]`` ...; what tests/scenarios/seventh_sea holds) or the ``state`` table that
+    :func:`to_scenario` writes. Unknown keys are refused by name."""
+    from envs.core.errors import StateError
+    from envs.core.scenario import from_dict
+    from envs.core.schema import closest
+
+    if not isinstance(d, dict):
+        raise StateError("scenario must be a table")
+    keys = set(d) - {"game"}
+    if keys <= set(GENERIC_KEYS) and (keys & {"state", "config", "config_record"} or not keys - {"description", "seed"}):
+        config = d.get("config")
+        if config is not None and not isinstance(config, dict):
+            raise StateError("scenario field 'config': expected a table of make_config keywords")
+        cfg = make_config(**config) if config is not None else (
+            env_cfg.copy() if env_cfg is not None else make_config())
+        if "config_record" in d:
+            cfg = from_dict(d["config_record"], cfg)
+        base = np.zeros(1, S.STATE)
+        if "seed" in d:
+            seed = d["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
+            rules.init(base[0], cfg[0], np.uint64(seed % 2**64))
+        else:
+            base["cfg"] = cfg
+        return from_dict(d.get("state", {}), base)
+    unknown = sorted(keys - set(GENERIC_KEYS) - TOP_KEYS)
+    if unknown:
+        raise StateError(f"scenario key {unknown[0]!r}: unknown key"
+                         + closest(unknown[0], set(GENERIC_KEYS) | TOP_KEYS))
+    try:
+        return build({k: v for k, v in d.items() if k != "game"})
+    except ConfigError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError) as e:
+        raise ConfigError(f"scenario: {type(e).__name__}: {e}") from None
