@@ -1,0 +1,199 @@
+"""7th Sea CCG card pool: ``cards.toml`` -> one validated int16 table the kernels import.
+
+Data side of Types of Cards (Crew, Captain, Ship, Action, Attachment, Adventure, Chantey),
+Paying Costs (cost flags, the Move Cost wheel, "Move Cost + N"), Canceling (cancel flags),
+Boarding (boarding boxes), Knacks, Experienced Crew, Loyal, Unique and the Glossary traits,
+and the Alphabetical glossary entry (the cut ranks of both editions). The pool is our own
+design [ruling: Our own card pool]. ``load_pool`` builds the table from any file (tests load
+broken ones); the module-level names come from the default file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from envs.core import cards as cc
+from envs.core.errors import CardDataError
+from envs.seventh_sea import state as S
+
+DEFAULT_PATH = Path(__file__).with_name("cards.toml")
+COST_SKILLS = ("cannon", "sailing", "adventuring", "influence", "swashbuckling", "move")
+SEAS = S.SEA_NAMES
+
+_BOX = cc.Enum(S.BOX_NAMES)
+CARD_SCHEMA = {
+    "name": cc.Str(48),
+    "title": cc.Str(48, default=None),
+    "type": cc.Enum(S.TYPE_NAMES),
+    "faction": cc.Enum(S.FACTION_NAMES, default=0),
+    "cost": cc.Int(0, 9, default=0),
+    "cost_skill": cc.Enum(COST_SKILLS, default=3),
+    "cancel": cc.Int(0, 9, default=0),
+    "cancel_skill": cc.Enum(COST_SKILLS, default=3),
+    "skills": cc.IntList(5, 5, 0, 9, default=[0, 0, 0, 0, 0]),
+    "traits": cc.StrList(0, 6, default=[]),
+    "swordsman": cc.Int(0, 4, default=0),
+    "fear": cc.Int(0, 4, default=0),
+    "sorcery": cc.Int(0, 4, default=0),
+    "wealth": cc.Int(0, 20, default=0),
+    "home": cc.Enum(SEAS, default=0),
+    "cap_need": cc.Int(0, 9, default=0),
+    "cap_skill": cc.Enum(COST_SKILLS[:5], default=0),
+    "cap_bonus": cc.Int(0, 3, default=0),
+    "move": cc.Int(0, 9, default=0),
+    "crew_max": cc.Int(0, S.MAX_CREW - 1, default=0),
+    "free_move": cc.Int(0, 1, default=0),
+    "box": _BOX,
+    "defence": cc.StrList(2, 2),
+    "host": cc.Enum(S.HOST_NAMES, default=0),
+    "req": cc.Enum(S.REQ_NAMES, default=0),
+    "req_val": cc.Int(0, 9, default=0),
+    "req_skill": cc.Enum(COST_SKILLS[:5], default=0),
+    "op": cc.Enum(S.OP_NAMES, default=0),
+    "arg": cc.Int(0, 9, default=0),
+    "dist": cc.Int(0, 4, default=0),
+    "adv_sea": cc.Enum(SEAS, default=0),
+    "adv_low": cc.Int(0, 9, default=0),
+    "control": cc.Int(0, 1, default=0),
+    "hand_bonus": cc.Int(0, 2, default=0),
+    "ship_move": cc.Int(-2, 2, default=0),
+    "ship_crew_max": cc.Int(0, 2, default=0),
+    "chantey": cc.Enum(S.CHANTEY_OP_NAMES, default=0),
+    "chantey_arg": cc.Int(0, 3, default=0),
+    "react": cc.Enum(S.REACT_NAMES, default=0),
+    "adv_villain": cc.Int(0, 1, default=0),
+    "adv_discard": cc.Int(0, 2, default=0),
+    "act": cc.Enum(("none", "draw", "untack_captain"), default=0),
+    "act_arg": cc.Int(0, 3, default=0),
+}
+
+
+def alpha_key(name: str, edition: int):
+    """[Glossary: Alphabetical] spaces ignored, numbers one character and before letters;
+    the revised rulesheet also ignores punctuation ([I. Turn Order])."""
+    s = name.lower().replace(" ", "")
+    if edition == S.ED_REVISED:
+        s = re.sub(r"[^0-9a-z]", "", s)
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.findall(r"\d+|.", s)]
+
+
+def _ranks(names, edition):
+    keys = [alpha_key(n, edition) for n in names]
+    order = sorted(set(map(tuple, keys)))
+    return [order.index(tuple(k)) for k in keys]
+
+
+def load_pool(path=DEFAULT_PATH) -> dict:
+    data = cc.load_toml(path)
+    items = data.get("cards")
+    if not isinstance(items, list) or not items:
+        raise CardDataError(path, cc.FILE_LEVEL, "cards", "expected a non-empty array cards = [...]")
+    if len(items) > S.MAX_DEFS:
+        raise CardDataError(path, cc.FILE_LEVEL, "cards", f"{len(items)} cards, at most {S.MAX_DEFS}")
+    clean = cc.validate_section(items, CARD_SCHEMA, path, "cards")
+    n = len(clean)
+    titles = []
+    for c in clean:
+        t = c["title"] or c["name"]
+        if t not in titles:
+            titles.append(t)
+    rank_rev = _ranks([c["name"] for c in clean], S.ED_REVISED)
+    rank_orig = _ranks([c["name"] for c in clean], S.ED_ORIGINAL)
+    tab = np.zeros((n, S.NCOLS), np.int16)
+    for d, c in enumerate(clean):
+        name = c["name"]
+        bits = 0
+        for t in c["traits"]:
+            if t not in S.TRAIT_NAMES:
+                raise CardDataError(path, name, "traits", f"unknown trait {t!r}; known: "
+                                    + ", ".join(S.TRAIT_NAMES))
+            bits |= 1 << S.TRAIT_NAMES.index(t)
+        defs = []
+        for b in c["defence"]:
+            if b not in S.BOX_NAMES:
+                raise CardDataError(path, name, "defence", f"unknown boarding box {b!r}; known: "
+                                    + ", ".join(S.BOX_NAMES))
+            defs.append(S.BOX_NAMES.index(b))
+        if c["box"] in defs or defs[0] == defs[1]:
+            raise CardDataError(path, name, "defence", "the three boarding boxes must differ")
+        ty = c["type"]
+        if ty == S.T_CAPTAIN and c["wealth"] == 0:
+            raise CardDataError(path, name, "wealth", "a Captain needs a starting Wealth")
+        if ty == S.T_SHIP and (c["move"] == 0 or c["crew_max"] < 2):
+            raise CardDataError(path, name, "move", "a Ship needs a Move Cost and a Crew Maximum >= 2")
+        if ty == S.T_ACTION and c["op"] == S.OP_NONE and not c["react"]:
+            raise CardDataError(path, name, "op", "an Action card needs an effect")
+        if ty == S.T_ADVENTURE and c["dist"] == 0:
+            raise CardDataError(path, name, "dist", "an Adventure is put 1-4 Seas away")
+        if ty == S.T_CHANTEY and c["chantey"] == S.CH_NONE:
+            raise CardDataError(path, name, "chantey", "a Chantey needs a global effect")
+        row = tab[d]
+        row[S.C_TYPE] = ty
+        row[S.C_FACTION] = c["faction"]
+        row[S.C_TITLE] = titles.index(c["title"] or name)
+        row[S.C_RANK_REV] = rank_rev[d]
+        row[S.C_RANK_ORIG] = rank_orig[d]
+        row[S.C_COST] = c["cost"]
+        row[S.C_COST_SKILL] = c["cost_skill"]
+        row[S.C_CANCEL] = c["cancel"]
+        row[S.C_CANCEL_SKILL] = c["cancel_skill"]
+        for k in range(5):
+            row[S.C_SK0 + k] = c["skills"][k]
+        row[S.C_TRAITS] = bits
+        row[S.C_SWORD] = c["swordsman"]
+        row[S.C_FEAR] = c["fear"]
+        row[S.C_SORC] = c["sorcery"]
+        row[S.C_WEALTH] = c["wealth"]
+        row[S.C_HOME] = c["home"]
+        row[S.C_MOVE] = c["move"]
+        row[S.C_CREWMAX] = c["crew_max"]
+        row[S.C_FREEMOVE] = c["free_move"]
+        row[S.C_BOX] = c["box"]
+        row[S.C_DEF1], row[S.C_DEF2] = defs
+        row[S.C_HOST] = c["host"]
+        row[S.C_REQ] = c["req"]
+        row[S.C_REQ_VAL] = c["req_val"] if c["req"] != S.RQ_SKILL else c["req_val"] + 16 * c["req_skill"]
+        row[S.C_OP] = c["op"] if ty == S.T_ACTION else c["chantey"]
+        row[S.C_ARG] = c["arg"] if ty == S.T_ACTION else c["chantey_arg"]
+        row[S.C_DIST] = c["dist"]
+        row[S.C_ADV_SEA] = c["adv_sea"]
+        row[S.C_ADV_LOW] = c["adv_low"]
+        row[S.C_HAND_BONUS] = c["hand_bonus"]
+        row[S.C_CONTROL] = c["control"]
+        row[S.C_CAP_NEED] = c["cap_need"]
+        row[S.C_CAP_SKILL] = c["cap_skill"]
+        row[S.C_CAP_BONUS] = c["cap_bonus"]
+        row[S.C_SHIP_MOVE] = c["ship_move"]
+        row[S.C_SHIP_CREWMAX] = c["ship_crew_max"]
+        row[S.C_REACT] = c["react"]
+        row[S.C_ADV_VILLAIN] = c["adv_villain"]
+        row[S.C_ADV_DISCARD] = c["adv_discard"]
+        # "Act:" ability of a crew: tack it for an effect ("none", draw, untack_captain)
+        row[S.C_ACT] = (S.OP_NONE, S.OP_DRAW, S.OP_UNTACK_CAPTAIN)[c["act"]]
+        row[S.C_ACT_ARG] = c["act_arg"]
+        if c["act"] and ty != S.T_CREW:
+            raise CardDataError(path, name, "act", "only Crew carry an Act: ability in this pool")
+        if c["react"] and (ty != S.T_ACTION or c["op"] != S.OP_NONE or c["arg"] == 0):
+            raise CardDataError(path, name, "react", "a React is an Action card with an amount "
+                                "(arg) and no other effect (op = none)")
+        if c["react"] == S.R_PRODUCE and (c["cost"] != 0 or c["cost_skill"] == 5):
+            raise CardDataError(path, name, "cost", "a React producing skill points costs nothing; "
+                                "cost_skill names the skill it produces")
+    return {"CARD": tab, "NAMES": [c["name"] for c in clean], "NDEFS": n,
+            "INDEX": cc.name_index(clean)}
+
+
+_P = load_pool(DEFAULT_PATH)
+CARD = _P["CARD"]
+CARD_NAMES = _P["NAMES"]
+NDEFS = _P["NDEFS"]
+INDEX = _P["INDEX"]
+
+
+def card_id(name: str) -> int:
+    if name not in INDEX:
+        raise cc.unknown_name("card", name, CARD_NAMES)
+    return INDEX[name]

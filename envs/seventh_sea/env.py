@@ -1,0 +1,72 @@
+"""7th Sea CCG: the GameSpec and the PettingZoo entry points (docs: docs/readme_section.md).
+
+The 7th Sea collectible card game (1999): captains of rival ships crew up, adventure across
+five Seas and sink each other with cannon attacks and boardings. Rules: the revised
+rulesheet (``edition="revised"``, default) or the original rulebook (``"original"``); every
+difference is a config switch (docs/rulings.md, readme_section.md). The card pool and the
+six starter decks are our own design, not the published cards.
+
+| | |
+|---|---|
+| import | ``envs.make("seventh_sea", num_players=2)`` or ``envs.seventh_sea_v0.env()`` |
+| players | 2-4; agents ``player_0`` ... |
+| actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (``state.ACTION_RANGES``) |
+| observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` |
+| hidden information | other hands, every deck, discard and sunk pile contents, others' starting Crew until revealed |
+| chance | deck shuffles, turn-order cuts, random discards |
+
+Rewards: +1 to the winner, -1 to every other seat (with three or four seats they do not sum
+to zero); 0 to all on a truncation (``max_steps``, default 6000 decisions). Config:
+``num_players`` (2), ``edition`` ("revised"), ``decks`` (starter names or deck tables, one
+per seat; default the starters in order), ``auto_forced`` (False), ``max_steps`` (0 = 6000).
+"""
+
+from __future__ import annotations
+
+from envs.core.aec import make_env_fns
+from envs.core.spec import GameSpec
+from envs.seventh_sea import batch, rules
+from envs.seventh_sea.config import make_config
+from envs.seventh_sea.hidden import determinize
+from envs.seventh_sea.labels import action_label
+from envs.seventh_sea.observe import OBS_SIZE, observe
+from envs.seventh_sea.render import render_ansi, render_rgb
+from envs.seventh_sea.scenario import from_scenario, to_scenario
+from envs.seventh_sea.state import (
+    CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE,
+)
+from envs.seventh_sea.validate import check_states
+
+
+def infos(rec) -> list:
+    """Per seat: sailing or sunk, turn, phase, crew aboard, cards in hand."""
+    phase = PHASE_NAMES[int(rec["phase"])]
+    return [{"sailing": bool(rec["alive"][p]), "turn": int(rec["turn"]), "phase": phase,
+             "crew": int(rec["crew_n"][p]), "hand": int(rec["hand_n"][p])}
+            for p in range(int(rec["num_players"]))]
+
+
+GAME = GameSpec(
+    name="seventh_sea", version=0, title="7th Sea CCG",
+    state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
+    init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
+    batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
+    batch_observe=batch.batch_observe, batch_step=batch.batch_step,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
+    metadata={"obs_bounds": (-1.0, 2.0), "test_configs": [
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
+        {"num_players": 2, "edition": "original"}, {"num_players": 3, "edition": "original"},
+        {"num_players": 4, "edition": "original", "auto_forced": True},
+        {"num_players": 2, "auto_forced": True},
+    ]},
+    batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
+    single_init=batch.single_init, single_apply=batch.single_apply,
+    single_legal=batch.single_legal, single_observe=batch.single_observe,
+)
+
+env, raw_env = make_env_fns(GAME)
+
+__all__ = ["GAME", "env", "raw_env", "make_config", "action_label", "infos"]

@@ -1,0 +1,430 @@
+"""7th Sea CCG legality: which card, crew, sea and target each pending decision allows.
+
+Sections: Game Set-Up (starting Crew: Wealth, Crew Maximum, faction), II. Actions (the 13
+actions and their costs), Hiring Crew / Experience a Crew, Loyal, Unique, Experienced Crew,
+Attachment (hosts), Knacks (requirements, the Swordsman Knack limit), Glossary: Membership,
+No Attachments, Adventure (N Seas away, completed in their Sea), Chantey (revised only),
+Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Crew), Boarding
+(push an untacked Crew, a card whose defence boxes hold the last attack).
+"""
+
+from numba import njit
+
+from .cards import CARD
+from .common import available, can_pay, cost_amount, crew_max, same_sea_foes, skill
+from .state import (
+    A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
+    A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ADV_PUT,
+    AK_ATTACH, AK_CANNON, AK_FREE, AK_MOVE, AK_BOARD, C_ADV_LOW, C_ADV_SEA, C_BOX, C_CANCEL,
+    C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
+    C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
+    C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
+    C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
+    MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
+    OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
+    PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
+    PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
+    T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL,
+    TR_MEMBERSHIP, TR_NO_ATTACH, TR_SKELETAL, TR_TOPMAN, TR_UNIQUE, TR_VILLAINOUS,
+)
+
+
+@njit(cache=True)
+def title_blocked(s, p, d):
+    """[Unique; Experienced Crew] no second copy of a Unique title aboard (either card)."""
+    t = CARD[d, C_TITLE]
+    for j in range(MAX_CREW):
+        e = s.crew[p, j]
+        if e >= 0 and CARD[e, C_TITLE] == t:
+            if (CARD[d, C_TRAITS] & TR_UNIQUE) or (CARD[e, C_TRAITS] & TR_UNIQUE):
+                return True
+    return False
+
+
+@njit(cache=True)
+def loyal_ok(s, p, d):
+    """[Loyal] a Loyal Crew only works for a Captain of its faction."""
+    return not (CARD[d, C_TRAITS] & TR_LOYAL) or CARD[d, C_FACTION] == CARD[s.crew[p, 0], C_FACTION]
+
+
+@njit(cache=True)
+def can_start(s, p, d):
+    """[Game Set-Up] a starting Crew: within Wealth; revised also within the Crew Maximum and
+    unaligned or of the Captain's faction [ruling: Starting crew limits per edition]."""
+    if CARD[d, C_TYPE] != T_CREW or not loyal_ok(s, p, d) or title_blocked(s, p, d):
+        return False
+    if s.start_cost[p] + CARD[d, C_COST] > CARD[s.crew[p, 0], C_WEALTH]:
+        return False
+    if s.crew_n[p] >= MAX_CREW:
+        return False
+    if s.cfg.edition == ED_REVISED:
+        f = CARD[d, C_FACTION]
+        if s.crew_n[p] >= crew_max(s, p) or (f != 0 and f != CARD[s.crew[p, 0], C_FACTION]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def can_hire(s, p, d):
+    """[1. Hire Crew] room under the Crew Maximum, Loyal, Unique; the Influence cost payable."""
+    return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
+            and not title_blocked(s, p, d) and available(s, p, INFLUENCE) >= CARD[d, C_COST])
+
+
+@njit(cache=True)
+def xp_slot(s, p, d):
+    """[2. Experience a Crew] the slot of a Crew with the same title that d can replace
+    [ruling: Experience target]."""
+    if not (CARD[d, C_TRAITS] & TR_EXPERIENCED) or not loyal_ok(s, p, d):
+        return -1
+    for j in range(MAX_CREW):
+        e = s.crew[p, j]
+        if e >= 0 and e != d and j > 0 and CARD[e, C_TITLE] == CARD[d, C_TITLE]:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def host_ok(s, p, d, j):
+    """[Attachment; Knacks; Glossary: Membership, No Attachments] may d attach to crew j?"""
+    e = s.crew[p, j]
+    if e < 0 or (CARD[e, C_TRAITS] & TR_NO_ATTACH):
+        return False
+    h = CARD[d, C_HOST]
+    if h == H_CAPTAIN and j != 0:
+        return False
+    if h != H_CREW and h != H_CAPTAIN:
+        return False
+    if CARD[d, C_TRAITS] & TR_MEMBERSHIP:
+        for a in range(s.att_n[p]):
+            if s.att_host[p, a] == j and (CARD[s.att[p, a], C_TRAITS] & TR_MEMBERSHIP):
+                return False
+    rq = CARD[d, C_REQ]
+    v = CARD[d, C_REQ_VAL]
+    if rq == RQ_SWORDSMAN:
+        if CARD[e, C_SWORD] < max(v, 1):
+            return False
+        n = 0
+        for a in range(s.att_n[p]):
+            if s.att_host[p, a] == j and CARD[s.att[p, a], C_REQ] == RQ_SWORDSMAN:
+                n += 1
+        if n >= CARD[e, C_SWORD]:      # [ruling: Knack requirement values]
+            return False
+    elif rq == RQ_TOPMAN:
+        if not (CARD[e, C_TRAITS] & TR_TOPMAN):
+            return False
+    elif rq == RQ_FEAR:
+        if CARD[e, C_FEAR] < v:
+            return False
+    elif rq == RQ_SORCERY:
+        if CARD[e, C_SORC] < v:
+            return False
+    elif rq == RQ_SKILL:
+        if skill(s, p, j, v // 16) < v % 16:
+            return False
+    elif rq == RQ_VILLAIN:
+        if not (CARD[e, C_TRAITS] & TR_VILLAINOUS):
+            return False
+    return True
+
+
+@njit(cache=True)
+def any_host(s, p, d):
+    if CARD[d, C_HOST] == H_SHIP:
+        return True
+    for j in range(MAX_CREW):
+        if host_ok(s, p, d, j):
+            return True
+    return False
+
+
+@njit(cache=True)
+def dist_sea_ok(s, p, d):
+    sea = s.sea[p]
+    n = CARD[d, C_DIST]
+    return sea - n >= 0 or sea + n < NSEAS
+
+
+@njit(cache=True)
+def adv_cost(s, p, k):
+    """[Adventure] cheaper in the correct Sea (revised: or on another condition, here a
+    Villainous Captain)."""
+    d = s.adv[p, k]
+    if CARD[d, C_ADV_VILLAIN] and (CARD[s.crew[p, 0], C_TRAITS] & TR_VILLAINOUS):
+        return CARD[d, C_ADV_LOW]
+    return CARD[d, C_ADV_LOW] if s.sea[p] == CARD[d, C_ADV_SEA] else CARD[d, C_COST]
+
+
+@njit(cache=True)
+def untacked_crew(s, q):
+    for j in range(MAX_CREW):
+        if s.crew[q, j] >= 0 and s.tacked[q, j] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def crew_in_hand(s, p):
+    for i in range(s.hand_n[p]):
+        if CARD[s.hand[p, i], C_TYPE] == T_CREW:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_bring(s, p, d):
+    """[1. Hire Crew] "brings a Crew into play": hiring without cost, so every other hiring
+    rule (Crew Maximum, Loyal, Unique) still applies."""
+    return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
+            and not title_blocked(s, p, d))
+
+
+@njit(cache=True)
+def has_foe(s, p, op):
+    if op == OP_RECRUIT:
+        return crew_in_hand(s, p)
+    if op == OP_DUEL:
+        # [Duels; ruling: Duel crews] a crew of yours and another player's untacked crew
+        # in your Sea, and a card to start the boarding attack with
+        if not untacked_crew(s, p) or s.hand_n[p] < 2:
+            return False
+        for q in range(s.num_players):
+            if q != p and s.alive[q] and s.sea[q] == s.sea[p] and untacked_crew(s, q):
+                return True
+        return False
+    if op == OP_HITS or op == OP_BOARDING:
+        return same_sea_foes(s, p) > 0
+    if op == OP_DISCARD:
+        for q in range(s.num_players):
+            if q != p and s.alive[q] and s.hand_n[q] > 0:
+                return True
+        return False
+    return True
+
+
+@njit(cache=True)
+def target_ok(s, p, q, kind, op):
+    if q == p or not s.alive[q]:
+        return False
+    if op == OP_DUEL:
+        return s.sea[q] == s.sea[p] and untacked_crew(s, q)
+    if kind == AK_CANNON or kind == AK_BOARD or op == OP_HITS or op == OP_BOARDING:
+        return s.sea[q] == s.sea[p]
+    return s.hand_n[q] > 0
+
+
+@njit(cache=True)
+def playable(s, p, d):
+    """[ruling: Offered only when payable] the card can be declared and paid for now."""
+    t = CARD[d, C_TYPE]
+    if t == T_CREW:
+        return can_hire(s, p, d)
+    if t == T_ACTION:
+        if CARD[d, C_REACT] != R_NONE:     # [Actions and Reacts] only at their time
+            return False
+        return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
+    if t == T_ATTACH:
+        return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and any_host(s, p, d)
+    if t == T_ADVENTURE:
+        return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
+    if t == T_CHANTEY:
+        # [ruling: Original Chanteys] revised only
+        return s.cfg.edition == ED_REVISED and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+    return False
+
+
+@njit(cache=True)
+def react_ok(s, p, d, kind):
+    """[Actions and Reacts] a React of this timing from hand, its cost payable now."""
+    return (CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == kind
+            and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]))
+
+
+@njit(cache=True)
+def has_react(s, p, kind):
+    """A React window opens only for a seat with a legal React [ruling: React windows]."""
+    for i in range(s.hand_n[p]):
+        if react_ok(s, p, s.hand[p, i], kind):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_fire(s, p):
+    for j in range(MAX_CREW):
+        if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def card_matches(s, d):
+    """[Boarding] a reply must hold the last attack in one of its two defence boxes."""
+    return CARD[d, C_DEF1] == s.b_box or CARD[d, C_DEF2] == s.b_box
+
+
+@njit(cache=True)
+def can_reply(s, p):
+    for i in range(s.hand_n[p]):
+        if card_matches(s, s.hand[p, i]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def main_mask(s, p, mask):
+    """[II. Actions] the actions p may declare now."""
+    any_act = False
+    for i in range(s.hand_n[p]):
+        d = s.hand[p, i]
+        if playable(s, p, d):
+            mask[A_HAND + i] = 1
+            any_act = True
+        if s.cfg.edition == ED_REVISED and xp_slot(s, p, d) >= 0:
+            mask[A_XP + i] = 1
+            any_act = True
+    for k in range(s.adv_n[p]):
+        mask[A_DADV + k] = 1
+        any_act = True
+        if s.adv_sea[p, k] == s.sea[p] and available(s, p, ADVENTURING) >= adv_cost(s, p, k) \
+                and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD]:
+            mask[A_ADV + k] = 1
+    for j in range(1, MAX_CREW):
+        if s.crew[p, j] >= 0:
+            mask[A_DCREW + j] = 1
+            any_act = True
+    for j in range(MAX_CREW):
+        # [3. Play or Perform an Action] an "Act:" ability of a crew in play (it tacks)
+        d = s.crew[p, j]
+        if d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_ACT] != 0:
+            mask[A_ACT + j] = 1
+            any_act = True
+    if can_pay(s, p, 5, 0):
+        mask[A_MOVE] = 1
+        any_act = True
+    if same_sea_foes(s, p) > 0:
+        if can_fire(s, p):
+            mask[A_CANNON] = 1
+            any_act = True
+        if can_pay(s, p, 5, 0):
+            mask[A_BOARD] = 1
+    if CARD[s.ship[p], C_FREEMOVE] and s.ship_tacked[p] == 0 and not s.must_act:
+        mask[A_FREE] = 1
+    # ['Free Move'] an action must follow [ruling: Free move with nothing to follow]
+    if not s.must_act or not any_act:
+        mask[A_PASS] = 1
+
+
+@njit(cache=True)
+def legal_into(s, mask):
+    """Fill mask for the pending decision of seat s.cur."""
+    p = s.cur
+    pk = s.pk
+    if pk == PK_START:
+        for i in range(s.deck_n[p]):
+            d = s.deck[p, i]
+            if can_start(s, p, d):
+                mask[A_DEF + d] = 1
+        mask[A_STOP] = 1
+    elif pk == PK_MAIN:
+        main_mask(s, p, mask)
+    elif pk == PK_PAY:
+        for j in range(MAX_CREW):
+            if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, s.pay_skill) >= 1:
+                mask[A_CREW + j] = 1
+        # [Paying Costs] "card effects ... to produce skill points" (Reacts that produce)
+        for i in range(s.hand_n[p]):
+            d = s.hand[p, i]
+            if CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == R_PRODUCE \
+                    and CARD[d, C_COST_SKILL] == s.pay_skill:
+                mask[A_HAND + i] = 1
+        mask[A_STOP] = 1
+    elif pk == PK_CANCEL:
+        mask[A_PAYC] = 1
+        mask[A_STOP] = 1
+    elif pk == PK_SEA:
+        for k in range(NSEAS):
+            dk = abs(k - s.sea[p])
+            if s.act_kind == AK_ADV_PUT:
+                if dk == CARD[s.limbo, C_DIST]:
+                    mask[A_SEA + k] = 1
+            elif dk == 1:
+                mask[A_SEA + k] = 1
+    elif pk == PK_TARGET:
+        n = s.num_players
+        op = CARD[s.limbo, C_OP] if s.limbo >= 0 else 0
+        for r in range(1, n):
+            if target_ok(s, p, (p + r) % n, s.act_kind, op):
+                mask[A_TARGET + r - 1] = 1
+    elif pk == PK_FIRE:
+        for j in range(MAX_CREW):
+            if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
+                mask[A_CREW + j] = 1
+    elif pk == PK_HOST:
+        if CARD[s.limbo, C_HOST] == H_SHIP:
+            mask[A_SHIP] = 1
+        else:
+            for j in range(MAX_CREW):
+                if host_ok(s, p, s.limbo, j):
+                    mask[A_CREW + j] = 1
+    elif pk == PK_ABSORB and s.fighter_abs >= 0:
+        # revised Boarding: Reacts first, then the losing fighter absorbs (A_STOP)
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_ABSORB):
+                mask[A_HAND + i] = 1
+        mask[A_STOP] = 1
+    elif pk == PK_ABSORB:                   # [ruling: Absorbing choices absorb]
+        for j in range(MAX_CREW):
+            d = s.crew[p, j]
+            if d < 0:
+                continue
+            sw = skill(s, p, j, SWASH)
+            if s.tacked[p, j] == 0 and sw >= 1 and not (CARD[d, C_TRAITS] & TR_SKELETAL):
+                mask[A_CREW + j] = 1
+            sink_ok = s.tacked[p, j] == 1 or s.cfg.edition == ED_REVISED
+            if (sink_ok and sw >= 1) or j == 0:
+                mask[A_SINK + j] = 1
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_ABSORB):
+                mask[A_HAND + i] = 1
+    elif pk == PK_REACT:
+        for i in range(s.hand_n[p]):
+            if react_ok(s, p, s.hand[p, i], R_CANNON):
+                mask[A_HAND + i] = 1
+        mask[A_STOP] = 1
+    elif pk == PK_PICK:
+        for i in range(s.hand_n[p]):
+            # an adventure's discard cost takes any card; a recruit, a crew
+            if s.act_kind == AK_ADV_DONE or CARD[s.hand[p, i], C_TYPE] == T_CREW:
+                mask[A_HAND + i] = 1
+    elif pk == PK_FOE:
+        q = s.act_target
+        for j in range(MAX_CREW):
+            if s.crew[q, j] >= 0 and s.tacked[q, j] == 0:
+                mask[A_FOE + j] = 1
+    elif pk == PK_DISCARD:
+        for i in range(s.hand_n[p]):
+            mask[A_HAND + i] = 1
+    elif pk == PK_BPUSH:                    # [ruling: Push needs a card]
+        starter = s.f_seat[0] < 0
+        for j in range(MAX_CREW):
+            if s.crew[p, j] >= 0 and s.tacked[p, j] == 0:
+                if (starter and s.hand_n[p] > 0) or (not starter and can_reply(s, p)):
+                    mask[A_CREW + j] = 1
+        # original: the attacker must attack in the first round if able [Boarding]
+        forced = (starter and s.cfg.edition == ED_ORIGINAL and s.b_round == 0
+                  and s.b_half == 0) or s.b_duel
+        has = False
+        for j in range(MAX_CREW):
+            if mask[A_CREW + j]:
+                has = True
+        if not (forced and has):
+            mask[A_STOP] = 1
+    elif pk == PK_BCARD:
+        opening = s.b_n == 0
+        for i in range(s.hand_n[p]):
+            if opening or card_matches(s, s.hand[p, i]):
+                mask[A_HAND + i] = 1
+        # a crew just pushed forward must play its card; otherwise a side may stop
+        if not s.b_pushed:
+            mask[A_STOP] = 1

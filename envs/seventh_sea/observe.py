@@ -1,0 +1,181 @@
+"""7th Sea CCG observation encoder: what one seat may know, from its point of view.
+
+Visible: every card in play (Captains, Ships, Crew with tacked state and current skills,
+Attachments, uncompleted Adventures and their Seas, the Chantey), the card being played, the
+boarding cards on the table, one's own hand, pile sizes. Hidden [Game Set-Up; Draw Deck;
+Discard Pile]: other hands (counts only), every deck (counts only), discard and sunk piles
+(counts only: "may not be inspected"), and other players' starting Crew until all have
+chosen (revealed simultaneously). Seats are rotated so the observer is relative seat 0.
+Cards are encoded by features (``FEAT``) and id.
+"""
+
+import numpy as np
+from numba import njit
+
+from .cards import CARD, NDEFS
+from .common import crew_max, hand_max, move_cost, skill, swordsman
+from .state import (
+    C_ARG, C_BOX, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2,
+    C_DIST, C_FACTION, C_FEAR, C_HAND_BONUS, C_OP, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0,
+    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG,
+    OP_DRAW as S_OP_DRAW, OP_UNTACK_CAPTAIN as S_OP_UNTACK, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
+    MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
+)
+
+FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}" for i in range(7)]
+              + ["cost"] + [f"cost_skill{i}" for i in range(6)] + ["cancel"]
+              + [f"cancel_skill{i}" for i in range(6)] + [f"skill{i}" for i in range(5)]
+              + [f"trait{i}" for i in range(9)] + ["swordsman", "fear", "sorcery"]
+              + [f"box{i}" for i in range(NBOX)] + [f"defence{i}" for i in range(NBOX)]
+              + [f"op{i}" for i in range(9)] + ["react_absorb", "react_cannon", "react_produce", "act_draw", "act_untack", "act_arg"] + ["arg", "dist", "control", "hand_bonus",
+                                                "ship_move", "ship_crew_max"])
+NF = len(FEAT_NAMES)
+
+
+def _features() -> np.ndarray:
+    f = np.zeros((NDEFS, NF), np.float32)
+    for d in range(NDEFS):
+        c = CARD[d].astype(np.int64)
+        row = [1.0, (d + 1) / MAX_DEFS]
+        row += [float(c[C_TYPE] == i) for i in range(7)]
+        row += [float(c[C_FACTION] == i) for i in range(7)]
+        row += [c[C_COST] / 9] + [float(c[C_COST_SKILL] == i) for i in range(6)]
+        row += [c[C_CANCEL] / 9] + [float(c[C_CANCEL] > 0 and c[C_CANCEL_SKILL] == i) for i in range(6)]
+        row += [c[C_SK0 + k] / 9 for k in range(5)]
+        row += [float((c[C_TRAITS] >> i) & 1) for i in range(9)]
+        row += [c[C_SWORD] / 4, c[C_FEAR] / 4, c[C_SORC] / 4]
+        row += [float(c[C_BOX] == i) for i in range(NBOX)]
+        row += [float(c[C_DEF1] == i or c[C_DEF2] == i) for i in range(NBOX)]
+        row += [float(c[C_OP] == i) for i in range(9)] + [float(c[C_REACT] == i) for i in (1, 2, 3)]
+        row += [float(c[C_ACT] == S_OP_DRAW), float(c[C_ACT] == S_OP_UNTACK), c[C_ACT_ARG] / 3]
+        row += [c[C_ARG] / 9, c[C_DIST] / 4, float(c[C_CONTROL]), c[C_HAND_BONUS] / 2,
+                c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2]
+        f[d] = row
+    return f
+
+
+FEAT = _features()
+
+# layout
+CREW_W = 1 + 6 + 1 + NF          # tacked, current skills (5) + swordsman, fighting, features
+ATT_W = MAX_CREW + 1 + NSEAS + NF  # host one-hot (crew slots, ship, sea k), features
+ADV_W = NSEAS + NF
+SEAT_W = (4 + MAX_PLAYERS + NSEAS + 1 + 2 + 5 + NF + NF + MAX_CREW * CREW_W
+          + MAX_ATT * ATT_W + MAX_ADV * ADV_W)
+O_PHASE = 0
+O_PK = O_PHASE + 5
+O_AK = O_PK + NPK
+O_MISC = O_AK + 12               # turn, edition, pay_left, pay_cancel, hits, round, half,
+#                                  b_pass, b_pushed, must_act, passes, b_n, to_play is me, duel,
+#                                  cannon produced, a fighter waits for Reacts
+O_PAYSK = O_MISC + 16
+O_BOX = O_PAYSK + 5
+O_LIMBO = O_BOX + NBOX
+O_LASTB = O_LIMBO + NF
+O_CHANTEY = O_LASTB + NF
+O_CHOWN = O_CHANTEY + NF
+O_REACT = O_CHOWN + MAX_PLAYERS
+O_HAND = O_REACT + NF
+O_SEATS = O_HAND + MAX_HAND * NF
+OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
+
+LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
+          ("misc", O_MISC, 16), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),
+          ("card_played", O_LIMBO, NF), ("last_boarding_card", O_LASTB, NF),
+          ("chantey", O_CHANTEY, NF), ("chantey_owner", O_CHOWN, MAX_PLAYERS),
+          ("hand", O_HAND, MAX_HAND * NF), ("seats", O_SEATS, MAX_PLAYERS * SEAT_W)]
+
+
+@njit(cache=True)
+def _card(out, o, d):
+    if d >= 0:
+        out[o:o + NF] = FEAT[d]
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    out[:] = 0.0
+    n = s.num_players
+    out[O_PHASE + s.phase] = 1.0
+    out[O_PK + s.pk] = 1.0
+    out[O_AK + s.act_kind] = 1.0
+    m = O_MISC
+    out[m] = min(s.turn, 50) / 50
+    out[m + 1] = 1.0 if s.cfg.edition == 2 else 0.0
+    out[m + 2] = min(max(s.pay_left, 0), 20) / 10
+    out[m + 3] = s.pay_cancel
+    out[m + 4] = min(s.hits, 20) / 10
+    out[m + 5] = min(s.b_round, 20) / 10
+    out[m + 6] = s.b_half
+    out[m + 7] = s.b_pass
+    out[m + 8] = s.b_pushed
+    out[m + 9] = s.must_act
+    out[m + 10] = s.passes / MAX_PLAYERS
+    out[m + 11] = s.b_n / 10
+    out[m + 12] = 1.0 if s.to_play == seat else 0.0
+    out[m + 13] = s.b_duel
+    out[m + 14] = min(s.fire_hits, 20) / 10
+    out[m + 15] = 1.0 if s.fighter_abs >= 0 else 0.0
+    _card(out, O_REACT, s.react_card)
+    if s.pk == 3:
+        out[O_PAYSK + s.pay_skill] = 1.0
+    if s.b_n > 0:
+        out[O_BOX + s.b_box] = 1.0
+        _card(out, O_LASTB, s.b_cards[s.b_n - 1])
+    _card(out, O_LIMBO, s.limbo)
+    _card(out, O_CHANTEY, s.chantey)
+    if s.chantey >= 0:
+        out[O_CHOWN + (s.chantey_owner - seat + n) % n] = 1.0
+    for i in range(s.hand_n[seat]):
+        _card(out, O_HAND + i * NF, s.hand[seat, i])
+    for r in range(n):
+        q = (seat + r) % n
+        o = O_SEATS + r * SEAT_W
+        secret = s.phase == PH_START and q != seat   # starting crew revealed together
+        out[o] = 1.0
+        out[o + 1] = s.alive[q]
+        out[o + 2] = 1.0 if s.cur == q and s.to_play >= 0 else 0.0
+        out[o + 3] = 1.0 if s.actor == q else 0.0
+        o += 4
+        for i in range(n):
+            if s.order[i] == q:
+                out[o + i] = 1.0
+        o += MAX_PLAYERS
+        if s.sea[q] >= 0:
+            out[o + s.sea[q]] = 1.0
+        o += NSEAS
+        out[o] = s.ship_tacked[q]
+        out[o + 1] = move_cost(s, q) / 5
+        out[o + 2] = crew_max(s, q) / 10
+        o += 3
+        out[o] = s.hand_n[q] / MAX_HAND
+        out[o + 1] = 0.0 if secret else s.deck_n[q] / 60
+        out[o + 2] = s.discard_n[q] / 60
+        out[o + 3] = s.sunk_n[q] / 60
+        out[o + 4] = hand_max(s, q) / 10
+        o += 5
+        _card(out, o, s.ship[q])
+        o += NF
+        _card(out, o, s.crew[q, 0])
+        o += NF
+        for j in range(MAX_CREW):
+            d = s.crew[q, j]
+            if d >= 0 and not (secret and j > 0):
+                out[o] = s.tacked[q, j]
+                for k in range(5):
+                    out[o + 1 + k] = skill(s, q, j, k) / 9
+                out[o + 6] = swordsman(s, q, j) / 4
+                for f in range(2):
+                    if s.f_seat[f] == q and s.f_slot[f] == j:
+                        out[o + 7] = 1.0
+                _card(out, o + 8, d)
+            o += CREW_W
+        for a in range(s.att_n[q]):
+            h = s.att_host[q, a]
+            out[o + a * ATT_W + h] = 1.0
+            _card(out, o + a * ATT_W + MAX_CREW + 1 + NSEAS, s.att[q, a])
+        o += MAX_ATT * ATT_W
+        for k in range(s.adv_n[q]):
+            out[o + k * ADV_W + s.adv_sea[q, k]] = 1.0
+            _card(out, o + k * ADV_W + NSEAS, s.adv[q, k])
+        o += MAX_ADV * ADV_W
