@@ -16,7 +16,7 @@ from numba import njit
 from .cards import C_AB, C_ABENG, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
                      free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
-                     stat, stat0)
+                     stat, stat0, wound)
 from .day import do_pass, over_cap
 from .duel import start_challenge
 from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, A_HAND,
@@ -259,6 +259,8 @@ def step_apply(s, action):
         j = action - A_TECH - 1
         discard(s, p, s.att[p, s.pa, j])
         s.att[p, s.pa, j] = 0
+        # a lower Resolve may reach the wounds: destroyed at once [Stats: Resolve]
+        wound(s, p, s.pa, 0)
         end_action(s)
 
 

@@ -251,10 +251,11 @@ def end_game(s, winners):
 @njit(cache=True)
 def wound(s, p, c, n):
     """Wounds; at or above Resolve the character is destroyed [Stats: Resolve]. A destroyed
-    Leader loses the game [Leader Cards]; the last Leader standing wins [Assassination]."""
-    if n <= 0 or s.crew[p, c] == 0:
+    Leader loses the game [Leader Cards]; the last Leader standing wins [Assassination].
+    n = 0 re-checks a character whose Resolve fell (an attachment left)."""
+    if n < 0 or s.crew[p, c] == 0:
         return 0
-    s.wounds[p, c] = min(s.wounds[p, c] + n, 100)
+    s.wounds[p, c] = min(s.wounds[p, c] + n, 50)
     if s.wounds[p, c] < stat0(s, p, c, 0):
         return 0
     remove_char(s, p, c, True)
