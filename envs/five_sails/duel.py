@@ -12,6 +12,8 @@ Side 0 is the challenger, side 1 the challenged (or intervening) character.
 
 from numba import njit
 
+from envs.core.bounds import fault
+
 from .cards import C_AB, C_ARG, C_CV, C_OP
 from .common import (discard, end_action, hand_take, loc_live, opposing, qualifies,
                      reveal_top, stat0, wound)
@@ -157,16 +159,13 @@ def _answered(s, accept):
     s.d_pool[1] = threat
     s.d_ploc[1] = s.d_loc
     s.d_must[1] = 1
-    s.d_active = 1
-    begin_round(s)
+    round_end(s)
 
 
 @njit(cache=True)
-def begin_round(s):
-    """[Round Begins] the side with threat is active. A participant away from its threat
-    pool's location cannot play: its threat is discarded [Moving During a Duel]."""
-    if s.done or s.fault:
-        return
+def _open_round(s):
+    """[Round Begins] side d_active's round. A participant away from its threat pool's
+    location cannot play: its threat is discarded [Moving During a Duel]; False then."""
     a = s.d_active
     p = s.d_seat[a]
     c = s.d_slot[a]
@@ -180,10 +179,10 @@ def begin_round(s):
     s.d_out = 0
     if not s.d_alive[a] or s.loc[p, c] != s.d_ploc[a]:
         s.d_pool[a] = 0
-        round_end(s)
-        return
+        return False
     s.pk = PK_DPLAY
     s.to_play = p
+    return True
 
 
 @njit(cache=True)
@@ -253,17 +252,22 @@ def _resolve(s):
 
 @njit(cache=True)
 def round_end(s):
-    """[Round Ends] the duel ends only when no threat is left in any pool [Ending a Duel]."""
-    if s.done or s.fault:
-        return
-    if s.d_pool[0] > 0:
-        s.d_active = 0
-        begin_round(s)
-    elif s.d_pool[1] > 0:
-        s.d_active = 1
-        begin_round(s)
-    else:
-        end_duel(s)
+    """[Round Ends] the side with threat has the next round; the duel ends only when no
+    threat is left in any pool [Ending a Duel]. A loop, not recursion: each skipped round
+    empties a pool, so two passes suffice (numba caches recursive kernels badly)."""
+    for _ in range(4):
+        if s.done or s.fault:
+            return
+        if s.d_pool[0] > 0:
+            s.d_active = 0
+        elif s.d_pool[1] > 0:
+            s.d_active = 1
+        else:
+            end_duel(s)
+            return
+        if _open_round(s):
+            return
+    fault(s)
 
 
 @njit(cache=True)
