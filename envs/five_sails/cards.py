@@ -50,6 +50,7 @@ CARD_SCHEMA = {
     "ab_trait": cc.Str(20, default="none"),
     "ab_where": cc.Enum(WHERE, default=0),
     "ab_engage": cc.Int(0, 1, default=0),
+    "final_strike": cc.Int(0, 1, default=0),
     "eff": cc.IntRows((), 0, 0, default=[]),     # replaced below: rows of [name, int]
     "text": cc.Str(120, default="-"),
 }
@@ -76,6 +77,7 @@ class Pool:
     ab_trait: np.ndarray
     ab_where: np.ndarray
     ab_engage: np.ndarray
+    final: np.ndarray
     op: np.ndarray
     arg: np.ndarray
     text: list
@@ -139,6 +141,9 @@ def _check_card(e, eff, file, card):
             raise CardDataError(file, card, "eff", "a risk draws at most cost + 1 (hands stay bounded)")
         if o in (S.OP_DRAW, S.OP_HEAL, S.OP_INF, S.OP_RENOWN, S.OP_THRUST, S.OP_PARRY) and not 1 <= a <= 3:
             raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]}: amount 1..3")
+    if e["final_strike"] and (ab != S.AB_MANEUVER or set(ops) != {S.OP_THRUST}):
+        raise CardDataError(file, card, "final_strike", "Final Strike is an additional cost of "
+                            "a Thrust Maneuver in this pool [Final Strike]")
     if S.OP_CHALLENGE in ops and len(ops) > 1:
         raise CardDataError(file, card, "eff", "challenge is the whole effect")
 
@@ -163,6 +168,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              init=np.zeros(n, np.int8), kw=np.zeros(n, np.int8), slot=np.zeros(n, np.int8),
              trait=np.zeros(n, np.int32), ab=np.zeros(n, np.int8), ab_trait=np.zeros(n, np.int32),
              ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8),
+             final=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
     for i, (e, r) in enumerate(zip(clean, raw), start=1):
         card = e["name"]
@@ -199,6 +205,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.ab_trait[i] = 0 if e["ab_trait"] == "none" else 1 << TRAITS.index(e["ab_trait"])
         P.ab_where[i] = e["ab_where"]
         P.ab_engage[i] = e["ab_engage"]
+        P.final[i] = e["final_strike"]
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
             P.arg[i, k] = a
@@ -227,6 +234,7 @@ C_AB = POOL.ab
 C_ABTRAIT = POOL.ab_trait
 C_WHERE = POOL.ab_where
 C_ABENG = POOL.ab_engage
+C_FINAL = POOL.final
 C_OP = POOL.op
 C_ARG = POOL.arg
 

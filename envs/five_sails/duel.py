@@ -14,7 +14,7 @@ from numba import njit
 
 from envs.core.bounds import fault
 
-from .cards import C_AB, C_ARG, C_CV, C_OP
+from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
 from .common import (discard, end_action, hand_take, loc_live, opposing, qualifies,
                      reveal_top, stat0, wound)
 from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_PASS,
@@ -240,7 +240,13 @@ def _resolve(s):
     here = s.loc[s.d_seat[a], s.d_slot[a]]
     n = min(s.d_pool[a], _cap(s, a))
     s.d_pool[a] = 0
+    alive = s.d_alive[a]
     _take(s, a, n)
+    if s.d_man == 2 and alive and not s.d_alive[a]:
+        # [Final Strike] destroyed the round the ability was used: its Thrust goes out
+        for j in range(NOPS):
+            if C_OP[s.d_card, j] == OP_THRUST:
+                s.d_out += C_ARG[s.d_card, j]
     if s.done or s.fault:
         return
     if s.d_out > 0 and s.d_alive[b] and s.loc[s.d_seat[b], s.d_slot[b]] == here:
@@ -436,6 +442,12 @@ def duel_apply(s, action):
         if action == A_MANEUVER:
             s.d_man = 1
             cid = s.d_card
+            if C_FINAL[cid]:
+                # [Final Strike] an additional cost: the effect waits for this round's
+                # destruction of the participant (see _resolve)
+                s.d_man = 2
+                _after_play(s)
+                return
         else:
             k = action - A_TECH
             s.d_tround = 1

@@ -77,7 +77,7 @@ def _ranges(states, r):
     V.in_range(r, states, "d_gambles", 0, 20, "gambles")
     V.in_range(r, states, "d_lethal", 0, 1, "a flag")
     V.in_range(r, states, "d_line_n", 0, MAX_LINE, "dueling line size")
-    V.in_range(r, states, "d_man", 0, 1, "a flag")
+    V.in_range(r, states, "d_man", 0, 2, "Maneuver used (2: a Final Strike armed)")
     V.in_range(r, states, "d_tround", 0, 1, "a flag")
     V.in_range(r, states, "d_cv", -20, 20, "combat value modifiers")
     V.in_range(r, states, "d_threat", 0, 50, "Technique threat")

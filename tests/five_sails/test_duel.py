@@ -272,3 +272,21 @@ def test_technique_announced_with_the_challenge_adds_thrust_to_the_threat():
     act(st, A_TARGET + MAX_CREW + b)
     act(st, A_ACCEPT)
     assert st[0]["d_pool"][1] == 4 and st[0]["tech"][0][0] & 1
+
+
+def test_final_strike_cost_effect_only_if_destroyed_that_round():
+    """[Final Strike] "Some abilities have Final Strike as an additional cost. The effect only
+    activates if that character is destroyed the same round": Dying Curse (0/1/1, +3 Thrust)
+    by Inigo (Resolve 3, 2 wounds) facing 3 threat: Parry 1, 2 wounds destroy him, 1 + 3
+    threat reach Anke. Unhurt, the same play sends only its printed Thrust 1."""
+    for wounds, sent, alive in ((2, 4, False), (0, 1, True)):
+        st, a, b = _pair()
+        s = st[0]
+        s["wounds"][0][a] = wounds
+        to_hand(st, 0, "Dying Curse")
+        _duel(st, a, b, 3, active=0)
+        act(st, A_HAND + 0)
+        act(st, A_MANEUVER)
+        assert s["d_pool"][1] == sent
+        assert (s["crew"][0][a] != 0) == alive
+        check(st)
