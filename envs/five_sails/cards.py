@@ -117,6 +117,9 @@ def _check_card(e, eff, file, card):
         raise CardDataError(file, card, "stats", "a character's Resolve is at least 1")
     if ab == S.AB_MANEUVER and t not in (S.T_RISK, S.T_ATTACH, S.T_BRUTE):
         raise CardDataError(file, card, "ability", "Maneuvers are on Faction Deck cards [Maneuvers]")
+    if ab == S.AB_REVEAL and (t not in (S.T_SCHEME, S.T_CHAR) or set(ops) - {S.OP_DRAW, S.OP_RENOWN}):
+        raise CardDataError(file, card, "ability", "when revealed: schemes and approach "
+                            "characters, draw or renown effects in this pool [Planning 2a]")
     if ab in (S.AB_SCHEME, S.AB_PLUNDER) and t != S.T_SCHEME:
         raise CardDataError(file, card, "ability", "scheme text is on schemes")
     if ab == S.AB_TECHNIQUE and t not in (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_ATTACH, S.T_CATTACH, S.T_BRUTE):

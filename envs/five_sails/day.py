@@ -16,7 +16,7 @@ from envs.core.rng import randint
 from .cards import C_AB, C_ARG, C_CAP, C_INIT, C_OP, C_PAN, C_TYPE
 from .common import (add_crew, crew_count, discard, draw, end_action, end_game, hand_take,
                      live_count, loc_live, next_live, remove_char, stat0, to_locker)
-from .state import (A_APPROACH, A_CREW, A_HAND, AB_PLUNDER, AB_SCHEME, DAYS, ECONOMIC, HOME,
+from .state import (A_APPROACH, A_CREW, A_HAND, A_TARGET, AB_PLUNDER, AB_REVEAL, AB_SCHEME, PK_ORDER, DAYS, ECONOMIC, HOME,
                     L_BAZAAR, L_DOCKS, L_FORUMS, MAX_CREW, MAX_PLAYERS, NLOC, OP_DRAW, OP_HEAL,
                     OP_IF_CTRL, OP_RENOWN, PH_DUSK, PH_HIGH_DRAMA, PH_PLANNING, PK_CHAR,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_SCHEME, S_INF, T_BRUTE, T_CHAR, T_SCHEME,
@@ -104,17 +104,78 @@ def initiative(s):
 
 @njit(cache=True)
 def reveal(s):
-    """[Planning 2-4] reveal, Determine Initiative, Muster at Home."""
+    """[Planning 2] reveal: schemes in play, characters join the crew at Home (the Crew Cap
+    is checked at Muster) [ruling: Reveal and Muster]; then "when revealed" effects."""
+    s.pc = 0
+    s.pd = 0
     for p in range(s.num_players):
         if not s.out[p]:
             s.scheme[p] = s.plan_scheme[p]
             s.plan_scheme[p] = 0
-    initiative(s)
+            cid = s.plan_char[p]
+            s.rev_slot[p] = add_crew(s, p, cid, HOME)
+            s.plan_char[p] = 0
+            if C_AB[s.scheme[p]] == AB_REVEAL:
+                s.pc |= 1 << (2 * p)
+            if C_AB[cid] == AB_REVEAL:
+                s.pc |= 1 << (2 * p + 1)
+    n = 0
+    for k in range(2 * MAX_PLAYERS):
+        n += (s.pc >> k) & 1
+    if n >= 2:
+        # [Planning 2a i-ii] the First Player orders them; with none, initiative first
+        if s.first < 0:
+            initiative(s)
+            s.pd = 1
+        s.pk = PK_ORDER
+        s.to_play = s.first
+        return
+    for k in range(2 * MAX_PLAYERS):
+        if (s.pc >> k) & 1:
+            _revealed(s, k)
+    after_reveal(s)
+
+
+@njit(cache=True)
+def _revealed(s, k):
+    """Resolve the "when revealed" effect k (seat * 2 + 0 scheme / 1 character)."""
+    p = k // 2
+    cid = s.scheme[p]
+    if k % 2:
+        cid = s.crew[p, s.rev_slot[p]]
+    s.pc &= ~(1 << k)
+    for j in range(NOPS):
+        o = C_OP[cid, j]
+        if o == OP_DRAW:
+            draw(s, p, C_ARG[cid, j])
+        elif o == OP_RENOWN:
+            s.renown[p] += C_ARG[cid, j]
+
+
+@njit(cache=True)
+def order_legal(s, mask):
+    for k in range(2 * MAX_PLAYERS):
+        if (s.pc >> k) & 1:
+            mask[A_TARGET + (k // 2) * MAX_CREW + k % 2] = 1
+
+
+@njit(cache=True)
+def order_apply(s, action):
+    x = action - A_TARGET
+    _revealed(s, (x // MAX_CREW) * 2 + x % MAX_CREW)
+    if s.pc == 0:
+        after_reveal(s)
+
+
+@njit(cache=True)
+def after_reveal(s):
+    """[Planning 3] Determine Initiative (unless done for the ordering), [4] Muster."""
+    if s.pd == 0:
+        initiative(s)
+    s.pd = 0
     s.queue = 0
     for p in range(s.num_players):
         if not s.out[p]:
-            add_crew(s, p, s.plan_char[p], HOME)
-            s.plan_char[p] = 0
             s.queue |= 1 << p
     continue_muster(s)
 

@@ -9,7 +9,7 @@ from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CL
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_MOVE, A_PASS,
                     A_RECRUIT, A_TARGET, A_TECH, HOME, LOC_NAMES, MAX_CREW, NUM_ACTIONS, PK_DPLAY,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_PARLEY, PK_PAY, PK_RESPOND, PK_SLOT, PK_CTECH,
-                    PK_DABIL, PK_EQUIP, PK_ACTOR)
+                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER)
 
 
 def _name(cid) -> str:
@@ -59,6 +59,8 @@ def action_label(s, a) -> str:
         return f"{verb} {who(c)}"
     if A_TARGET <= a < A_LOC:
         q, d = divmod(a - A_TARGET, MAX_CREW)
+        if pk == PK_ORDER:
+            return f"resolve player_{q}'s {'character' if d else 'scheme'} 'when revealed' effect"
         return f"challenge player_{q}'s {_name(s['crew'][q][d])}"
     if A_LOC <= a < A_APPROACH:
         return f"to {_loc(a - A_LOC)}"

@@ -70,6 +70,7 @@ O_PASSES = _put("passes", 1)
 O_PAY = _put("pay", 1)
 O_PCARD = _put("pcard", NF)
 O_PA = _put("pending_crew", MAX_CREW)
+O_REVEAL = _put("when_revealed", 2 * MAX_PLAYERS)
 O_PLAYERS = _put("players", MAX_PLAYERS * PLAYER_F)
 O_HAND = _put("hand", MAX_HAND * NF)
 O_APPR = _put("approach", APPROACH * (1 + NF))
@@ -107,6 +108,10 @@ def observe(s, seat, out):
     _card(out, O_PCARD, s.pcard)
     if s.pk >= 5 and 0 <= s.pa < MAX_CREW:
         out[O_PA + s.pa] = 1.0
+    if s.pc > 0 and s.phase == 0:
+        for k in range(2 * MAX_PLAYERS):
+            if (s.pc >> k) & 1 and k // 2 < n:
+                out[O_REVEAL + 2 * _rel(s, seat, k // 2) + k % 2] = 1.0
     for p in range(n):
         r = _rel(s, seat, p)
         o = O_PLAYERS + r * PLAYER_F

@@ -14,12 +14,13 @@ from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
 from .actions import finish, main_apply, main_legal, step_apply, step_legal
-from .day import begin_day, dusk_apply, locker_legal, locker_apply, plan_apply, plan_legal
+from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
+                  plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
-                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH)
+                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER)
 
 
 @njit(cache=True)
@@ -36,6 +37,7 @@ def _clear(s):
     s.plan_scheme[:] = 0
     s.plan_char[:] = 0
     s.scheme[:] = 0
+    s.rev_slot[:] = 0
     s.deck[:, :] = 0
     s.deck_n[:] = 0
     s.hand[:, :] = 0
@@ -136,6 +138,8 @@ def legal_mask(s, mask):
         plan_legal(s, mask)
     elif pk == PK_LOCKER:
         locker_legal(s, mask)
+    elif pk == PK_ORDER:
+        order_legal(s, mask)
     elif pk == PK_MAIN:
         main_legal(s, mask)
     elif pk == PK_DUSK:
@@ -155,6 +159,8 @@ def _apply_one(s, action):
         plan_apply(s, action)
     elif pk == PK_LOCKER:
         locker_apply(s, action)
+    elif pk == PK_ORDER:
+        order_apply(s, action)
     elif pk == PK_MAIN:
         main_apply(s, action)
     elif pk == PK_DUSK:

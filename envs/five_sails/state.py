@@ -45,8 +45,8 @@ KW_WEALTH, KW_UNIQUE, KW_BRUTE = 1, 2, 4
 # attachment slots [Attachment Cards: one Weapon, Armor and Attire]
 SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR, SLOT_ATTIRE = 0, 1, 2, 3
 # ability kinds [Types of Abilities]
-AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER = range(6)
-AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder")
+AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL = range(7)
+AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "when_revealed")
 # qualifiers [Qualified Abilities]
 W_ANY, W_CITY, W_HOME = 0, 1, 2
 # effect opcodes (cards.toml `eff`), each covered by a test in tests/five_sails/test_opcodes.py
@@ -63,12 +63,12 @@ PHASE_NAMES = ("planning", "high_drama", "dusk", "over")
 # --- pending decisions (pk)
 (PK_NONE, PK_SCHEME, PK_CHAR, PK_LOCKER, PK_MAIN, PK_MOVE, PK_TARGET, PK_RESPOND, PK_PARLEY,
  PK_PAY, PK_EQUIP, PK_ACTOR, PK_SLOT, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE, PK_DUSK,
- PK_CTECH) = range(19)
+ PK_CTECH, PK_ORDER) = range(20)
 PK_NAMES = ("none", "plan scheme", "plan character", "crew cap: send to The Locker",
             "high drama", "move: destination", "challenge: target", "answer challenge",
             "parley", "pay cost", "equip: target", "acting character", "attachment limit",
             "duel: play", "gamble: keep", "duel: maneuver/technique", "maneuver: move",
-            "dusk: discard", "challenge: technique")
+            "dusk: discard", "challenge: technique", "order when-revealed effects")
 NPK = len(PK_NAMES)
 
 # what a payment is for (pending continuation)
@@ -127,6 +127,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("plan_scheme", np.int16, (MAX_PLAYERS,)),
     ("plan_char", np.int16, (MAX_PLAYERS,)),
     ("scheme", np.int16, (MAX_PLAYERS,)),       # scheme in play today
+    ("rev_slot", np.int8, (MAX_PLAYERS,)),      # crew slot of the character revealed today
     # faction deck, hand, discard, Locker
     ("deck", np.int16, (MAX_PLAYERS, MAX_DECK)), ("deck_n", np.int16, (MAX_PLAYERS,)),
     ("hand", np.int16, (MAX_PLAYERS, MAX_HAND)), ("hand_n", np.int16, (MAX_PLAYERS,)),

@@ -18,7 +18,7 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     MAX_HAND, MAX_LINE, MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, PK_CTECH, PK_DABIL,
                     PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND, PK_TARGET, PK_SCHEME, PK_CHAR,
                     PK_ACTOR, PK_EQUIP, PK_MOVE, PK_PARLEY, PK_PAY, PK_SLOT, PK_LOCKER, PK_MAIN,
-                    PK_DUSK, PK_NONE, PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, T_ATTACH, T_BRUTE,
+                    PK_DUSK, PK_NONE, PK_ORDER, PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, T_ATTACH, T_BRUTE,
                     T_CATTACH, T_CHAR, T_EVENT, T_LEADER, T_MERC, T_RISK, T_SCHEME, GO_ATTACH,
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH)
 
@@ -61,6 +61,9 @@ def _ranges(states, r):
     V.in_range(r, states, "pa", 0, MAX_CREW - 1, "a crew slot or location")
     V.in_range(r, states, "pb", 0, HOME, "a location or slot type")
     V.in_range(r, states, "pay", 0, 10, "wealth still to pay")
+    V.in_range(r, states, "rev_slot", 0, MAX_CREW - 1, "a crew slot")
+    V.in_range(r, states, "pc", 0, 255, "when-revealed effects pending (bits)")
+    V.in_range(r, states, "pd", -1, MAX_ATT, "a Technique source or a flag")
     V.in_range(r, states, "queue", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
     V.in_range(r, states, "d_on", 0, 1, "a flag")
     V.in_range(r, states, "d_stat", 0, 3, "a stat")
@@ -262,6 +265,19 @@ def _duel_and_pending(states, r):
                 bad.append("pk: a live game has a pending decision")
             if pk in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] and C.C_TYPE[s["pcard"]] not in (T_ATTACH, T_RISK, T_BRUTE):
                 bad.append("pcard: a Faction Deck card")
+            if pk == PK_ORDER:
+                pend = int(s["pc"])
+                ok = s["phase"] == PH_PLANNING and p == s["first"] and pend != 0
+                for k in range(8):
+                    if pend >> k & 1:
+                        q = k // 2
+                        if q >= n or s["out"][q]:
+                            ok = False
+                        elif k % 2 and s["crew"][q][s["rev_slot"][q]] == 0:
+                            ok = False
+                if not ok:
+                    bad.append("pc: when-revealed effects are ordered by the First Player in "
+                               "Planning, for revealed cards of players in the game")
             if pk == PK_LOCKER and crew.sum() == 0:
                 bad.append("pk: sending to The Locker needs a crew")
         if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] != 0:

@@ -77,7 +77,7 @@ def test_every_card_type_ability_kind_and_opcode_is_in_the_pool():
     from envs.five_sails import state as S
     P = C.POOL
     assert set(P.type[1:]) == set(range(1, 10))
-    assert set(P.ab[1:]) == set(range(6))
+    assert set(P.ab[1:]) == set(range(len(S.AB_NAMES)))
     assert set(P.op[1:].ravel()) == set(range(len(S.OP_NAMES)))
     assert (P.kw & S.KW_WEALTH).any() and (P.kw & S.KW_UNIQUE).any() and (P.kw & S.KW_BRUTE).any()
     assert set(P.slot[1:]) == {0, 1, 2, 3}

@@ -92,12 +92,38 @@ def test_determine_initiative_tie_without_a_holder_is_random_among_the_tied():
 
 
 def test_draw_panache_of_the_leader_as_modified_by_the_scheme():
-    """[Planning 5 Draw] Marisol (Panache 5) with Open Purse (+2) draws 7; Gunther (4) with
-    Drill and Discipline (+1, text: draw 1) draws 1 then 5 [Resolve Scheme]."""
+    """[Planning 5 Draw] Marisol (Panache 5) with Open Purse (+2) draws 7 (after its "when
+    revealed" card: 8); Gunther (4) with Drill and Discipline (+1, text: draw 1) draws 1
+    then 5 [Resolve Scheme]."""
     st = new(2)
     _plan(st, "Open Purse", "Inigo Valdera")
     _plan(st, "Drill and Discipline", "Anke Brenner")
-    assert st[0]["hand_n"][0] == 7 and st[0]["hand_n"][1] == 6
+    assert st[0]["hand_n"][0] == 8 and st[0]["hand_n"][1] == 6
+
+
+def test_when_revealed_effects_ordered_by_the_first_player_after_initiative():
+    """[Planning 2a i-ii] two "when revealed" effects and no First Player: initiative is
+    determined first (Iron Patience 2 > Open Purse 1: Eisen), then Eisen chooses the order;
+    initiative is not determined again."""
+    st = new(2)
+    _plan(st, "Open Purse", "Inigo Valdera")
+    _plan(st, "Iron Patience", "Liesl Graf")
+    s = st[0]
+    assert s["pk"] == S.PK_ORDER and s["to_play"] == 1 and s["first"] == 1
+    assert legal(st) == {S.A_TARGET + 0, S.A_TARGET + S.MAX_CREW + 1}
+    act(st, S.A_TARGET + S.MAX_CREW + 1)         # Liesl Graf: 1 Renown
+    assert s["renown"][1] == 1 and s["hand_n"][0] == 0
+    act(st, S.A_TARGET + 0)                      # Open Purse: draw 1
+    assert s["phase"] == S.PH_HIGH_DRAMA and s["first"] == 1
+    assert s["hand_n"][0] == 1 + 7
+    check(st)
+
+
+def test_single_when_revealed_effect_resolves_without_a_choice():
+    st = new(2)
+    _plan(st, "Blades at Dawn", "Inigo Valdera")
+    _plan(st, "Iron Patience", "Liesl Graf")
+    assert st[0]["renown"][1] == 1 and st[0]["phase"] == S.PH_HIGH_DRAMA
 
 
 def test_muster_over_the_crew_cap_sends_a_character_of_your_choice_to_the_locker():
