@@ -2,6 +2,7 @@
 
     broadside list
     broadside train --game havoc --timesteps 200000 [--resume | --force] [--run-dir runs/x]
+    broadside train --backend rllib --num-env-runners 2 [--address ray://HOST:10001]
     broadside eval --game havoc --agent ppo:runs/x/model.zip --opponents random,heuristic
     broadside tournament --game havoc --agents random,heuristic,mcts:200 --games 100
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
@@ -149,6 +150,11 @@ def prepare_run_dir(run_dir: Path, force: bool) -> None:
 def cmd_train(args) -> int:
     from training.extras import require
 
+    if args.backend == "rllib":
+        from training.rllib import cli as rllib_cli
+
+        return rllib_cli.run(args, _console(), scaled, parse_config, prepare_run_dir,
+                             check_game, CliError)
     require("training", "sb3_contrib")
     from training.plots import learning_curve
     from training.trainer import TrainConfig, Trainer
@@ -415,6 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="pool sampling weights")
     sp.add_argument("--no-tensorboard", action="store_true")
     sp.add_argument("--no-progress", action="store_true")
+    from training.rllib.cli import add_arguments as rllib_arguments
+
+    rllib_arguments(sp)
     sp.set_defaults(func=cmd_train)
 
     sp = add("eval", "one agent against opponents, with Wilson intervals")
