@@ -35,6 +35,7 @@ from .hidden import determinize
 from .labels import action_label
 from .observe import OBS_SIZE, observe
 from .render import render_ansi, render_rgb
+from .scenario import from_scenario, to_scenario
 from .state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE
 from .validate import check_states
 
@@ -54,6 +55,7 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0),
               "test_configs": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
