@@ -120,6 +120,10 @@ def _check_card(e, eff, file, card):
     if ab == S.AB_REVEAL and (t not in (S.T_SCHEME, S.T_CHAR) or set(ops) - {S.OP_DRAW, S.OP_RENOWN}):
         raise CardDataError(file, card, "ability", "when revealed: schemes and approach "
                             "characters, draw or renown effects in this pool [Planning 2a]")
+    if ab == S.AB_REACTION and (t != S.T_RISK or e["cost"] != 0
+                                or set(ops) - {S.OP_DRAW, S.OP_HEAL, S.OP_GARDE}):
+        raise CardDataError(file, card, "ability", "reactions in this pool: risks of cost 0 "
+                            "that draw, heal or make en garde the challenged character")
     if ab in (S.AB_SCHEME, S.AB_PLUNDER) and t != S.T_SCHEME:
         raise CardDataError(file, card, "ability", "scheme text is on schemes")
     if ab == S.AB_TECHNIQUE and t not in (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_ATTACH, S.T_CATTACH, S.T_BRUTE):

@@ -15,11 +15,11 @@ from numba import njit
 from envs.core.bounds import fault
 
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
-from .common import (discard, end_action, hand_take, loc_live, opposing, qualifies,
+from .common import (discard, draw, end_action, hand_take, loc_live, opposing, qualifies,
                      reveal_top, stat0, wound)
 from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_PASS,
                     A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, HOME, MAX_ATT, MAX_CREW,
-                    MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
+                    MAX_LINE, NOPS, OP_CV_P, OP_DRAW, OP_HEAL, OP_GARDE, AB_REACTION, MAX_HAND, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
                     OP_THRUST, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND,
                     PK_TARGET, S_FIN, NLOC)
 
@@ -335,6 +335,9 @@ def duel_legal(s, mask):
         d = s.d_slot[1]
         mask[A_ACCEPT] = 1
         mask[A_PASS] = 1
+        for i in range(s.hand_n[q]):
+            if C_AB[s.hand[q, i]] == AB_REACTION:
+                mask[A_HAND + i] = 1
         for e in range(MAX_CREW):
             if (e != d and s.crew[q, e] > 0 and s.eng[q, e] == 0
                     and s.loc[q, e] == s.d_loc):
@@ -395,6 +398,9 @@ def duel_apply(s, action):
         s.pk = PK_RESPOND
         s.to_play = s.d_seat[1]
     elif pk == PK_RESPOND:
+        if A_HAND <= action < A_HAND + MAX_HAND:
+            _react(s, action - A_HAND)
+            return
         if action == A_PASS:
             _answered(s, False)
         else:
@@ -458,6 +464,26 @@ def duel_apply(s, action):
     elif pk == PK_DMOVE:
         s.loc[s.d_seat[a], s.d_slot[a]] = action - A_LOC
         _after_play(s)
+
+
+@njit(cache=True)
+def _react(s, i):
+    """[Reaction] "after one of your characters is challenged": the challenged player plays
+    a Reaction from hand (cost 0) before answering; it does not use priority and the
+    answer is still theirs to give. The risk is discarded once resolved."""
+    q = s.d_seat[1]
+    d = s.d_slot[1]
+    cid = hand_take(s, q, i)
+    for j in range(NOPS):
+        o = C_OP[cid, j]
+        x = C_ARG[cid, j]
+        if o == OP_DRAW:
+            draw(s, q, x)
+        elif o == OP_HEAL:
+            s.wounds[q, d] = max(s.wounds[q, d] - x, 0)
+        elif o == OP_GARDE:
+            s.eng[q, d] = 0
+    discard(s, q, cid)
 
 
 @njit(cache=True)

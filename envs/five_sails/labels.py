@@ -50,7 +50,7 @@ def action_label(s, a) -> str:
         i = a - A_HAND
         cid = s["hand"][p][i] if p >= 0 else 0
         verb = {PK_MAIN: "play", PK_PAY: "discard to pay:", PK_DUSK: "discard", PK_DPLAY:
-                "play in the duel:"}.get(pk, "choose")
+                "play in the duel:", PK_RESPOND: "react with"}.get(pk, "choose")
         return f"{verb} {_name(cid)} (hand slot {i})"
     if A_CREW <= a < A_TARGET:
         c = a - A_CREW

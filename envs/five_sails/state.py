@@ -45,8 +45,10 @@ KW_WEALTH, KW_UNIQUE, KW_BRUTE = 1, 2, 4
 # attachment slots [Attachment Cards: one Weapon, Armor and Attire]
 SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR, SLOT_ATTIRE = 0, 1, 2, 3
 # ability kinds [Types of Abilities]
-AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL = range(7)
-AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "when_revealed")
+AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL, AB_REACTION = range(8)
+# reaction: "Reaction: after one of your characters is challenged" (the pool's one trigger)
+AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "when_revealed",
+            "reaction")
 # qualifiers [Qualified Abilities]
 W_ANY, W_CITY, W_HOME = 0, 1, 2
 # effect opcodes (cards.toml `eff`), each covered by a test in tests/five_sails/test_opcodes.py

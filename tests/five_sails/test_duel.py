@@ -290,3 +290,22 @@ def test_final_strike_cost_effect_only_if_destroyed_that_round():
         assert s["d_pool"][1] == sent
         assert (s["crew"][0][a] != 0) == alive
         check(st)
+
+
+def test_reaction_after_your_character_is_challenged_then_answer():
+    """[Reaction] "after one of your characters is challenged": Brace for It heals a wound
+    from the challenged Anke before her player answers; it does not use priority, the risk
+    is discarded, and the answer is still to give."""
+    st, a, b = _pair()
+    s = st[0]
+    s["wounds"][1][b] = 2
+    to_hand(st, 1, "Brace for It", "Steady Guard")
+    act(st, A_CHALLENGE + a)
+    act(st, A_TARGET + MAX_CREW + b)
+    assert A_HAND + 0 in legal(st) and A_HAND + 1 not in legal(st)
+    act(st, A_HAND + 0)
+    assert s["wounds"][1][b] == 1 and s["pk"] == S.PK_RESPOND and s["to_play"] == 1
+    assert cid("Brace for It") == s["disc"][1][s["disc_n"][1] - 1]
+    act(st, A_ACCEPT)
+    assert s["d_pool"][1] == 2
+    check(st)
