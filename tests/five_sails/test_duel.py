@@ -296,7 +296,8 @@ def test_reaction_after_your_character_is_challenged_then_answer():
     """[Reaction] "after one of your characters is challenged": Brace for It heals a wound
     from the challenged Anke before her player answers; it does not use priority, the risk
     is discarded, and the answer is still to give."""
-    st, a, b = _pair()
+    st, _, b = _pair()
+    a = muster(st, 0, "Rosalia Quemada", FORUMS)     # slot 2: not the target's slot (1)
     s = st[0]
     s["wounds"][1][b] = 2
     to_hand(st, 1, "Brace for It", "Steady Guard")
