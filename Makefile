@@ -42,7 +42,10 @@ test: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/broadside demo
 
+# The peer libraries (PettingZoo poker via rlcard, OpenSpiel, pgx + jax) are large: they are
+# installed here, for the side-by-side benchmark, and not by `make test`.
 bench: $(STAMP)
+	$(PY) -m pip install -e '.[peers]'
 	$(VENV)/bin/broadside bench
 	$(PY) -m benchmarks.rllib_speed
 

@@ -6,7 +6,7 @@
     broadside eval --game havoc --agent ppo:runs/x/model.zip --opponents random,heuristic
     broadside tournament --game havoc --agents random,heuristic,mcts:200 --games 100
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
-    broadside replay game.json [--step]
+    broadside replay game.json [--step] [--html out.html] [--viewer SEAT]
     broadside demo
     broadside bench [--quick] [--game havoc]
     broadside compile [GAME ...]
@@ -326,7 +326,17 @@ def cmd_replay(args) -> int:
         raise CliError(f"no game record at {args.file}; save one with "
                        f"`{PROG} play ... --save {args.file}`")
     rec = GameRecord.load(args.file)
+    check_game(rec.game)
     viewer = None if args.viewer is None else int(args.viewer)
+    n = len(rec.returns or rec.players or [])
+    if viewer is not None and n and not 0 <= viewer < n:
+        raise CliError(f"--viewer {viewer}: this game has seats 0..{n - 1}")
+    if args.html:
+        from training.replay_html import write_html
+
+        out = write_html(rec, args.html, viewer=viewer, scale=args.scale, fmt=args.frame_format)
+        print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB, {len(rec.actions)} moves)")
+        return 0
     try:
         replay_record(rec, viewer=viewer, interactive=args.step)
     except (EOFError, KeyboardInterrupt) as e:
@@ -370,9 +380,9 @@ def cmd_compile(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from benchmarks import speed
+    from benchmarks import side_by_side
 
-    return int(speed.run(args) or 0)
+    return int(side_by_side.run(args) or 0)
 
 
 # -- parser ---------------------------------------------------------------------------------
@@ -452,7 +462,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file")
     sp.add_argument("--step", action="store_true", help="wait for Enter between moves")
     sp.add_argument("--viewer", type=int, default=None,
-                    help="seat whose hidden cards are shown")
+                    help="seat whose hidden cards are shown (default: none, a spectator)")
+    sp.add_argument("--html", default=None, metavar="OUT.html",
+                    help="write a self-contained HTML page to step through in a browser")
+    sp.add_argument("--scale", type=float, default=0.75, help="picture size in the page (0.75)")
+    sp.add_argument("--frame-format", choices=("webp", "png"), default="webp")
     sp.set_defaults(func=cmd_replay)
 
     sp = add("demo", "short training + evaluation (make demo)")
@@ -469,9 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     sp.set_defaults(func=cmd_compile)
 
-    from benchmarks.speed import add_arguments
+    from benchmarks.side_by_side import add_arguments
 
-    sp = add("bench", "speed benchmarks (every registered game against connect_four_v3)")
+    sp = add("bench", "speed of every registered game beside peer libraries (PettingZoo, "
+                      "OpenSpiel, pgx)")
     add_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p
