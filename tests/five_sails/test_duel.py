@@ -310,3 +310,40 @@ def test_reaction_after_your_character_is_challenged_then_answer():
     act(st, A_ACCEPT)
     assert s["d_pool"][1] == 2
     check(st)
+
+
+def test_three_players_a_destroyed_leader_loses_and_the_game_goes_on():
+    """[Leader Cards] a player whose Leader is destroyed loses; with three players the other
+    two play on [ruling: Eliminated players]: the loser's crew leaves, their locations become
+    uncontrolled, priority skips them."""
+    st = new(3)
+    high_drama(st)
+    s = st[0]
+    place(st, 0, 0, FORUMS)
+    place(st, 1, 0, FORUMS, wounds=6)               # Gunther: Resolve 7
+    other = muster(st, 1, "Anke Brenner", DOCKS)
+    s["ctrl"][DOCKS] = 1
+    _duel(st, 0, 0, 3)
+    act(st, A_PASS)
+    assert s["out"][1] == 1 and s["done"] == 0
+    assert s["crew"][1].sum() == 0 and s["ctrl"][DOCKS] == -1
+    assert cid("Anke Brenner") in list(s["locker"][1][:s["locker_n"][1]])
+    assert s["to_play"] == 2                          # priority passes over seat 1
+    check(st)
+
+
+def test_brutes_are_discarded_at_dusk():
+    """[Brute] Brutes are discarded from play at the end of the Day."""
+    st = new(2)
+    high_drama(st)
+    s = st[0]
+    to_hand(st, 0, "Vaquero Hired Arm", "Steady Guard")
+    act(st, A_HAND + 0)
+    act(st, A_HAND + 0)
+    assert cid("Vaquero Hired Arm") in list(s["crew"][0])
+    act(st, A_PASS)
+    act(st, A_PASS)
+    while s["pk"] == S.PK_DUSK:
+        act(st, A_HAND + 0)
+    assert cid("Vaquero Hired Arm") not in list(s["crew"][0])
+    assert cid("Vaquero Hired Arm") in list(s["disc"][0][:s["disc_n"][0]])
