@@ -1,7 +1,8 @@
 """City of Five Sails rendering: ansi text and an rgb_array picture of a position.
 
 A viewer (seat) sees its own hand and planning choices; everything hidden from it (other hands,
-face-down plans, deck orders) is drawn face down ("##" / grey cards). viewer None = spectator.
+face-down plans, deck orders) is drawn face down ("##" / card backs). viewer None = spectator.
+The picture uses the shared language of envs/core/draw.py.
 """
 
 from __future__ import annotations
@@ -68,49 +69,75 @@ def render_ansi(s, viewer) -> str:
     return "\n".join(lines)
 
 
-_TYPE_COLOURS = np.array([[40, 40, 40], [220, 190, 60], [200, 120, 60], [120, 80, 200],
-                          [80, 160, 220], [200, 60, 60], [160, 100, 60], [90, 200, 120],
-                          [60, 180, 200], [230, 230, 230]], np.uint8)
-_BACK = np.array([110, 110, 110], np.uint8)
+_TYPE_COLOURS = {1: (236, 200, 90), 2: (226, 160, 110), 3: (170, 150, 220), 4: (130, 190, 230),
+                 5: (230, 120, 110), 6: (190, 140, 100), 7: (140, 210, 150), 8: (120, 200, 210),
+                 9: (235, 235, 235)}
+_LOC_SHORT = ("Ole's Inn", "Docks", "Forums", "Bazaar", "Gardens", "Home")
+W, H = 1200, 760
 
 
-def _card(img, y, x, cid, face_up=True):
-    img[y:y + 10, x:x + 7] = _TYPE_COLOURS[C.C_TYPE[int(cid)]] if face_up else _BACK
+def _tile(cid, **kw):
+    cid = int(cid)
+    t = int(C.C_TYPE[cid])
+    return {"name": C.POOL.names[cid], "fill": _TYPE_COLOURS.get(t, (220, 220, 220)), **kw}
 
 
 def render_rgb(s, viewer) -> np.ndarray:
-    """One band per player (crew by location, hand face down unless the viewer's), the City
-    locations on top (their card, controller colour)."""
+    """The table in the shared picture language (envs/core/draw.py): the City locations
+    (card, controller), then one panel per player (crew with location, engaged, wounds and
+    attachments; hand and face-down plans as card backs unless the viewer's own), the duel."""
+    from envs.core.draw import Canvas, seat_colour
+
+    cv = Canvas(W, H)
     n = int(s["num_players"])
-    seat_col = np.array([[230, 70, 70], [70, 130, 230], [70, 200, 90], [220, 200, 60]], np.uint8)
-    img = np.zeros((20 + 4 * 60, 6 * 80, 3), np.uint8)
-    img[:] = 20
+    cv.text(10, 6, f"Day {int(s['day'])} - {PHASE_NAMES[int(s['phase'])]} - "
+            f"{PK_NAMES[int(s['pk'])]} - to play: {int(s['to_play'])}", 14)
+    x = 10
     for l in range(NLOC):
         if not _live(n, l):
             continue
-        x = l * 80 + 4
         ctrl = int(s["ctrl"][l])
-        img[2:18, x:x + 72] = seat_col[ctrl] if ctrl >= 0 else 60
+        inner = cv.panel((x, 28, x + 228, 150), f"{LOC_NAMES[l]}",
+                         stripe=seat_colour(ctrl) if ctrl >= 0 else None)
         if s["cslot"][l]:
-            _card(img, 5, x + 30, s["cslot"][l])
+            cv.card((inner[0], inner[1], inner[0] + 100, inner[3]), **_tile(s["cslot"][l]))
+        x += 236
+    band = (H - 160 - (130 if s["d_on"] else 0)) // 4
     for p in range(n):
-        y0 = 20 + p * 60
-        img[y0:y0 + 2, :] = seat_col[p]
-        slots = {}
+        y0 = 158 + p * band
+        mine = viewer is not None and int(viewer) == p
+        title = (f"player_{p}{' (out)' if s['out'][p] else ''} - Renown {int(s['renown'][p])}"
+                 f" - deck {int(s['deck_n'][p])} - discard {int(s['disc_n'][p])} - Locker "
+                 f"{int(s['locker_n'][p])}" + (" - First Player" if s["first"] == p else ""))
+        inner = cv.panel((10, y0, W - 10, y0 + band - 6), title, stripe=seat_colour(p))
+        crew = []
         for c in range(MAX_CREW):
             cid = int(s["crew"][p][c])
             if not cid:
                 continue
             l = int(s["loc"][p][c])
-            k = slots.get(l, 0)
-            slots[l] = k + 1
-            _card(img, y0 + 5 + (k // 8) * 12, l * 80 + 4 + (k % 8) * 9, cid)
-            if s["eng"][p][c]:
-                img[y0 + 15 + (k // 8) * 12, l * 80 + 4 + (k % 8) * 9:l * 80 + 11 + (k % 8) * 9] = 255
-        mine = viewer is not None and int(viewer) == p
-        for i in range(int(s["hand_n"][p])):
-            _card(img, y0 + 45, 4 + i * 9, s["hand"][p][i], face_up=mine)
-        for j, f in enumerate(("plan_scheme", "plan_char")):
+            att = len([a for a in s["att"][p][c] if a])
+            crew.append(_tile(cid, caption=f"{_LOC_SHORT[l]}{' eng' if s['eng'][p][c] else ''}"
+                              f"{' +' + str(att) + 'att' if att else ''}",
+                              badge=f"w{int(s['wounds'][p][c])}" if s["wounds"][p][c] else None,
+                              faded=bool(s["eng"][p][c])))
+        if s["scheme"][p]:
+            crew.append(_tile(s["scheme"][p], caption="scheme"))
+        half = (inner[2] - inner[0]) * 3 // 5
+        cv.card_row((inner[0], inner[1], inner[0] + half, inner[3]), crew, card_w=92, gap=4)
+        hand = [_tile(h) if mine else {"face_down": True}
+                for h in s["hand"][p][:int(s["hand_n"][p])]]
+        for f in ("plan_scheme", "plan_char"):
             if s[f][p]:
-                _card(img, y0 + 45, 6 * 80 - 20 + j * 9, s[f][p], face_up=mine)
-    return img
+                hand.append(_tile(s[f][p], caption="plan") if mine else {"face_down": True})
+        cv.card_row((inner[0] + half + 10, inner[1], inner[2], inner[3]), hand, card_w=60, gap=3)
+    if s["d_on"]:
+        inner = cv.panel((10, H - 136, W - 10, H - 8), "duel")
+        for a in range(2):
+            q, d = int(s["d_seat"][a]), int(s["d_slot"][a])
+            who = _n(s["crew"][q][d]) if q >= 0 and d >= 0 and s["crew"][q][d] else "(destroyed)"
+            x0 = inner[0] + a * (W // 2)
+            cv.text(x0, inner[1], f"player_{q}: {who} - threat {int(s['d_pool'][a])}", 13)
+            line = [_tile(c) for c in s["d_line"][a][:int(s["d_line_n"][a])]]
+            cv.card_row((x0, inner[1] + 18, x0 + W // 2 - 30, inner[3]), line, card_w=70, gap=3)
+    return cv.array()
