@@ -21,7 +21,12 @@ from envs.core import cache as _cache
 _cache.configure()
 
 #: game name -> module path (the module defines GAME, env, raw_env)
-REGISTRY: dict[str, str] = {"havoc": "envs.havoc.env", "seventh_sea": "envs.seventh_sea.env"}
+REGISTRY: dict[str, str] = {
+    "havoc": "envs.havoc.env",
+    "seventh_sea": "envs.seventh_sea.env",
+    "five_sails": "envs.five_sails.env",
+    "cursed_seas": "envs.cursed_seas.env",
+}
 
 
 def register(name: str, module_path: str) -> None:

@@ -1,0 +1,352 @@
+"""City of Five Sails kernel helpers: zones, stats, costs, crews, destruction, the game's end.
+
+Sections: [Paying Costs and Spending] (discard to pay, Wealth counts two), [Faction Deck]
+(reshuffle the discard pile when a draw or reveal finds the deck empty), [Card Anatomy:
+Stats] and [Dashes as Values] (a dash is never modified, counts as 0), [Attachment Cards]
+(stat modifiers), [Character Cards]/[Brute]/[Mercenary] (where destroyed and discarded
+characters go), [Leader Cards] (a destroyed Leader loses), [Victory: Assassination],
+[Game Setup] (which locations are in play; Homes adjacent to every City location).
+"""
+
+import numpy as np
+from numba import njit
+
+from envs.core.bounds import fault
+from envs.core.rng import shuffle
+from envs.core.spec import NO_SEAT
+
+from .cards import C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_KW, C_STAT, C_TRAIT, C_TYPE, C_WHERE, C_OP
+from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
+                    MAX_PLAYERS, NLOC, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM, S_FIN,
+                    S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
+                    CITY_DECK, PH_HIGH_DRAMA)
+
+
+@njit(cache=True)
+def loc_live(s, l):
+    """[Game Setup] the three core locations; Ole's Inn with 3+, Governor's Gardens with 4."""
+    if l == 0:
+        return s.num_players >= 3
+    if l == 4:
+        return s.num_players >= 4
+    return 1 <= l <= 3
+
+
+@njit(cache=True)
+def is_city(cid):
+    t = C_TYPE[cid]
+    return t == T_MERC or t == T_CATTACH or t == T_EVENT
+
+
+@njit(cache=True)
+def stat(s, p, c, k):
+    """Stat k of crew slot c with attachments and lasting effects; DASH stays a dash."""
+    cid = s.crew[p, c]
+    base = C_STAT[cid, k]
+    if base < 0:
+        return DASH
+    v = np.int64(base)
+    for j in range(MAX_ATT):
+        a = s.att[p, c, j]
+        if a > 0:
+            v += C_STAT[a, k]
+    if k == S_INF:
+        v += s.buff[p, c]
+    return max(v, 0)
+
+
+@njit(cache=True)
+def stat0(s, p, c, k):
+    """[Dashes as Values] a dash counts as 0 when its value must be considered."""
+    return max(stat(s, p, c, k), 0)
+
+
+@njit(cache=True)
+def hand_value(s, p, skip):
+    """Wealth the hand can pay, leaving out hand slot ``skip`` (-1 none) [Wealth]."""
+    v = 0
+    for i in range(s.hand_n[p]):
+        if i != skip:
+            v += 2 if C_KW[s.hand[p, i]] & KW_WEALTH else 1
+    return v
+
+
+@njit(cache=True)
+def reshuffle(s, p):
+    """[Faction Deck] the discard pile, shuffled, becomes the deck."""
+    n = s.disc_n[p]
+    for i in range(n):
+        s.deck[p, i] = s.disc[p, i]
+        s.disc[p, i] = 0
+    s.deck_n[p] = n
+    s.disc_n[p] = 0
+    shuffle(s, s.deck[p], n)
+
+
+@njit(cache=True)
+def reveal_top(s, p):
+    """Take the top card of the Faction Deck (reshuffling if empty); 0 when none is left."""
+    if s.deck_n[p] == 0:
+        reshuffle(s, p)
+    if s.deck_n[p] == 0:
+        return 0
+    s.deck_n[p] -= 1
+    cid = s.deck[p, s.deck_n[p]]
+    s.deck[p, s.deck_n[p]] = 0
+    return cid
+
+
+@njit(cache=True)
+def draw(s, p, n):
+    for _ in range(n):
+        if s.hand_n[p] >= MAX_HAND:
+            return
+        cid = reveal_top(s, p)
+        if cid == 0:
+            return
+        s.hand[p, s.hand_n[p]] = cid
+        s.hand_n[p] += 1
+
+
+@njit(cache=True)
+def hand_take(s, p, i):
+    """Remove hand slot i (later cards move down) and return the card."""
+    cid = s.hand[p, i]
+    for j in range(i, s.hand_n[p] - 1):
+        s.hand[p, j] = s.hand[p, j + 1]
+    s.hand_n[p] -= 1
+    s.hand[p, s.hand_n[p]] = 0
+    return cid
+
+
+@njit(cache=True)
+def discard(s, p, cid):
+    """To p's discard pile; City Deck cards to the City discard [Glossary: Discard Pile]."""
+    if cid <= 0:
+        return
+    if is_city(cid):
+        if s.cdisc_n < CITY_DECK:
+            s.cdisc[s.cdisc_n] = cid
+            s.cdisc_n += 1
+    elif s.disc_n[p] < MAX_DECK:
+        s.disc[p, s.disc_n[p]] = cid
+        s.disc_n[p] += 1
+
+
+@njit(cache=True)
+def to_locker(s, p, cid):
+    """Remove from the game [The Locker]."""
+    if is_city(cid):
+        if s.clocker_n < CITY_DECK:
+            s.clocker[s.clocker_n] = cid
+            s.clocker_n += 1
+    elif s.locker_n[p] < MAX_LOCKER:
+        s.locker[p, s.locker_n[p]] = cid
+        s.locker_n[p] += 1
+
+
+@njit(cache=True)
+def crew_count(s, p):
+    """Characters counting against the Crew Cap: all but Brutes [Brute]."""
+    n = 0
+    for c in range(MAX_CREW):
+        if s.crew[p, c] > 0 and C_TYPE[s.crew[p, c]] != T_BRUTE:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def free_slot(s, p):
+    for c in range(1, MAX_CREW):
+        if s.crew[p, c] == 0:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def add_crew(s, p, cid, l):
+    """A character enters play en garde [En garde vs Engaged] at ``l``."""
+    c = free_slot(s, p)
+    if c < 0:
+        fault(s, 2)
+        return -1
+    s.crew[p, c] = cid
+    s.loc[p, c] = l
+    s.eng[p, c] = 0
+    s.wounds[p, c] = 0
+    s.used[p, c] = 0
+    s.buff[p, c] = 0
+    s.tech[p, c] = 0
+    for j in range(MAX_ATT):
+        s.att[p, c, j] = 0
+    return c
+
+
+@njit(cache=True)
+def free_att(s, p, c):
+    for j in range(MAX_ATT):
+        if s.att[p, c, j] == 0:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def remove_char(s, p, c, destroyed):
+    """A character leaves play: attachments to the discard [Attachment Cards]; a destroyed
+    character to The Locker, a Brute to its owner's discard pile instead [Brute], a
+    discarded Mercenary to the City discard [Glossary: Mercenary]."""
+    cid = s.crew[p, c]
+    for j in range(MAX_ATT):
+        if s.att[p, c, j] > 0:
+            discard(s, p, s.att[p, c, j])
+            s.att[p, c, j] = 0
+    if C_TYPE[cid] == T_BRUTE or not destroyed:
+        discard(s, p, cid)
+    else:
+        to_locker(s, p, cid)
+    s.crew[p, c] = 0
+    s.loc[p, c] = 0
+    s.eng[p, c] = 0
+    s.wounds[p, c] = 0
+    s.used[p, c] = 0
+    s.buff[p, c] = 0
+    s.tech[p, c] = 0
+
+
+@njit(cache=True)
+def live_count(s):
+    n = 0
+    for p in range(s.num_players):
+        if not s.out[p]:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def next_live(s, p):
+    """Next seat clockwise (to the left) still in the game."""
+    q = p
+    for _ in range(MAX_PLAYERS):
+        q = (q + 1) % s.num_players
+        if not s.out[q]:
+            return q
+    return p
+
+
+@njit(cache=True)
+def end_game(s, winners):
+    """+1 to each winner, -1 to each loser; no winner is a draw (0 to all) [Ties]."""
+    s.done = 1
+    s.winner_mask = winners
+    s.phase = PH_OVER
+    s.pk = PK_NONE
+    s.to_play = NO_SEAT
+    for p in range(s.num_players):
+        if winners == 0:
+            s.reward[p] = 0.0
+        else:
+            s.reward[p] = 1.0 if (winners >> p) & 1 else -1.0
+
+
+@njit(cache=True)
+def wound(s, p, c, n):
+    """Wounds; at or above Resolve the character is destroyed [Stats: Resolve]. A destroyed
+    Leader loses the game [Leader Cards]; the last Leader standing wins [Assassination].
+    n = 0 re-checks a character whose Resolve fell (an attachment left)."""
+    if n < 0 or s.crew[p, c] == 0:
+        return 0
+    s.wounds[p, c] = min(s.wounds[p, c] + n, 50)
+    if s.wounds[p, c] < stat0(s, p, c, 0):
+        return 0
+    remove_char(s, p, c, True)
+    if c == 0:
+        eliminate(s, p)
+    return 1
+
+
+@njit(cache=True)
+def eliminate(s, p):
+    """A player whose Leader is destroyed loses and leaves the game: the rest of the crew
+    goes to The Locker, their locations become uncontrolled [ruling: Eliminated players]."""
+    s.out[p] = 1
+    for c in range(MAX_CREW):
+        if s.crew[p, c] > 0:
+            remove_char(s, p, c, True)
+    for l in range(NLOC):
+        if s.ctrl[l] == p:
+            s.ctrl[l] = -1
+    if live_count(s) == 1:
+        for q in range(s.num_players):
+            if not s.out[q]:
+                end_game(s, 1 << q)
+
+
+@njit(cache=True)
+def opposing(s, p, c, q, d):
+    """[Glossary: Opposing] another player's character at the same (City) location."""
+    return (q != p and not s.out[q] and s.crew[q, d] > 0 and s.crew[p, c] > 0
+            and s.loc[q, d] == s.loc[p, c] and s.loc[p, c] < HOME)
+
+
+@njit(cache=True)
+def has_opponent(s, p, c):
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if opposing(s, p, c, q, d):
+                return True
+    return False
+
+
+@njit(cache=True)
+def qualifies(s, p, c, cid):
+    """[Qualified Abilities] trait, City and Home qualifiers of ``cid``'s ability met by the
+    acting character (crew slot c of p)."""
+    if s.crew[p, c] == 0:
+        return False
+    need = C_ABTRAIT[cid]
+    if need != 0 and (C_TRAIT[s.crew[p, c]] & need) == 0:
+        return False
+    w = C_WHERE[cid]
+    if w == W_CITY and s.loc[p, c] >= HOME:
+        return False
+    if w == W_HOME and s.loc[p, c] != HOME:
+        return False
+    return True
+
+
+@njit(cache=True)
+def action_ok(s, p, c, cid):
+    """Can crew slot c be the acting character of ``cid``'s Action: qualifiers, the engage
+    cost [Costs vs Effects], and for a challenge an opposing target and no dash in the
+    dueling stat [Dashes as Values]."""
+    if C_AB[cid] != AB_ACTION or not qualifies(s, p, c, cid):
+        return False
+    if C_ABENG[cid] and s.eng[p, c]:
+        return False
+    for k in range(2):
+        if C_OP[cid, k] == OP_CHALLENGE:
+            from_stat = challenge_stat(cid)
+            if stat(s, p, c, from_stat) == DASH or not has_opponent(s, p, c):
+                return False
+    return True
+
+
+@njit(cache=True)
+def challenge_stat(cid):
+    for k in range(2):
+        if C_OP[cid, k] == OP_CHALLENGE:
+            a = C_ARG[cid, k]
+            return S_COM if a == 1 else (S_FIN if a == 2 else S_INF)
+    return S_COM
+
+
+@njit(cache=True)
+def end_action(s):
+    """[High Drama] an action is complete: priority passes clockwise, the pass streak ends."""
+    if s.done or s.fault:
+        return
+    s.phase = PH_HIGH_DRAMA
+    s.passes = 0
+    s.prio = next_live(s, s.prio)
+    s.pk = PK_MAIN
+    s.to_play = s.prio

@@ -1,0 +1,66 @@
+"""7th Sea: City of Five Sails: the GameSpec and the PettingZoo entry points (docs page).
+
+Players lead factions competing for the City of Five Sails over at most five Days: each Day
+they secretly plan a scheme and a character, muster, then take turns in High Drama moving
+characters between City locations, recruiting Mercenaries, equipping attachments, claiming
+locations by Influence and challenging each other to duels fought with threat pools and
+combat cards; Plunder scores Renown and checks Dominance, Economic and Fifth-Day victory.
+Rules: ``rules/city_of_five_sails_rulebook.txt``; every open reading is in
+``envs/five_sails/docs/rulings.md``; what is implemented or missing is in
+``docs/readme_section.md``. The card pool is our own design, not the published cards.
+
+| | |
+|---|---|
+| import | ``envs.make("five_sails", num_players=3)`` or ``envs.five_sails_v0.env()`` |
+| players | 2-4; agents ``player_0`` ... |
+| actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (ranges in ``state.ACTION_RANGES``) |
+| observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` |
+| hidden information | other hands, deck orders, the City Deck order, others' Approach Decks, face-down planning choices until the reveal |
+| chance | Faction Deck and City Deck shuffles, the First Player Token on a tie with no holder |
+
+Rewards: terminal, +1 to each winner, -1 to each loser, 0 to all on a draw or truncation
+(with more than two players they do not sum to zero). ``infos[agent]``: renown, day, phase.
+Config: ``num_players`` (2), ``decks`` (deck names in ``decks/`` or dicts; default castille,
+eisen, montaigne, ussura), ``auto_forced`` (0), ``max_steps`` (0 = 6000).
+"""
+
+from __future__ import annotations
+
+from envs.core.aec import make_env_fns
+from envs.core.spec import GameSpec
+
+from . import batch, rules
+from .config import make_config
+from .hidden import determinize
+from .labels import action_label
+from .observe import OBS_SIZE, observe
+from .render import render_ansi, render_rgb
+from .scenario import from_scenario, to_scenario
+from .state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE
+from .validate import check_states
+
+
+def infos(rec) -> list:
+    return [{"renown": int(rec["renown"][p]), "day": int(rec["day"]),
+             "phase": PHASE_NAMES[int(rec["phase"])], "out": bool(rec["out"][p])}
+            for p in range(int(rec["num_players"]))]
+
+
+GAME = GameSpec(
+    name="five_sails", version=0, title="7th Sea: City of Five Sails",
+    state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
+    init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
+    batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
+    batch_observe=batch.batch_observe, batch_step=batch.batch_step,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
+    metadata={"obs_bounds": (-1.0, 2.0),
+              "test_configs": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}]},
+    batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
+    single_init=batch.single_init, single_apply=batch.single_apply,
+    single_legal=batch.single_legal, single_observe=batch.single_observe,
+)
+
+env, raw_env = make_env_fns(GAME)

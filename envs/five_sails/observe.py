@@ -1,0 +1,204 @@
+"""City of Five Sails observation encoder: what one seat may know, from its point of view.
+
+Hidden from a seat: other players' hands, every deck order, other players' Approach Decks and,
+until the reveal, their planning choices [Planning 1: placed facedown]; only counts of those
+zones are shown. Public: crews, attachments, wounds, schemes in play, City cards, control,
+Renown, discard and Locker sizes, the duel (pools, dueling lines, gambled cards revealed)
+and a card announced from hand [Playing a Card: show the card]. Seats are rotated so the
+observer is relative seat 0. Card features (``CARD_FEATS``) accompany every visible card.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import cards as C
+from .common import stat
+from .state import (APPROACH, DASH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
+                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS)
+
+# --- card features ------------------------------------------------------------------------
+NF = 10 + 1 + 8 + 3 + 3 + 3 + 4 + 6 + 15 + 1 + len(C.TRAITS)
+
+
+def _card_feats() -> np.ndarray:
+    P = C.POOL
+    out = np.zeros((C.NCARDS, NF), np.float32)
+    for i in range(1, C.NCARDS):
+        f = []
+        f += [1.0 if P.type[i] == t else 0.0 for t in range(10)]
+        f += [P.cost[i] / 4]
+        f += [max(int(v), 0) / 8 for v in P.stat[i]] + [1.0 if v < 0 and P.type[i] in (1, 2, 6, 7) else 0.0 for v in P.stat[i]]
+        f += [v / 4 for v in P.cv[i]]
+        f += [P.panache[i] / 6, P.cap[i] / 8, P.init[i] / 9]
+        f += [float(P.kw[i] & 1 > 0), float(P.kw[i] & 2 > 0), float(P.kw[i] & 4 > 0)]
+        f += [1.0 if P.slot[i] == k else 0.0 for k in range(4)]
+        f += [1.0 if P.ab[i] == k else 0.0 for k in range(6)]
+        ops = [0.0] * 15
+        for k in range(NOPS):
+            if P.op[i, k]:
+                ops[P.op[i, k]] = 1.0
+        f += ops + [sum(abs(int(a)) for a in P.arg[i]) / 4]
+        f += [float((P.trait[i] >> k) & 1) for k in range(len(C.TRAITS))]
+        out[i] = f
+    return out
+
+
+CARD_FEATS = _card_feats()
+
+# --- layout ---------------------------------------------------------------------------------
+CREW_F = 1 + NF + 7 + 1 + 1 + 4 + 1 + 1 + 4
+PLAYER_F = 10 + NF + MAX_CREW * CREW_F
+SIDE_F = MAX_PLAYERS + MAX_CREW + 1 + 1 + 7 + 1 + 1 + 1 + 1
+LAYOUT = {}
+_o = 0
+
+
+def _put(name, n):
+    global _o
+    LAYOUT[name] = (_o, n)
+    _o += n
+    return _o - n
+
+
+O_PHASE = _put("phase", 4)
+O_PK = _put("pending", NPK)
+O_DAY = _put("day", 1)
+O_FIRST = _put("first", MAX_PLAYERS + 1)
+O_PRIO = _put("prio", MAX_PLAYERS)
+O_TOPLAY = _put("to_play", MAX_PLAYERS)
+O_PASSES = _put("passes", 1)
+O_PAY = _put("pay", 1)
+O_PCARD = _put("pcard", NF)
+O_PA = _put("pending_crew", MAX_CREW)
+O_REVEAL = _put("when_revealed", 2 * MAX_PLAYERS)
+O_PLAYERS = _put("players", MAX_PLAYERS * PLAYER_F)
+O_HAND = _put("hand", MAX_HAND * NF)
+O_APPR = _put("approach", APPROACH * (1 + NF))
+O_PLAN = _put("plan", 2 * NF)
+O_CITY = _put("city", NLOC * (2 + MAX_PLAYERS + 1 + NF))
+O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
+OBS_SIZE = _o
+
+
+@njit(cache=True)
+def _card(out, off, cid):
+    if cid > 0:
+        for k in range(NF):
+            out[off + k] = CARD_FEATS[cid, k]
+
+
+@njit(cache=True)
+def _rel(s, seat, p):
+    return (p - seat + s.num_players) % s.num_players
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    out[:] = 0.0
+    n = s.num_players
+    out[O_PHASE + s.phase] = 1.0
+    out[O_PK + s.pk] = 1.0
+    out[O_DAY] = s.day / 5.0
+    out[O_FIRST + (MAX_PLAYERS if s.first < 0 else _rel(s, seat, s.first))] = 1.0
+    out[O_PRIO + _rel(s, seat, s.prio)] = 1.0
+    if s.to_play >= 0:
+        out[O_TOPLAY + _rel(s, seat, s.to_play)] = 1.0
+    out[O_PASSES] = s.passes / 4.0
+    out[O_PAY] = s.pay / 4.0
+    _card(out, O_PCARD, s.pcard)
+    if s.pk >= 5 and 0 <= s.pa < MAX_CREW:
+        out[O_PA + s.pa] = 1.0
+    if s.pc > 0 and s.phase == 0:
+        for k in range(2 * MAX_PLAYERS):
+            if (s.pc >> k) & 1 and k // 2 < n:
+                out[O_REVEAL + 2 * _rel(s, seat, k // 2) + k % 2] = 1.0
+    for p in range(n):
+        r = _rel(s, seat, p)
+        o = O_PLAYERS + r * PLAYER_F
+        out[o] = 1.0
+        out[o + 1] = s.out[p]
+        out[o + 2] = s.renown[p] / 10.0
+        out[o + 3] = s.hand_n[p] / MAX_HAND
+        out[o + 4] = s.deck_n[p] / MAX_DECK
+        out[o + 5] = s.disc_n[p] / MAX_DECK
+        out[o + 6] = s.locker_n[p] / MAX_LOCKER
+        na = 0
+        for k in range(APPROACH):
+            if s.appr[p, k] > 0:
+                na += 1
+        # planned choices are out of the Approach Deck but face down: counted as still there
+        if s.plan_scheme[p] > 0:
+            na += 1
+        if s.plan_char[p] > 0:
+            na += 1
+        out[o + 7] = na / APPROACH
+        out[o + 8] = 1.0 if s.plan_scheme[p] > 0 else 0.0
+        out[o + 9] = 1.0 if s.plan_char[p] > 0 else 0.0
+        _card(out, o + 10, s.scheme[p])
+        for c in range(MAX_CREW):
+            cid = s.crew[p, c]
+            if cid == 0:
+                continue
+            q = o + 10 + NF + c * CREW_F
+            out[q] = 1.0
+            _card(out, q + 1, cid)
+            q += 1 + NF
+            l = s.loc[p, c]
+            out[q + min(l, 6)] = 1.0
+            out[q + 7] = s.eng[p, c]
+            out[q + 8] = s.wounds[p, c] / 8.0
+            for k in range(4):
+                v = stat(s, p, c, k)
+                out[q + 9 + k] = -0.125 if v == DASH else v / 8.0
+            out[q + 13] = s.used[p, c]
+            out[q + 14] = s.buff[p, c] / 4.0
+            for j in range(MAX_ATT):
+                a = s.att[p, c, j]
+                if a > 0:
+                    out[q + 15 + j] = 1.0 + C.C_SLOT[a] / 4.0
+    for i in range(s.hand_n[seat]):
+        _card(out, O_HAND + i * NF, s.hand[seat, i])
+    for k in range(APPROACH):
+        cid = s.appr[seat, k]
+        if cid > 0:
+            out[O_APPR + k * (1 + NF)] = 1.0
+            _card(out, O_APPR + k * (1 + NF) + 1, cid)
+    _card(out, O_PLAN, s.plan_scheme[seat])
+    _card(out, O_PLAN + NF, s.plan_char[seat])
+    for l in range(NLOC):
+        o = O_CITY + l * (2 + MAX_PLAYERS + 1 + NF)
+        live = l >= 1 and l <= 3 or (l == 0 and n >= 3) or (l == 4 and n >= 4)
+        out[o] = 1.0 if live else 0.0
+        out[o + 1] = s.event_used[seat, l]
+        out[o + 2 + (MAX_PLAYERS if s.ctrl[l] < 0 else _rel(s, seat, s.ctrl[l]))] = 1.0
+        _card(out, o + 3 + MAX_PLAYERS, s.cslot[l])
+    if s.d_on:
+        o = O_DUEL
+        out[o] = 1.0
+        out[o + 1 + s.d_stat] = 1.0
+        o += 5
+        for a in range(2):
+            if s.d_seat[a] >= 0:
+                out[o + _rel(s, seat, s.d_seat[a])] = 1.0
+                if s.d_slot[a] >= 0:
+                    out[o + MAX_PLAYERS + s.d_slot[a]] = 1.0
+            q = o + MAX_PLAYERS + MAX_CREW
+            out[q] = s.d_alive[a]
+            out[q + 1] = s.d_pool[a] / 10.0
+            out[q + 2 + min(s.d_ploc[a], 6)] = 1.0 if s.d_pool[a] > 0 else 0.0
+            out[q + 9] = s.d_gambles[a] / 5.0
+            out[q + 10] = s.d_lethal[a]
+            out[q + 11] = s.d_must[a]
+            out[q + 12] = s.d_line_n[a] / MAX_LINE
+            o += SIDE_F
+        out[o + s.d_active] = 1.0
+        out[o + 2] = s.d_out / 10.0
+        _card(out, o + 3, s.d_card)
+        _card(out, o + 3 + NF, s.d_reveal[0])
+        _card(out, o + 3 + 2 * NF, s.d_reveal[1])
+        q = o + 3 + 3 * NF
+        for k in range(3):
+            out[q + k] = s.d_cv[k] / 4.0
+        out[q + 3] = s.d_threat / 4.0
+        out[q + 4] = s.d_man
+        out[q + 5] = s.d_tround

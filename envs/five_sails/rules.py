@@ -1,0 +1,202 @@
+"""City of Five Sails kernels: init, legal_mask, apply.
+
+Sections [Game Setup] (City Deck shuffled, locations by player count, Leaders en garde at
+Home, Approach Decks not shuffled, Faction Decks shuffled, no starting hand) and the
+dispatch of every pending decision to its phase module (day.py, actions.py, duel.py).
+``apply`` takes one decision, then (with ``cfg.auto_forced``) every decision that has a
+single legal option, and truncates at ``max_steps`` decisions [Bound].
+"""
+
+import numpy as np
+from numba import njit
+
+from envs.core.rng import seed_state, shuffle
+from envs.core.spec import NO_SEAT
+
+from .actions import finish, main_apply, main_legal, step_apply, step_legal
+from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
+                  plan_apply, plan_legal)
+from .duel import duel_apply, duel_legal
+from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
+                    PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
+                    PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
+                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER)
+
+
+@njit(cache=True)
+def _clear(s):
+    s.day = 1
+    s.phase = PH_PLANNING
+    s.first = -1
+    s.prio = 0
+    s.passes = 0
+    s.plan_seat = 0
+    s.out[:] = 0
+    s.renown[:] = 0
+    s.appr[:, :] = 0
+    s.plan_scheme[:] = 0
+    s.plan_char[:] = 0
+    s.scheme[:] = 0
+    s.rev_slot[:] = 0
+    s.deck[:, :] = 0
+    s.deck_n[:] = 0
+    s.hand[:, :] = 0
+    s.hand_n[:] = 0
+    s.disc[:, :] = 0
+    s.disc_n[:] = 0
+    s.locker[:, :] = 0
+    s.locker_n[:] = 0
+    s.crew[:, :] = 0
+    s.loc[:, :] = 0
+    s.eng[:, :] = 0
+    s.wounds[:, :] = 0
+    s.att[:, :, :] = 0
+    s.used[:, :] = 0
+    s.buff[:, :] = 0
+    s.tech[:, :] = 0
+    s.event_used[:, :] = 0
+    s.cdeck[:] = 0
+    s.cdeck_n = 0
+    s.cslot[:] = 0
+    s.cdisc[:] = 0
+    s.cdisc_n = 0
+    s.clocker[:] = 0
+    s.clocker_n = 0
+    s.ctrl[:] = -1
+    s.pk = PK_NONE
+    s.go = 0
+    s.pa = 0
+    s.pb = 0
+    s.pc = 0
+    s.pd = 0
+    s.pcard = 0
+    s.pay = 0
+    s.queue = 0
+    s.d_on = 0
+    s.d_stat = 0
+    s.d_loc = 0
+    s.d_seat[:] = -1
+    s.d_slot[:] = -1
+    s.d_alive[:] = 0
+    s.d_lkstat[:] = 0
+    s.d_pool[:] = 0
+    s.d_ploc[:] = 0
+    s.d_active = 0
+    s.d_out = 0
+    s.d_must[:] = 0
+    s.d_gambles[:] = 0
+    s.d_lethal[:] = 0
+    s.d_line[:, :] = 0
+    s.d_line_n[:] = 0
+    s.d_card = 0
+    s.d_man = 0
+    s.d_tround = 0
+    s.d_cv[:] = 0
+    s.d_reveal[:] = 0
+    s.d_threat = 0
+
+
+@njit(cache=True)
+def init(s, cfg, seed):
+    """[Game Setup] then the first Day's Dawn and Planning."""
+    seed_state(s, seed)
+    s.fault = 0
+    s.cfg = cfg
+    n = cfg.num_players
+    s.num_players = n
+    s.done = 0
+    s.truncated = 0
+    s.step = 0
+    s.winner_mask = 0
+    for p in range(MAX_PLAYERS):
+        s.reward[p] = 0.0
+    _clear(s)
+    for i in range(CITY_DECK):
+        s.cdeck[i] = cfg.city[i]
+    s.cdeck_n = CITY_DECK
+    shuffle(s, s.cdeck, CITY_DECK)
+    for p in range(n):
+        s.crew[p, 0] = cfg.leader[p]
+        s.loc[p, 0] = HOME
+        for k in range(APPROACH):
+            s.appr[p, k] = cfg.approach[p, k]
+        m = cfg.faction_n[p]
+        for i in range(m):
+            s.deck[p, i] = cfg.faction[p, i]
+        s.deck_n[p] = m
+        shuffle(s, s.deck[p], m)
+    begin_day(s)
+
+
+@njit(cache=True)
+def legal_mask(s, mask):
+    mask[:] = 0
+    if s.to_play < 0 or s.done or s.truncated or s.fault:
+        return
+    pk = s.pk
+    if pk == PK_SCHEME or pk == PK_CHAR:
+        plan_legal(s, mask)
+    elif pk == PK_LOCKER:
+        locker_legal(s, mask)
+    elif pk == PK_ORDER:
+        order_legal(s, mask)
+    elif pk == PK_MAIN:
+        main_legal(s, mask)
+    elif pk == PK_DUSK:
+        for i in range(s.hand_n[s.to_play]):
+            mask[A_HAND + i] = 1
+    elif (pk == PK_MOVE or pk == PK_PAY or pk == PK_PARLEY or pk == PK_EQUIP
+          or pk == PK_ACTOR or pk == PK_SLOT):
+        step_legal(s, mask)
+    else:
+        duel_legal(s, mask)
+
+
+@njit(cache=True)
+def _apply_one(s, action):
+    pk = s.pk
+    if pk == PK_SCHEME or pk == PK_CHAR:
+        plan_apply(s, action)
+    elif pk == PK_LOCKER:
+        locker_apply(s, action)
+    elif pk == PK_ORDER:
+        order_apply(s, action)
+    elif pk == PK_MAIN:
+        main_apply(s, action)
+    elif pk == PK_DUSK:
+        dusk_apply(s, action)
+    elif (pk == PK_MOVE or pk == PK_PAY or pk == PK_PARLEY or pk == PK_EQUIP
+          or pk == PK_ACTOR or pk == PK_SLOT):
+        step_apply(s, action)
+    else:
+        duel_apply(s, action)
+    s.step += 1
+    if not s.done and not s.fault:
+        bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+        if s.step >= bound:
+            s.truncated = 1
+            s.to_play = NO_SEAT
+
+
+@njit(cache=True)
+def apply(s, action):
+    """Apply one legal action; with auto_forced, also every single-option decision after it."""
+    for q in range(MAX_PLAYERS):
+        s.reward[q] = 0.0
+    _apply_one(s, action)
+    if not s.cfg.auto_forced:
+        return
+    mask = np.empty(NUM_ACTIONS, np.uint8)
+    for _ in range(DEFAULT_MAX_STEPS):
+        if s.to_play < 0:
+            return
+        legal_mask(s, mask)
+        n = 0
+        a = -1
+        for i in range(NUM_ACTIONS):
+            if mask[i]:
+                n += 1
+                a = i
+        if n != 1:
+            return
+        _apply_one(s, a)

@@ -1,0 +1,174 @@
+"""City of Five Sails: STATE and CONFIG dtypes, sizes, phase and decision ids, the action
+layout as named ranges. No logic.
+
+Sections: [Game Setup] (locations, Homes, decks), [Phases of the Day] (phases, decisions),
+[Issuing a Challenge and Dueling] (duel fields), [Decks and Card Types] (card types).
+"""
+
+import numpy as np
+
+from envs.core.spec import config_header, state_header
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+APPROACH = 10            # five characters and five schemes [Approach Deck]
+MAX_DECK = 50            # Faction Deck: at least 40 [Faction Deck]; this pool allows 50
+MIN_DECK = 40
+CITY_DECK = 30           # exactly 30 [City Deck]
+MAX_HAND = 24            # far above Panache 6 + a Day's draws (checked by validate)
+MAX_CREW = 10            # crew slots per player; slot 0 is the Leader (cap 5 + 4 Brutes + 1 over cap)
+MAX_ATT = 4              # attachments per character: weapon, armor, attire and one more [ruling: Attachment room]
+MAX_LOCKER = 40
+MAX_LINE = 16            # dueling line per participant
+DAYS = 5                 # [Day Limit]
+ECONOMIC = 7             # [Victory: Economic]
+DEFAULT_MAX_STEPS = 6000
+
+# --- locations [Game Setup]: City Deck -> Ole's Inn -> Docks -> Forums -> Bazaar -> Gardens
+NLOC = 5
+L_INN, L_DOCKS, L_FORUMS, L_BAZAAR, L_GARDENS = 0, 1, 2, 3, 4
+HOME = 5                 # a character's loc when at its controller's Home
+LOC_NAMES = ("Ole's Inn", "The Docks", "The Forums", "The Grand Bazaar", "Governor's Gardens")
+#: Dawn places City cards from The Docks away from the City Deck, then Ole's Inn [ruling: Dawn order]
+DAWN_ORDER = (L_DOCKS, L_FORUMS, L_BAZAAR, L_GARDENS, L_INN)
+
+# --- card types [Decks and Card Types]
+T_NONE, T_LEADER, T_CHAR, T_SCHEME, T_ATTACH, T_RISK, T_BRUTE, T_MERC, T_CATTACH, T_EVENT = range(10)
+TYPE_NAMES = ("none", "leader", "character", "scheme", "attachment", "risk", "brute",
+              "mercenary", "city_attachment", "event")
+CITY_TYPES = (T_MERC, T_CATTACH, T_EVENT)
+# stats [Card Anatomy: Stats]; -1 is a dash [Dashes as Values]
+S_RES, S_COM, S_FIN, S_INF = 0, 1, 2, 3
+DASH = -1
+# keywords
+KW_WEALTH, KW_UNIQUE, KW_BRUTE = 1, 2, 4
+# attachment slots [Attachment Cards: one Weapon, Armor and Attire]
+SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR, SLOT_ATTIRE = 0, 1, 2, 3
+# ability kinds [Types of Abilities]
+AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL, AB_REACTION = range(8)
+# reaction: "Reaction: after one of your characters is challenged" (the pool's one trigger)
+AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "when_revealed",
+            "reaction")
+# qualifiers [Qualified Abilities]
+W_ANY, W_CITY, W_HOME = 0, 1, 2
+# effect opcodes (cards.toml `eff`), each covered by a test in tests/five_sails/test_opcodes.py
+(OP_NONE, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF, OP_RENOWN, OP_CHALLENGE, OP_IF_CTRL,
+ OP_THRUST, OP_PARRY, OP_LETHAL, OP_MOVE, OP_CV_T, OP_CV_P, OP_CV_R) = range(15)
+OP_NAMES = ("none", "draw", "heal", "garde", "influence", "renown", "challenge", "if_control",
+            "thrust", "parry", "lethal", "move", "cv_thrust", "cv_parry", "cv_riposte")
+NOPS = 2
+
+# --- phases [Phases of the Day]
+PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, PH_OVER = range(4)
+PHASE_NAMES = ("planning", "high_drama", "dusk", "over")
+
+# --- pending decisions (pk)
+(PK_NONE, PK_SCHEME, PK_CHAR, PK_LOCKER, PK_MAIN, PK_MOVE, PK_TARGET, PK_RESPOND, PK_PARLEY,
+ PK_PAY, PK_EQUIP, PK_ACTOR, PK_SLOT, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE, PK_DUSK,
+ PK_CTECH, PK_ORDER) = range(20)
+PK_NAMES = ("none", "plan scheme", "plan character", "crew cap: send to The Locker",
+            "high drama", "move: destination", "challenge: target", "answer challenge",
+            "parley", "pay cost", "equip: target", "acting character", "attachment limit",
+            "duel: play", "gamble: keep", "duel: maneuver/technique", "maneuver: move",
+            "dusk: discard", "challenge: technique", "order when-revealed effects")
+NPK = len(PK_NAMES)
+
+# what a payment is for (pending continuation)
+(GO_NONE, GO_ATTACH, GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY) = range(8)
+
+# --- actions: one flat space; the pending decision gives each range its meaning
+A_PASS = 0               # pass / refuse / no card / done / no parley / no technique
+A_ACCEPT = 1             # accept a challenge
+A_GAMBLE = 2             # gamble in a duel [Gambling]
+A_MANEUVER = 3           # use the played card's Maneuver
+A_MOVE = 4               # + crew slot: Move Action
+A_CLAIM = A_MOVE + MAX_CREW            # + crew slot: Claim Action
+A_CHALLENGE = A_CLAIM + MAX_CREW       # + crew slot: Challenge Action
+A_RECRUIT = A_CHALLENGE + MAX_CREW     # + crew slot: Recruit Action at that character's location
+A_CEQUIP = A_RECRUIT + MAX_CREW        # + crew slot: equip the City attachment there to it
+A_EVENT = A_CEQUIP + MAX_CREW          # + crew slot: use the Event there, acting
+A_ABILITY = A_EVENT + MAX_CREW         # + crew slot: the character's own Action
+A_HAND = A_ABILITY + MAX_CREW          # + hand slot: play / pay with / discard that card
+A_CREW = A_HAND + MAX_HAND             # + crew slot: choose one of your characters
+A_TARGET = A_CREW + MAX_CREW           # + seat * MAX_CREW + slot: an opposing character
+A_LOC = A_TARGET + MAX_PLAYERS * MAX_CREW  # + location (HOME = your Home)
+A_APPROACH = A_LOC + NLOC + 1          # + approach deck position
+A_KEEP = A_APPROACH + APPROACH         # + 0/1: which gambled card to keep
+A_TECH = A_KEEP + 2                    # + 0 character, 1.. attachment k-1: its Technique
+NUM_ACTIONS = A_TECH + 1 + MAX_ATT
+ACTION_RANGES = {
+    "pass": (A_PASS, 1), "accept": (A_ACCEPT, 1), "gamble": (A_GAMBLE, 1),
+    "maneuver": (A_MANEUVER, 1), "move": (A_MOVE, MAX_CREW), "claim": (A_CLAIM, MAX_CREW),
+    "challenge": (A_CHALLENGE, MAX_CREW), "recruit": (A_RECRUIT, MAX_CREW),
+    "city_equip": (A_CEQUIP, MAX_CREW), "event": (A_EVENT, MAX_CREW),
+    "ability": (A_ABILITY, MAX_CREW), "hand": (A_HAND, MAX_HAND), "crew": (A_CREW, MAX_CREW),
+    "target": (A_TARGET, MAX_PLAYERS * MAX_CREW), "location": (A_LOC, NLOC + 1),
+    "approach": (A_APPROACH, APPROACH), "keep": (A_KEEP, 2), "technique": (A_TECH, 1 + MAX_ATT),
+}
+
+CONFIG = np.dtype(config_header() + [
+    ("leader", np.int16, (MAX_PLAYERS,)),
+    ("approach", np.int16, (MAX_PLAYERS, APPROACH)),
+    ("faction", np.int16, (MAX_PLAYERS, MAX_DECK)),
+    ("faction_n", np.int16, (MAX_PLAYERS,)),
+    ("city", np.int16, (CITY_DECK,)),
+])
+
+STATE = np.dtype(state_header(MAX_PLAYERS) + [
+    ("cfg", CONFIG),
+    ("day", np.int8),
+    ("phase", np.int8),
+    ("first", np.int8),                 # First Player Token holder, -1 none
+    ("prio", np.int8),                  # High Drama: seat with priority
+    ("passes", np.int8),                # consecutive passes
+    ("plan_seat", np.int8),             # Planning: seat choosing
+    ("out", np.uint8, (MAX_PLAYERS,)),  # Leader destroyed: lost [Victory]
+    ("renown", np.int16, (MAX_PLAYERS,)),
+    # approach deck (0 = played); planning choices hidden until the reveal
+    ("appr", np.int16, (MAX_PLAYERS, APPROACH)),
+    ("plan_scheme", np.int16, (MAX_PLAYERS,)),
+    ("plan_char", np.int16, (MAX_PLAYERS,)),
+    ("scheme", np.int16, (MAX_PLAYERS,)),       # scheme in play today
+    ("rev_slot", np.int8, (MAX_PLAYERS,)),      # crew slot of the character revealed today
+    # faction deck, hand, discard, Locker
+    ("deck", np.int16, (MAX_PLAYERS, MAX_DECK)), ("deck_n", np.int16, (MAX_PLAYERS,)),
+    ("hand", np.int16, (MAX_PLAYERS, MAX_HAND)), ("hand_n", np.int16, (MAX_PLAYERS,)),
+    ("disc", np.int16, (MAX_PLAYERS, MAX_DECK)), ("disc_n", np.int16, (MAX_PLAYERS,)),
+    ("locker", np.int16, (MAX_PLAYERS, MAX_LOCKER)), ("locker_n", np.int16, (MAX_PLAYERS,)),
+    # crews
+    ("crew", np.int16, (MAX_PLAYERS, MAX_CREW)),
+    ("loc", np.int8, (MAX_PLAYERS, MAX_CREW)),
+    ("eng", np.uint8, (MAX_PLAYERS, MAX_CREW)),
+    ("wounds", np.int8, (MAX_PLAYERS, MAX_CREW)),
+    ("att", np.int16, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
+    ("used", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # own Action used today
+    ("buff", np.int8, (MAX_PLAYERS, MAX_CREW)),      # Influence until the end of the Day
+    ("tech", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # Techniques used this duel (bit per source)
+    ("event_used", np.uint8, (MAX_PLAYERS, NLOC)),
+    # City
+    ("cdeck", np.int16, (CITY_DECK,)), ("cdeck_n", np.int16),
+    ("cslot", np.int16, (NLOC,)),
+    ("cdisc", np.int16, (CITY_DECK,)), ("cdisc_n", np.int16),
+    ("clocker", np.int16, (CITY_DECK,)), ("clocker_n", np.int16),
+    ("ctrl", np.int8, (NLOC,)),
+    # pending decision
+    ("pk", np.int8), ("go", np.int8),
+    ("pa", np.int16), ("pb", np.int16), ("pc", np.int16), ("pd", np.int16),
+    ("pcard", np.int16),                # card announced from hand (out of hand until resolved)
+    ("pay", np.int16),                  # wealth still to pay
+    ("queue", np.int8),                 # seats still to answer a phase step (bits)
+    # duel [Issuing a Challenge and Dueling]
+    ("d_on", np.uint8), ("d_stat", np.int8), ("d_loc", np.int8),
+    ("d_seat", np.int8, (2,)), ("d_slot", np.int8, (2,)),
+    ("d_alive", np.uint8, (2,)),
+    ("d_lkstat", np.int8, (2,)),        # dueling stat, last known [Last Known Information]
+    ("d_pool", np.int16, (2,)), ("d_ploc", np.int8, (2,)),
+    ("d_active", np.int8), ("d_out", np.int16),
+    ("d_must", np.uint8, (2,)),         # must play a card this round (first round, accepter)
+    ("d_gambles", np.int8, (2,)), ("d_lethal", np.uint8, (2,)),
+    ("d_line", np.int16, (2, MAX_LINE)), ("d_line_n", np.int8, (2,)),
+    ("d_card", np.int16), ("d_man", np.uint8), ("d_tround", np.uint8),
+    ("d_cv", np.int8, (3,)),            # this round's combat value modifiers
+    ("d_reveal", np.int16, (2,)),       # the two gambled cards
+    ("d_threat", np.int16),             # challenge: extra threat from a Technique
+])

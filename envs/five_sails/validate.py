@@ -1,0 +1,296 @@
+"""City of Five Sails: check_states, the validator of records from outside (envs/core/validate.py).
+
+Stages: the common header; index ranges and zone sizes; card zones (each zone holds the card
+types the rules put there) and card conservation (every card of a player's Leader, Approach
+and Faction Deck is in exactly one zone: Approach Deck, face-down plan, scheme in play, Faction
+Deck, hand, discard pile, The Locker, crew, attachments, dueling line, gambled cards, a card
+being played; the 30 City cards likewise: City Deck, locations, City discard, The Locker,
+crews) [Decks and Card Types]; the duel (threat pools empty outside a duel [The Duel]) and
+the pending decision well formed; a legal action for the seat to play.
+"""
+
+import numpy as np
+
+from envs.core import validate as V
+
+from . import cards as C
+from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_DECK,
+                    MAX_HAND, MAX_LINE, MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, PK_CTECH, PK_DABIL,
+                    PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND, PK_TARGET, PK_SCHEME, PK_CHAR,
+                    PK_ACTOR, PK_EQUIP, PK_MOVE, PK_PARLEY, PK_PAY, PK_SLOT, PK_LOCKER, PK_MAIN,
+                    PK_DUSK, PK_NONE, PK_ORDER, PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, T_ATTACH, T_BRUTE,
+                    T_CATTACH, T_CHAR, T_EVENT, T_LEADER, T_MERC, T_RISK, T_SCHEME, GO_ATTACH,
+                    GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH)
+
+DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
+CARD_FIELDS = ("appr", "plan_scheme", "plan_char", "scheme", "deck", "hand", "disc", "locker",
+               "crew", "att", "cdeck", "cslot", "cdisc", "clocker", "pcard", "d_line", "d_card",
+               "d_reveal", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
+
+
+def _live_locs(n):
+    return np.array([n >= 3, True, True, True, n >= 4])
+
+
+def _ranges(states, r):
+    n = states["num_players"].astype(np.int64)
+    for f in CARD_FIELDS:
+        V.in_range(r, states, f, 0, C.NCARDS - 1, "a card id of the pool")
+    V.in_range(r, states, "day", 1, 5, "Days 1-5 [Day Limit]")
+    V.in_range(r, states, "phase", 0, 3, "a phase")
+    V.in_range(r, states, "first", -1, n - 1, "First Player Token holder or -1")
+    V.in_range(r, states, "prio", 0, n - 1, "a seat")
+    V.in_range(r, states, "plan_seat", 0, n - 1, "a seat")
+    V.in_range(r, states, "passes", 0, n, "consecutive passes")
+    V.in_range(r, states, "out", 0, 1, "a flag")
+    V.in_range(r, states, "renown", 0, 200, "Renown")
+    for f, hi in (("deck_n", MAX_DECK), ("hand_n", MAX_HAND), ("disc_n", MAX_DECK),
+                  ("locker_n", MAX_LOCKER), ("cdeck_n", CITY_DECK), ("cdisc_n", CITY_DECK),
+                  ("clocker_n", CITY_DECK), ("cfg.faction_n", MAX_DECK)):
+        V.in_range(r, states, f, 0, hi, "a zone size")
+    V.in_range(r, states, "loc", 0, HOME, "a location or Home")
+    V.in_range(r, states, "eng", 0, 1, "en garde / engaged")
+    V.in_range(r, states, "used", 0, 1, "a flag")
+    V.in_range(r, states, "event_used", 0, 1, "a flag")
+    V.in_range(r, states, "wounds", 0, 50, "wounds")
+    V.in_range(r, states, "buff", 0, 100, "Influence until the end of the Day")
+    V.in_range(r, states, "tech", 0, 31, "Techniques used (bits)")
+    V.in_range(r, states, "ctrl", -1, n - 1, "controller seat or -1")
+    V.in_range(r, states, "pk", 0, NPK - 1, "a pending decision kind")
+    V.in_range(r, states, "go", 0, 7, "what a payment is for")
+    V.in_range(r, states, "pa", 0, MAX_CREW - 1, "a crew slot or location")
+    V.in_range(r, states, "pb", 0, HOME, "a location or slot type")
+    V.in_range(r, states, "pay", 0, 10, "wealth still to pay")
+    V.in_range(r, states, "rev_slot", 0, MAX_CREW - 1, "a crew slot")
+    V.in_range(r, states, "pc", 0, 255, "when-revealed effects pending (bits)")
+    V.in_range(r, states, "pd", -1, MAX_ATT, "a Technique source or a flag")
+    V.in_range(r, states, "queue", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
+    V.in_range(r, states, "d_on", 0, 1, "a flag")
+    V.in_range(r, states, "d_stat", 0, 3, "a stat")
+    V.in_range(r, states, "d_loc", 0, NLOC - 1, "a City location")
+    V.in_range(r, states, "d_seat", -1, n - 1, "a seat or -1")
+    V.in_range(r, states, "d_slot", -1, MAX_CREW - 1, "a crew slot or -1")
+    V.in_range(r, states, "d_alive", 0, 1, "a flag")
+    V.in_range(r, states, "d_lkstat", 0, 60, "a stat")
+    V.in_range(r, states, "d_pool", 0, 500, "threat")
+    V.in_range(r, states, "d_ploc", 0, NLOC - 1, "a City location")
+    V.in_range(r, states, "d_active", 0, 1, "a side")
+    V.in_range(r, states, "d_out", 0, 500, "threat")
+    V.in_range(r, states, "d_must", 0, 1, "a flag")
+    V.in_range(r, states, "d_gambles", 0, 20, "gambles")
+    V.in_range(r, states, "d_lethal", 0, 1, "a flag")
+    V.in_range(r, states, "d_line_n", 0, MAX_LINE, "dueling line size")
+    V.in_range(r, states, "d_man", 0, 2, "Maneuver used (2: a Final Strike armed)")
+    V.in_range(r, states, "d_tround", 0, 1, "a flag")
+    V.in_range(r, states, "d_cv", -20, 20, "combat value modifiers")
+    V.in_range(r, states, "d_threat", 0, 50, "Technique threat")
+    seat = np.arange(MAX_PLAYERS)[None, :]
+    V.in_range(r, states, "cfg.faction_n", 40, MAX_DECK, "Faction Deck size [Faction Deck]",
+               where=seat < n[:, None])
+
+
+def _zones(states, r):
+    """Per record: zone contents, their card types and conservation."""
+    T = C.C_TYPE
+    for j, s in enumerate(states):
+        bad = []
+        n = int(s["num_players"])
+        live_l = _live_locs(n)
+        city = np.zeros(C.NCARDS, np.int64)
+        for p in range(MAX_PLAYERS):
+            if p >= n:
+                if (s["crew"][p].any() or s["hand_n"][p] or s["deck_n"][p] or s["appr"][p].any()
+                        or s["out"][p]):
+                    bad.append(f"seat {p}: not in this {n}-player game but holds cards")
+                continue
+            have = np.zeros(C.NCARDS, np.int64)
+
+            def zone(arr, cnt, name, types):
+                a = np.asarray(arr)
+                live = a[:cnt] if cnt is not None else a[a > 0]
+                if cnt is not None and (a[cnt:] != 0).any():
+                    bad.append(f"{name}[{p}]: cards past its size {cnt}")
+                if (live <= 0).any():
+                    bad.append(f"{name}[{p}]: an empty card inside the zone")
+                    return
+                for cid in live:
+                    if T[cid] not in types:
+                        bad.append(f"{name}[{p}]: {C.POOL.names[cid]!r} ({T[cid]}) cannot be there")
+                    if T[cid] in (T_MERC, T_CATTACH, T_EVENT):
+                        city[cid] += 1
+                    else:
+                        have[cid] += 1
+            fac = (T_ATTACH, T_RISK, T_BRUTE)
+            zone(s["appr"][p], None, "appr", (T_CHAR, T_SCHEME))
+            zone(s["deck"][p], int(s["deck_n"][p]), "deck", fac)
+            zone(s["hand"][p], int(s["hand_n"][p]), "hand", fac)
+            zone(s["disc"][p], int(s["disc_n"][p]), "disc", fac + (T_CHAR, T_LEADER))
+            zone(s["locker"][p], int(s["locker_n"][p]), "locker",
+                 (T_CHAR, T_LEADER, T_SCHEME, T_ATTACH, T_RISK, T_BRUTE))
+            for f, t in (("plan_scheme", T_SCHEME), ("plan_char", T_CHAR), ("scheme", T_SCHEME)):
+                zone(np.array([s[f][p]]), None, f, (t,))
+            crew = s["crew"][p]
+            zone(crew, None, "crew", (T_LEADER, T_CHAR, T_BRUTE, T_MERC))
+            if not s["out"][p] and T[crew[0]] != T_LEADER:
+                bad.append(f"crew[{p}][0]: a player in the game has its Leader in slot 0")
+            if s["out"][p] and crew.any():
+                bad.append(f"crew[{p}]: a player out of the game has no crew")
+            for c in range(MAX_CREW):
+                if crew[c] == 0:
+                    if s["att"][p][c].any() or s["wounds"][p][c] or s["eng"][p][c] or s["loc"][p][c]:
+                        bad.append(f"crew[{p}][{c}]: an empty slot with character state")
+                    continue
+                if c > 0 and T[crew[c]] == T_LEADER:
+                    bad.append(f"crew[{p}][{c}]: a Leader outside slot 0")
+                l = int(s["loc"][p][c])
+                if l < HOME and not live_l[l]:
+                    bad.append(f"loc[{p}][{c}]: {l} is not a location of this game")
+                res = max(int(C.C_STAT[crew[c], 0]) + sum(int(C.C_STAT[a, 0]) for a in s["att"][p][c] if a), 0)
+                if s["wounds"][p][c] >= res:
+                    bad.append(f"wounds[{p}][{c}]: {s['wounds'][p][c]} reach Resolve {res}: destroyed")
+                zone(s["att"][p][c], None, "att", (T_ATTACH, T_CATTACH))
+            want = np.zeros(C.NCARDS, np.int64)
+            cfg = s["cfg"]
+            want[cfg["leader"][p]] += 1
+            for cid in cfg["approach"][p]:
+                want[cid] += 1
+            for cid in cfg["faction"][p][:cfg["faction_n"][p]]:
+                want[cid] += 1
+            if p == s["to_play"] and s["pcard"] > 0:
+                have[s["pcard"]] += 1
+            for a in range(2):
+                if s["d_seat"][a] == p:
+                    for cid in s["d_line"][a][:s["d_line_n"][a]]:
+                        have[cid] += 1
+                if s["d_on"] and s["d_seat"][s["d_active"]] == p:
+                    have[s["d_reveal"][a]] += 1 if s["d_reveal"][a] > 0 else 0
+            want[0] = have[0] = 0
+            if (want != have).any():
+                k = int(np.flatnonzero(want != have)[0])
+                bad.append(f"card conservation, seat {p}: {C.POOL.names[k]!r} {have[k]} in play "
+                           f"and zones, {want[k]} in the decks [Decks and Card Types]")
+            if (s["d_line_n"][0] or s["d_line_n"][1]) and not s["d_on"]:
+                pass
+        cd = int(s["cdeck_n"])
+        for name, arr, cnt in (("cdeck", s["cdeck"], cd), ("cdisc", s["cdisc"], int(s["cdisc_n"])),
+                               ("clocker", s["clocker"], int(s["clocker_n"]))):
+            if (arr[cnt:] != 0).any() or (arr[:cnt] <= 0).any():
+                bad.append(f"{name}: zone size and contents disagree")
+            for cid in arr[:cnt]:
+                if T[cid] not in (T_MERC, T_CATTACH, T_EVENT):
+                    bad.append(f"{name}: {C.POOL.names[cid]!r} is not a City card")
+                city[cid] += 1
+        for l in range(NLOC):
+            cid = s["cslot"][l]
+            if cid:
+                if not live_l[l] or T[cid] not in (T_MERC, T_CATTACH, T_EVENT):
+                    bad.append(f"cslot[{l}]: a City card only on a location of this game")
+                city[cid] += 1
+            if s["ctrl"][l] >= 0 and (not live_l[l] or s["out"][s["ctrl"][l]]):
+                bad.append(f"ctrl[{l}]: controlled location not in play or by a player out")
+        want = np.bincount(s["cfg"]["city"], minlength=C.NCARDS)
+        want[0] = 0
+        city[0] = 0
+        if (want != city).any() or (s["cfg"]["city"] <= 0).any():
+            bad.append("card conservation, City Deck: the 30 City cards are not all accounted "
+                       "for (City Deck, locations, City discard, The Locker, crews) [City Deck]")
+        for b in bad[:5]:
+            r.flag(np.arange(len(states)) == j, b)
+
+
+def _duel_and_pending(states, r):
+    for j, s in enumerate(states):
+        bad = []
+        pk = int(s["pk"])
+        n = int(s["num_players"])
+        live = s["to_play"] >= 0
+        on = bool(s["d_on"])
+        if not on:
+            if s["d_pool"].any() or s["d_line_n"].any() or s["d_reveal"].any() or s["d_out"]:
+                bad.append("d_pool: threat pools and the dueling line are empty outside a duel [The Duel]")
+            if pk in DUEL_PK:
+                bad.append(f"pk: {pk} is a duel decision but no duel is on")
+        else:
+            seats = s["d_seat"]
+            slots = s["d_slot"]
+            if seats[0] < 0 or slots[0] < 0:
+                bad.append("d_seat: a duel has a challenger")
+            sides = 1 if pk in (PK_CTECH, PK_TARGET) else 2
+            for a in range(sides):
+                if seats[a] < 0 or slots[a] < 0 or seats[a] == seats[1 - a] and sides == 2:
+                    bad.append(f"d_seat[{a}]: a participant of another player")
+                elif s["d_alive"][a] and s["crew"][seats[a]][slots[a]] == 0:
+                    bad.append(f"d_slot[{a}]: a live participant is in play")
+            if s["d_pool"][0] and s["d_pool"][1]:
+                bad.append("d_pool: only one threat pool holds threat at a time")
+            if pk == PK_KEEP and not (s["d_reveal"] > 0).all():
+                bad.append("d_reveal: keeping one of two gambled cards needs two")
+            if pk in (PK_DABIL, PK_DMOVE) and s["d_card"] == 0:
+                bad.append("d_card: a maneuver or technique step follows a played card")
+            if pk not in DUEL_PK and live:
+                bad.append(f"pk: {pk} is not a duel decision but a duel is on")
+        if live and not bad:
+            p = int(s["to_play"])
+            crew = s["crew"][p]
+            if pk in (PK_SCHEME, PK_CHAR) and s["phase"] != PH_PLANNING:
+                bad.append("pk: planning decisions belong to Planning")
+            if pk == PK_MAIN and (s["phase"] != PH_HIGH_DRAMA or s["prio"] != p):
+                bad.append("pk: High Drama decisions go to the player with priority")
+            if pk == PK_DUSK and s["phase"] != PH_DUSK:
+                bad.append("pk: discarding at Dusk belongs to Dusk")
+            if pk in (PK_MOVE, PK_SLOT) and crew[s["pa"]] == 0:
+                bad.append("pa: the character of this step is in play")
+            if pk == PK_PARLEY and (s["pa"] >= NLOC or C.C_TYPE[s["cslot"][s["pa"]]] != T_MERC):
+                bad.append("pa: parley needs a Mercenary at that location")
+            if pk in (PK_ACTOR, PK_EQUIP) and s["pcard"] == 0:
+                bad.append("pcard: the card being played")
+            if pk == PK_PAY:
+                g = int(s["go"])
+                hv = sum(2 if C.C_KW[c] & KW_WEALTH else 1 for c in s["hand"][p][:s["hand_n"][p]])
+                if s["pay"] <= 0 or hv < s["pay"]:
+                    bad.append("pay: a payment in progress can be completed [Paying Costs]")
+                if g in (GO_ATTACH, GO_RISK, GO_BRUTE) and s["pcard"] == 0:
+                    bad.append("pcard: the card being paid for")
+                if g in (GO_ATTACH, GO_RISK, GO_CEQUIP, GO_EVENT, GO_ABILITY) and crew[s["pa"]] == 0:
+                    bad.append("pa: the acting character is in play")
+                if g == GO_RECRUIT and (s["pa"] >= NLOC or C.C_TYPE[s["cslot"][s["pa"]]] != T_MERC):
+                    bad.append("pa: recruiting needs a Mercenary there")
+                if g == GO_CEQUIP and (s["pb"] >= NLOC or C.C_TYPE[s["cslot"][s["pb"]]] != T_CATTACH):
+                    bad.append("pb: equipping needs a City attachment there")
+                if g == GO_EVENT and (s["pb"] >= NLOC or C.C_TYPE[s["cslot"][s["pb"]]] != T_EVENT):
+                    bad.append("pb: an Event there")
+                if g == 0:
+                    bad.append("go: a payment pays for something")
+            if pk == PK_NONE:
+                bad.append("pk: a live game has a pending decision")
+            if pk in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] and C.C_TYPE[s["pcard"]] not in (T_ATTACH, T_RISK, T_BRUTE):
+                bad.append("pcard: a Faction Deck card")
+            if pk == PK_ORDER:
+                pend = int(s["pc"])
+                ok = s["phase"] == PH_PLANNING and p == s["first"] and pend != 0
+                for k in range(8):
+                    if pend >> k & 1:
+                        q = k // 2
+                        if q >= n or s["out"][q]:
+                            ok = False
+                        elif k % 2 and s["crew"][q][s["rev_slot"][q]] == 0:
+                            ok = False
+                if not ok:
+                    bad.append("pc: when-revealed effects are ordered by the First Player in "
+                               "Planning, for revealed cards of players in the game")
+            if pk == PK_LOCKER and crew.sum() == 0:
+                bad.append("pk: sending to The Locker needs a crew")
+        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] != 0:
+            bad.append("pcard: a card is held out of hand only while it is being played")
+        if (s["plan_scheme"] != 0).any() and s["phase"] != PH_PLANNING:
+            bad.append("plan_scheme: face-down choices exist only during Planning")
+        for b in bad[:5]:
+            r.flag(np.arange(len(states)) == j, b)
+
+
+def check_states(states):
+    """One list of problems per record (empty when valid)."""
+    from .env import GAME
+
+    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges, _zones,
+                                 _duel_and_pending, V.legal_action_stage(GAME)])

@@ -1,0 +1,156 @@
+"""Position builders for City of Five Sails rule tests.
+
+Kernels are called through the single-game array entry points (batch.single_*), never with a
+record from Python: a kernel specialised on a record passed from Python and cached next to
+the array-element one crashed a later process here (numba cache; see docs/rulings.md).
+
+Every helper moves cards between zones (never creates them), so a built position keeps card
+conservation and passes ``check_states``.
+"""
+
+import numpy as np
+
+from envs.five_sails import cards as C
+from envs.five_sails import batch
+from envs.five_sails import state as S
+from envs.five_sails.config import make_config
+from envs.five_sails.observe import OBS_SIZE, observe
+
+
+def cid(name):
+    return C.POOL.index[name]
+
+
+def new(n=2, seed=0, **kw):
+    st = np.zeros(1, S.STATE)
+    batch.single_init(st, make_config(num_players=n, **kw), 0, seed)
+    return st
+
+
+def legal(st):
+    m = np.zeros(S.NUM_ACTIONS, np.uint8)
+    batch.single_legal(st, 0, m)
+    return set(np.flatnonzero(m).tolist())
+
+
+def act(st, a):
+    assert a in legal(st), (a, sorted(legal(st)), int(st[0]["pk"]))
+    batch.single_apply(st, 0, a, np.zeros(S.NUM_ACTIONS, np.uint8))
+
+
+def obs(st, seat):
+    out = np.zeros(OBS_SIZE, np.float32)
+    batch.single_observe(st, 0, seat, out)
+    return out
+
+
+def _take(arr, cnt_field, st, p, name):
+    """Remove ``name`` from zone arr[p][:n] (shifting), return True if found."""
+    s = st[0]
+    n = int(s[cnt_field][p])
+    row = s[arr][p]
+    for i in range(n):
+        if row[i] == cid(name):
+            row[i:n - 1] = row[i + 1:n].copy()
+            row[n - 1] = 0
+            s[cnt_field][p] = n - 1
+            return True
+    return False
+
+
+def to_hand(st, p, *names):
+    s = st[0]
+    for name in names:
+        assert _take("deck", "deck_n", st, p, name) or _take("disc", "disc_n", st, p, name), name
+        s["hand"][p][s["hand_n"][p]] = cid(name)
+        s["hand_n"][p] += 1
+
+
+def empty_hand(st, p):
+    s = st[0]
+    for i in range(int(s["hand_n"][p])):
+        s["disc"][p][s["disc_n"][p]] = s["hand"][p][i]
+        s["disc_n"][p] += 1
+        s["hand"][p][i] = 0
+    s["hand_n"][p] = 0
+
+
+def stack_deck(st, p, *names):
+    """Put ``names`` on top of p's deck, the first name on top."""
+    s = st[0]
+    for name in reversed(names):
+        assert _take("deck", "deck_n", st, p, name) or _take("disc", "disc_n", st, p, name), name
+        s["deck"][p][s["deck_n"][p]] = cid(name)
+        s["deck_n"][p] += 1
+
+
+def muster(st, p, name, loc=S.HOME, eng=0, wounds=0):
+    """Move an Approach character of p into its crew; returns the crew slot."""
+    s = st[0]
+    row = s["appr"][p]
+    k = list(row).index(cid(name))
+    row[k] = 0
+    c = next(i for i in range(1, S.MAX_CREW) if s["crew"][p][i] == 0)
+    s["crew"][p][c] = cid(name)
+    s["loc"][p][c] = loc
+    s["eng"][p][c] = eng
+    s["wounds"][p][c] = wounds
+    return c
+
+
+def place(st, p, c, loc, eng=0, wounds=0):
+    s = st[0]
+    s["loc"][p][c] = loc
+    s["eng"][p][c] = eng
+    s["wounds"][p][c] = wounds
+
+
+def city(st, loc, name):
+    """Put City card ``name`` (from the City Deck) on a location (its card goes back)."""
+    s = st[0]
+    n = int(s["cdeck_n"])
+    row = s["cdeck"]
+    old = int(s["cslot"][loc])
+    k = list(row[:n]).index(cid(name))
+    row[k] = old if old else row[n - 1]
+    if not old:
+        row[n - 1] = 0
+        s["cdeck_n"] = n - 1
+    s["cslot"][loc] = cid(name)
+
+
+def high_drama(st, first=0):
+    """Skip Day 1 Planning: each player's first scheme in play, no character mustered."""
+    s = st[0]
+    for p in range(int(s["num_players"])):
+        row = s["appr"][p]
+        k = next(i for i in range(S.APPROACH) if C.C_TYPE[row[i]] == S.T_SCHEME)
+        s["scheme"][p] = row[k]
+        row[k] = 0
+    s["phase"] = S.PH_HIGH_DRAMA
+    s["first"] = first
+    s["prio"] = first
+    s["passes"] = 0
+    s["pk"] = S.PK_MAIN
+    s["to_play"] = first
+
+
+def attach(st, p, c, name, city_card=False):
+    s = st[0]
+    if city_card:
+        n = int(s["cdeck_n"])
+        row = s["cdeck"]
+        k = list(row[:n]).index(cid(name))
+        row[k] = row[n - 1]
+        row[n - 1] = 0
+        s["cdeck_n"] = n - 1
+    else:
+        assert _take("deck", "deck_n", st, p, name) or _take("disc", "disc_n", st, p, name)
+    j = list(s["att"][p][c]).index(0)
+    s["att"][p][c][j] = cid(name)
+
+
+def check(st):
+    from envs.five_sails.validate import check_states
+    probs = check_states(st)[0]
+    assert probs == [], probs

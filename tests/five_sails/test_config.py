@@ -1,0 +1,84 @@
+"""[Deck Building Requirements] and the card file: every broken rule is a ConfigError (or a
+CardDataError for the card file) naming the rule and the deck or card."""
+
+import copy
+
+import pytest
+
+from envs.core.errors import CardDataError, ConfigError
+from envs.five_sails import cards as C
+from envs.five_sails.config import check_deck, deck_names, load_deck, make_config
+
+
+def _deck():
+    return copy.deepcopy(load_deck("castille"))
+
+
+def test_five_starter_decks_are_legal():
+    assert len(deck_names()) >= 5
+    for name in deck_names():
+        lead, appr, fac = check_deck(load_deck(name))
+        assert len(appr) == 10 and len(fac) >= 40
+
+
+@pytest.mark.parametrize("edit, match", [
+    (lambda d: d.update(leader="Inigo Valdera"), "not a Leader"),
+    (lambda d: d["approach"].pop(), "exactly ten"),
+    (lambda d: d["approach"].__setitem__(0, "Anke Brenner"), "Neutral nor Loyal"),
+    (lambda d: d["approach"].__setitem__(0, "Open Purse"), "five of each"),
+    (lambda d: d["faction"].update({"Steady Guard": 3}), "at most two"),
+    (lambda d: d["faction"].update({"Lucky Coin": 2}), "Unique"),
+    (lambda d: d["faction"].update({"Eisen Plate": 1}), "Neutral nor Loyal"),
+    (lambda d: d["faction"].update({"Harbour Cutlass": 1}), "cannot go in a Faction Deck"),
+    (lambda d: d["faction"].update({"Inigo Valdera": 1}), "cannot go in a Faction Deck"),
+    (lambda d: [d["faction"].pop(k) for k in ("Steady Guard", "Counterstroke")], "at least 40"),
+    (lambda d: d["faction"].update({"Nonesuch": 1}), "unknown card"),
+])
+def test_deck_building_rules_are_config_errors_naming_the_deck(edit, match):
+    d = _deck()
+    edit(d)
+    with pytest.raises(ConfigError, match=match) as info:
+        check_deck(d)
+    assert "Castille starter" in str(info.value)
+
+
+def test_player_count_and_options():
+    for bad in (1, 5, "2", True):
+        with pytest.raises(ConfigError, match="num_players"):
+            make_config(num_players=bad)
+    with pytest.raises(ConfigError, match="unknown config"):
+        make_config(colour="red")
+    with pytest.raises(ConfigError, match="one deck per player"):
+        make_config(num_players=3, decks=["castille"])
+    cfg = make_config(num_players=4, decks=["vodacce", "ussura", "eisen", "montaigne"])
+    assert cfg["faction_n"][0].min() >= 40
+
+
+def test_city_deck_must_be_exactly_thirty(tmp_path):
+    """[City Deck] exactly 30 cards."""
+    text = C.DEFAULT_PATH.read_text().replace('name = "Sailor\'s Charm"\ntype = "city_attachment"\nfaction = "city"\ncopies = 2',
+                                              'name = "Sailor\'s Charm"\ntype = "city_attachment"\nfaction = "city"\ncopies = 3')
+    p = tmp_path / "cards.toml"
+    p.write_text(text)
+    with pytest.raises(CardDataError, match="exactly 30"):
+        C.load_pool(p)
+
+
+def test_card_file_errors_name_the_card_and_field(tmp_path):
+    text = C.DEFAULT_PATH.read_text().replace('eff = [["parry", 2]]', 'eff = [["parri", 2]]')
+    p = tmp_path / "cards.toml"
+    p.write_text(text)
+    with pytest.raises(CardDataError, match="Stand Firm.*parri|parri.*Stand Firm"):
+        C.load_pool(p)
+
+
+def test_every_card_type_ability_kind_and_opcode_is_in_the_pool():
+    """The pool covers every card type, ability kind, keyword and opcode it implements."""
+    from envs.five_sails import state as S
+    P = C.POOL
+    assert set(P.type[1:]) == set(range(1, 10))
+    assert set(P.ab[1:]) == set(range(len(S.AB_NAMES)))
+    assert set(P.op[1:].ravel()) == set(range(len(S.OP_NAMES)))
+    assert (P.kw & S.KW_WEALTH).any() and (P.kw & S.KW_UNIQUE).any() and (P.kw & S.KW_BRUTE).any()
+    assert set(P.slot[1:]) == {0, 1, 2, 3}
+    assert (P.stat[[i for i in range(1, C.NCARDS) if P.type[i] in (1, 2, 7)]] < 0).any()  # dashes

@@ -1,0 +1,49 @@
+"""Scenario files (tests/scenarios/five_sails/*.toml) load through the AEC env, pass
+check_states, and play out by the rules; expected values come from the rulebook."""
+
+from pathlib import Path
+
+import envs
+from envs.five_sails.cards import POOL
+from envs.five_sails.state import A_HAND, A_LOC, A_MANEUVER, A_CREW, A_PASS, A_RECRUIT
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "five_sails"
+
+
+def _load(name):
+    env = envs.make_raw("five_sails", num_players=2)
+    env.reset(seed=0)
+    env.unwrapped.load_scenario(SCENARIOS / f"{name}.toml")
+    return env, env.unwrapped.record
+
+
+def test_restricted_hostilities_scenario_file():
+    """[Restricted Hostilities] example: four threat, no combat card, Combat 1: one wound,
+    the four threat discarded, the duel over."""
+    env, rec = _load("restricted_hostilities")
+    assert env.agent_selection == "player_1"
+    slot = int(rec["d_slot"][0][1])
+    env.step(A_PASS)
+    assert rec["wounds"][0][1][slot] == 1 and rec["d_on"][0] == 0 and rec["d_pool"][0].sum() == 0
+
+
+def test_kaspar_and_soline_scenario_file():
+    """[Moving During a Duel] Soline plays Quick Exit at The Forums, moves to The Docks as its
+    Maneuver and resolves there: the returned threat is in Kaspar's pool at The Docks."""
+    env, rec = _load("kaspar_and_soline")
+    hand = [POOL.names[c] for c in rec["hand"][0][0][:rec["hand_n"][0][0]]]
+    env.step(A_HAND + hand.index("Quick Exit"))
+    env.step(A_MANEUVER)
+    env.step(A_LOC + 1)
+    assert rec["d_pool"][0][1] == 1 and rec["d_ploc"][0][1] == 1
+    assert env.agent_selection == "player_1"
+
+
+def test_recruit_with_parley_scenario_file():
+    """[Parley] Countess Morrow costs 3 - 2 = 1 card with Marisol engaged."""
+    env, rec = _load("recruit_with_parley")
+    env.step(A_RECRUIT + 0)
+    env.step(A_CREW + 0)
+    env.step(A_HAND + 0)
+    assert rec["hand_n"][0][0] == 1 and rec["eng"][0][0][0] == 1
+    assert POOL.index["Countess Morrow"] in list(rec["crew"][0][0])
