@@ -21,7 +21,7 @@ from envs.core import cache as _cache
 _cache.configure()
 
 #: game name -> module path (the module defines GAME, env, raw_env)
-REGISTRY: dict[str, str] = {"havoc": "envs.havoc.env"}
+REGISTRY: dict[str, str] = {"havoc": "envs.havoc.env", "cursed_seas": "envs.cursed_seas.env"}
 
 
 def register(name: str, module_path: str) -> None:
