@@ -172,24 +172,24 @@ def pose_clear(s, k, x, y, h):
 @njit(cache=True)
 def sweep(s, k, ux, uy, dist):
     """How far ship k may sail along u (up to dist) before touching an island or a ship:
-    (travel, what she touches: island i as i, ship j as 100 + j, nothing -1)."""
+    (travel, what she touches: island i as i, ship j as 100 + j; nothing: dist + 1, -1)."""
     ax = s.sh_x[k]
     ay = s.sh_y[k]
     bx = bow_x(s, k)
     by = bow_y(s, k)
-    best = dist
+    best = dist + 1.0
     hit = -1
     for i in range(s.n_islands):
         t = first_contact(ax, ay, bx, by, ux, uy, dist, s.isl_x[i], s.isl_y[i],
                           s.isl_x[i], s.isl_y[i], SHIP_R + s.isl_r[i])
-        if t <= best:
+        if t <= best and t <= dist:
             best = t
             hit = i
     for j in range(s.sh_live.shape[0]):
         if j != k and s.sh_live[j]:
             t = first_contact(ax, ay, bx, by, ux, uy, dist, s.sh_x[j], s.sh_y[j],
                               bow_x(s, j), bow_y(s, j), 2.0 * SHIP_R)
-            if t <= best:
+            if t <= best and t <= dist:
                 best = t
                 hit = 100 + j
     return best, hit

@@ -14,6 +14,7 @@ Format (every key optional)::
     ships = [{seat = 0, slot = 0, x = 2.0, y = 2.0, heading = 90.0, masts = [1, 1, 0],
               dock = -1}, ...]                                # heading in degrees
     coins = [{coin = 0, at = "island", where = 2}, ...]       # island / ship / home / gone
+    order = [1, 0]                                            # seats in turn order
     play = {cur = 0, turn = 1}                                # start a turn: phase play
     [record]   # raw STATE fields laid over the result last
 """
@@ -69,6 +70,7 @@ SCHEMA = S.Table({
     "coins": S.ListOf(S.Table({
         "coin": S.Int(0, MAX_COINS - 1), "at": S.Choice(list(PLACES)),
         "where": S.Int(-1, 30)}, required=("coin", "at"))),
+    "order": S.ListOf(S.Int(0, MAX_PLAYERS - 1), min_len=2, max_len=MAX_PLAYERS),
     "play": S.Table({"cur": S.Int(0, MAX_PLAYERS - 1), "turn": S.Int(0, 10**6)}),
     "record": S.RawTable("raw STATE fields laid over the result"),
 })
@@ -113,6 +115,9 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["co_at"][c] = co.get("where", -1)
         if co["at"] == "home":
             s["co_seen"][c] |= 1 << max(0, co.get("where", 0))
+    if "order" in p:
+        s["order"][:] = -1
+        s["order"][:len(p["order"])] = p["order"]
     if "play" in p:
         s["cur"] = p["play"].get("cur", 0)
         start_turn(s)

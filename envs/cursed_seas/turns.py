@@ -226,7 +226,7 @@ def sail(s, k, kind, fan, frac):
         if s.cfg.edge == EDGE_ROUND:     # to the opposite edge, same heading [Round Earth]
             wrap(s, k)
         return 0                         # a wall ends the segment (ruling: Edges)
-    if t <= dist:
+    if hit >= 0:
         return 1                         # touched a piece: she must stop [Moving]
     return 0
 
