@@ -74,6 +74,13 @@ class Catalogue:
         return _find(self.coins, name, "coin")
 
 
+def _bad(message):
+    """A CardDataError naming the file, the piece and the field (``ship[3].move: ...``)."""
+    where, _, problem = message.partition(": ")
+    piece, _, fld = where.partition(".")
+    return CardDataError(DEFAULT_PATH.name, piece, fld or "-", problem or message)
+
+
 def _find(rows, name, kind):
     for i, r in enumerate(rows):
         if r.name == name:
@@ -83,36 +90,36 @@ def _find(rows, name, kind):
 
 def _need(d, key, typ, where):
     if key not in d:
-        raise CardDataError(f"{where}: missing field {key!r}")
+        raise _bad(f"{where}: missing field {key!r}")
     v = d[key]
     if typ is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise CardDataError(f"{where}.{key}: {v!r} is not an integer")
+        raise _bad(f"{where}.{key}: {v!r} is not an integer")
     if typ is not int and not isinstance(v, typ):
-        raise CardDataError(f"{where}.{key}: {v!r} is not a {typ.__name__}")
+        raise _bad(f"{where}.{key}: {v!r} is not a {typ.__name__}")
     return v
 
 
 def _nation(v, where):
     if v not in NATIONS:
-        raise CardDataError(f"{where}.nation: {v!r} is not one of {', '.join(NATIONS)}")
+        raise _bad(f"{where}.nation: {v!r} is not one of {', '.join(NATIONS)}")
     return NATIONS.index(v)
 
 
 def _segments(text, where):
     parts = text.split("+")
     if not 1 <= len(parts) <= MAX_SEGS or any(p not in ("S", "L") for p in parts):
-        raise CardDataError(f"{where}.move: {text!r} is not 1-{MAX_SEGS} segments of S or L "
+        raise _bad(f"{where}.move: {text!r} is not 1-{MAX_SEGS} segments of S or L "
                             "joined by '+' [Moving]")
     return tuple(0 if p == "S" else 1 for p in parts)
 
 
 def _masts(rows, where):
     if not isinstance(rows, list) or not 1 <= len(rows) <= MAX_MASTS:
-        raise CardDataError(f"{where}.masts: needs 1-{MAX_MASTS} masts")
+        raise _bad(f"{where}.masts: needs 1-{MAX_MASTS} masts")
     ranks, ranges = [], []
     for m in rows:
         if not (isinstance(m, str) and len(m) == 2 and m[0] in "23456" and m[1] in "SL"):
-            raise CardDataError(f"{where}.masts: {m!r} is not '<rank 2-6><S|L>' [Shooting]")
+            raise _bad(f"{where}.masts: {m!r} is not '<rank 2-6><S|L>' [Shooting]")
         ranks.append(int(m[0]))
         ranges.append(0 if m[1] == "S" else 1)
     return tuple(ranks), tuple(ranges)
@@ -124,7 +131,7 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         try:
             d = tomllib.load(f)
         except tomllib.TOMLDecodeError as e:
-            raise CardDataError(f"{path}: not valid TOML: {e}") from None
+            raise _bad(f"{path}: not valid TOML: {e}") from None
     cat = Catalogue()
     for i, r in enumerate(d.get("ship", [])):
         w = f"ship[{i}]"
@@ -133,7 +140,7 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         cost = _need(r, "cost", int, w)
         cargo = _need(r, "cargo", int, w)
         if not 1 <= cost <= 40 or not 0 <= cargo <= 8:
-            raise CardDataError(f"{w} {name}: cost 1..40 and cargo 0..8")
+            raise _bad(f"{w} {name}: cost 1..40 and cargo 0..8")
         cat.ships.append(Ship(name, _nation(_need(r, "nation", str, w), w), cost, cargo,
                               _segments(_need(r, "move", str, w), w), ranks, ranges,
                               tuple(r.get("links", ()))))
@@ -141,21 +148,21 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         w = f"crew[{i}]"
         kw = _need(r, "keyword", str, w)
         if kw not in KEYWORD_NAMES:
-            raise CardDataError(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
+            raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
         cost = _need(r, "cost", int, w)
         if not 0 <= cost <= 20:
-            raise CardDataError(f"{w}.cost: {cost} outside 0..20")
+            raise _bad(f"{w}.cost: {cost} outside 0..20")
         cat.crew.append(Crew(_need(r, "name", str, w), _nation(_need(r, "nation", str, w), w),
                              cost, 1 << KEYWORD_NAMES.index(kw), tuple(r.get("links", ()))))
     for i, r in enumerate(d.get("island", [])):
         w = f"island[{i}]"
         rad = r.get("radius")
         if not isinstance(rad, (int, float)) or not 0.5 <= rad <= 1.5:
-            raise CardDataError(f"{w}.radius: {rad!r} outside 0.5..1.5 S")
+            raise _bad(f"{w}.radius: {rad!r} outside 0.5..1.5 S")
         myst = bool(r.get("mysterious", False))
         table = tuple(r.get("table", ()))
         if myst and len(table) != 6:
-            raise CardDataError(f"{w}: a mysterious island has a d6 table of 6 results "
+            raise _bad(f"{w}: a mysterious island has a d6 table of 6 results "
                                 "[Placing Islands: Mysterious Islands]")
         cat.islands.append(Island(_need(r, "name", str, w), float(rad), myst, table))
     for i, r in enumerate(d.get("coin", [])):
@@ -163,19 +170,19 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         v = _need(r, "value", int, w)
         uniq = bool(r.get("unique", False))
         if uniq and v != 0:
-            raise CardDataError(f"{w}: unique treasure is worth 0 gold at the start "
+            raise _bad(f"{w}: unique treasure is worth 0 gold at the start "
                                 "[Placing Treasure: Unique treasure]")
         if not 0 <= v <= 20:
-            raise CardDataError(f"{w}.value: {v} outside 0..20")
+            raise _bad(f"{w}.value: {v} outside 0..20")
         cat.coins.append(Coin(_need(r, "name", str, w), v, uniq))
     names = [s.name for s in cat.ships] + [c.name for c in cat.crew]
     for n in names:
         if names.count(n) > 1:
-            raise CardDataError(f"piece name {n!r} appears twice")
+            raise _bad(f"piece name {n!r} appears twice")
     for c in cat.crew:
         for ln in c.links:
             if ln not in names:
-                raise CardDataError(f"crew {c.name}: link to unknown piece {ln!r}")
+                raise _bad(f"crew {c.name}: link to unknown piece {ln!r}")
     return cat
 
 
