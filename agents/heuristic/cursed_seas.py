@@ -10,7 +10,8 @@ masts and coin counts (open on the table), and the values of coins the seat has 
   hold is full, else the nearest wild island still holding treasure. Each segment is chosen
   greedily: every legal segment is tried on a copy of the record (``rules.apply``, no dice
   are rolled while sailing) and the one leaving her closest to the goal wins; docking at the
-  goal beats everything.
+  goal beats everything. A ship that no segment brings closer (boxed in) sails a random
+  segment instead of staying put.
 * Shooting: the enemy with the fewest masts (a derelict sinks); the mast knocked down is the
   target's best cannon (lowest rank). Repair raises the own best cannon.
 * Exploring and boarding spoils: the most valuable coin first; board when her masts are at
@@ -132,16 +133,19 @@ class CursedSeasHeuristic(Agent):
         rec = state[0]
         k = int(rec["pend_ship"])
         goal = _goal(rec, k, me)
-        best, best_v = A_NO, _distance(rec, k, goal)
+        here = _distance(rec, k, goal)
+        best, best_v = A_NO, here
         copy = np.zeros(1, state.dtype)
-        for a in np.flatnonzero(mask):
-            if a < A_SEG or a >= A_YES:
-                continue
+        segs = [int(a) for a in np.flatnonzero(mask) if A_SEG <= a < A_YES]
+        for a in segs:
             copy[0] = state[0]
-            single_apply(copy, 0, int(a), self._mask)
+            single_apply(copy, 0, a, self._mask)
             v = _distance(copy[0], k, goal) + 1e-6 * self.rng.random()
             if v < best_v:
-                best, best_v = int(a), v
+                best, best_v = a, v
+        if best == A_NO and here > 0 and rec["seg_used"] == 0 and segs:
+            # boxed in (an island or a ship between her and the goal): sail anywhere
+            best = segs[self.rng.integers(len(segs))]
         return best
 
 

@@ -13,8 +13,8 @@ from envs.core.spec import NO_SEAT
 
 from .common import nmast, reveal
 from .setup import (
-    ask_home, best_tier, deploy_ok, deploy_pose, next_deploy, place_tier, grid_point, place_treasure,
-    roll_order, shuffle_islands,
+    ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
+    place_tier, place_treasure, roll_order, shuffle_islands,
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
@@ -112,9 +112,17 @@ def legal_mask(s, mask):
     pk = s.pending
     if pk == PK_PLACE:
         bt = best_tier(s)
-        for g in range(GRID * GRID):
-            if bt > 0 and place_tier(s, g) == bt:
-                mask[A_OPT + g] = 1
+        if bt > 0:
+            for g in range(GRID * GRID):
+                if place_tier(s, g) == bt:
+                    mask[A_OPT + g] = 1
+        else:
+            top = -1e9
+            for g in range(GRID * GRID):
+                top = max(top, least_crowded(s, g))
+            for g in range(GRID * GRID):
+                if least_crowded(s, g) >= top - 1e-9:
+                    mask[A_OPT + g] = 1
     elif pk == PK_HOME:
         for i in range(s.n_islands):
             if s.isl_home[i] < 0:

@@ -73,8 +73,10 @@ def place_tier(s, g):
     tier = 3 if inner else 1
     for i in range(s.n_islands):
         gap = math.sqrt((x - s.isl_x[i]) ** 2 + (y - s.isl_y[i]) ** 2) - r - s.isl_r[i]
-        if gap <= 2.0 * SHIP_R:
+        if gap <= 0.0:
             return 0
+        if gap <= 2.0 * SHIP_R:
+            return 1
         if gap < S_LEN:
             tier = 1
         elif gap < L_LEN:
@@ -84,6 +86,20 @@ def place_tier(s, g):
     if not near:
         tier = min(tier, 2)
     return tier
+
+
+@njit(cache=True)
+def least_crowded(s, g):
+    """Smallest gap from grid point g's island to the placed ones (-1e9 off the table)."""
+    x, y = grid_point(s, g)
+    r = s.isl_r[s.n_islands]
+    if x - r < 0.0 or y - r < 0.0 or x + r > s.cfg.table_w or y + r > s.cfg.table_h:
+        return -1e9
+    best = 1e9
+    for i in range(s.n_islands):
+        best = min(best, math.sqrt((x - s.isl_x[i]) ** 2 + (y - s.isl_y[i]) ** 2)
+                   - r - s.isl_r[i])
+    return best
 
 
 @njit(cache=True)

@@ -219,6 +219,7 @@ def test_a_roll_of_1_always_misses_even_with_a_bonus():
     e = position(two(f0), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(1,))
     e.step(order(0, ACT_SHOOT))
     e.step(opt(6))
+    assert rec(e)["pending"] == PK_TARGET and rec(e)["pend_mast"] == 1   # missed: next mast
     assert rec(e)["sh_masts"][6] == 0b11
     f1 = position(two(f0), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(2,))
     f1.step(order(0, ACT_SHOOT))
