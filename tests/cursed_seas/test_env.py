@@ -156,3 +156,14 @@ def test_render_ansi_hides_values_and_rgb_draws_the_table():
     img = cs_env.GAME.render_rgb(arr[0], 0)
     assert img.dtype == np.uint8 and img.shape[2] == 3 and img.shape[0] > 100
     assert (img == np.array([30, 70, 140], np.uint8)).all(-1).mean() < 0.99
+
+
+def test_heuristic_beats_random():
+    """agents/heuristic/cursed_seas.py against the random agent, 2 players, seats rotating."""
+    import agents
+    from training.evaluate import evaluate_vs
+
+    st = evaluate_vs("cursed_seas", agents.make("heuristic", "cursed_seas", seed=0),
+                     agents.make("random", "cursed_seas", seed=1), 20, seed=3,
+                     config={"num_players": 2}, num_envs=10)
+    assert st.wins >= 18, st
