@@ -7,12 +7,14 @@ masts and coin counts (open on the table), and the values of coins the seat has 
 * Turn [Actions]: for each of its ships in fleet order, explore if she may, repair if a mast
   is down and she can, shoot if a mast has a target, otherwise move; then end the turn.
 * Move [Moving]: the goal is the home island while she carries treasure worth gold or her
-  hold is full, else the nearest wild island still holding treasure. Each segment is chosen
+  hold is full, else the nearest wild island still holding treasure; with none left
+  ashore, an enemy ship carrying treasure (to sink it: sunk gold is no longer available,
+  which brings the end of the game [Winning the Game]). Each segment is chosen
   greedily: every legal segment is tried on a copy of the record (``rules.apply``, no dice
   are rolled while sailing) and the one leaving her closest to the goal wins; docking at the
   goal beats everything. A ship that no segment brings closer (boxed in) sails a random
   segment instead of staying put.
-* Shooting: the enemy with the fewest masts (a derelict sinks); the mast knocked down is the
+* Shooting: an enemy carrying treasure first, then the one with the fewest masts (a derelict sinks); the mast knocked down is the
   target's best cannon (lowest rank). Repair raises the own best cannon.
 * Exploring and boarding spoils: the most valuable coin first; board when her masts are at
   least the enemy's; after a won boarding take treasure when possible.
@@ -37,34 +39,51 @@ def _coins_at(rec, loc, at):
     return np.flatnonzero((rec["co_loc"] == loc) & (rec["co_at"] == at))
 
 
+def _bow(rec, k):
+    return (rec["sh_x"][k] + rec["sh_len"][k] * math.cos(rec["sh_h"][k]),
+            rec["sh_y"][k] + rec["sh_len"][k] * math.sin(rec["sh_h"][k]))
+
+
 def _goal(rec, k, me):
-    """Island the ship should sail to."""
+    """Where the ship should sail: (island, -1) or (-1, enemy ship)."""
     aboard = _coins_at(rec, LOC_SHIP, k)
     gold = any(int(rec["co_val"][c]) > 0 and (int(rec["co_seen"][c]) >> me) & 1 for c in aboard)
     cargo = int(rec["cfg"]["ship_cargo"][me, k % MAX_FLEET])
     crew = int((rec["cr_ship"] == k).sum())
     full = crew + sum(1 for c in aboard if not rec["co_up"][c]) >= cargo
     if gold or full:
-        return int(rec["home"][me])
-    bx = rec["sh_x"][k] + rec["sh_len"][k] * math.cos(rec["sh_h"][k])
-    by = rec["sh_y"][k] + rec["sh_len"][k] * math.sin(rec["sh_h"][k])
-    best, best_d = int(rec["home"][me]), math.inf
+        return int(rec["home"][me]), -1
+    bx, by = _bow(rec, k)
+    best, best_d = (int(rec["home"][me]), -1), math.inf
     for i in range(int(rec["n_islands"])):
         if rec["isl_home"][i] >= 0 or len(_coins_at(rec, LOC_ISLAND, i)) == 0:
             continue
         d = math.hypot(rec["isl_x"][i] - bx, rec["isl_y"][i] - by)
         if d < best_d:
-            best, best_d = i, d
+            best, best_d = (i, -1), d
+    if best[1] < 0 and best_d == math.inf:
+        # no treasure left ashore: hunt an enemy ship carrying some (counts are open)
+        for j in range(rec["sh_live"].shape[0]):
+            if not rec["sh_live"][j] or j // MAX_FLEET == me or not len(_coins_at(rec, LOC_SHIP, j)):
+                continue
+            d = math.hypot(rec["sh_x"][j] - bx, rec["sh_y"][j] - by)
+            if d < best_d:
+                best, best_d = (-1, j), d
     return best
 
 
-def _distance(rec, k, i):
+def _distance(rec, k, goal):
     if not rec["sh_live"][k]:
         return 1e9
+    i, j = goal
+    bx, by = _bow(rec, k)
+    if j >= 0:
+        # about 0.8 S off her beam: within S of most masts, not touching
+        d = math.hypot(rec["sh_x"][j] + 0.5 * (_bow(rec, j)[0] - rec["sh_x"][j]) - bx,
+                       rec["sh_y"][j] + 0.5 * (_bow(rec, j)[1] - rec["sh_y"][j]) - by)
+        return abs(d - 0.8)
     if rec["sh_dock"][k] == i:
         return -1.0
-    bx = rec["sh_x"][k] + rec["sh_len"][k] * math.cos(rec["sh_h"][k])
-    by = rec["sh_y"][k] + rec["sh_len"][k] * math.sin(rec["sh_h"][k])
     return math.hypot(rec["isl_x"][i] - bx, rec["isl_y"][i] - by) - rec["isl_r"][i] - SHIP_R
 
 
@@ -106,8 +125,9 @@ class CursedSeasHeuristic(Agent):
             opts = [a for a in legal if a < A_ORDER]
             if not opts:
                 return A_NO
-            return min(opts, key=lambda a: (bin(int(rec["sh_masts"][a - A_OPT])).count("1"),
-                                            self.rng.random()))
+            return min(opts, key=lambda a: (
+                -len(_coins_at(rec, LOC_SHIP, a - A_OPT)),
+                bin(int(rec["sh_masts"][a - A_OPT])).count("1"), self.rng.random()))
         if pk in (PK_MAST, PK_REPAIR):
             k = int(rec["pend_target"] if pk == PK_MAST else rec["pend_ship"])
             p, j = divmod(k, MAX_FLEET)
