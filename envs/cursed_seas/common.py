@@ -111,7 +111,7 @@ def can_ever_move(s, p):
     can repair (docked at home, or a Shipwright aboard) [Winning the Game; Derelict]."""
     for j in range(MAX_FLEET):
         k = p * MAX_FLEET + j
-        if s.sh_live[k]:
+        if s.sh_live[k] and not s.sh_wreck[k]:
             if s.sh_masts[k]:
                 return True
             if s.home[p] >= 0 and s.sh_dock[k] == s.home[p]:

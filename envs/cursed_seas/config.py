@@ -31,7 +31,7 @@ ORDER_RULES = ("roll", "left")
 HOME_RULES = ("previous", "reverse")
 END_RULES = ("one_can_move", "half_cannot")
 BOARD_TIES = ("none", "reroll")
-KNOWN = ("num_players", "fleets", "build_total", "edge", "order_rule", "home_rule",
+KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", "home_rule",
          "end_rule", "board_tie", "tiebreak", "table", "coins", "islands", "mysterious",
          "auto_forced", "max_steps")
 
@@ -141,6 +141,9 @@ def make_config(**kwargs) -> np.ndarray:
     c["auto_forced"] = int(bool(kwargs.get("auto_forced", False)))
     c["max_steps"] = _int("max_steps", kwargs.get("max_steps", 0), 0, 2**31 - 1, "decisions")
     c["build_total"] = build
+    c["reefs"] = _int("reefs", kwargs.get("reefs", 0), 0, 1,
+                      "Placing Terrain: reefs placed by each player (terrain is optional; other "
+                      "terrain is not implemented)")
     c["edge"] = _choice("edge", kwargs.get("edge", "wall"), EDGE_NAMES, "Setup: play area")
     c["order_rule"] = _choice("order_rule", kwargs.get("order_rule", "roll"), ORDER_RULES,
                               "Setup: turn order")

@@ -83,6 +83,7 @@ GAME = GameSpec(
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
         {"num_players": 2, "edge": "round", "order_rule": "left", "board_tie": "reroll"},
         {"num_players": 3, "edge": "flat", "home_rule": "reverse", "end_rule": "half_cannot"},
+        {"num_players": 4, "reefs": 1},
         {"num_players": 2, "auto_forced": True, "coins": ["copper", "silver", "gold",
                                                          "doubloon", "Cursed Idol", "copper"]},
     ]},

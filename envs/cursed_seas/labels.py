@@ -6,7 +6,7 @@ from . import pieces
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
-    PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_TARGET, PK_TURN,
+    PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REEF, PK_REPAIR, PK_TARGET, PK_TERRAIN, PK_TURN,
 )
 
 
@@ -37,6 +37,10 @@ def action_label(s, a) -> str:
         f = (o // NUM_FRAC) % NUM_FAN
         kind = "L" if o // (NUM_FRAC * NUM_FAN) else "S"
         return f"sail {FRACS[fr]:g} {kind}, turning {FAN_DEG[f]:+g} deg"
+    if pk == PK_TERRAIN:
+        return f"place reef at grid ({o % GRID}, {o // GRID})"
+    if pk == PK_REEF:
+        return f"reef breaks mast {o}"
     if pk == PK_PLACE:
         return f"place island at grid ({o % GRID}, {o // GRID})"
     if pk == PK_HOME:

@@ -14,7 +14,8 @@ from numba import njit
 from .common import keywords, masts_up
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_MASTS,
-    MAX_PLAYERS, N_ISLAND, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_SEATS, OBS_SHIPS,
+    MAX_PLAYERS, N_ISLAND, N_REEF, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_REEFS, OBS_SEATS,
+    OBS_SHIPS,
 )
 from .common import can_ever_move
 
@@ -122,3 +123,10 @@ def observe(s, seat, out):
             q += 3 * MAX_MASTS
             for t in range(6):
                 out[q + t] = (shown >> t) & 1
+            out[q + 6] = s.sh_wreck[k]
+    for r in range(s.n_reefs):
+        b = OBS_REEFS + r * N_REEF
+        out[b] = 1.0
+        out[b + 1] = s.rf_x[r] / s.cfg.table_w
+        out[b + 2] = s.rf_y[r] / s.cfg.table_h
+        out[b + 3] = s.rf_rating[r] / 6.0

@@ -17,7 +17,7 @@ from . import pieces
 from .labels import ship_name
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
-    PHASE_NAMES, PK_NAMES,
+    PHASE_NAMES, PK_NAMES, REEF_R,
 )
 
 COLOURS = np.array([(220, 50, 50), (240, 200, 40), (60, 200, 90), (200, 80, 220)], np.uint8)
@@ -44,6 +44,9 @@ def render_ansi(s, viewer) -> str:
         kind = f"home of player_{owner}" if owner >= 0 else "wild"
         lines.append(f"island {i} ({kind}) at ({s['isl_x'][i]:.1f}, {s['isl_y'][i]:.1f}) "
                      f"r {s['isl_r'][i]:.1f}: treasure [{vals}]")
+    for q in range(int(s["n_reefs"])):
+        lines.append(f"reef {q} at ({s['rf_x'][q]:.1f}, {s['rf_y'][q]:.1f}), rating "
+                     f"{int(s['rf_rating'][q]) or '-'}")
     for k in range(MAX_SHIPS):
         if not s["sh_live"][k]:
             continue
@@ -62,7 +65,8 @@ def render_ansi(s, viewer) -> str:
                 names.append("face down")
         lines.append(f"  {ship_name(s, k)} at ({s['sh_x'][k]:.2f}, {s['sh_y'][k]:.2f}) heading "
                      f"{math.degrees(float(s['sh_h'][k])):.0f} masts [{masts}] treasure [{vals}] "
-                     f"crew [{', '.join(names)}]" + (" pinned" if s["sh_pin"][k] >= 0 else ""))
+                     f"crew [{', '.join(names)}]" + (" pinned" if s["sh_pin"][k] >= 0 else "")
+                     + (" WRECKED" if s["sh_wreck"][k] else ""))
     return "\n".join(lines)
 
 
@@ -96,6 +100,8 @@ def render_rgb(s, viewer) -> np.ndarray:
         coins = [c for c in range(MAX_COINS) if s["co_loc"][c] == LOC_ISLAND and s["co_at"][c] == i]
         for t, _ in enumerate(coins):
             _disc(img, x - r / 2 + 6 * t, y, 2, (120, 120, 120))
+    for q in range(int(s["n_reefs"])):
+        _disc(img, float(s["rf_x"][q]) * PX, float(s["rf_y"][q]) * PX, REEF_R * PX, (90, 110, 100))
     for k in range(MAX_SHIPS):
         if not s["sh_live"][k]:
             continue

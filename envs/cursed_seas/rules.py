@@ -11,21 +11,21 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
-from .common import nmast, reveal
+from .common import nmast, release_pins, reveal
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
-    place_tier, place_treasure, roll_order, shuffle_islands,
+    place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
     DEFAULT_MAX_STEPS, DEPLOY_SLOTS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
-    MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
+    MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
     NUM_ACTIONS, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
-    end_turn, finish_board, fire, free_segment, lose_mast, sail, spoil_ok, start_play,
+    end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     target_ok, turn_ok, crew_on, cargo_room,
 )
 
@@ -57,6 +57,11 @@ def init(s, cfg, seed):
     s.board_roll[0] = 0
     s.board_roll[1] = 0
     s.n_islands = 0
+    s.n_reefs = 0
+    for r in range(MAX_REEFS):
+        s.rf_x[r] = 0.0
+        s.rf_y[r] = 0.0
+        s.rf_rating[r] = 0
     for i in range(MAX_ISLANDS):
         s.isl_x[i] = 0.0
         s.isl_y[i] = 0.0
@@ -80,6 +85,8 @@ def init(s, cfg, seed):
         s.sh_began[k] = -1
         s.sh_explored[k] = 0
         s.sh_pin[k] = -1
+        s.sh_wreck[k] = 0
+        s.sh_reefs[k] = 0
     for c in range(MAX_CREW):
         p = c // MAX_CREW_P
         s.cr_ship[c] = -1
@@ -123,6 +130,20 @@ def legal_mask(s, mask):
             for g in range(GRID * GRID):
                 if least_crowded(s, g) >= top - 1e-9:
                     mask[A_OPT + g] = 1
+    elif pk == PK_TERRAIN:
+        any_ok = False
+        for g in range(GRID * GRID):
+            if reef_ok(s, g):
+                mask[A_OPT + g] = 1
+                any_ok = True
+        if not any_ok:
+            for g in range(GRID * GRID):
+                mask[A_OPT + g] = 1
+    elif pk == PK_REEF:
+        k = s.pend_ship
+        for m in range(nmast(s, k)):
+            if (s.sh_masts[k] >> m) & 1:
+                mask[A_OPT + m] = 1
     elif pk == PK_HOME:
         for i in range(s.n_islands):
             if s.isl_home[i] < 0:
@@ -204,8 +225,20 @@ def _step(s, a):
         if s.n_islands < 3 * s.num_players:
             s.to_play = s.order[s.n_islands % s.num_players]
         else:
-            s.pend_count = 0
-            ask_home(s)
+            _terrain_or_homes(s)
+    elif pk == PK_TERRAIN:
+        x, y = grid_point(s, o)
+        s.rf_x[s.n_reefs] = x
+        s.rf_y[s.n_reefs] = y
+        s.n_reefs += 1
+        _terrain_or_homes(s)
+    elif pk == PK_REEF:
+        k = s.pend_ship
+        s.sh_masts[k] &= ~(1 << o)
+        release_pins(s)
+        s.pend_count -= 1
+        if s.pend_count == 0:
+            _after_segment(s, k, s.pend_target == 1)
     elif pk == PK_HOME:
         p = s.pend_seat
         s.home[p] = o
@@ -257,8 +290,7 @@ def _step(s, a):
         f = (o // NUM_FRAC) % NUM_FAN
         kind = o // (NUM_FRAC * NUM_FAN)
         over = sail(s, k, kind, f, fr)
-        if over or (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
-            end_move(s, k)
+        _after_segment(s, k, over)
     elif pk == PK_TARGET:
         if a == A_NO:
             ask_target(s, s.pend_ship, s.pend_mast + 1)
@@ -308,6 +340,30 @@ def _step(s, a):
         s.co_loc[o] = LOC_SHIP
         s.co_at[o] = s.pend_ship
         finish_board(s)
+
+
+@njit(cache=True)
+def _terrain_or_homes(s):
+    """[Placing Terrain] reefs placed in turn, in island order; then the home islands."""
+    if s.n_reefs < s.cfg.reefs * s.num_players:
+        s.pending = PK_TERRAIN
+        s.to_play = s.order[s.n_reefs % s.num_players]
+        return
+    s.pend_count = 0
+    ask_home(s)
+
+
+@njit(cache=True)
+def _after_segment(s, k, over):
+    """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
+    derelict or wrecked may then sail her remaining segments."""
+    if reef_check(s, k, over):
+        return
+    if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
+            (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
+        end_move(s, k)
+    else:
+        s.pending = PK_SEGMENT
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from envs.core.rng import die, shuffle
 
 from .geometry import pose_clear
 from .state import (
-    DEPLOY_SLOTS, GRID, L_LEN, LOC_ISLAND, MAX_COINS_P, MAX_FLEET, MAX_PLAYERS,
+    DEPLOY_SLOTS, GRID, L_LEN, REEF_R, LOC_ISLAND, MAX_COINS_P, MAX_FLEET, MAX_PLAYERS,
     PH_DEPLOY, PH_HOME, PK_DEPLOY, PK_HOME, S_LEN, SHIP_R,
 )
 
@@ -108,6 +108,20 @@ def best_tier(s):
     for h in range(GRID * GRID):
         best = max(best, place_tier(s, h))
     return best
+
+
+@njit(cache=True)
+def reef_ok(s, g):
+    """[Placing Terrain] a reef may go anywhere on the table, touching other terrain but
+    not overlapping an island (ruling: Reef)."""
+    x, y = grid_point(s, g)
+    if x - REEF_R < 0.0 or y - REEF_R < 0.0 or x + REEF_R > s.cfg.table_w or \
+            y + REEF_R > s.cfg.table_h:
+        return False
+    for i in range(s.n_islands):
+        if math.sqrt((x - s.isl_x[i]) ** 2 + (y - s.isl_y[i]) ** 2) < REEF_R + s.isl_r[i]:
+            return False
+    return True
 
 
 @njit(cache=True)

@@ -24,6 +24,8 @@ MAX_CREW = MAX_PLAYERS * MAX_CREW_P
 MAX_COINS_P = 8
 MAX_COINS = MAX_PLAYERS * MAX_COINS_P
 MAX_ISLANDS = 3 * MAX_PLAYERS        # three islands per player [Placing Islands]
+MAX_REEFS = MAX_PLAYERS              # terrain: at most one reef per player [Placing Terrain]
+REEF_R = 0.75                        # a reef is a disc of this radius (ruling: Reef)
 DEFAULT_MAX_STEPS = 4000
 
 # --- measures [Moving; ruling: Measures] -----------------------------------------------------
@@ -71,10 +73,12 @@ PK_BOARD_WIN = 10        # winner: eliminate a crew (yes) or take a treasure (no
 PK_BOARD_CREW = 11       # loser picks the crew eliminated (option = crew)
 PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
 PK_REPAIR = 13           # which mast a repair raises (option = mast)
-NUM_PK = 14
+PK_TERRAIN = 14          # place a reef on a grid point (option = point)
+PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
+NUM_PK = 16
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair")
+            "repair", "place reef", "reef damage")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -97,6 +101,7 @@ TIEBREAK_NAMES = ("none", "ship_gold", "masts", "points", "units")
 
 CONFIG = np.dtype(config_header() + [
     ("build_total", np.int16),
+    ("reefs", np.int8),              # reefs each player places [Placing Terrain], 0 or 1
     ("edge", np.int8),               # EDGE_*
     ("order_rule", np.int8),         # 0 roll order, 1 to the left of the first player
     ("home_rule", np.int8),          # 0 previous player chooses, 1 last player first
@@ -161,6 +166,12 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("sh_explored", np.int8, (MAX_SHIPS,)),      # explored sh_dock (token left on leaving)
     ("sh_pin", np.int8, (MAX_SHIPS,)),           # ship she rammed (pinned to), -1 none
     ("seg_used", np.uint8),                      # bit i: segment i of pend_ship moved
+    ("sh_wreck", np.uint8, (MAX_SHIPS,)),        # wrecked on a reef [Reef: Shipwreck]
+    ("sh_reefs", np.uint8, (MAX_SHIPS,)),        # bit r: reef r already applied this turn
+    ("n_reefs", np.int8),
+    ("rf_x", np.float64, (MAX_REEFS,)),
+    ("rf_y", np.float64, (MAX_REEFS,)),
+    ("rf_rating", np.int8, (MAX_REEFS,)),        # d6 rating this turn, 0 = not rolled
     # crew: where each is, face up
     ("cr_ship", np.int8, (MAX_CREW,)),           # ship index, -1 eliminated / none
     ("cr_up", np.uint8, (MAX_CREW,)),
@@ -182,5 +193,7 @@ N_SEAT = 6
 OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT
 N_ISLAND = 9 + MAX_PLAYERS
 OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
-N_SHIP = 16 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
-OBS_SIZE = OBS_SHIPS + MAX_SHIPS * N_SHIP
+N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
+OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
+N_REEF = 4
+OBS_SIZE = OBS_REEFS + MAX_REEFS * N_REEF

@@ -20,14 +20,14 @@ from .common import (
     wrap_angle,
 )
 from .geometry import (
-    bow_touches, can_fire, edge_room, island_gap, pose_clear, sweep,
+    bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, MAX_PLAYERS,
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
-    PK_MAST, PK_NONE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
+    PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
     TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH,
 )
 
@@ -38,16 +38,62 @@ def start_turn(s):
     """[Actions] the player to play gives her ships actions; each ship's count restarts and
     where she is docked is noted (exploring needs her to begin the turn docked)."""
     p = s.order[s.cur]
+    for r in range(s.n_reefs):
+        s.rf_rating[r] = 0               # a reef's rating lasts until the end of a turn
     for j in range(MAX_FLEET):
         k = p * MAX_FLEET + j
         s.sh_acts[k] = 0
         s.sh_last[k] = -1
         s.sh_began[k] = s.sh_dock[k] if s.sh_live[k] else -1
+        s.sh_reefs[k] = reefs_touched(s, k) if s.sh_live[k] else 0
     s.phase = PH_PLAY
     s.pending = PK_TURN
     s.pend_ship = -1
     s.pend_seat = p
     s.to_play = p
+
+
+@njit(cache=True)
+def reefs_touched(s, k):
+    """Bit r set when ship k's hull touches reef r."""
+    out = 0
+    for r in range(s.n_reefs):
+        if pt_seg(s.rf_x[r], s.rf_y[r], s.sh_x[k], s.sh_y[k], bow_x(s, k), bow_y(s, k)) \
+                <= SHIP_R + REEF_R + TOUCH:
+            out |= 1 << r
+    return out
+
+
+@njit(cache=True)
+def reef_check(s, k, over):
+    """[Reef] a ship touching a reef at the end of a segment rolls its rating (once per turn
+    per reef, kept until the end of the turn); a rating below the masts she was built with
+    eliminates the difference (her player picks which), more than she has left wrecks her.
+    Each reef applies once per move action (ruling: Reef); a ship that began her turn on
+    it does not roll when she moves off. True when a mast choice is pending."""
+    if not s.sh_live[k] or s.sh_wreck[k]:
+        return False
+    touch = reefs_touched(s, k)
+    for r in range(s.n_reefs):
+        if (touch >> r) & 1 and not (s.sh_reefs[k] >> r) & 1:
+            s.sh_reefs[k] |= 1 << r
+            if s.rf_rating[r] == 0:
+                s.rf_rating[r] = die(s, 6)
+            damage = nmast(s, k) - s.rf_rating[r]
+            if damage <= 0:
+                continue
+            if damage > masts_up(s, k):
+                s.sh_wreck[k] = 1        # she remains on the reef [Shipwreck]
+                s.sh_masts[k] = 0
+                release_pins(s)
+                return False
+            s.pending = PK_REEF
+            s.pend_ship = k
+            s.pend_count = damage
+            s.pend_target = 1 if over else 0
+            s.to_play = k // MAX_FLEET
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -83,7 +129,7 @@ def can_move(s, k):
 def target_ok(s, k, m, j):
     """Mast m of ship k may shoot ship j [Shooting]: another fleet's ship, not docked at her
     home island, within the mast's range, with a clear line of fire."""
-    if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET:
+    if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET or s.sh_wreck[j]:
         return False
     if docked_home(s, j):
         return False
@@ -140,7 +186,7 @@ def action_ok(s, k, act):
     """Ship k may be given ``act`` now [Actions: at most two non-free actions]. A second
     action comes only from a keyword: Captain (shoot after a move), Helmsman (move after a
     shoot)."""
-    if not s.sh_live[k]:
+    if not s.sh_live[k] or s.sh_wreck[k]:
         return False
     n = s.sh_acts[k]
     if n >= 2:
@@ -266,7 +312,7 @@ def end_move(s, k):
     then a free explore at an island bearing the player's token."""
     p = k // MAX_FLEET
     s.pend_count = 0
-    if not s.sh_live[k]:
+    if not s.sh_live[k] or s.sh_wreck[k]:
         back_to_turn(s)
         return
     release_pins(s)
@@ -282,7 +328,8 @@ def end_move(s, k):
         s.pend_count = 1                 # free explore after any boarding
     if s.sh_masts[k] != 0 and s.sh_pin[k] < 0:
         for j in range(MAX_SHIPS):
-            if s.sh_live[j] and j // MAX_FLEET != p and bow_touches(s, k, j):
+            if s.sh_live[j] and not s.sh_wreck[j] and j // MAX_FLEET != p and \
+                    bow_touches(s, k, j):
                 s.sh_pin[k] = j          # she rams and is pinned [Ram]
                 s.pending = PK_BOARD
                 s.pend_target = j
@@ -474,8 +521,9 @@ def check_end(s):
     0: only one; 1: half or more cannot)."""
     gold_left = False
     for c in range(MAX_COINS):
-        if (s.co_loc[c] == LOC_ISLAND or s.co_loc[c] == LOC_SHIP) and s.co_val[c] > 0:
-            gold_left = True
+        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or (
+                s.co_loc[c] == LOC_SHIP and not s.sh_wreck[s.co_at[c]])):
+            gold_left = True             # gold on a wreck is out of reach (ruling: Reef)
     movers = 0
     for p in range(s.num_players):
         if can_ever_move(s, p):
@@ -506,7 +554,7 @@ def tiebreak_value(s, p, tb):
     v = 0
     for j in range(MAX_FLEET):
         k = p * MAX_FLEET + j
-        if not s.sh_live[k]:
+        if not s.sh_live[k] or s.sh_wreck[k]:
             continue
         if tb == TB_SHIP_GOLD:
             for c in range(MAX_COINS):

@@ -19,7 +19,8 @@ from .state import (
     DEFAULT_MAX_STEPS, LOC_GONE, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_COINS_P,
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_MASTS, MAX_PLAYERS, MAX_SHIPS, NUM_PK,
     PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY, PK_EXPLORE,
-    PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN, SHIP_R,
+    PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REEF, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TERRAIN,
+    PK_TURN, REEF_R, SHIP_R,
 )
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
@@ -30,6 +31,7 @@ def _config(states, r):
     c = "cfg."
     V.in_range(r, states, c + "build_total", 10, 200, "Fleets: build total")
     V.in_range(r, states, c + "edge", 0, 2, "wall, flat or round earth [Setup]")
+    V.in_range(r, states, c + "reefs", 0, 1, "reefs per player [Placing Terrain]")
     for f in ("order_rule", "home_rule", "end_rule", "board_tie"):
         V.in_range(r, states, c + f, 0, 1, "a rule option")
     V.in_range(r, states, c + "tiebreak", 0, 4, "tie-breaker codes [Winning the Game]")
@@ -122,7 +124,13 @@ def _ranges(states, r):
     V.in_range(r, states, "co_up", 0, 1, "a flag")
     V.in_range(r, states, "co_uniq", 0, 1, "a flag")
     V.in_range(r, states, "board_roll", 0, 13, "a boarding total")
-    for f in ("isl_x", "isl_y", "isl_r", "sh_x", "sh_y", "sh_h", "sh_len"):
+    V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
+               "reefs placed [Placing Terrain]")
+    V.in_range(r, states, "rf_rating", 0, 6, "a reef's d6 rating, 0 not rolled [Reef]")
+    V.in_range(r, states, "sh_wreck", 0, 1, "a flag")
+    V.in_range(r, states, "sh_reefs", 0, (1 << states["n_reefs"].astype(np.int64)) - 1,
+               "reef bits")
+    for f in ("isl_x", "isl_y", "isl_r", "sh_x", "sh_y", "sh_h", "sh_len", "rf_x", "rf_y"):
         v = states[f]
         r.flag((~np.isfinite(v)).any(1), f"{f}: not a finite number")
 
@@ -155,6 +163,16 @@ def _record(s, n) -> list:
         if q >= 0 and s["home"][q] != i:
             out.append(f"isl_home[{i}] = {q}: home[{q}] is not island {i}")
     phase = int(s["phase"])
+    for q in range(s["rf_x"].shape[0]):
+        x, y = float(s["rf_x"][q]), float(s["rf_y"][q])
+        if q < int(s["n_reefs"]):
+            if not (REEF_R <= x <= w - REEF_R and REEF_R <= y <= h - REEF_R):
+                out.append(f"rf_x/rf_y[{q}]: reef off the table [Placing Terrain]")
+        elif x != 0.0 or y != 0.0 or s["rf_rating"][q] != 0:
+            out.append(f"rf_x/rf_y/rf_rating[{q}]: a reef not placed")
+    for k in range(MAX_SHIPS):
+        if s["sh_wreck"][k] and (not s["sh_live"][k] or s["sh_masts"][k] != 0):
+            out.append(f"sh_wreck[{k}]: a wreck stays on the table without masts [Shipwreck]")
     # ships
     live = []
     for k in range(MAX_SHIPS):
@@ -252,7 +270,10 @@ def _pending(s, n, phase, live) -> list:
     if over:
         return [] if pk in (PK_NONE,) or s["truncated"] else ["pending: set after the end"]
     ship, tgt, seat = int(s["pend_ship"]), int(s["pend_target"]), int(s["pend_seat"])
-    setup = {PK_PLACE: 0, PK_HOME: 1, PK_DEPLOY: 2}
+    setup = {PK_PLACE: 0, PK_HOME: 1, PK_DEPLOY: 2, PK_TERRAIN: 0}
+    if pk == PK_TERRAIN and (s["n_islands"] != 3 * n or
+                             s["n_reefs"] >= n * int(s["cfg"]["reefs"])):
+        return ["pending: a reef is placed after the islands, one per player [Placing Terrain]"]
     if pk == PK_NONE:
         return ["pending: none while the game is live"]
     if pk in setup:
@@ -277,6 +298,14 @@ def _pending(s, n, phase, live) -> list:
     if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
         return ["pend_ship: the decision concerns no ship in play"]
     owner = ship // MAX_FLEET
+    if pk == PK_REEF:
+        up = bin(int(s["sh_masts"][ship])).count("1")
+        if owner != cur or tp != cur or not 1 <= s["pend_count"] <= up or tgt not in (0, 1) \
+                or s["sh_wreck"][ship]:
+            return ["pend_count: a reef takes 1 to (masts standing) masts from the mover [Reef]"]
+        return []
+    if s["sh_wreck"][ship]:
+        return ["pend_ship: a wreck is given no actions [Shipwreck]"]
     if pk in (PK_SEGMENT, PK_TARGET, PK_REPAIR, PK_EXPLORE) and (owner != cur or tp != cur):
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
