@@ -14,22 +14,22 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 | actions | ``Discrete(146)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
 | hidden information | face-down coin values not yet looked at, other fleets' face-down crew |
-| chance | turn-order rolls, island pieces, treasure shuffle, cannon and boarding dice |
+| chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding and reef dice |
 
-Actions: ``0-63`` option k of the pending decision (grid point, island, deploy slot, target
-ship, mast, coin, crew); ``64-87`` give fleet slot j action a (``64 + 4j + a``: move,
+Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef, island,
+deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a (``64 + 4j + a``: move,
 explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
 kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
 the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
 turn / take a treasure. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
-name in ``fleets/``, a path or a table), ``build_total`` (40), ``edge`` (wall / flat /
-round), ``order_rule`` (roll / left), ``home_rule`` (previous / reverse), ``end_rule``
-(one_can_move / half_cannot), ``board_tie`` (none / reroll), ``tiebreak`` (list of
-ship_gold, masts, points, units), ``table`` ((w, h) in S), ``coins`` (each seat's
-contribution), ``islands`` (3 per player), ``mysterious`` (plain), ``auto_forced``,
-``max_steps`` (0 = 4000).
+name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
+places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
+(previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``board_tie`` (none /
+reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
+``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain),
+``auto_forced``, ``max_steps`` (0 = 4000).
 """
 
 from __future__ import annotations
