@@ -16,9 +16,9 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 | hidden information | face-down coin values not yet looked at, other fleets' face-down crew |
 | chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding and reef dice |
 
-Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef, island,
-deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a (``64 + 4j + a``: move,
-explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
+Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
+island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a
+(``64 + 4j + a``: move, explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
 kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
 the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
 turn / take a treasure. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
