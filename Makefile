@@ -25,7 +25,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install torch==2.13.0
-	$(PY) -m pip install -e '.[training,dev,bench]'
+	$(PY) -m pip install -e '.[training,dev,bench,scale]'
 	touch $(STAMP)
 
 # The warm-up step compiles every game's kernels once (one process per core, one game each)
@@ -42,8 +42,12 @@ test: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/broadside demo
 
+# The peer libraries (PettingZoo poker via rlcard, OpenSpiel, pgx + jax) are large: they are
+# installed here, for the side-by-side benchmark, and not by `make test`.
 bench: $(STAMP)
+	$(PY) -m pip install -e '.[peers]'
 	$(VENV)/bin/broadside bench
+	$(PY) -m benchmarks.rllib_speed
 
 # Mutation self-check (not run by CI): each rule mutation in tests/mutants/<game>.toml is
 # applied to a copy with a fresh numba cache and must make the game's tests fail.

@@ -341,7 +341,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
 
 
-def run(args) -> int:
+def register_games(args) -> dict:
+    """Register ``--register NAME=MODULE`` games, check ``--game`` names; {name: module}."""
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     import envs
@@ -356,6 +357,13 @@ def run(args) -> int:
     for name in args.game or []:
         if name not in envs.REGISTRY:
             raise ValueError(f"unknown game {name!r}; registered: {', '.join(envs.names())}")
+    return modules
+
+
+def run(args) -> int:
+    import envs
+
+    modules = register_games(args)
     seconds = 0.5 if args.quick else args.seconds
     num_envs = 1024 if args.quick else args.num_envs
     c4 = connect_four_env(seconds)

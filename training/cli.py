@@ -2,10 +2,11 @@
 
     broadside list
     broadside train --game havoc --timesteps 200000 [--resume | --force] [--run-dir runs/x]
+    broadside train --backend rllib --num-env-runners 2 [--address ray://HOST:10001]
     broadside eval --game havoc --agent ppo:runs/x/model.zip --opponents random,heuristic
     broadside tournament --game havoc --agents random,heuristic,mcts:200 --games 100
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
-    broadside replay game.json [--step]
+    broadside replay game.json [--step] [--html out.html] [--viewer SEAT]
     broadside demo
     broadside bench [--quick] [--game havoc]
     broadside compile [GAME ...]
@@ -149,6 +150,11 @@ def prepare_run_dir(run_dir: Path, force: bool) -> None:
 def cmd_train(args) -> int:
     from training.extras import require
 
+    if args.backend == "rllib":
+        from training.rllib import cli as rllib_cli
+
+        return rllib_cli.run(args, _console(), scaled, parse_config, prepare_run_dir,
+                             check_game, CliError)
     require("training", "sb3_contrib")
     from training.plots import learning_curve
     from training.trainer import TrainConfig, Trainer
@@ -320,7 +326,17 @@ def cmd_replay(args) -> int:
         raise CliError(f"no game record at {args.file}; save one with "
                        f"`{PROG} play ... --save {args.file}`")
     rec = GameRecord.load(args.file)
+    check_game(rec.game)
     viewer = None if args.viewer is None else int(args.viewer)
+    n = len(rec.returns or rec.players or [])
+    if viewer is not None and n and not 0 <= viewer < n:
+        raise CliError(f"--viewer {viewer}: this game has seats 0..{n - 1}")
+    if args.html:
+        from training.replay_html import write_html
+
+        out = write_html(rec, args.html, viewer=viewer, scale=args.scale, fmt=args.frame_format)
+        print(f"wrote {out} ({out.stat().st_size / 1e6:.1f} MB, {len(rec.actions)} moves)")
+        return 0
     try:
         replay_record(rec, viewer=viewer, interactive=args.step)
     except (EOFError, KeyboardInterrupt) as e:
@@ -364,9 +380,9 @@ def cmd_compile(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from benchmarks import speed
+    from benchmarks import side_by_side
 
-    return int(speed.run(args) or 0)
+    return int(side_by_side.run(args) or 0)
 
 
 # -- parser ---------------------------------------------------------------------------------
@@ -415,6 +431,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="pool sampling weights")
     sp.add_argument("--no-tensorboard", action="store_true")
     sp.add_argument("--no-progress", action="store_true")
+    from training.rllib.cli import add_arguments as rllib_arguments
+
+    rllib_arguments(sp)
     sp.set_defaults(func=cmd_train)
 
     sp = add("eval", "one agent against opponents, with Wilson intervals")
@@ -443,7 +462,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file")
     sp.add_argument("--step", action="store_true", help="wait for Enter between moves")
     sp.add_argument("--viewer", type=int, default=None,
-                    help="seat whose hidden cards are shown")
+                    help="seat whose hidden cards are shown (default: none, a spectator)")
+    sp.add_argument("--html", default=None, metavar="OUT.html",
+                    help="write a self-contained HTML page to step through in a browser")
+    sp.add_argument("--scale", type=float, default=0.75, help="picture size in the page (0.75)")
+    sp.add_argument("--frame-format", choices=("webp", "png"), default="webp")
     sp.set_defaults(func=cmd_replay)
 
     sp = add("demo", "short training + evaluation (make demo)")
@@ -460,9 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     sp.set_defaults(func=cmd_compile)
 
-    from benchmarks.speed import add_arguments
+    from benchmarks.side_by_side import add_arguments
 
-    sp = add("bench", "speed benchmarks (every registered game against connect_four_v3)")
+    sp = add("bench", "speed of every registered game beside peer libraries (PettingZoo, "
+                      "OpenSpiel, pgx)")
     add_arguments(sp)
     sp.set_defaults(func=cmd_bench)
     return p

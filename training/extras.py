@@ -15,7 +15,8 @@ import os
 EXTRA_OF = {
     "torch": "training", "stable_baselines3": "training", "sb3_contrib": "training",
     "openskill": "training", "tqdm": "training", "tensorboard": "training",
-    "matplotlib": "training", "pygame": "bench", "hypothesis": "dev", "pytest": "dev",
+    "matplotlib": "training", "ray": "scale", "pygame": "bench", "hypothesis": "dev",
+    "pytest": "dev",
 }
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

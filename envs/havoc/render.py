@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core import draw
 from envs.havoc import cards as C
 from envs.havoc.labels import (
     HEADING_NAMES, card_name, card_text, crew_name, pending_text, slot_text,
@@ -171,23 +172,23 @@ def render_ansi(rec, viewer=None) -> str:
 
 
 # --- RGB image ------------------------------------------------------------------------------
+# Drawn in the shared picture language of envs/core/draw.py: the sea grid on the left with
+# the game's piles under it; on the right the Card Market as card tiles, the flags and island
+# slots, one row per crew (resources, Infamy, skiffs, hand/deck/discard, booty, upgrades as
+# icons, bars and tiles) and the viewer's hand as card tiles. Text only names and counts.
 CELL = 72
 MARGIN = 28
-PANEL_W = 760
+IMG_W = 1320
 IMG_H = 960          # fixed, so frames of one game stack into a video
-CREW_COLOURS = ((220, 60, 50), (240, 200, 40), (60, 170, 80), (170, 90, 210),
-                (240, 130, 30), (230, 230, 230))
+RIGHT = 2 * MARGIN + GRID * CELL + 8      # x where the right-hand column starts
+CREW_COLOURS = tuple(draw.seat_colour(c) for c in range(6))
 SEA = (24, 60, 110)
 SEA_LINE = (60, 100, 150)
-
-
-def _font(size):
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1 has only the bitmap font
-        return ImageFont.load_default()
+TYPE_COLOURS = ((120, 175, 225), (225, 120, 105), (110, 195, 180), (175, 140, 215),
+                (235, 205, 110), (150, 40, 40))       # by C.TYPE_NAMES
+RES_ICONS = ("sail", "cannon", "coin", "any")
+RES_MAX = (9, 8, 10)      # bar lengths: the observation's scales of sails, cannonballs, coins
+INFAMY_BAR = 60
 
 
 def _ship_polygon(x, y, h):
@@ -202,52 +203,52 @@ def _ship_polygon(x, y, h):
     return out
 
 
-def _arrow(draw, x0, y0, h, length, colour, width=3):
+def _arrow(d, x0, y0, h, length, colour, width=3):
     dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[h]
     x1, y1 = x0 - dx * length / 2, y0 - dy * length / 2
     x2, y2 = x0 + dx * length / 2, y0 + dy * length / 2
-    draw.line([(x1, y1), (x2, y2)], fill=colour, width=width)
+    d.line([(x1, y1), (x2, y2)], fill=colour, width=width)
     px, py = -dy, dx
     head = [(x2 + dx * 6, y2 + dy * 6), (x2 + px * 6, y2 + py * 6), (x2 - px * 6, y2 - py * 6)]
-    draw.polygon(head, fill=colour)
+    d.polygon(head, fill=colour)
 
 
-def render_rgb(rec, viewer=None) -> np.ndarray:
-    """uint8[H, W, 3]: the sea grid on the left, the text panels on the right."""
-    from PIL import Image, ImageDraw
+def _rock(d, x, y, k=1.0):
+    d.polygon([(x + 14 * k, y + 52 * k), (x + 24 * k, y + 22 * k), (x + 40 * k, y + 14 * k),
+               (x + 58 * k, y + 30 * k), (x + 56 * k, y + 54 * k)], fill=(110, 105, 100),
+              outline=(60, 60, 60))
 
-    small, big = _font(13), _font(16)
-    lines = summary_lines(rec, viewer)
+
+def _whirl(cv, x, y, cw, k=1.0):
+    d, m = cv.d, CELL * k / 2
+    for rad in (28 * k, 18 * k, 8 * k):
+        d.arc([x + m - rad, y + m - rad, x + m + rad, y + m + rad], 20, 320,
+              fill=(150, 210, 240), width=2)
+    ax, ay = x + m + 24 * k, y + m - 14 * k      # the arrowhead shows the turning direction
+    tip = (ax + 6 * k, ay + 10 * k) if cw else (ax - 8 * k, ay - 6 * k)
+    d.polygon([(ax - 4 * k, ay), (ax + 6 * k, ay - 4 * k), tip], fill=(150, 210, 240))
+
+
+def _board(cv, rec):
+    d = cv.d
     board = GRID * CELL
-    height = IMG_H
-    img = Image.new("RGB", (2 * MARGIN + board + PANEL_W, height), (245, 240, 225))
-    d = ImageDraw.Draw(img)
     x0 = y0 = MARGIN
     d.rectangle([x0, y0, x0 + board, y0 + board], fill=SEA)
     for i in range(GRID + 1):
         d.line([(x0 + i * CELL, y0), (x0 + i * CELL, y0 + board)], fill=SEA_LINE, width=1)
         d.line([(x0, y0 + i * CELL), (x0 + board, y0 + i * CELL)], fill=SEA_LINE, width=1)
     for i in range(GRID):
-        d.text((x0 + i * CELL + CELL / 2 - 4, 6), str(i), fill=(30, 30, 30), font=big)
-        d.text((8, y0 + i * CELL + CELL / 2 - 8), str(i), fill=(30, 30, 30), font=big)
+        cv.text(x0 + i * CELL + CELL // 2, 14, i, 15, anchor="mm")
+        cv.text(14, y0 + i * CELL + CELL // 2, i, 15, anchor="mm")
     gust = int(rec["gust_dir"])
     for r in range(GRID):
         for c in range(GRID):
             x, y = x0 + c * CELL, y0 + r * CELL
             f = int(rec["feature"][r, c])
             if f == FEAT_ROCK:
-                d.polygon([(x + 14, y + 52), (x + 24, y + 22), (x + 40, y + 14), (x + 58, y + 30),
-                           (x + 56, y + 54)], fill=(110, 105, 100), outline=(60, 60, 60))
+                _rock(d, x, y)
             elif f in (FEAT_WHIRL_CW, FEAT_WHIRL_CCW):
-                for rad in (28, 18, 8):
-                    d.arc([x + CELL / 2 - rad, y + CELL / 2 - rad, x + CELL / 2 + rad,
-                           y + CELL / 2 + rad], 20, 320, fill=(150, 210, 240), width=2)
-                # arrowhead at the arc's end shows the turning direction
-                ax, ay = x + CELL / 2 + 24, y + CELL / 2 - 14
-                tip = (ax + 6, ay + 10) if f == FEAT_WHIRL_CW else (ax - 8, ay - 6)
-                d.polygon([(ax - 4, ay), (ax + 6, ay - 4), tip], fill=(150, 210, 240))
-                d.text((x + 4, y + 2), "cw" if f == FEAT_WHIRL_CW else "ccw",
-                       fill=(200, 230, 250), font=small)
+                _whirl(cv, x, y, f == FEAT_WHIRL_CW)
             elif f == FEAT_GUST and gust >= 0:
                 for off in (-14, 14):
                     cx = x + CELL / 2 + (off if gust in (0, 2) else 0)
@@ -255,53 +256,223 @@ def render_rgb(rec, viewer=None) -> np.ndarray:
                     _arrow(d, cx, cy, gust, 26, (200, 240, 255), width=2)
             if rec["wreck"][r, c]:
                 # bottom-right corner: clear of any hull, whatever its heading
-                d.rectangle([x + 53, y + 50, x + 69, y + 66], fill=(140, 90, 40),
-                            outline=(60, 40, 20))
-                d.text((x + 57, y + 50), "$", fill=(250, 220, 120), font=small)
+                cv.icon("chest", x + 51, y + 49, 18)
     for sh in range(int(rec["num_ships"])):
         if not rec["ship_placed"][sh]:
             continue
         crew = int(rec["ship_crew"][sh])
         x, y = x0 + int(rec["ship_c"][sh]) * CELL, y0 + int(rec["ship_r"][sh]) * CELL
-        colour = CREW_COLOURS[crew % len(CREW_COLOURS)]
         ghost = int(rec["crew_seat"][crew]) < 0
-        d.polygon(_ship_polygon(x, y, int(rec["ship_h"][sh]) % 4), fill=colour,
+        d.polygon(_ship_polygon(x, y, int(rec["ship_h"][sh]) % 4), fill=CREW_COLOURS[crew],
                   outline=(255, 255, 255) if ghost else (0, 0, 0), width=2)
-        d.text((x + CELL / 2 - 4, y + CELL / 2 - 8), str(crew), fill=(0, 0, 0), font=big)
-    ly = y0 + board + 10
-    d.text((x0, ly), "R rock  cw/ccw whirlpool  arrows gust  $ wreck  hull = ship (crew no.)",
-           fill=(30, 30, 30), font=small)
-    for c in range(int(rec["num_crews"])):
-        d.rectangle([x0 + c * 80, ly + 22, x0 + c * 80 + 14, ly + 36],
-                    fill=CREW_COLOURS[c % len(CREW_COLOURS)], outline=(0, 0, 0))
-        d.text((x0 + c * 80 + 18, ly + 22), f"crew {c}", fill=(30, 30, 30), font=small)
-    px = 2 * MARGIN + board
-    y = 12
-    for i, line in enumerate(lines):
-        font, step = (big, 19) if i < 2 else (small, 16)
-        for part in line.split("\n"):
-            for piece in _wrap(d, part, font, PANEL_W - 16):
-                if y > IMG_H - 18:
-                    break
-                d.text((px, y), piece, fill=(20, 20, 20), font=font)
-                y += step
-    return np.asarray(img, dtype=np.uint8).copy()
+        cv.text(x + CELL // 2, y + CELL // 2 - 1, crew, 15, draw.INK, anchor="mm")
 
 
-def _wrap(draw, text, font, width):
-    """Split text into pieces that fit `width` pixels, continuation lines indented."""
-    out = []
-    indent = " " * (len(text) - len(text.lstrip()) + 4)
-    while text:
-        if draw.textlength(text, font=font) <= width:
-            out.append(text)
-            break
-        cut = len(text)
-        while cut > 1 and draw.textlength(text[:cut], font=font) > width:
-            cut = text.rfind(" ", 0, cut - 1)
-            if cut <= len(indent):
-                cut = max(1, len(text) * width // int(draw.textlength(text, font=font) + 1))
-                break
-        out.append(text[:cut])
-        text = indent + text[cut:].lstrip()
-    return out
+def _legend(cv, x, y):
+    d = cv.d
+    k = 0.4
+    _rock(d, x, y - 4, k)
+    cv.text(x + 30, y + 6, "rock", 12, anchor="lm")
+    _whirl(cv, x + 70, y - 8, True, k)
+    cv.text(x + 102, y + 6, "whirlpool cw/ccw", 12, anchor="lm")
+    _arrow(d, x + 222, y + 6, 1, 16, (60, 110, 170), 2)
+    cv.text(x + 236, y + 6, "gust", 12, anchor="lm")
+    cv.icon("chest", x + 280, y - 2, 16)
+    cv.text(x + 300, y + 6, "shipwreck", 12, anchor="lm")
+
+
+def _card_tile(d, **kw):
+    """Keyword arguments of Canvas.card for card def ``d``."""
+    d = int(d)
+    if not 0 <= d < C.NUM_CARD_DEFS:
+        return dict(name=card_name(d), **kw)
+    cost = [(RES_ICONS[k], int(n)) for k, n in enumerate(C.CARD_COST[d]) if n]
+    return dict(name=C.CARD_NAMES[d], fill=TYPE_COLOURS[int(C.CARD_TYPE[d]) % 6],
+                cost=cost, points=int(C.CARD_INFAMY[d]) or None,
+                caption=C.TYPE_NAMES[int(C.CARD_TYPE[d])].replace("_", " + "), **kw)
+
+
+def _game_panel(cv, rec, box):
+    x0, y0, x1, y1 = cv.panel(box, "game")
+    phase = PHASE_NAMES.get(int(rec["phase"]), str(int(rec["phase"])))
+    cv.text(x0, y0, f"round {int(rec['round'])}  |  {phase}  |  decision {int(rec['step'])}",
+            14, max_w=x1 - x0)
+    y = y0 + 20
+    to_play = int(rec["to_play"])
+    if to_play >= 0:
+        c = int(rec["cur"])
+        cv.disc(x0 + 7, y + 8, 7, CREW_COLOURS[c % 6])
+        y += cv.text_lines(x0 + 20, y, pending_text(rec), 13, x1 - x0 - 20, 2)
+    else:
+        y += cv.text_lines(x0, y, pending_text(rec), 13, x1 - x0, 1)
+    y += 6
+    x = x0
+    gust = int(rec["gust_dir"])
+    x += cv.counter(x, y, "damage", int(rec["damage_left"]) + int(rec["damage_extra"]), 18)
+    x += cv.counter(x, y, "deck", int(rec["market_deck_n"]), 18)
+    x += cv.counter(x, y, "chest", int(rec["wreck_stack_n"]), 18)
+    x += cv.counter(x, y, "discard", int(rec["scrap"].sum()), 18, fill=(150, 150, 150))
+    if gust >= 0:
+        _arrow(cv.d, x + 10, y + 9, gust, 14, (60, 110, 170), 2)
+        cv.text(x + 24, y + 9, HEADING_NAMES[gust], 13, anchor="lm")
+    cv.text(x0, y + 24, "damage deck, market deck, wreck stack, scrap pile, gusts", 11,
+            draw.MUTED, max_w=x1 - x0)
+    y += 42
+    if int(rec["cfg"]["variant"]) == VAR_GHOST:
+        cv.text(x0, y, "Ghost Fleet", 13, draw.MUTED)
+        x = x0 + 90
+        bought = int((rec["ghost_bought"] * C.CARD_INFAMY).sum())
+        x += cv.counter(x, y - 2, "star", int(rec["ghost_infamy"]), 16)
+        x += cv.counter(x, y - 2, "discard", int(rec["ghost_bought"].sum()), 16,
+                        fill=(200, 190, 170))
+        cv.text(x, y + 6, f"({bought:+d})", 12, anchor="lm")
+        x += 44
+        x += cv.counter(x, y - 2, "deck", int(rec["ghost_deck_n"]), 16)
+        cv.counter(x, y - 2, "discard", int(rec["ghost_discard_n"]), 16)
+        y += 24
+    if rec["done"]:
+        winners = [crew_name(rec, c) for c in range(int(rec["num_players"]))
+                   if int(rec["winner_mask"]) >> c & 1]
+        cv.text_lines(x0, y, "winners: " + (", ".join(winners) if winners else "none (draw)"),
+                      14, x1 - x0, 2)
+
+
+def _market(cv, rec, box):
+    x0, y0, x1, y1 = cv.panel(box, "market")
+    tiles = []
+    for i in range(MARKET_SIZE):
+        dd = int(rec["market"][i])
+        if dd < 0:
+            tiles.append(dict(name="(empty)", fill=(225, 222, 212), faded=True))
+            continue
+        claim = int(rec["market_claim"][i])
+        tiles.append(_card_tile(dd, badge="new" if rec["market_new"][i] else None,
+                                border=CREW_COLOURS[claim % 6] if claim >= 0 else None))
+    cv.card_row((x0 + 2, y0 + 2, x1 - 2, y1 - 2), tiles, card_w=150, gap=12)
+
+
+def _flags_and_slots(cv, rec, box):
+    x0, y0, x1, y1 = cv.panel(box, "flags and island slots")
+    x = x0
+    for f in range(NUM_FLAGS):
+        o = int(rec["flag_owner"][f])
+        cv.icon("flag", x, y0, 18, fill=CREW_COLOURS[o % 6] if o >= 0 else (205, 200, 190))
+        x += 22 + cv.text(x + 22, y0 + 9, FLAG_NAMES[f], 12, anchor="lm") + 14
+    crews_in_game = int(rec["num_crews"])
+    per_row, w = 5, (x1 - x0) // 5
+    for k in range(NUM_SLOTS):
+        sx, sy = x0 + (k % per_row) * w, y0 + 26 + (k // per_row) * 22
+        o = int(rec["slot_crew"][k])
+        closed = SLOT_MIN_CREWS[k] > crews_in_game and o < 0
+        if o >= 0:
+            cv.disc(sx + 8, sy + 8, 7, CREW_COLOURS[o % 6])
+        else:
+            cv.disc(sx + 8, sy + 8, 7, draw.PANEL, outline=draw.MUTED if not closed else
+                    draw.dim(draw.MUTED))
+        cv.text(sx + 20, sy + 8, slot_text(k), 12, draw.dim(draw.INK) if closed else draw.INK,
+                max_w=w - 24, anchor="lm")
+
+
+def _crew_row(cv, rec, c, box, viewer):
+    seat = int(rec["crew_seat"][c])
+    ghost = seat < 0
+    acting = int(rec["cur"]) == c and int(rec["to_play"]) >= 0
+    # the crew to act is marked by its tag only: repainting the whole row at every change of
+    # turn would make the replay page store the row again
+    x0, y0, x1, y1 = cv.panel(box, None, stripe=CREW_COLOURS[c % 6])
+    name = crew_name(rec, c)
+    if not ghost:
+        cap = int(rec["crew_captain"][c])
+        if 0 <= cap < len(C.CAPTAIN_NAMES):
+            name += f", {C.CAPTAIN_NAMES[cap]}"
+    w = cv.text(x0, y0, name, 14, max_w=300)
+    tag_x = x0 + w + 8
+    for tag, on in (("to act", acting), ("first", int(rec["first_crew"]) == c)):
+        if on:
+            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
+            cv.d.rounded_rectangle([tag_x, y0, tag_x + tw, y0 + 16], radius=4, fill=draw.INK)
+            cv.text(tag_x + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
+            tag_x += tw + 6
+    y = y0 + 22
+    res = rec["res"][c]
+    x = x0
+    for k in range(3):
+        cv.counter(x, y, RES_ICONS[k], int(res[k]), 16)
+        cv.bar((x, y + 20, x + 50, y + 25), int(res[k]), RES_MAX[k], draw.dim(draw.INK, 0.3))
+        x += 62
+    cv.counter(x, y, "skiff", int(rec["skiffs"][c]), 16)
+    x += 46
+    if ghost:
+        n = int(rec["ghost_hand_n"][c])
+        for j in range(min(n, 8)):
+            cv.card((x + j * 9, y - 2, x + j * 9 + 18, y + 24), face_down=True)
+        cv.text(x + min(n, 8) * 9 + 24, y + 10, f"{n} ghost cards", 12, anchor="lm")
+        return
+    cv.counter(x, y, "star", int(rec["infamy"][c]), 16)
+    cv.bar((x, y + 20, x + 90, y + 25), int(rec["infamy"][c]), INFAMY_BAR,
+           (210, 160, 30))
+    x += 102
+    own = viewer is not None and _seat_ok(rec, viewer) and int(viewer) == seat
+    hand_n = int(rec["hand"][c].sum())
+    for j in range(min(hand_n, 6)):     # the hand as card backs: only the count is public
+        cv.card((x + j * 7, y - 3, x + j * 7 + 16, y + 22), face_down=True)
+    cv.text(x + min(hand_n, 6) * 7 + 20, y + 9, hand_n, 13, anchor="lm")
+    x += 80
+    x += cv.counter(x, y, "deck", int(rec["deck_n"][c]), 18)
+    x += cv.counter(x, y, "discard", int(rec["discard"][c].sum()), 18)
+    booty = int(rec["booty"][c])
+    if booty:
+        value = str(int(C.WRECK_VALUE[booty - 1])) if own else "?"
+        x += cv.counter(x, y, "chest", value, 18)
+    sd = int(rec["crew_shipdef"][c])
+    ux = x1 - 2 * 118
+    for k in range(2):
+        u = int(C.SHIP_UPGRADES[sd, k])
+        on = bool(rec["upgrade_on"][c, k])
+        cv.card((ux + k * 118, y0, ux + k * 118 + 112, y0 + 40), name=C.UPGRADE_NAMES[u],
+                fill=(200, 215, 190), faded=not on, badge="on" if on else None)
+    fx = ux - 8
+    for f in range(NUM_FLAGS):
+        if int(rec["flag_owner"][f]) == c:
+            fx -= 20
+            cv.icon("flag", fx, y0, 18, fill=CREW_COLOURS[c % 6])
+
+
+def _hand(cv, rec, viewer, box):
+    if not _seat_ok(rec, viewer):
+        x0, y0, x1, y1 = cv.panel(box, "hands (a spectator sees none)")
+        return
+    c = int(viewer)
+    x0, y0, x1, y1 = cv.panel(box, f"hand of {crew_name(rec, c)}", stripe=CREW_COLOURS[c % 6])
+    tiles = []
+    for dd in np.flatnonzero(rec["hand"][c]):
+        n = int(rec["hand"][c][dd])
+        tiles.append(_card_tile(dd, badge=f"x{n}" if n > 1 else None))
+    cv.card_row((x0 + 2, y0 + 2, x1 - 2, y1 - 2), tiles, card_w=120, gap=8, empty="(empty)")
+
+
+def render_rgb(rec, viewer=None) -> np.ndarray:
+    """uint8[IMG_H, IMG_W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
+    cv = draw.Canvas(IMG_W, IMG_H)
+    _board(cv, rec)
+    board_bottom = MARGIN + GRID * CELL
+    _legend(cv, MARGIN, board_bottom + 14)
+    _game_panel(cv, rec, (8, board_bottom + 36, RIGHT - 10, board_bottom + 230))
+    card = int(rec["card"])
+    # drawn even when empty, so a card coming and going repaints only the card
+    x0, y0, x1, y1 = cv.panel((8, board_bottom + 238, RIGHT - 10, IMG_H - 8), "card in play")
+    if card >= 0:
+        c = int(rec["cur"])
+        cv.card((x0 + 4, y0 + 4, x0 + 154, y1 - 4),
+                **_card_tile(card, border=CREW_COLOURS[c % 6],
+                             badge=f"stage {int(rec['card_stage'])}"))
+    R = RIGHT
+    _market(cv, rec, (R, 8, IMG_W - 8, 196))
+    _flags_and_slots(cv, rec, (R, 202, IMG_W - 8, 316))
+    n = int(rec["num_crews"])
+    top, row = 322, 70
+    for c in range(n):
+        _crew_row(cv, rec, c, (R, top + c * (row + 4), IMG_W - 8, top + c * (row + 4) + row),
+                  viewer)
+    _hand(cv, rec, viewer, (R, IMG_H - 172, IMG_W - 8, IMG_H - 8))
+    return cv.array()

@@ -4,6 +4,7 @@ and Ctrl-C in play/replay, run folders, TensorBoard folders, progress lines, mis
 the bench command."""
 
 import json
+import re
 import sys
 
 import pytest
@@ -229,6 +230,15 @@ def test_bench_quick_writes_results_with_the_baseline(tmp_path, capsys):
     text = results.read_text()
     assert "<!-- game:toy -->" in text and "connect_four_v3.env() steps/s (baseline)" in text
     assert "numba" in text and "nproc" in text
+    # the side-by-side section: our measures, every peer as a figure or "not installed"
+    side = text.split("<!-- side-by-side -->")[1].split("<!-- /side-by-side -->")[0]
+    assert "VectorGame playout, 1 core" in side and "| toy |" in side
+    from benchmarks.peers import PEERS
+
+    for peer in PEERS:
+        row = next(line for line in side.splitlines() if line.startswith(f"| {peer} |"))
+        assert "not installed" in row or re.search(r"\| [0-9.]+[kM]? \|", row), row
+    assert (tmp_path / "side_by_side.png").exists()
 
 
 def test_benchmarks_ship_in_the_distribution():
