@@ -167,3 +167,17 @@ def test_heuristic_beats_random():
                      agents.make("random", "cursed_seas", seed=1), 20, seed=3,
                      config={"num_players": 2}, num_envs=10)
     assert st.wins >= 18, st
+
+
+def test_every_legal_action_has_a_label():
+    """labels.py names every action a random game offers (never the bare fallback)."""
+    e = envs.make_raw("cursed_seas", num_players=3, reefs=1)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        if e.record["to_play"][0] < 0:
+            break
+        legal = e.legal_actions()
+        for a in legal:
+            assert not cs_env.GAME.action_label(e.record[0], int(a)).startswith("option")
+        e.step(int(rng.choice(legal)))
