@@ -1,0 +1,126 @@
+"""Helpers shared by the Cursed Seas kernels: ship stats, keywords, cargo, sinking.
+
+Sections: Placing Crew and equipment (nationality, cargo, revealing crew), Derelict,
+Sinking a ship, Pin, Winning the Game (who can still move).
+"""
+
+import math
+
+from numba import njit
+
+from .geometry import bow_touches
+from .state import (
+    KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
+)
+
+
+@njit(cache=True)
+def nmast(s, k):
+    return s.cfg.ship_nmast[k // MAX_FLEET, k % MAX_FLEET]
+
+
+@njit(cache=True)
+def masts_up(s, k):
+    n = 0
+    for m in range(5):
+        n += (s.sh_masts[k] >> m) & 1
+    return n
+
+
+@njit(cache=True)
+def keywords(s, k):
+    """Keyword bits of the crew aboard ship k that may use their ability there: only crew of
+    the ship's nation [Placing Crew and equipment]."""
+    nat = s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+    out = 0
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
+            out |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+    return out
+
+
+@njit(cache=True)
+def reveal(s, k, kw):
+    """Turn face up a crew of ship k giving keyword kw: a crew is revealed when its ability
+    is used [Placing Crew and equipment]. One is enough (No Stacking)."""
+    nat = s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat \
+                and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
+            if s.cr_up[c]:
+                return
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat \
+                and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
+            s.cr_up[c] = 1
+            return
+
+
+@njit(cache=True)
+def cargo_used(s, k):
+    """Crew and treasure aboard; unique treasure takes no space [Exploring]."""
+    n = 0
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k:
+            n += 1
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and not s.co_up[c]:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def cargo_room(s, k):
+    return s.cfg.ship_cargo[k // MAX_FLEET, k % MAX_FLEET] - cargo_used(s, k)
+
+
+@njit(cache=True)
+def sink(s, k):
+    """Remove ship k with every crew, equipment and treasure aboard [Sinking a ship]."""
+    s.sh_live[k] = 0
+    s.sh_masts[k] = 0
+    s.sh_dock[k] = -1
+    s.sh_began[k] = -1
+    s.sh_explored[k] = 0
+    s.sh_pin[k] = -1
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k:
+            s.cr_ship[c] = -1
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+            s.co_loc[c] = LOC_GONE
+            s.co_at[c] = -1
+    release_pins(s)
+
+
+@njit(cache=True)
+def release_pins(s):
+    """A pinned ship stays pinned while her bow touches the ship she rammed and that ship
+    still has a mast [Pin]."""
+    for k in range(MAX_SHIPS):
+        j = s.sh_pin[k]
+        if j >= 0:
+            if not s.sh_live[k] or not s.sh_live[j] or s.sh_masts[j] == 0 \
+                    or not bow_touches(s, k, j):
+                s.sh_pin[k] = -1
+
+
+@njit(cache=True)
+def can_ever_move(s, p):
+    """Seat p may still give a move action some day: a ship with a mast, or a derelict that
+    can repair (docked at home, or a Shipwright aboard) [Winning the Game; Derelict]."""
+    for j in range(MAX_FLEET):
+        k = p * MAX_FLEET + j
+        if s.sh_live[k] and not s.sh_wreck[k]:
+            if s.sh_masts[k]:
+                return True
+            if s.home[p] >= 0 and s.sh_dock[k] == s.home[p]:
+                return True
+            if keywords(s, k) & KW_SHIPWRIGHT:
+                return True
+    return False
+
+
+@njit(cache=True)
+def wrap_angle(h):
+    return math.atan2(math.sin(h), math.cos(h))

@@ -1,0 +1,234 @@
+"""Pirates of the Cursed Seas configuration: keyword arguments -> a CONFIG record array (1,).
+
+Implements Fleets (build total, the No-Duplicates Rule, mixed nationalities), Placing Crew
+and equipment (one cargo space per crew, crew cost at most the ship's cost, 0-point crew
+only on their own nation's ships, linked crew +1 cargo), Setup (turn-order rule, table
+edges), Placing Islands (three per player), Choosing Home Islands (both rules), Placing
+Treasure (equal contributions, an equal number of coins per wild island, unique treasure)
+and Winning the Game (end rule, tie-breakers). An illegal fleet or option is a ConfigError
+naming the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
+from envs.core.errors import ConfigError
+
+from . import pieces
+from .state import (
+    CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
+    MIN_PLAYERS, TIEBREAK_NAMES,
+)
+
+FLEET_DIR = Path(__file__).with_name("fleets")
+DEFAULT_FLEETS = ("crown_raiders", "iron_brotherhood", "azure_traders", "gilded_company")
+DEFAULT_COINS = ("copper", "copper", "silver", "silver", "gold", "doubloon")
+ORDER_RULES = ("roll", "left")
+HOME_RULES = ("previous", "reverse")
+END_RULES = ("one_can_move", "half_cannot")
+BOARD_TIES = ("none", "reroll")
+KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", "home_rule",
+         "end_rule", "board_tie", "tiebreak", "table", "coins", "islands", "mysterious",
+         "auto_forced", "max_steps")
+
+
+def _int(name, v, lo, hi, rule):
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise ConfigError(f"{name}={v!r}: must be an integer ({rule})")
+    if not lo <= int(v) <= hi:
+        raise ConfigError(f"{name}={v}: must be {lo}..{hi} ({rule})")
+    return int(v)
+
+
+def _choice(name, v, options, rule):
+    if v not in options:
+        raise ConfigError(f"{name}={v!r}: one of {', '.join(options)} ({rule})")
+    return options.index(v)
+
+
+def load_fleet(source) -> dict:
+    """A fleet from a name in ``fleets/``, a TOML path or a dict ``{name, ship: [{name, crew}]}``."""
+    if isinstance(source, dict):
+        return source
+    if not isinstance(source, (str, Path)):
+        raise ConfigError(f"fleet {source!r}: a fleet name, TOML path or table [Fleets]")
+    path = Path(source)
+    if not path.suffix:
+        path = FLEET_DIR / f"{source}.toml"
+    if not path.exists():
+        known = sorted(p.stem for p in FLEET_DIR.glob("*.toml"))
+        raise ConfigError(f"fleet {source!r}: no such fleet; fleets: {', '.join(known)}")
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"):
+    """[(ship index, [crew indices]), ...] for a legal fleet; ConfigError naming the rule."""
+    ships = fleet.get("ship") if isinstance(fleet, dict) else None
+    if not isinstance(ships, list) or not 1 <= len(ships) <= MAX_FLEET:
+        raise ConfigError(f"{who}: needs 1-{MAX_FLEET} ships (table 'ship') [Fleets]")
+    out, total, seen, ncrew = [], 0, set(), 0
+    for row in ships:
+        if not isinstance(row, dict) or not isinstance(row.get("name"), str):
+            raise ConfigError(f"{who}: each ship is a table with a 'name' [Fleets]")
+        try:
+            si = cat.ship(row["name"])
+        except KeyError:
+            raise ConfigError(f"{who}: unknown ship {row['name']!r} [Fleets]") from None
+        ship = cat.ships[si]
+        crew_names = row.get("crew", [])
+        if not isinstance(crew_names, list):
+            raise ConfigError(f"{who}: {ship.name}.crew must be a list of crew names")
+        crew = []
+        for cn in crew_names:
+            try:
+                crew.append(cat.crew_named(cn))
+            except KeyError:
+                raise ConfigError(f"{who}: unknown crew {cn!r} [Fleets]") from None
+        for name in [ship.name] + list(crew_names):
+            if name in seen:
+                raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
+            seen.add(name)
+        cc = [cat.crew[c] for c in crew]
+        if sum(c.cost for c in cc) > ship.cost:
+            raise ConfigError(f"{who}: crew on {ship.name} cost {sum(c.cost for c in cc)} > her "
+                              f"{ship.cost} points; crew and equipment cost no more than the "
+                              "ship [Placing Crew and equipment]")
+        for c in cc:
+            if c.cost == 0 and c.nation != ship.nation:
+                raise ConfigError(f"{who}: 0-point crew {c.name} only on a ship of its own "
+                                  f"nation, not {ship.name} [Placing Crew and equipment]")
+        if len(cc) > cargo_of(ship, cc):
+            raise ConfigError(f"{who}: {len(cc)} crew on {ship.name} exceed her "
+                              f"{cargo_of(ship, cc)} cargo spaces; each crew takes one "
+                              "[Placing Crew and equipment]")
+        total += ship.cost + sum(c.cost for c in cc)
+        ncrew += len(cc)
+        out.append((si, crew))
+    if ncrew > MAX_CREW_P:
+        raise ConfigError(f"{who}: {ncrew} crew; this environment seats at most {MAX_CREW_P}")
+    if total > build_total:
+        raise ConfigError(f"{who}: {total} points exceed the build total {build_total} [Fleets]")
+    return out
+
+
+def cargo_of(ship, crew) -> int:
+    """Cargo spaces with links: +1 for each crew linked to the ship, +1 for each pair of
+    crew linked to each other [Placing Crew and equipment: Linked crew and ships]."""
+    extra = sum(1 for c in crew if ship.name in c.links)
+    for i, a in enumerate(crew):
+        for b in crew[i + 1:]:
+            if b.name in a.links or a.name in b.links:
+                extra += 1
+    return ship.cargo + extra
+
+
+def make_config(**kwargs) -> np.ndarray:
+    unknown = sorted(set(kwargs) - set(KNOWN))
+    if unknown:
+        raise ConfigError(f"unknown config option(s) {unknown}; known: {', '.join(KNOWN)}")
+    cat = pieces.CATALOGUE
+    n = _int("num_players", kwargs.get("num_players", 2), MIN_PLAYERS, MAX_PLAYERS,
+             "2-4 players in this environment")
+    build = _int("build_total", kwargs.get("build_total", 40), 10, 200, "Fleets: build total")
+    cfg = np.zeros(1, CONFIG)
+    c = cfg[0]
+    c["num_players"] = n
+    c["auto_forced"] = int(bool(kwargs.get("auto_forced", False)))
+    c["max_steps"] = _int("max_steps", kwargs.get("max_steps", 0), 0, 2**31 - 1, "decisions")
+    c["build_total"] = build
+    c["reefs"] = _int("reefs", kwargs.get("reefs", 0), 0, 1,
+                      "Placing Terrain: reefs placed by each player (terrain is optional; other "
+                      "terrain is not implemented)")
+    c["edge"] = _choice("edge", kwargs.get("edge", "wall"), EDGE_NAMES, "Setup: play area")
+    c["order_rule"] = _choice("order_rule", kwargs.get("order_rule", "roll"), ORDER_RULES,
+                              "Setup: turn order")
+    c["home_rule"] = _choice("home_rule", kwargs.get("home_rule", "previous"), HOME_RULES,
+                             "Choosing Home Islands")
+    c["end_rule"] = _choice("end_rule", kwargs.get("end_rule", "one_can_move"), END_RULES,
+                            "Winning the Game")
+    c["board_tie"] = _choice("board_tie", kwargs.get("board_tie", "none"), BOARD_TIES,
+                             "Board: tied totals (ruling)")
+    tb = kwargs.get("tiebreak", ("ship_gold", "masts", "points"))
+    if isinstance(tb, str) or not isinstance(tb, (list, tuple)) or len(tb) > 3:
+        raise ConfigError(f"tiebreak={tb!r}: a list of up to 3 of {', '.join(TIEBREAK_NAMES)} "
+                          "[Winning the Game]")
+    for i in range(3):
+        c["tiebreak"][i] = _choice("tiebreak", tb[i], TIEBREAK_NAMES,
+                                   "Winning the Game") if i < len(tb) else 0
+    if kwargs.get("mysterious", "plain") != "plain":
+        raise ConfigError("mysterious: only 'plain' (mysterious islands played as regular "
+                          "islands, as Placing Islands allows); their effects are not implemented")
+    w, h = kwargs.get("table", {2: (12.0, 12.0), 3: (15.0, 15.0), 4: (18.0, 18.0)}[n])
+    for nm, v in (("table width", w), ("table height", h)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 8.0 <= v <= 30.0:
+            raise ConfigError(f"{nm}={v!r}: 8..30 S (ruling: Table size)")
+    c["table_w"] = float(w)
+    c["table_h"] = float(h)
+    isl = kwargs.get("islands")
+    if isl is None:
+        isl = [i.name for i in cat.islands[:3 * n]]
+    if not isinstance(isl, (list, tuple)) or len(isl) != 3 * n:
+        raise ConfigError(f"islands: {3 * n} island names, three per player [Placing Islands]")
+    c["island_r"][:] = 0.0
+    for i, name in enumerate(isl):
+        rows = [x for x in cat.islands if x.name == name]
+        if not rows:
+            raise ConfigError(f"islands: unknown island {name!r} [Placing Islands]")
+        c["island_r"][i] = rows[0].radius
+        c["island_myst"][i] = int(rows[0].mysterious)
+    fleets = kwargs.get("fleets", DEFAULT_FLEETS[:n])
+    if not isinstance(fleets, (list, tuple)) or len(fleets) != n:
+        raise ConfigError(f"fleets: one fleet per player ({n}) [Fleets]")
+    c["ship_def"][:] = -1
+    c["crew_def"][:] = -1
+    c["crew_slot"][:] = -1
+    for p, src in enumerate(fleets):
+        rows = check_fleet(load_fleet(src), build, cat, who=f"fleets[{p}]")
+        k = 0
+        for j, (si, crew) in enumerate(rows):
+            sh = cat.ships[si]
+            c["ship_def"][p, j] = si
+            c["ship_nation"][p, j] = sh.nation
+            c["ship_cost"][p, j] = sh.cost
+            c["ship_cargo"][p, j] = cargo_of(sh, [cat.crew[x] for x in crew])
+            c["ship_nseg"][p, j] = len(sh.segs)
+            c["ship_seg"][p, j, :len(sh.segs)] = sh.segs
+            c["ship_nmast"][p, j] = len(sh.ranks)
+            c["ship_rank"][p, j, :len(sh.ranks)] = sh.ranks
+            c["ship_range"][p, j, :len(sh.ranges)] = sh.ranges
+            for ci in crew:
+                cr = cat.crew[ci]
+                c["crew_def"][p, k] = ci
+                c["crew_nation"][p, k] = cr.nation
+                c["crew_cost"][p, k] = cr.cost
+                c["crew_kw"][p, k] = cr.keyword
+                c["crew_slot"][p, k] = j
+                k += 1
+    coins = kwargs.get("coins", DEFAULT_COINS)
+    if not isinstance(coins, (list, tuple)) or not 1 <= len(coins) <= MAX_COINS_P:
+        raise ConfigError(f"coins: 1-{MAX_COINS_P} coin names each player contributes "
+                          "[Placing Treasure]")
+    uniq = [x for x in coins if isinstance(x, str) and x in [q.name for q in cat.coins if q.unique]]
+    if len(set(uniq)) != len(uniq):
+        raise ConfigError("coins: no more than one unique treasure with the same name per "
+                          "player [Placing Treasure: Unique treasure]")
+    c["coin_val"][:] = -1
+    for p in range(n):
+        for j, name in enumerate(coins):
+            try:
+                co = cat.coins[cat.coin(name)]
+            except (KeyError, TypeError):
+                raise ConfigError(f"coins: unknown coin {name!r} [Placing Treasure]") from None
+            c["coin_val"][p, j] = co.value
+            c["coin_unique"][p, j] = int(co.unique)
+    wild = 2 * n
+    if (n * len(coins)) % wild:
+        raise ConfigError(f"coins: {n * len(coins)} coins do not divide equally among {wild} "
+                          "wild islands [Placing Treasure]")
+    assert 3 * n <= MAX_ISLANDS
+    return cfg

@@ -1,0 +1,97 @@
+"""Pirates of the Cursed Seas: the GameSpec and the PettingZoo entry points (docs page).
+
+Fleets of sailing ships race for treasure on a continuous table: positions and headings are
+real numbers, distances are measured in S (1) and L (2). Players place islands, choose home
+islands, then in turn give each ship one action - move, explore, shoot or repair (two with a
+Captain or Helmsman) - to carry face-down treasure home. Rules:
+``rules/pirates_cursed_seas_rules.txt``; every reading of the rules is in
+``envs/cursed_seas/docs/rulings.md``; the pieces are our own design (``pieces.toml``).
+
+| | |
+|---|---|
+| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v0.env()`` |
+| players | 2-4 |
+| actions | ``Discrete(146)`` with a legal-action mask (layout in state.py) |
+| observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
+| hidden information | face-down coin values not yet looked at, other fleets' face-down crew |
+| chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding and reef dice |
+
+Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
+island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a
+(``64 + 4j + a``: move, explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
+kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
+the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
+turn / take a treasure. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
+
+Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
+name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
+places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
+(previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``board_tie`` (none /
+reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
+``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain),
+``auto_forced``, ``max_steps`` (0 = 4000).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from envs.core.aec import make_env_fns
+from envs.core.spec import GameSpec
+from envs.cursed_seas import batch, rules
+from envs.cursed_seas.config import make_config
+from envs.cursed_seas.hidden import determinize
+from envs.cursed_seas.labels import action_label
+from envs.cursed_seas.observe import observe
+from envs.cursed_seas.render import render_ansi, render_rgb
+from envs.cursed_seas.scenario import from_scenario, to_scenario
+from envs.cursed_seas.state import (
+    CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, OBS_SIZE, PHASE_NAMES, STATE,
+)
+from envs.cursed_seas.turns import home_gold
+from envs.cursed_seas.validate import check_states
+
+
+@njit(cache=True)
+def _gold(states, out):
+    s = states[0]
+    for p in range(s.num_players):
+        out[p] = home_gold(s, p)
+
+
+def infos(rec) -> list:
+    """Per seat: gold unloaded at home (what the final score counts), phase and turn."""
+    gold = np.zeros(MAX_PLAYERS, np.int64)
+    _gold(np.frombuffer(rec, dtype=STATE), gold)
+    phase = PHASE_NAMES[int(rec["phase"])] if 0 <= int(rec["phase"]) < 5 else "?"
+    return [{"gold": int(gold[p]), "phase": phase, "turn": int(rec["turn"])}
+            for p in range(int(rec["num_players"]))]
+
+
+GAME = GameSpec(
+    name="cursed_seas", version=0, title="Pirates of the Cursed Seas",
+    state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
+    init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
+    batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
+    batch_observe=batch.batch_observe, batch_step=batch.batch_step,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    check_states=check_states, determinize=determinize,
+    to_scenario=to_scenario, from_scenario=from_scenario,
+    metadata={"test_configs": [
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
+        {"num_players": 2, "edge": "round", "order_rule": "left", "board_tie": "reroll"},
+        {"num_players": 3, "edge": "flat", "home_rule": "reverse", "end_rule": "half_cannot"},
+        {"num_players": 4, "reefs": 1},
+        {"num_players": 2, "auto_forced": True, "coins": ["copper", "silver", "gold",
+                                                         "doubloon", "Cursed Idol", "copper"]},
+    ]},
+    batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
+    single_init=batch.single_init, single_apply=batch.single_apply,
+    single_legal=batch.single_legal, single_observe=batch.single_observe,
+)
+
+env, raw_env = make_env_fns(GAME)
+
+__all__ = ["GAME", "env", "raw_env", "make_config", "action_label", "infos"]

@@ -1,0 +1,63 @@
+"""Cursed Seas action labels: what an action means in the pending decision, in words."""
+
+from __future__ import annotations
+
+from . import pieces
+from .state import (
+    A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
+    NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
+    PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REEF, PK_REPAIR, PK_TARGET, PK_TERRAIN, PK_TURN,
+)
+
+
+def ship_name(s, k) -> str:
+    p, j = divmod(int(k), MAX_FLEET)
+    d = int(s["cfg"]["ship_def"][p, j])
+    name = pieces.CATALOGUE.ships[d].name if 0 <= d < len(pieces.CATALOGUE.ships) else "?"
+    return f"{name} (p{p})"
+
+
+def action_label(s, a) -> str:
+    a = int(a)
+    pk = int(s["pending"])
+    o = a - A_OPT
+    if a == A_YES:
+        return "eliminate a crew" if pk == PK_BOARD_WIN else "board"
+    if a == A_NO:
+        return {PK_TURN: "end turn", PK_TARGET: "hold fire", PK_EXPLORE: "stop exploring",
+                PK_BOARD: "do not board", PK_BOARD_WIN: "take a treasure",
+                PK_DEPLOY: "set the ship aside"}.get(pk, "stop")
+    if A_ORDER <= a < A_SEG:
+        slot, act = divmod(a - A_ORDER, 4)
+        p = int(s["to_play"])
+        return f"{ACT_NAMES[act]}: {ship_name(s, p * MAX_FLEET + slot)}"
+    if A_SEG <= a < A_YES:
+        o = a - A_SEG
+        fr = o % NUM_FRAC
+        f = (o // NUM_FRAC) % NUM_FAN
+        kind = "L" if o // (NUM_FRAC * NUM_FAN) else "S"
+        return f"sail {FRACS[fr]:g} {kind}, turning {FAN_DEG[f]:+g} deg"
+    if pk == PK_TERRAIN:
+        return f"place reef at grid ({o % GRID}, {o // GRID})"
+    if pk == PK_REEF:
+        return f"reef breaks mast {o}"
+    if pk == PK_PLACE:
+        return f"place island at grid ({o % GRID}, {o // GRID})"
+    if pk == PK_HOME:
+        return f"island {o} as home of player_{int(s['pend_seat'])}"
+    if pk == PK_DEPLOY:
+        return f"bow at {o * 30} deg around home"
+    if pk == PK_TARGET:
+        return f"fire at {ship_name(s, o)}"
+    if pk == PK_MAST:
+        return f"knock down mast {o}"
+    if pk == PK_REPAIR:
+        return f"repair mast {o}"
+    if pk in (PK_EXPLORE, PK_BOARD_COIN):
+        v = int(s["co_val"][o]) if int(s["co_seen"][o]) >> int(s["to_play"]) & 1 else "?"
+        return f"take coin {o} (worth {v})"
+    if pk == PK_BOARD_CREW:
+        p, j = divmod(o, MAX_CREW_P)
+        d = int(s["cfg"]["crew_def"][p, j])
+        return f"lose crew {pieces.CATALOGUE.crew[d].name if d >= 0 else o}"
+    return f"option {o}"

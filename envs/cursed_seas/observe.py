@@ -1,0 +1,132 @@
+"""Cursed Seas observation encoder: what one seat may know, observer first.
+
+Sections: Placing Crew and equipment (crew face down: others' crew only as counts and the
+keywords of crew turned face up), Placing Treasure / Exploring (treasure face down: a seat
+knows the values of the coins it has looked at; of the others only counts), Fleets (ships
+and their statistics are open information). Seats are rotated so the observer is relative
+seat 0; positions are fractions of the table. Layout constants are in state.py.
+"""
+
+import math
+
+from numba import njit
+
+from .common import keywords, masts_up
+from .state import (
+    LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_MASTS,
+    MAX_PLAYERS, N_ISLAND, N_REEF, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_REEFS, OBS_SEATS,
+    OBS_SHIPS,
+)
+from .common import can_ever_move
+
+
+@njit(cache=True)
+def _known_gold(s, seat, loc, at):
+    """(coins, gold the seat knows of) at a place."""
+    n = 0
+    g = 0
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == loc and s.co_at[c] == at:
+            n += 1
+            if (s.co_seen[c] >> seat) & 1:
+                g += s.co_val[c]
+    return n, g
+
+
+@njit(cache=True)
+def observe(s, seat, out):
+    out[:] = 0.0
+    n = s.num_players
+    o = 0
+    out[o + min(max(s.phase, 0), 4)] = 1.0
+    o += 5
+    out[o + min(max(s.pending, 0), NUM_PK - 1)] = 1.0
+    o += NUM_PK
+    out[o] = min(s.turn, 200) / 200.0
+    out[o + 1] = s.cfg.table_w / 30.0
+    out[o + 2] = s.cfg.table_h / 30.0
+    out[o + 3] = s.pend_count / 12.0
+    o += 4
+    for i in range(4):
+        out[o + i] = (s.seg_used >> i) & 1
+    o += 4
+    if 0 <= s.pend_mast < MAX_MASTS:
+        out[o + s.pend_mast] = 1.0
+    o += MAX_MASTS
+    out[o + s.cfg.edge] = 1.0
+    # seats
+    for r in range(n):
+        p = (seat + r) % n
+        b = OBS_SEATS + r * N_SEAT
+        out[b] = 1.0
+        out[b + 1] = 1.0 if s.to_play == p else 0.0
+        cnt, g = _known_gold(s, seat, LOC_HOME, p)
+        out[b + 2] = cnt / 32.0
+        out[b + 3] = g / 64.0
+        out[b + 4] = 1.0 if can_ever_move(s, p) else 0.0
+        out[b + 5] = 1.0 if s.order[s.cur] == p else 0.0
+    # islands
+    for i in range(s.n_islands):
+        b = OBS_ISLANDS + i * N_ISLAND
+        out[b] = 1.0
+        out[b + 1] = s.isl_x[i] / s.cfg.table_w
+        out[b + 2] = s.isl_y[i] / s.cfg.table_h
+        out[b + 3] = s.isl_r[i]
+        out[b + 4] = (s.isl_token[i] >> seat) & 1
+        cnt, g = _known_gold(s, seat, LOC_ISLAND, i)
+        out[b + 5] = cnt / 8.0
+        out[b + 6] = g / 32.0
+        out[b + 7] = 1.0 if s.isl_home[i] < 0 else 0.0
+        out[b + 8] = 1.0 if s.pending == 2 else 0.0
+        if s.isl_home[i] >= 0:
+            out[b + 9 + (s.isl_home[i] - seat + n) % n] = 1.0
+    # ships, by relative seat then fleet slot
+    for r in range(n):
+        p = (seat + r) % n
+        for j in range(MAX_FLEET):
+            k = p * MAX_FLEET + j
+            if not s.sh_live[k]:
+                continue
+            b = OBS_SHIPS + (r * MAX_FLEET + j) * N_SHIP
+            out[b] = 1.0
+            out[b + 1] = s.sh_x[k] / s.cfg.table_w
+            out[b + 2] = s.sh_y[k] / s.cfg.table_h
+            out[b + 3] = math.cos(s.sh_h[k])
+            out[b + 4] = math.sin(s.sh_h[k])
+            out[b + 5] = s.sh_len[k]
+            out[b + 6] = masts_up(s, k) / 5.0
+            out[b + 7] = s.cfg.ship_cargo[p, j] / 8.0
+            out[b + 8] = 1.0 if s.sh_dock[k] >= 0 else 0.0
+            out[b + 9] = 1.0 if s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[p] else 0.0
+            out[b + 10] = 1.0 if s.sh_pin[k] >= 0 else 0.0
+            out[b + 11] = s.sh_acts[k] / 2.0
+            cnt, g = _known_gold(s, seat, LOC_SHIP, k)
+            out[b + 12] = cnt / 8.0
+            out[b + 13] = g / 32.0
+            crew = 0
+            shown = 0
+            nat = s.cfg.ship_nation[p, j]
+            for c in range(MAX_CREW):
+                if s.cr_ship[c] == k:
+                    crew += 1
+                    if c // MAX_CREW_P == seat or s.cr_up[c]:
+                        if s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
+                            shown |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+            out[b + 14] = crew / 6.0
+            out[b + 15] = 1.0 if k == s.pend_ship else (0.5 if k == s.pend_target else 0.0)
+            out[b + 16 + r] = 1.0
+            q = b + 16 + MAX_PLAYERS
+            for m in range(s.cfg.ship_nmast[p, j]):
+                out[q + m] = (s.sh_masts[k] >> m) & 1
+                out[q + MAX_MASTS + m] = s.cfg.ship_rank[p, j, m] / 6.0
+                out[q + 2 * MAX_MASTS + m] = 1.0 + s.cfg.ship_range[p, j, m]
+            q += 3 * MAX_MASTS
+            for t in range(6):
+                out[q + t] = (shown >> t) & 1
+            out[q + 6] = s.sh_wreck[k]
+    for r in range(s.n_reefs):
+        b = OBS_REEFS + r * N_REEF
+        out[b] = 1.0
+        out[b + 1] = s.rf_x[r] / s.cfg.table_w
+        out[b + 2] = s.rf_y[r] / s.cfg.table_h
+        out[b + 3] = s.rf_rating[r] / 6.0

@@ -1,0 +1,398 @@
+"""Cursed Seas kernels: init, legal_mask, apply (the kernel contract of envs/core/spec.py).
+
+``apply`` answers the pending decision (``s.pending``) and runs every automatic step up to
+the next one. Sections: Setup, Placing Islands, Choosing Home Islands, Placing Crew and
+equipment, Placing Treasure, Actions, Moving, Ram, Board, Exploring, Shooting, Repairing,
+Winning the Game (through setup.py and turns.py).
+"""
+
+from numba import njit
+
+from envs.core.rng import seed_state
+from envs.core.spec import NO_SEAT
+
+from .common import nmast, release_pins, reveal
+from .setup import (
+    ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
+    place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
+)
+from .state import (
+    A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
+    DEFAULT_MAX_STEPS, DEPLOY_SLOTS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
+    MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
+    NUM_ACTIONS, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
+    PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
+)
+from .turns import (
+    action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
+    end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
+    target_ok, turn_ok, crew_on, cargo_room,
+)
+
+
+@njit(cache=True)
+def init(s, cfg, seed):
+    """[Setup] roll for the first player, shuffle the island pieces, crew face down on their
+    ships (placed when the ships are), coins counted in, then the first island placement."""
+    seed_state(s, seed)
+    s.cfg = cfg
+    n = cfg.num_players
+    s.num_players = n
+    s.fault = 0
+    s.done = 0
+    s.truncated = 0
+    s.step = 0
+    s.winner_mask = 0
+    for p in range(MAX_PLAYERS):
+        s.reward[p] = 0.0
+        s.home[p] = -1
+    s.turn = 0
+    s.cur = 0
+    s.pend_seat = -1
+    s.pend_ship = -1
+    s.pend_mast = -1
+    s.pend_target = -1
+    s.pend_count = 0
+    s.seg_used = 0
+    s.board_roll[0] = 0
+    s.board_roll[1] = 0
+    s.n_islands = 0
+    s.n_reefs = 0
+    for r in range(MAX_REEFS):
+        s.rf_x[r] = 0.0
+        s.rf_y[r] = 0.0
+        s.rf_rating[r] = 0
+    for i in range(MAX_ISLANDS):
+        s.isl_x[i] = 0.0
+        s.isl_y[i] = 0.0
+        s.isl_home[i] = -1
+        s.isl_token[i] = 0
+    for k in range(MAX_SHIPS):
+        p = k // MAX_FLEET
+        j = k % MAX_FLEET
+        s.sh_live[k] = 0
+        s.sh_x[k] = 0.0
+        s.sh_y[k] = 0.0
+        s.sh_h[k] = 0.0
+        s.sh_len[k] = 0.0
+        s.sh_masts[k] = 0
+        if p < n and cfg.ship_def[p, j] >= 0:
+            s.sh_len[k] = 0.4 + 0.1 * cfg.ship_nmast[p, j]    # ruling: Hull size
+            s.sh_masts[k] = (1 << cfg.ship_nmast[p, j]) - 1
+        s.sh_acts[k] = 0
+        s.sh_last[k] = -1
+        s.sh_dock[k] = -1
+        s.sh_began[k] = -1
+        s.sh_explored[k] = 0
+        s.sh_pin[k] = -1
+        s.sh_wreck[k] = 0
+        s.sh_reefs[k] = 0
+    for c in range(MAX_CREW):
+        p = c // MAX_CREW_P
+        s.cr_ship[c] = -1
+        s.cr_up[c] = 0
+        if p < n and cfg.crew_def[p, c % MAX_CREW_P] >= 0:
+            s.cr_ship[c] = p * MAX_FLEET + cfg.crew_slot[p, c % MAX_CREW_P]
+    for c in range(MAX_COINS):
+        p = c // MAX_COINS_P
+        s.co_loc[c] = LOC_GONE
+        s.co_at[c] = -1
+        s.co_val[c] = -1
+        s.co_seen[c] = 0
+        s.co_up[c] = 0
+        s.co_uniq[c] = 0
+        if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
+            s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
+            s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
+    roll_order(s)
+    shuffle_islands(s)
+    s.phase = PH_ISLANDS
+    s.pending = PK_PLACE
+    s.to_play = s.order[0]
+
+
+@njit(cache=True)
+def legal_mask(s, mask):
+    mask[:] = 0
+    if s.to_play < 0 or s.done or s.truncated:
+        return
+    pk = s.pending
+    if pk == PK_PLACE:
+        bt = best_tier(s)
+        if bt > 0:
+            for g in range(GRID * GRID):
+                if place_tier(s, g) == bt:
+                    mask[A_OPT + g] = 1
+        else:
+            top = -1e9
+            for g in range(GRID * GRID):
+                top = max(top, least_crowded(s, g))
+            for g in range(GRID * GRID):
+                if least_crowded(s, g) >= top - 1e-9:
+                    mask[A_OPT + g] = 1
+    elif pk == PK_TERRAIN:
+        any_ok = False
+        for g in range(GRID * GRID):
+            if reef_ok(s, g):
+                mask[A_OPT + g] = 1
+                any_ok = True
+        if not any_ok:
+            for g in range(GRID * GRID):
+                mask[A_OPT + g] = 1
+    elif pk == PK_REEF:
+        k = s.pend_ship
+        for m in range(nmast(s, k)):
+            if (s.sh_masts[k] >> m) & 1:
+                mask[A_OPT + m] = 1
+    elif pk == PK_HOME:
+        for i in range(s.n_islands):
+            if s.isl_home[i] < 0:
+                mask[A_OPT + i] = 1
+    elif pk == PK_DEPLOY:
+        any_ok = False
+        for a in range(DEPLOY_SLOTS):
+            if deploy_ok(s, s.pend_ship, a):
+                mask[A_OPT + a] = 1
+                any_ok = True
+        if not any_ok:
+            mask[A_NO] = 1
+    elif pk == PK_TURN:
+        p = s.to_play
+        for j in range(MAX_FLEET):
+            for act in range(4):
+                if action_ok(s, p * MAX_FLEET + j, act):
+                    mask[A_ORDER + j * 4 + act] = 1
+        mask[A_NO] = 1
+    elif pk == PK_SEGMENT:
+        k = s.pend_ship
+        for kind in range(2):
+            if free_segment(s, k, kind) >= 0:
+                for f in range(NUM_FAN):
+                    if turn_ok(s, k, f):
+                        for fr in range(NUM_FRAC):
+                            mask[A_SEG + (kind * NUM_FAN + f) * NUM_FRAC + fr] = 1
+        mask[A_NO] = 1
+    elif pk == PK_TARGET:
+        for j in range(MAX_SHIPS):
+            if target_ok(s, s.pend_ship, s.pend_mast, j):
+                mask[A_OPT + j] = 1
+        mask[A_NO] = 1
+    elif pk == PK_MAST:
+        j = s.pend_target
+        for m in range(nmast(s, j)):
+            if (s.sh_masts[j] >> m) & 1:
+                mask[A_OPT + m] = 1
+    elif pk == PK_REPAIR:
+        k = s.pend_ship
+        for m in range(nmast(s, k)):
+            if not (s.sh_masts[k] >> m) & 1:
+                mask[A_OPT + m] = 1
+    elif pk == PK_EXPLORE:
+        for c in range(MAX_COINS):
+            if coin_takeable(s, s.pend_ship, c):
+                mask[A_OPT + c] = 1
+        mask[A_NO] = 1
+    elif pk == PK_BOARD:
+        mask[A_YES] = 1
+        mask[A_NO] = 1
+    elif pk == PK_BOARD_WIN:
+        if crew_on(s, s.pend_target):
+            mask[A_YES] = 1
+        if spoil_ok(s, s.pend_ship, s.pend_target):
+            mask[A_NO] = 1
+    elif pk == PK_BOARD_CREW:
+        for c in range(MAX_CREW):
+            if s.cr_ship[c] == s.pend_target:
+                mask[A_OPT + c] = 1
+    elif pk == PK_BOARD_COIN:
+        for c in range(MAX_COINS):
+            if s.co_loc[c] == LOC_SHIP and s.co_at[c] == s.pend_target and \
+                    (s.co_up[c] or cargo_room(s, s.pend_ship) > 0):
+                mask[A_OPT + c] = 1
+
+
+@njit(cache=True)
+def _step(s, a):
+    """Answer the pending decision with action a (legal)."""
+    pk = s.pending
+    o = a - A_OPT
+    if pk == PK_PLACE:
+        i = s.n_islands
+        x, y = grid_point(s, o)
+        s.isl_x[i] = x
+        s.isl_y[i] = y
+        s.n_islands += 1
+        if s.n_islands < 3 * s.num_players:
+            s.to_play = s.order[s.n_islands % s.num_players]
+        else:
+            _terrain_or_homes(s)
+    elif pk == PK_TERRAIN:
+        x, y = grid_point(s, o)
+        s.rf_x[s.n_reefs] = x
+        s.rf_y[s.n_reefs] = y
+        s.n_reefs += 1
+        _terrain_or_homes(s)
+    elif pk == PK_REEF:
+        k = s.pend_ship
+        s.sh_masts[k] &= ~(1 << o)
+        release_pins(s)
+        s.pend_count -= 1
+        if s.pend_count == 0:
+            _after_segment(s, k, s.pend_target == 1)
+    elif pk == PK_HOME:
+        p = s.pend_seat
+        s.home[p] = o
+        s.isl_home[o] = p
+        _deploy_next(s)
+    elif pk == PK_DEPLOY:
+        k = s.pend_ship
+        if a != A_NO:
+            x, y, h = deploy_pose(s, k, s.home[k // MAX_FLEET], o)
+            s.sh_x[k] = x
+            s.sh_y[k] = y
+            s.sh_h[k] = h
+            s.sh_live[k] = 1
+            s.sh_dock[k] = s.home[k // MAX_FLEET]
+        else:                   # no room at home: set aside (ruling: Crowded home)
+            s.sh_masts[k] = 0
+            s.sh_began[k] = -2  # set aside
+            for c in range(MAX_CREW):
+                if s.cr_ship[c] == k:
+                    s.cr_ship[c] = -1
+        _deploy_next(s)
+    elif pk == PK_TURN:
+        if a == A_NO:
+            end_turn(s)
+            return
+        p = s.to_play
+        o = a - A_ORDER
+        k = p * MAX_FLEET + o // 4
+        act = o % 4
+        s.sh_acts[k] += 1
+        s.sh_last[k] = act
+        s.pend_ship = k
+        if act == ACT_MOVE:
+            s.pending = PK_SEGMENT
+            s.seg_used = 0
+        elif act == ACT_EXPLORE:
+            begin_explore(s, k)
+        elif act == ACT_SHOOT:
+            ask_target(s, k, 0)
+        else:
+            s.pending = PK_REPAIR
+    elif pk == PK_SEGMENT:
+        k = s.pend_ship
+        if a == A_NO:
+            end_move(s, k)
+            return
+        o = a - A_SEG
+        fr = o % NUM_FRAC
+        f = (o // NUM_FRAC) % NUM_FAN
+        kind = o // (NUM_FRAC * NUM_FAN)
+        over = sail(s, k, kind, f, fr)
+        _after_segment(s, k, over)
+    elif pk == PK_TARGET:
+        if a == A_NO:
+            ask_target(s, s.pend_ship, s.pend_mast + 1)
+        else:
+            fire(s, s.pend_ship, s.pend_mast, o)
+    elif pk == PK_MAST:
+        lose_mast(s, s.pend_target, o)
+        ask_target(s, s.pend_ship, s.pend_mast + 1)
+    elif pk == PK_REPAIR:
+        if not (s.sh_dock[s.pend_ship] >= 0 and
+                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]):
+            reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
+        s.sh_masts[s.pend_ship] |= 1 << o
+        back_to_turn(s)
+    elif pk == PK_EXPLORE:
+        if a == A_NO:
+            back_to_turn(s)
+        else:
+            s.co_loc[o] = LOC_SHIP
+            s.co_at[o] = s.pend_ship
+            if not _any_take(s):
+                back_to_turn(s)
+    elif pk == PK_BOARD:
+        if a == A_YES:
+            board(s)
+        elif s.pend_seat == s.order[s.cur]:
+            q = s.pend_target // MAX_FLEET       # the rammed player may board instead
+            s.pend_seat = q
+            s.to_play = q
+        else:
+            finish_board(s)
+    elif pk == PK_BOARD_WIN:
+        if a == A_YES:
+            s.pending = PK_BOARD_CREW
+            s.to_play = s.pend_target // MAX_FLEET
+        else:
+            p = s.pend_ship // MAX_FLEET
+            for c in range(MAX_COINS):          # the winner looks at the ship's treasure
+                if s.co_loc[c] == LOC_SHIP and s.co_at[c] == s.pend_target:
+                    s.co_seen[c] |= 1 << p
+            s.pending = PK_BOARD_COIN
+            s.to_play = p
+    elif pk == PK_BOARD_CREW:
+        s.cr_ship[o] = -1
+        finish_board(s)
+    elif pk == PK_BOARD_COIN:
+        s.co_loc[o] = LOC_SHIP
+        s.co_at[o] = s.pend_ship
+        finish_board(s)
+
+
+@njit(cache=True)
+def _terrain_or_homes(s):
+    """[Placing Terrain] reefs placed in turn, in island order; then the home islands."""
+    if s.n_reefs < s.cfg.reefs * s.num_players:
+        s.pending = PK_TERRAIN
+        s.to_play = s.order[s.n_reefs % s.num_players]
+        return
+    s.pend_count = 0
+    ask_home(s)
+
+
+@njit(cache=True)
+def _after_segment(s, k, over):
+    """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
+    derelict or wrecked may then sail her remaining segments."""
+    if reef_check(s, k, over):
+        return
+    if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
+            (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
+        end_move(s, k)
+    else:
+        s.pending = PK_SEGMENT
+
+
+@njit(cache=True)
+def _any_take(s):
+    for c in range(MAX_COINS):
+        if coin_takeable(s, s.pend_ship, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _deploy_next(s):
+    r = next_deploy(s)
+    if r == 2:
+        for k in range(MAX_SHIPS):
+            s.sh_began[k] = -1
+        place_treasure(s)
+        start_play(s)
+
+
+@njit(cache=True)
+def apply(s, action):
+    for p in range(MAX_PLAYERS):
+        s.reward[p] = 0.0
+    _step(s, action)
+    s.step += 1
+    if s.to_play == NO_SEAT or s.done:
+        return
+    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+    if s.step >= bound:
+        s.truncated = 1
+        s.to_play = NO_SEAT

@@ -1,0 +1,199 @@
+"""Pirates of the Cursed Seas: STATE and CONFIG dtypes, sizes, codes and the action layout.
+
+No logic. Lengths are in units of S (``S = 1``, ``L = 2``; ruling: Measures) on a
+rectangular table whose size the config holds (ruling: Table size). A ship is a capsule: the
+segment from her stern point to her bow point, thickened by ``SHIP_R``; an island is a disc.
+Ships, crew and coins have global indices: ship ``p * MAX_FLEET + j`` is seat p's j-th fleet
+slot, crew ``p * MAX_CREW_P + j`` likewise, coin ``p * MAX_COINS_P + j`` was contributed by
+seat p [Placing Treasure]. Every reading of the rules is in ``docs/rulings.md``.
+"""
+
+import numpy as np
+
+from envs.core.spec import config_header, state_header
+
+# --- sizes -------------------------------------------------------------------------------
+MAX_PLAYERS = 4
+MIN_PLAYERS = 2
+MAX_FLEET = 6            # ships per fleet (40 points buy at most 6 of our cheapest ships)
+MAX_SHIPS = MAX_PLAYERS * MAX_FLEET
+MAX_MASTS = 5
+MAX_SEGS = 3             # movement segments of a base move (S+S+S), +1 for an Oarsman
+MAX_CREW_P = 6
+MAX_CREW = MAX_PLAYERS * MAX_CREW_P
+MAX_COINS_P = 8
+MAX_COINS = MAX_PLAYERS * MAX_COINS_P
+MAX_ISLANDS = 3 * MAX_PLAYERS        # three islands per player [Placing Islands]
+MAX_REEFS = MAX_PLAYERS              # terrain: at most one reef per player [Placing Terrain]
+REEF_R = 0.75                        # a reef is a disc of this radius (ruling: Reef)
+DEFAULT_MAX_STEPS = 4000
+
+# --- measures [Moving; ruling: Measures] -----------------------------------------------------
+S_LEN = 1.0
+L_LEN = 2.0
+SHIP_R = 0.12            # half the width of a hull
+TOUCH = 1e-3             # pieces closer than this (beyond their radii) touch
+GRID = 8                 # island placement: GRID x GRID points over the table
+DEPLOY_SLOTS = 12        # ship placement at a home island: a bow every 30 degrees around it
+
+# --- movement grammar [Moving; ruling: Movement grammar] ------------------------------------
+FAN_DEG = np.array([-90.0, -45.0, -20.0, 0.0, 20.0, 45.0, 90.0])
+NUM_FAN = 7
+FRACS = np.array([0.25, 0.5, 0.75, 1.0])
+NUM_FRAC = 4
+SEG_S, SEG_L = 0, 1
+
+# --- keywords (crew abilities, our own design; docs/pieces.md) ------------------------------
+KW_CAPTAIN = 1           # may shoot as a second action after a move action
+KW_HELMSMAN = 2          # may move as a second action after a shoot action
+KW_SHIPWRIGHT = 4        # may repair a mast anywhere, not only docked at home
+KW_CANNONEER = 8         # +1 to this ship's cannon rolls (a 1 still misses)
+KW_OARSMAN = 16          # +S segment to the base move
+KW_BOARDER = 32          # +1 to this ship's boarding rolls
+KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder")
+
+# --- edges [Setup] --------------------------------------------------------------------------
+EDGE_WALL, EDGE_FLAT, EDGE_ROUND = 0, 1, 2
+EDGE_NAMES = ("wall", "flat", "round")
+
+# --- phases and pending decisions ------------------------------------------------------------
+PH_ISLANDS, PH_HOME, PH_DEPLOY, PH_PLAY, PH_OVER = 0, 1, 2, 3, 4
+PHASE_NAMES = ("islands", "home", "deploy", "play", "over")
+PK_NONE = 0
+PK_PLACE = 1             # place an island on a grid point (option = point)
+PK_HOME = 2              # choose a home island (option = island) for seat pend_seat
+PK_DEPLOY = 3            # place ship pend_ship with her bow at home (option = slot)
+PK_TURN = 4              # give a ship an action, or end the turn
+PK_SEGMENT = 5           # next movement segment of pend_ship (or stop)
+PK_TARGET = 6            # target of mast pend_mast of pend_ship (option = ship) or hold
+PK_MAST = 7              # which mast of pend_target the hit removes (option = mast)
+PK_EXPLORE = 8           # take a coin from the island (option = coin) or stop
+PK_BOARD = 9             # board after a ram? (yes / no), asked of pend_seat
+PK_BOARD_WIN = 10        # winner: eliminate a crew (yes) or take a treasure (no)
+PK_BOARD_CREW = 11       # loser picks the crew eliminated (option = crew)
+PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
+PK_REPAIR = 13           # which mast a repair raises (option = mast)
+PK_TERRAIN = 14          # place a reef on a grid point (option = point)
+PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
+NUM_PK = 16
+PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
+            "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
+            "repair", "place reef", "reef damage")
+
+# --- actions ------------------------------------------------------------------------------
+NUM_OPT = 64
+A_OPT = 0                                # option k (meaning set by the pending decision)
+A_ORDER = A_OPT + NUM_OPT                # + slot * 4 + act: give own fleet slot an action
+ACT_MOVE, ACT_EXPLORE, ACT_SHOOT, ACT_REPAIR = 0, 1, 2, 3
+ACT_NAMES = ("move", "explore", "shoot", "repair")
+A_SEG = A_ORDER + MAX_FLEET * 4          # + (kind * NUM_FAN + fan) * NUM_FRAC + frac
+NUM_SEG_ACTIONS = 2 * NUM_FAN * NUM_FRAC
+A_YES = A_SEG + NUM_SEG_ACTIONS
+A_NO = A_YES + 1                         # no / stop / hold fire / end the turn
+NUM_ACTIONS = A_NO + 1
+
+# --- coin places ----------------------------------------------------------------------------
+LOC_GONE, LOC_ISLAND, LOC_SHIP, LOC_HOME = 0, 1, 2, 3
+
+# --- tie-breakers [Winning the Game; ruling: Tie-breakers] ----------------------------------
+TB_NONE, TB_SHIP_GOLD, TB_MASTS, TB_POINTS, TB_UNITS = 0, 1, 2, 3, 4
+TIEBREAK_NAMES = ("none", "ship_gold", "masts", "points", "units")
+
+CONFIG = np.dtype(config_header() + [
+    ("build_total", np.int16),
+    ("reefs", np.int8),              # reefs each player places [Placing Terrain], 0 or 1
+    ("edge", np.int8),               # EDGE_*
+    ("order_rule", np.int8),         # 0 roll order, 1 to the left of the first player
+    ("home_rule", np.int8),          # 0 previous player chooses, 1 last player first
+    ("end_rule", np.int8),           # 0 only one player can move, 1 half or more cannot
+    ("board_tie", np.int8),          # 0 a tie does nothing, 1 re-roll
+    ("tiebreak", np.int8, (3,)),     # TB_* in order of use
+    ("table_w", np.float64),
+    ("table_h", np.float64),
+    ("island_r", np.float64, (MAX_ISLANDS,)),     # radius of each island piece (shuffled)
+    ("island_myst", np.int8, (MAX_ISLANDS,)),     # mysterious (played as a plain island)
+    # fleets: per seat, per fleet slot (def -1 = empty)
+    ("ship_def", np.int16, (MAX_PLAYERS, MAX_FLEET)),
+    ("ship_nation", np.int8, (MAX_PLAYERS, MAX_FLEET)),
+    ("ship_cost", np.int8, (MAX_PLAYERS, MAX_FLEET)),
+    ("ship_cargo", np.int8, (MAX_PLAYERS, MAX_FLEET)),       # links included
+    ("ship_nseg", np.int8, (MAX_PLAYERS, MAX_FLEET)),
+    ("ship_seg", np.int8, (MAX_PLAYERS, MAX_FLEET, MAX_SEGS)),  # SEG_S / SEG_L
+    ("ship_nmast", np.int8, (MAX_PLAYERS, MAX_FLEET)),
+    ("ship_rank", np.int8, (MAX_PLAYERS, MAX_FLEET, MAX_MASTS)),
+    ("ship_range", np.int8, (MAX_PLAYERS, MAX_FLEET, MAX_MASTS)),  # SEG_S / SEG_L
+    ("crew_def", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_nation", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_cost", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_kw", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
+    ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
+    ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
+])
+
+STATE = np.dtype(state_header(MAX_PLAYERS) + [
+    ("cfg", CONFIG),
+    ("phase", np.int8),
+    ("pending", np.int8),
+    ("pend_seat", np.int8),
+    ("pend_ship", np.int8),
+    ("pend_mast", np.int8),
+    ("pend_target", np.int8),
+    ("pend_count", np.int8),         # segments moved / boarding stage
+    ("turn", np.int32),
+    ("order", np.int8, (MAX_PLAYERS,)),   # seats in turn order [Setup]
+    ("cur", np.int8),                # index into order of the player whose turn it is
+    ("first_roll", np.int8, (MAX_PLAYERS,)),
+    # islands
+    ("n_islands", np.int8),
+    ("isl_x", np.float64, (MAX_ISLANDS,)),
+    ("isl_y", np.float64, (MAX_ISLANDS,)),
+    ("isl_r", np.float64, (MAX_ISLANDS,)),
+    ("isl_home", np.int8, (MAX_ISLANDS,)),       # seat whose home it is, -1 wild
+    ("isl_token", np.uint8, (MAX_ISLANDS,)),     # bit p: seat p explored it [Exploring]
+    ("home", np.int8, (MAX_PLAYERS,)),           # island index, -1 not chosen yet
+    # ships
+    ("sh_live", np.uint8, (MAX_SHIPS,)),         # 1 in play (deployed, not sunk)
+    ("sh_x", np.float64, (MAX_SHIPS,)),          # stern point
+    ("sh_y", np.float64, (MAX_SHIPS,)),
+    ("sh_h", np.float64, (MAX_SHIPS,)),          # heading, radians in (-pi, pi]
+    ("sh_len", np.float64, (MAX_SHIPS,)),
+    ("sh_masts", np.uint8, (MAX_SHIPS,)),        # bit m: mast m standing
+    ("sh_acts", np.int8, (MAX_SHIPS,)),          # non-free actions this turn
+    ("sh_last", np.int8, (MAX_SHIPS,)),          # last action this turn, -1 none
+    ("sh_dock", np.int8, (MAX_SHIPS,)),          # island she is docked at, -1 none
+    ("sh_began", np.int8, (MAX_SHIPS,)),         # island docked at when the turn began
+    ("sh_explored", np.int8, (MAX_SHIPS,)),      # explored sh_dock (token left on leaving)
+    ("sh_pin", np.int8, (MAX_SHIPS,)),           # ship she rammed (pinned to), -1 none
+    ("seg_used", np.uint8),                      # bit i: segment i of pend_ship moved
+    ("sh_wreck", np.uint8, (MAX_SHIPS,)),        # wrecked on a reef [Reef: Shipwreck]
+    ("sh_reefs", np.uint8, (MAX_SHIPS,)),        # bit r: reef r already applied this turn
+    ("n_reefs", np.int8),
+    ("rf_x", np.float64, (MAX_REEFS,)),
+    ("rf_y", np.float64, (MAX_REEFS,)),
+    ("rf_rating", np.int8, (MAX_REEFS,)),        # d6 rating this turn, 0 = not rolled
+    # crew: where each is, face up
+    ("cr_ship", np.int8, (MAX_CREW,)),           # ship index, -1 eliminated / none
+    ("cr_up", np.uint8, (MAX_CREW,)),
+    # coins
+    ("co_loc", np.int8, (MAX_COINS,)),           # LOC_*
+    ("co_at", np.int8, (MAX_COINS,)),            # island, ship or seat
+    ("co_val", np.int8, (MAX_COINS,)),
+    ("co_seen", np.uint8, (MAX_COINS,)),         # bit p: seat p has looked at it
+    ("co_up", np.uint8, (MAX_COINS,)),           # face up (unique treasure taken)
+    ("co_uniq", np.uint8, (MAX_COINS,)),         # unique treasure (hidden while face down)
+    ("board_roll", np.int8, (2,)),
+])
+
+# --- observation layout (observer = relative seat 0) ----------------------------------------
+OBS_GLOBAL = 0
+N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3          # phase, pending, misc, segs, mast, edge
+OBS_SEATS = OBS_GLOBAL + N_GLOBAL
+N_SEAT = 6
+OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT
+N_ISLAND = 9 + MAX_PLAYERS
+OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
+N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
+OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
+N_REEF = 4
+OBS_SIZE = OBS_REEFS + MAX_REEFS * N_REEF

@@ -1,0 +1,609 @@
+"""Cursed Seas play kernels: actions, moving, docking, ramming, boarding, exploring,
+shooting, repairing, and the end of the game.
+
+Sections: Actions (one of four actions per ship, at most two non-free actions), Moving
+(segments, stop on contact, derelicts), Docking (unloading treasure), Ram / Pin / Board,
+Exploring (cargo limits, unique treasure, explored islands), Shooting (line of fire, rank
+and range, a 1 misses, masts lost, sinking), Repairing, Winning the Game. Every choice is a
+decision; dice are rolled by the kernel from the record's own stream.
+"""
+
+import math
+
+from numba import njit
+
+from envs.core.rng import die
+from envs.core.spec import NO_SEAT
+
+from .common import (
+    can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
+    wrap_angle,
+)
+from .geometry import (
+    bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
+)
+from .state import (
+    ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
+    KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
+    LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, MAX_PLAYERS,
+    PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
+    PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
+    TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH,
+)
+
+
+# ----- turns ---------------------------------------------------------------------------------
+@njit(cache=True)
+def start_turn(s):
+    """[Actions] the player to play gives her ships actions; each ship's count restarts and
+    where she is docked is noted (exploring needs her to begin the turn docked)."""
+    p = s.order[s.cur]
+    for r in range(s.n_reefs):
+        s.rf_rating[r] = 0               # a reef's rating lasts until the end of a turn
+    for j in range(MAX_FLEET):
+        k = p * MAX_FLEET + j
+        s.sh_acts[k] = 0
+        s.sh_last[k] = -1
+        s.sh_began[k] = s.sh_dock[k] if s.sh_live[k] else -1
+        s.sh_reefs[k] = reefs_touched(s, k) if s.sh_live[k] else 0
+    s.phase = PH_PLAY
+    s.pending = PK_TURN
+    s.pend_ship = -1
+    s.pend_seat = p
+    s.to_play = p
+
+
+@njit(cache=True)
+def reefs_touched(s, k):
+    """Bit r set when ship k's hull touches reef r."""
+    out = 0
+    for r in range(s.n_reefs):
+        if pt_seg(s.rf_x[r], s.rf_y[r], s.sh_x[k], s.sh_y[k], bow_x(s, k), bow_y(s, k)) \
+                <= SHIP_R + REEF_R + TOUCH:
+            out |= 1 << r
+    return out
+
+
+@njit(cache=True)
+def reef_check(s, k, over):
+    """[Reef] a ship touching a reef at the end of a segment rolls its rating (once per turn
+    per reef, kept until the end of the turn); a rating below the masts she was built with
+    eliminates the difference (her player picks which), more than she has left wrecks her.
+    Each reef applies once per move action (ruling: Reef); a ship that began her turn on
+    it does not roll when she moves off. True when a mast choice is pending."""
+    if not s.sh_live[k] or s.sh_wreck[k]:
+        return False
+    touch = reefs_touched(s, k)
+    for r in range(s.n_reefs):
+        if (touch >> r) & 1 and not (s.sh_reefs[k] >> r) & 1:
+            s.sh_reefs[k] |= 1 << r
+            if s.rf_rating[r] == 0:
+                s.rf_rating[r] = die(s, 6)
+            damage = nmast(s, k) - s.rf_rating[r]
+            if damage <= 0:
+                continue
+            if damage > masts_up(s, k):
+                s.sh_wreck[k] = 1        # she remains on the reef [Shipwreck]
+                s.sh_masts[k] = 0
+                release_pins(s)
+                return False
+            s.pending = PK_REEF
+            s.pend_ship = k
+            s.pend_count = damage
+            s.pend_target = 1 if over else 0
+            s.to_play = k // MAX_FLEET
+            return True
+    return False
+
+
+@njit(cache=True)
+def start_play(s):
+    s.cur = 0
+    s.turn = 1
+    start_turn(s)
+
+
+@njit(cache=True)
+def end_turn(s):
+    if check_end(s):
+        return
+    s.cur = (s.cur + 1) % s.num_players
+    s.turn += 1
+    start_turn(s)
+
+
+# ----- which actions a ship may take ------------------------------------------------------------
+@njit(cache=True)
+def docked_home(s, k):
+    p = k // MAX_FLEET
+    return s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[p]
+
+
+@njit(cache=True)
+def can_move(s, k):
+    """[Moving; Derelict; Pin] a ship with a mast that is not pinned."""
+    return s.sh_live[k] and s.sh_masts[k] != 0 and s.sh_pin[k] < 0
+
+
+@njit(cache=True)
+def target_ok(s, k, m, j):
+    """Mast m of ship k may shoot ship j [Shooting]: another fleet's ship, not docked at her
+    home island, within the mast's range, with a clear line of fire."""
+    if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET or s.sh_wreck[j]:
+        return False
+    if docked_home(s, j):
+        return False
+    p = k // MAX_FLEET
+    reach = L_LEN if s.cfg.ship_range[p, k % MAX_FLEET, m] == SEG_L else S_LEN
+    return can_fire(s, k, m, nmast(s, k), j, reach)
+
+
+@njit(cache=True)
+def mast_has_target(s, k, m):
+    for j in range(MAX_SHIPS):
+        if target_ok(s, k, m, j):
+            return True
+    return False
+
+
+@njit(cache=True)
+def next_gun(s, k, m0):
+    """First standing mast from m0 on with a target, -1 none."""
+    for m in range(m0, nmast(s, k)):
+        if (s.sh_masts[k] >> m) & 1 and mast_has_target(s, k, m):
+            return m
+    return -1
+
+
+@njit(cache=True)
+def island_coins(s, i):
+    n = 0
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_ISLAND and s.co_at[c] == i:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def can_explore(s, k):
+    """[Exploring] a ship that began the turn docked at a wild island, still there, with
+    treasure on it."""
+    i = s.sh_dock[k]
+    return i >= 0 and s.sh_began[k] == i and s.isl_home[i] < 0 and island_coins(s, i) > 0
+
+
+@njit(cache=True)
+def can_repair(s, k):
+    """[Repairing] docked at her home island (or anywhere with a Shipwright), a mast down."""
+    full = (1 << nmast(s, k)) - 1
+    if s.sh_masts[k] == full:
+        return False
+    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0
+
+
+@njit(cache=True)
+def action_ok(s, k, act):
+    """Ship k may be given ``act`` now [Actions: at most two non-free actions]. A second
+    action comes only from a keyword: Captain (shoot after a move), Helmsman (move after a
+    shoot)."""
+    if not s.sh_live[k] or s.sh_wreck[k]:
+        return False
+    n = s.sh_acts[k]
+    if n >= 2:
+        return False
+    if n == 1:
+        kw = keywords(s, k)
+        if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE and kw & KW_CAPTAIN:
+            pass
+        elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT and kw & KW_HELMSMAN:
+            pass
+        else:
+            return False
+    if act == ACT_MOVE:
+        return can_move(s, k)
+    if act == ACT_EXPLORE:
+        return can_explore(s, k)
+    if act == ACT_SHOOT:
+        return s.sh_masts[k] != 0 and next_gun(s, k, 0) >= 0
+    return can_repair(s, k)
+
+
+# ----- moving ----------------------------------------------------------------------------------
+@njit(cache=True)
+def seg_kind(s, k, i):
+    """Kind of segment i of ship k's base move: printed segments, then +S for an Oarsman."""
+    p = k // MAX_FLEET
+    n = s.cfg.ship_nseg[p, k % MAX_FLEET]
+    if i < n:
+        return s.cfg.ship_seg[p, k % MAX_FLEET, i]
+    if i == n and keywords(s, k) & KW_OARSMAN:
+        return SEG_S
+    return -1
+
+
+@njit(cache=True)
+def free_segment(s, k, kind):
+    """Index of an unused segment of ``kind`` (S or L, either order [Moving]), -1 none."""
+    for i in range(4):
+        if not (s.seg_used >> i) & 1 and seg_kind(s, k, i) == kind:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def turn_ok(s, k, fan):
+    """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece."""
+    h = s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0
+    return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h)
+
+
+@njit(cache=True)
+def leave_dock(s, k):
+    """A ship leaving a wild island she explored leaves her player's token [Exploring]."""
+    i = s.sh_dock[k]
+    if i >= 0 and s.sh_explored[k]:
+        s.isl_token[i] |= 1 << (k // MAX_FLEET)
+    s.sh_dock[k] = -1
+    s.sh_explored[k] = 0
+
+
+@njit(cache=True)
+def sail(s, k, kind, fan, frac):
+    """One movement segment: turn, then sail FRACS[frac] of S or L [Moving]. Returns 1 when
+    the move is over (contact, or the ship left the table), else 0."""
+    i = free_segment(s, k, kind)
+    s.seg_used |= 1 << i
+    h = wrap_angle(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0)
+    s.sh_h[k] = h
+    ux = math.cos(h)
+    uy = math.sin(h)
+    dist = FRACS[frac] * (L_LEN if kind == SEG_L else S_LEN)
+    t, hit = sweep(s, k, ux, uy, dist)
+    room = edge_room(s, k, ux, uy)
+    travel = min(t, dist, room)
+    if travel > 0.0:
+        leave_dock(s, k)
+    s.sh_x[k] += travel * ux
+    s.sh_y[k] += travel * uy
+    if room < min(t, dist):
+        if s.cfg.edge == EDGE_FLAT:      # over the edge: gone [Setup: Flat Earth]
+            sink(s, k)
+            return 1
+        if s.cfg.edge == EDGE_ROUND:     # to the opposite edge, same heading [Round Earth]
+            wrap(s, k)
+        return 0                         # a wall ends the segment (ruling: Edges)
+    if hit >= 0:
+        return 1                         # touched a piece: she must stop [Moving]
+    return 0
+
+
+@njit(cache=True)
+def wrap(s, k):
+    """[Setup: Round Earth] the hull touching an edge is placed touching the opposite edge
+    at the same heading; if that spot is taken she stays (ruling: Edges)."""
+    ln = s.sh_len[k]
+    bx = s.sh_x[k] + ln * math.cos(s.sh_h[k])
+    by = s.sh_y[k] + ln * math.sin(s.sh_h[k])
+    w = s.cfg.table_w
+    ht = s.cfg.table_h
+    nx = s.sh_x[k]
+    ny = s.sh_y[k]
+    lo_x = min(s.sh_x[k], bx)
+    hi_x = max(s.sh_x[k], bx)
+    lo_y = min(s.sh_y[k], by)
+    hi_y = max(s.sh_y[k], by)
+    if hi_x >= w - SHIP_R - 1e-9 and math.cos(s.sh_h[k]) > 1e-12:
+        nx -= lo_x - SHIP_R
+    elif lo_x <= SHIP_R + 1e-9 and math.cos(s.sh_h[k]) < -1e-12:
+        nx += (w - SHIP_R) - hi_x
+    if hi_y >= ht - SHIP_R - 1e-9 and math.sin(s.sh_h[k]) > 1e-12:
+        ny -= lo_y - SHIP_R
+    elif lo_y <= SHIP_R + 1e-9 and math.sin(s.sh_h[k]) < -1e-12:
+        ny += (ht - SHIP_R) - hi_y
+    if pose_clear(s, k, nx, ny, s.sh_h[k]):
+        s.sh_x[k] = nx
+        s.sh_y[k] = ny
+
+
+@njit(cache=True)
+def end_move(s, k):
+    """After a move action [Docking; Unloading treasure; Ram; Exploring]: dock at a touched
+    island (not an opponent's home), unload at home, ram an enemy ship the bow touches,
+    then a free explore at an island bearing the player's token."""
+    p = k // MAX_FLEET
+    s.pend_count = 0
+    if not s.sh_live[k] or s.sh_wreck[k]:
+        back_to_turn(s)
+        return
+    release_pins(s)
+    if s.sh_dock[k] < 0:
+        for i in range(s.n_islands):
+            if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p):
+                s.sh_dock[k] = i
+                break
+    i = s.sh_dock[k]
+    if i >= 0 and s.isl_home[i] == p:
+        unload(s, k)
+    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0:
+        s.pend_count = 1                 # free explore after any boarding
+    if s.sh_masts[k] != 0 and s.sh_pin[k] < 0:
+        for j in range(MAX_SHIPS):
+            if s.sh_live[j] and not s.sh_wreck[j] and j // MAX_FLEET != p and \
+                    bow_touches(s, k, j):
+                s.sh_pin[k] = j          # she rams and is pinned [Ram]
+                s.pending = PK_BOARD
+                s.pend_target = j
+                s.pend_seat = p
+                s.to_play = p
+                return
+    after_board(s)
+
+
+@njit(cache=True)
+def unload(s, k):
+    """[Unloading treasure] every coin worth gold goes ashore at home (unique treasure,
+    worth 0, stays aboard)."""
+    p = k // MAX_FLEET
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_val[c] > 0:
+            s.co_loc[c] = LOC_HOME
+            s.co_at[c] = p
+            s.co_seen[c] |= 1 << p
+
+
+@njit(cache=True)
+def after_board(s):
+    """After a ram's boarding (or none): the free explore, if one is due, else the turn."""
+    k = s.pend_ship
+    if s.pend_count == 1 and s.sh_live[k]:
+        s.pend_count = 0
+        begin_explore(s, k)
+        return
+    back_to_turn(s)
+
+
+@njit(cache=True)
+def back_to_turn(s):
+    s.pending = PK_TURN
+    s.pend_target = -1
+    s.pend_mast = -1
+    s.pend_seat = s.order[s.cur]
+    s.to_play = s.order[s.cur]
+    check_end(s)
+
+
+# ----- exploring ---------------------------------------------------------------------------------
+@njit(cache=True)
+def coin_takeable(s, k, c):
+    i = s.sh_dock[k]
+    return s.co_loc[c] == LOC_ISLAND and s.co_at[c] == i and (cargo_room(s, k) > 0)
+
+
+@njit(cache=True)
+def begin_explore(s, k):
+    """[Exploring] look at every coin on the island; unique treasure is taken first, face up
+    and without a cargo space; then take coins one by one within the cargo limit."""
+    i = s.sh_dock[k]
+    p = k // MAX_FLEET
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_ISLAND and s.co_at[c] == i:
+            s.co_seen[c] |= 1 << p
+            if s.co_uniq[c]:
+                s.co_loc[c] = LOC_SHIP
+                s.co_at[c] = k
+                s.co_up[c] = 1
+                s.co_seen[c] = 0xFF
+    s.sh_explored[k] = 1
+    s.pend_ship = k
+    s.pending = PK_EXPLORE
+    s.to_play = p
+    if not any_takeable(s, k):
+        back_to_turn(s)
+
+
+@njit(cache=True)
+def any_takeable(s, k):
+    for c in range(MAX_COINS):
+        if coin_takeable(s, k, c):
+            return True
+    return False
+
+
+# ----- shooting ----------------------------------------------------------------------------------
+@njit(cache=True)
+def ask_target(s, k, m0):
+    m = next_gun(s, k, m0)
+    if m < 0:
+        back_to_turn(s)
+        return
+    s.pending = PK_TARGET
+    s.pend_ship = k
+    s.pend_mast = m
+    s.to_play = k // MAX_FLEET
+
+
+@njit(cache=True)
+def fire(s, k, m, j):
+    """Mast m of ship k fires at ship j [Shooting]: a d6 of at least the mast's rank hits,
+    a 1 always misses; a Cannoneer adds 1 (ruling: Cannon hits). A hit on a ship without
+    masts sinks her; otherwise the shooter picks the mast she loses (ruling: Mast loss)."""
+    p = k // MAX_FLEET
+    roll = die(s, 6)
+    total = roll
+    if keywords(s, k) & KW_CANNONEER:
+        reveal(s, k, KW_CANNONEER)
+        total += 1
+    if roll != 1 and total >= s.cfg.ship_rank[p, k % MAX_FLEET, m]:
+        if s.sh_masts[j] == 0:
+            sink(s, j)
+        else:
+            s.pending = PK_MAST
+            s.pend_target = j
+            s.to_play = p
+            return
+    ask_target(s, k, m + 1)
+
+
+@njit(cache=True)
+def lose_mast(s, j, m):
+    s.sh_masts[j] &= ~(1 << m)
+    release_pins(s)
+
+
+# ----- boarding ---------------------------------------------------------------------------------
+@njit(cache=True)
+def board(s):
+    """[Board] each side rolls a d6 plus the masts remaining on her ship (+1 for a Boarder);
+    the higher total wins. Ties: nothing, or re-roll (config; ruling: Boarding ties)."""
+    k = s.pend_ship
+    j = s.pend_target
+    for _ in range(64):
+        a = die(s, 6) + masts_up(s, k)
+        b = die(s, 6) + masts_up(s, j)
+        if keywords(s, k) & KW_BOARDER:
+            reveal(s, k, KW_BOARDER)
+            a += 1
+        if keywords(s, j) & KW_BOARDER:
+            reveal(s, j, KW_BOARDER)
+            b += 1
+        s.board_roll[0] = a
+        s.board_roll[1] = b
+        if a != b or s.cfg.board_tie == 0:
+            break
+    if a == b:
+        after_board(s)
+        return
+    win = k if a > b else j
+    lose = j if a > b else k
+    s.pend_ship = win
+    s.pend_target = lose
+    if not crew_on(s, lose) and not spoil_ok(s, win, lose):
+        s.pend_ship = k
+        after_board(s)
+        return
+    s.pending = PK_BOARD_WIN
+    s.to_play = win // MAX_FLEET
+
+
+@njit(cache=True)
+def crew_on(s, k):
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k:
+            return True
+    return False
+
+
+@njit(cache=True)
+def spoil_ok(s, win, lose):
+    """The winner can take a coin: one aboard the loser, and cargo room (a unique coin
+    needs none; ruling: Boarding spoils)."""
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
+            if s.co_up[c] or cargo_room(s, win) > 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def finish_board(s):
+    """Boarding over: back to the rammer's move (pend_ship = the rammer again)."""
+    a = s.pend_ship
+    b = s.pend_target
+    p = s.order[s.cur]
+    s.pend_ship = a if a // MAX_FLEET == p else b
+    after_board(s)
+
+
+# ----- the end ------------------------------------------------------------------------------------
+@njit(cache=True)
+def check_end(s):
+    """[Winning the Game] all gold unloaded, or too few players can still move (end rule
+    0: only one; 1: half or more cannot)."""
+    gold_left = False
+    for c in range(MAX_COINS):
+        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or (
+                s.co_loc[c] == LOC_SHIP and not s.sh_wreck[s.co_at[c]])):
+            gold_left = True             # gold on a wreck is out of reach (ruling: Reef)
+    movers = 0
+    for p in range(s.num_players):
+        if can_ever_move(s, p):
+            movers += 1
+    stuck = s.num_players - movers
+    if s.cfg.end_rule == 0:
+        over = movers <= 1
+    else:
+        over = 2 * stuck >= s.num_players
+    if gold_left and not over:
+        return False
+    score_game(s)
+    return True
+
+
+@njit(cache=True)
+def home_gold(s, p):
+    g = 0
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_HOME and s.co_at[c] == p:
+            g += s.co_val[c]
+    return g
+
+
+@njit(cache=True)
+def tiebreak_value(s, p, tb):
+    """[Winning the Game] the tie-breakers the players may agree on, by config."""
+    v = 0
+    for j in range(MAX_FLEET):
+        k = p * MAX_FLEET + j
+        if not s.sh_live[k] or s.sh_wreck[k]:
+            continue
+        if tb == TB_SHIP_GOLD:
+            for c in range(MAX_COINS):
+                if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+                    v += s.co_val[c]
+        elif tb == TB_MASTS:
+            v += masts_up(s, k)
+        elif tb == TB_POINTS:
+            v += s.cfg.ship_cost[p, j]
+            for c in range(MAX_CREW):
+                if s.cr_ship[c] == k:
+                    v += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]
+        elif tb == TB_UNITS:
+            v += 1
+    return v
+
+
+@njit(cache=True)
+def score_game(s):
+    """Highest home gold wins; ties go through cfg.tiebreak in order; players still tied
+    share the win; if everyone ties it is a draw (ruling: Tie-breakers)."""
+    n = s.num_players
+    tied = (1 << n) - 1
+    best = -1
+    for p in range(n):
+        best = max(best, home_gold(s, p))
+    for p in range(n):
+        if home_gold(s, p) != best:
+            tied &= ~(1 << p)
+    for t in range(3):
+        tb = s.cfg.tiebreak[t]
+        if tb == 0 or tied & (tied - 1) == 0:
+            continue
+        top = -1
+        for p in range(n):
+            if (tied >> p) & 1:
+                top = max(top, tiebreak_value(s, p, tb))
+        for p in range(n):
+            if (tied >> p) & 1 and tiebreak_value(s, p, tb) != top:
+                tied &= ~(1 << p)
+    s.done = 1
+    s.phase = PH_OVER
+    s.pending = PK_NONE
+    s.to_play = NO_SEAT
+    if tied == (1 << n) - 1:
+        s.winner_mask = 0
+        for p in range(MAX_PLAYERS):
+            s.reward[p] = 0.0
+        return
+    s.winner_mask = tied
+    for p in range(n):
+        s.reward[p] = 1.0 if (tied >> p) & 1 else -1.0

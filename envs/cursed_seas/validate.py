@@ -1,0 +1,369 @@
+"""Cursed Seas check_states: the validator of records from outside (envs/core/validate.py).
+
+Stages: the common header; the config copied into the record (fleet statistics, table,
+options); index ranges and finite positions; the position's invariants - treasure and crew
+conservation [Placing Treasure; Placing Crew and equipment], masts within 0..built
+[Shooting; Repairing], cargo limits [Exploring], no ship overlapping an island or a ship and
+every ship on the table [Moving], a well-formed pending decision; then a legal action for a
+live seat. Every message names the field and the rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.core import validate as V
+
+from . import pieces
+from .state import (
+    DEFAULT_MAX_STEPS, LOC_GONE, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_COINS_P,
+    MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_MASTS, MAX_PLAYERS, MAX_SHIPS, NUM_PK,
+    PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY, PK_EXPLORE,
+    PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REEF, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TERRAIN,
+    PK_TURN, REEF_R, SHIP_R,
+)
+
+N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
+N_CREW_DEFS = len(pieces.CATALOGUE.crew)
+
+
+def _config(states, r):
+    c = "cfg."
+    V.in_range(r, states, c + "build_total", 10, 200, "Fleets: build total")
+    V.in_range(r, states, c + "edge", 0, 2, "wall, flat or round earth [Setup]")
+    V.in_range(r, states, c + "reefs", 0, 1, "reefs per player [Placing Terrain]")
+    for f in ("order_rule", "home_rule", "end_rule", "board_tie"):
+        V.in_range(r, states, c + f, 0, 1, "a rule option")
+    V.in_range(r, states, c + "tiebreak", 0, 4, "tie-breaker codes [Winning the Game]")
+    cfg = states["cfg"]
+    for f in ("table_w", "table_h"):
+        v = cfg[f]
+        r.flag(~np.isfinite(v) | (v < 8.0) | (v > 30.0), f"cfg.{f}: table side outside 8..30 S")
+    n = states["num_players"].astype(np.int64)
+    isl = np.arange(MAX_ISLANDS)[None, :] < 3 * n[:, None]
+    ir = cfg["island_r"]
+    r.flag((~np.isfinite(ir) | (isl & ((ir < 0.5) | (ir > 1.5))) | (~isl & (ir != 0))).any(1),
+           "cfg.island_r: an island piece's radius is 0.5..1.5 S, three per player")
+    V.in_range(r, states, c + "island_myst", 0, 1, "a flag")
+    seat = np.arange(MAX_PLAYERS)[None, :, None] < n[:, None, None]
+    sdef = cfg["ship_def"]
+    V.in_range(r, states, c + "ship_def", -1, N_SHIP_DEFS - 1, "a ship of pieces.toml")
+    r.flag(((sdef >= 0) & ~seat[:, :, 0:1].repeat(MAX_FLEET, 2)).any((1, 2)),
+           "cfg.ship_def: a ship for a seat outside the game")
+    live = sdef >= 0
+    V.in_range(r, states, c + "ship_nmast", 1, MAX_MASTS, "1-5 masts [Shooting]", where=live)
+    V.in_range(r, states, c + "ship_nseg", 1, 3, "1-3 move segments [Moving]", where=live)
+    V.in_range(r, states, c + "ship_seg", 0, 1, "S or L [Moving]")
+    V.in_range(r, states, c + "ship_rank", 0, 6, "cannon rank [Shooting]")
+    V.in_range(r, states, c + "ship_range", 0, 1, "S or L [Shooting]")
+    V.in_range(r, states, c + "ship_cargo", 0, 12, "cargo spaces")
+    V.in_range(r, states, c + "ship_cost", 0, 40, "point cost [Fleets]")
+    V.in_range(r, states, c + "ship_nation", 0, len(pieces.NATIONS) - 1, "a nation")
+    V.in_range(r, states, c + "crew_def", -1, N_CREW_DEFS - 1, "a crew of pieces.toml")
+    V.in_range(r, states, c + "crew_nation", 0, len(pieces.NATIONS) - 1, "a nation")
+    V.in_range(r, states, c + "crew_cost", 0, 20, "point cost")
+    V.in_range(r, states, c + "crew_kw", 0, 63, "keyword bits")
+    V.in_range(r, states, c + "crew_slot", -1, MAX_FLEET - 1, "a fleet slot")
+    V.in_range(r, states, c + "coin_val", -1, 20, "a coin's gold, -1 none [Placing Treasure]")
+    V.in_range(r, states, c + "coin_unique", 0, 1, "a flag")
+
+
+def _config2(states, r):
+    cfg = states["cfg"]
+    n = states["num_players"].astype(np.int64)
+    for i in range(states.shape[0]):
+        bad = []
+        for p in range(MAX_PLAYERS):
+            for j in range(MAX_CREW_P):
+                if cfg["crew_def"][i, p, j] >= 0:
+                    sl = cfg["crew_slot"][i, p, j]
+                    if p >= n[i] or sl < 0 or cfg["ship_def"][i, p, sl] < 0:
+                        bad.append(f"cfg.crew_slot[{p}, {j}]: crew assigned to no ship of seat {p}")
+            for j in range(MAX_FLEET):
+                if cfg["ship_def"][i, p, j] >= 0:
+                    nm = cfg["ship_nmast"][i, p, j]
+                    if (cfg["ship_rank"][i, p, j, :nm] < 2).any():
+                        bad.append(f"cfg.ship_rank[{p}, {j}]: a mast's rank is 2..6 [Shooting]")
+            if p < n[i] and (cfg["ship_def"][i, p] < 0).all():
+                bad.append(f"cfg.ship_def[{p}]: every fleet has a ship [Fleets]")
+        for b in bad[:3]:
+            r.flag(np.arange(states.shape[0]) == i, b)
+
+
+def _ranges(states, r):
+    n = states["num_players"].astype(np.int64)
+    V.in_range(r, states, "phase", 0, 4, "a phase")
+    V.in_range(r, states, "pending", 0, NUM_PK - 1, "a pending decision kind")
+    V.in_range(r, states, "pend_seat", -1, n - 1, "a seat")
+    V.in_range(r, states, "pend_ship", -1, MAX_SHIPS - 1, "a ship")
+    V.in_range(r, states, "pend_target", -1, MAX_SHIPS - 1, "a ship")
+    V.in_range(r, states, "pend_mast", -1, MAX_MASTS - 1, "a mast")
+    V.in_range(r, states, "pend_count", 0, MAX_PLAYERS, "choices made")
+    V.in_range(r, states, "turn", 0, 2**31 - 1, "turns")
+    V.in_range(r, states, "cur", 0, n - 1, "whose turn in the order")
+    V.in_range(r, states, "first_roll", 0, 6, "a d6")
+    V.in_range(r, states, "n_islands", 0, 3 * n, "three islands per player [Placing Islands]")
+    V.in_range(r, states, "isl_home", -1, n - 1, "a seat's home, -1 wild")
+    V.in_range(r, states, "isl_token", 0, (1 << n) - 1, "exploration tokens of the seats")
+    V.in_range(r, states, "home", -1, states["n_islands"].astype(np.int64) - 1, "an island")
+    V.in_range(r, states, "sh_live", 0, 1, "a flag")
+    V.in_range(r, states, "sh_masts", 0, (1 << MAX_MASTS) - 1, "mast bits")
+    V.in_range(r, states, "sh_acts", 0, 2, "at most two non-free actions [Actions]")
+    V.in_range(r, states, "sh_last", -1, 3, "an action")
+    nis = states["n_islands"].astype(np.int64)
+    V.in_range(r, states, "sh_dock", -1, nis - 1, "an island")
+    V.in_range(r, states, "sh_began", -2, nis - 1, "an island")
+    V.in_range(r, states, "sh_explored", 0, 1, "a flag")
+    V.in_range(r, states, "sh_pin", -1, MAX_SHIPS - 1, "a ship")
+    V.in_range(r, states, "seg_used", 0, 15, "segment bits")
+    V.in_range(r, states, "cr_ship", -1, MAX_SHIPS - 1, "a ship")
+    V.in_range(r, states, "cr_up", 0, 1, "a flag")
+    V.in_range(r, states, "co_loc", 0, 3, "a coin place")
+    V.in_range(r, states, "co_at", -1, MAX_SHIPS - 1, "a coin's island, ship or seat")
+    V.in_range(r, states, "co_val", -1, 20, "a coin's gold")
+    V.in_range(r, states, "co_up", 0, 1, "a flag")
+    V.in_range(r, states, "co_uniq", 0, 1, "a flag")
+    V.in_range(r, states, "board_roll", 0, 13, "a boarding total")
+    V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
+               "reefs placed [Placing Terrain]")
+    V.in_range(r, states, "rf_rating", 0, 6, "a reef's d6 rating, 0 not rolled [Reef]")
+    V.in_range(r, states, "sh_wreck", 0, 1, "a flag")
+    V.in_range(r, states, "sh_reefs", 0, (1 << states["n_reefs"].astype(np.int64)) - 1,
+               "reef bits")
+    for f in ("isl_x", "isl_y", "isl_r", "sh_x", "sh_y", "sh_h", "sh_len", "rf_x", "rf_y"):
+        v = states[f]
+        r.flag((~np.isfinite(v)).any(1), f"{f}: not a finite number")
+
+
+def _record(s, n) -> list:
+    """Problems of one record past the range stages (indices are safe here)."""
+    out = []
+    cfg = s["cfg"]
+    w, h = float(cfg["table_w"]), float(cfg["table_h"])
+    order = [int(x) for x in s["order"][:n]]
+    if sorted(order) != list(range(n)) or (s["order"][n:] != -1).any():
+        out.append(f"order = {s['order'].tolist()}: not the seats in some order [Setup]")
+    ni = int(s["n_islands"])
+    for i in range(MAX_ISLANDS):
+        if i < ni:
+            x, y, rad = float(s["isl_x"][i]), float(s["isl_y"][i]), float(s["isl_r"][i])
+            if not (0.5 <= rad <= 1.5 and rad <= x <= w - rad and rad <= y <= h - rad):
+                out.append(f"isl_x/isl_y/isl_r[{i}]: island off the table or of a wrong size")
+        elif i < 3 * n:
+            if not 0.5 <= float(s["isl_r"][i]) <= 1.5:
+                out.append(f"isl_r[{i}]: island piece of a wrong size")
+        if i >= ni and (s["isl_home"][i] != -1 or s["isl_token"][i] != 0):
+            out.append(f"isl_home/isl_token[{i}]: an island not placed yet")
+    for p in range(MAX_PLAYERS):
+        hp = int(s["home"][p])
+        if hp >= 0 and (p >= n or s["isl_home"][hp] != p):
+            out.append(f"home[{p}] = {hp}: isl_home does not name seat {p} [Choosing Home Islands]")
+    for i in range(ni):
+        q = int(s["isl_home"][i])
+        if q >= 0 and s["home"][q] != i:
+            out.append(f"isl_home[{i}] = {q}: home[{q}] is not island {i}")
+    phase = int(s["phase"])
+    for q in range(s["rf_x"].shape[0]):
+        x, y = float(s["rf_x"][q]), float(s["rf_y"][q])
+        if q < int(s["n_reefs"]):
+            if not (REEF_R <= x <= w - REEF_R and REEF_R <= y <= h - REEF_R):
+                out.append(f"rf_x/rf_y[{q}]: reef off the table [Placing Terrain]")
+        elif x != 0.0 or y != 0.0 or s["rf_rating"][q] != 0:
+            out.append(f"rf_x/rf_y/rf_rating[{q}]: a reef not placed")
+    for k in range(MAX_SHIPS):
+        if s["sh_wreck"][k] and (not s["sh_live"][k] or s["sh_masts"][k] != 0):
+            out.append(f"sh_wreck[{k}]: a wreck stays on the table without masts [Shipwreck]")
+    # ships
+    live = []
+    for k in range(MAX_SHIPS):
+        p, j = divmod(k, MAX_FLEET)
+        d = int(cfg["ship_def"][p, j])
+        if s["sh_live"][k] and d < 0:
+            out.append(f"sh_live[{k}]: no such ship in the fleets")
+            continue
+        if d < 0:
+            if s["sh_masts"][k] or s["sh_pin"][k] != -1 or s["sh_dock"][k] != -1:
+                out.append(f"sh_*[{k}]: fields set for a ship not in the fleets")
+            continue
+        nm = int(cfg["ship_nmast"][p, j])
+        if int(s["sh_masts"][k]) >> nm:
+            out.append(f"sh_masts[{k}] = {s['sh_masts'][k]}: more masts than the {nm} built")
+        if abs(float(s["sh_len"][k]) - (0.4 + 0.1 * nm)) > 1e-9:
+            out.append(f"sh_len[{k}]: hull length is 0.4 + 0.1 per mast (ruling: Hull size)")
+        if s["sh_live"][k]:
+            live.append(k)
+        elif s["sh_dock"][k] != -1 or s["sh_pin"][k] != -1 or s["sh_explored"][k]:
+            out.append(f"sh_dock/sh_pin/sh_explored[{k}]: set on a ship out of play")
+    for k in live:
+        x, y, hd, ln = (float(s[f][k]) for f in ("sh_x", "sh_y", "sh_h", "sh_len"))
+        if abs(hd) > np.pi + 1e-6:
+            out.append(f"sh_h[{k}] = {hd}: heading outside -pi..pi")
+        bx, by = x + ln * np.cos(hd), y + ln * np.sin(hd)
+        for px, py in ((x, y), (bx, by)):
+            if not (SHIP_R - 1e-6 <= px <= w - SHIP_R + 1e-6 and SHIP_R - 1e-6 <= py <= h - SHIP_R + 1e-6):
+                out.append(f"sh_x/sh_y[{k}]: ship off the table [Setup]")
+                break
+        for i in range(ni):
+            d = _pt_seg(float(s["isl_x"][i]), float(s["isl_y"][i]), x, y, bx, by)
+            if d < SHIP_R + float(s["isl_r"][i]) - 1e-5:
+                out.append(f"sh_x/sh_y[{k}]: ship overlaps island {i} [Moving]")
+        for k2 in live:
+            if k2 > k:
+                x2, y2, h2, l2 = (float(s[f][k2]) for f in ("sh_x", "sh_y", "sh_h", "sh_len"))
+                d = _seg_seg(x, y, bx, by, x2, y2, x2 + l2 * np.cos(h2), y2 + l2 * np.sin(h2))
+                if d < 2 * SHIP_R - 1e-5:
+                    out.append(f"sh_x/sh_y[{k}]: ship overlaps ship {k2} [Moving]")
+        pin = int(s["sh_pin"][k])
+        if pin >= 0 and (not s["sh_live"][pin] or pin // MAX_FLEET == k // MAX_FLEET):
+            out.append(f"sh_pin[{k}] = {pin}: pinned to a ship not an enemy in play [Pin]")
+        dk = int(s["sh_dock"][k])
+        if dk >= 0 and s["isl_home"][dk] >= 0 and s["isl_home"][dk] != k // MAX_FLEET:
+            out.append(f"sh_dock[{k}]: docked at an opponent's home island [Docking]")
+    # crew conservation [Placing Crew and equipment]
+    for c in range(MAX_CREW):
+        p, j = divmod(c, MAX_CREW_P)
+        at = int(s["cr_ship"][c])
+        aboard = s["sh_live"][at] if phase == PH_PLAY or s["done"] or s["truncated"] else \
+            cfg["ship_def"][p, at % MAX_FLEET] >= 0 and s["sh_began"][at] != -2
+        if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard or at // MAX_FLEET != p):
+            out.append(f"cr_ship[{c}] = {at}: crew not of this fleet, or on a ship out of play")
+    # treasure conservation [Placing Treasure]
+    vals = s["co_val"]
+    want = sorted(int(v) for v in cfg["coin_val"][:n].ravel() if v >= 0)
+    have = sorted(int(v) for v in vals if v >= 0)
+    if want != have:
+        out.append("co_val: the coins are not the ones contributed [Placing Treasure]")
+    for c in range(MAX_COINS):
+        loc, at, v = int(s["co_loc"][c]), int(s["co_at"][c]), int(vals[c])
+        if c // MAX_COINS_P >= n and (v != -1 or loc != LOC_GONE):
+            out.append(f"co_val[{c}]: a coin of a seat outside the game")
+        if v < 0 and loc != LOC_GONE:
+            out.append(f"co_loc[{c}]: no such coin, yet it lies somewhere")
+        if s["co_uniq"][c] and v != 0:
+            out.append(f"co_val[{c}]: unique treasure is worth 0 [Unique treasure]")
+        if s["co_up"][c] and not s["co_uniq"][c]:
+            out.append(f"co_up[{c}]: only unique treasure is face up [Exploring]")
+        if loc == LOC_ISLAND and not (0 <= at < ni and s["isl_home"][at] < 0):
+            out.append(f"co_at[{c}] = {at}: treasure lies only on wild islands")
+        if loc == LOC_SHIP and not (0 <= at < MAX_SHIPS and s["sh_live"][at]):
+            out.append(f"co_at[{c}] = {at}: treasure on a ship out of play")
+        if loc == LOC_HOME and not (0 <= at < n):
+            out.append(f"co_at[{c}] = {at}: not a seat's home")
+        if loc == LOC_GONE and at != -1:
+            out.append(f"co_at[{c}]: set for a coin out of play")
+        if not s["co_up"][c] and int(s["co_seen"][c]) >> n:
+            out.append(f"co_seen[{c}]: seen by a seat outside the game")
+    for k in live:
+        p, j = divmod(k, MAX_FLEET)
+        used = int((s["cr_ship"] == k).sum()) + int(((s["co_loc"] == LOC_SHIP) & (s["co_at"] == k)
+                                                     & (s["co_up"] == 0)).sum())
+        if used > cfg["ship_cargo"][p, j]:
+            out.append(f"ship {k}: {used} crew and treasure exceed her cargo [Exploring]")
+    out += _pending(s, n, phase, live)
+    return out
+
+
+def _pending(s, n, phase, live) -> list:
+    pk = int(s["pending"])
+    tp = int(s["to_play"])
+    over = s["done"] or s["truncated"]
+    if over:
+        return [] if pk in (PK_NONE,) or s["truncated"] else ["pending: set after the end"]
+    ship, tgt, seat = int(s["pend_ship"]), int(s["pend_target"]), int(s["pend_seat"])
+    setup = {PK_PLACE: 0, PK_HOME: 1, PK_DEPLOY: 2, PK_TERRAIN: 0}
+    if pk == PK_TERRAIN and (s["n_islands"] != 3 * n or
+                             s["n_reefs"] >= n * int(s["cfg"]["reefs"])):
+        return ["pending: a reef is placed after the islands, one per player [Placing Terrain]"]
+    if pk == PK_NONE:
+        return ["pending: none while the game is live"]
+    if pk in setup:
+        if phase != setup[pk]:
+            return [f"phase = {phase}: does not match pending {pk}"]
+        if pk == PK_PLACE and s["n_islands"] >= 3 * n:
+            return ["n_islands: every island placed, yet one more is asked"]
+        if pk in (PK_HOME, PK_DEPLOY) and (seat < 0 or s["n_islands"] != 3 * n):
+            return ["pend_seat: a home choice needs a seat and every island placed"]
+        if pk == PK_DEPLOY and (ship < 0 or ship // MAX_FLEET != seat or s["home"][seat] < 0
+                                or s["sh_live"][ship] or tp != seat
+                                or s["cfg"]["ship_def"][seat, ship % MAX_FLEET] < 0):
+            return ["pend_ship: not a ship of the seat waiting to be placed at her home"]
+        if pk == PK_HOME and s["home"][seat] >= 0:
+            return ["pend_seat: that seat's home is already chosen"]
+        return []
+    if phase != PH_PLAY:
+        return [f"phase = {phase}: pending {pk} is a play decision"]
+    cur = int(s["order"][int(s["cur"])])
+    if pk == PK_TURN:
+        return [] if tp == cur else ["to_play: the turn belongs to another seat"]
+    if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
+        return ["pend_ship: the decision concerns no ship in play"]
+    owner = ship // MAX_FLEET
+    if pk == PK_REEF:
+        up = bin(int(s["sh_masts"][ship])).count("1")
+        if owner != cur or tp != cur or not 1 <= s["pend_count"] <= up or tgt not in (0, 1) \
+                or s["sh_wreck"][ship]:
+            return ["pend_count: a reef takes 1 to (masts standing) masts from the mover [Reef]"]
+        return []
+    if s["sh_wreck"][ship]:
+        return ["pend_ship: a wreck is given no actions [Shipwreck]"]
+    if pk in (PK_SEGMENT, PK_TARGET, PK_REPAIR, PK_EXPLORE) and (owner != cur or tp != cur):
+        return ["pend_ship: not a ship of the player to play"]
+    if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
+        return ["pend_ship: a derelict or pinned ship cannot move [Derelict; Pin]"]
+    if pk == PK_EXPLORE and (s["sh_dock"][ship] < 0 or s["isl_home"][s["sh_dock"][ship]] >= 0):
+        return ["pend_ship: exploring needs a ship docked at a wild island"]
+    nm = int(s["cfg"]["ship_nmast"][owner, ship % MAX_FLEET])
+    if pk in (PK_TARGET, PK_MAST) and not (0 <= s["pend_mast"] < nm):
+        return ["pend_mast: not a mast of the shooting ship"]
+    if pk == PK_TARGET and not (int(s["sh_masts"][ship]) >> int(s["pend_mast"])) & 1:
+        return ["pend_mast: that mast is down"]
+    if pk in (PK_MAST, PK_BOARD, PK_BOARD_WIN, PK_BOARD_CREW, PK_BOARD_COIN):
+        if not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]) or tgt // MAX_FLEET == owner:
+            return ["pend_target: not an enemy ship in play"]
+    if pk == PK_MAST and (s["sh_masts"][tgt] == 0 or tp != cur):
+        return ["pend_target: a ship without masts sinks when hit [Sinking a ship]"]
+    if pk == PK_BOARD and (seat not in (owner, tgt // MAX_FLEET) or tp != seat or owner != cur):
+        return ["pend_seat: boarding is offered to the two players of the ram [Board]"]
+    if pk == PK_BOARD_WIN and tp != owner:
+        return ["to_play: the winner of the boarding party chooses [Board]"]
+    if pk == PK_BOARD_CREW and tp != tgt // MAX_FLEET:
+        return ["to_play: the loser chooses the crew eliminated [Board]"]
+    if pk == PK_BOARD_COIN and tp != owner:
+        return ["to_play: the winner chooses the treasure taken [Board]"]
+    if pk == PK_REPAIR and int(s["sh_masts"][ship]) == (1 << nm) - 1:
+        return ["pend_ship: nothing to repair"]
+    return []
+
+
+def _pt_seg(px, py, ax, ay, bx, by):
+    ex, ey = bx - ax, by - ay
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll == 0 else min(1.0, max(0.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+    return float(np.hypot(ax + t * ex - px, ay + t * ey - py))
+
+
+def _seg_seg(ax, ay, bx, by, cx, cy, dx, dy):
+    def cross(ox, oy, px, py, qx, qy):
+        return (px - ox) * (qy - oy) - (py - oy) * (qx - ox)
+    d1, d2 = cross(cx, cy, dx, dy, ax, ay), cross(cx, cy, dx, dy, bx, by)
+    d3, d4 = cross(ax, ay, bx, by, cx, cy), cross(ax, ay, bx, by, dx, dy)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return 0.0
+    return min(_pt_seg(ax, ay, cx, cy, dx, dy), _pt_seg(bx, by, cx, cy, dx, dy),
+               _pt_seg(cx, cy, ax, ay, bx, by), _pt_seg(dx, dy, ax, ay, bx, by))
+
+
+def _semantic(states, r):
+    n = states["num_players"].astype(np.int64)
+    for i in range(states.shape[0]):
+        probs = _record(states[i], int(n[i]))
+        for p in probs[:5]:
+            r.flag(np.arange(states.shape[0]) == i, p)
+
+
+def check_states(states):
+    """One list of problems per record (empty when valid)."""
+    from .env import GAME
+
+    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _config, _config2,
+                                 _ranges, _semantic, V.legal_action_stage(GAME)])

@@ -1,0 +1,98 @@
+"""Positions for the Cursed Seas rule tests, and dice rigged through the record's rng."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import envs
+from envs.cursed_seas.state import A_NO, A_OPT, A_ORDER, A_SEG, NUM_FAN, NUM_FRAC
+
+M = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix64(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
+    return z ^ (z >> 31)
+
+
+def rolls_from(rng, k):
+    out = []
+    for _ in range(k):
+        rng = (rng + GOLDEN) & M
+        out.append((((mix64(rng) >> 32) * 6) >> 32) + 1)
+    return out
+
+
+def rig(*rolls) -> str:
+    """An rng word whose next d6 rolls are ``rolls`` (envs.core.rng: splitmix64)."""
+    for x in range(1, 10**6):
+        cand = mix64(x * 7919)
+        if rolls_from(cand, len(rolls)) == list(rolls):
+            return hex(cand)
+    raise AssertionError("no rng found")
+
+
+#: a plain table: seat 0's home (island 0) bottom left, seat 1's (island 1) top right,
+#: wild islands 2 and 3
+ISLANDS = [{"x": 2.0, "y": 2.0, "r": 1.0, "home": 0}, {"x": 10.0, "y": 10.0, "r": 1.0, "home": 1},
+           {"x": 6.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 2.0, "y": 9.0, "r": 1.0, "home": -1}]
+
+
+def fleet(*ships):
+    """A fleet table: each ship a name or (name, [crew names])."""
+    rows = []
+    for sh in ships:
+        if isinstance(sh, str):
+            rows.append({"name": sh})
+        else:
+            rows.append({"name": sh[0], "crew": list(sh[1])})
+    return {"ship": rows}
+
+
+def position(fleets, ships, islands=ISLANDS, placed=(), rolls=None, cur=0, record=None,
+             keep_gold=True, **config):
+    """A strict env at the start of seat ``order[cur]``'s turn (order 0, 1, ...). With
+    ``keep_gold`` seat 1's coin 13 lies on island 3, so the game is not over for want of
+    gold [Winning the Game]."""
+    n = len(fleets)
+    coins = list(placed)
+    if keep_gold and all(c["coin"] != 13 for c in coins):
+        coins.append({"coin": 13, "at": "island", "where": 3})
+    d = {"config": {"num_players": n, "fleets": list(fleets), **config},
+         "islands": list(islands), "ships": list(ships), "coins": list(coins),
+         "order": list(range(n)), "play": {"cur": cur, "turn": 1}}
+    rec = dict(record or {})
+    if rolls is not None:
+        rec["rng"] = rig(*rolls)
+    if rec:
+        d["record"] = rec
+    e = envs.make_raw("cursed_seas", **d["config"])
+    e.reset(seed=0)
+    e.load_scenario(d)
+    return e
+
+
+def order(slot, act):
+    return A_ORDER + slot * 4 + act
+
+
+def seg(kind, fan, frac):
+    """kind 0 = S, 1 = L; fan index (3 = straight); frac index (3 = the whole segment)."""
+    return A_SEG + (kind * NUM_FAN + fan) * NUM_FRAC + frac
+
+
+def opt(k):
+    return A_OPT + k
+
+
+STOP = A_NO
+
+
+def rec(e):
+    return e.record[0]
+
+
+def legal(e):
+    return set(int(a) for a in e.legal_actions())

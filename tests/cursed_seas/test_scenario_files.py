@@ -1,0 +1,51 @@
+"""Scenario files (tests/scenarios/cursed_seas) load through the AEC env and play by the
+rules: Unloading treasure, Shooting (ruling: Cannon hits, Mast loss)."""
+
+from pathlib import Path
+
+import pytest
+
+import envs
+from envs.core.errors import StateError
+from envs.cursed_seas.state import A_OPT, A_ORDER, A_SEG, ACT_MOVE, ACT_SHOOT, PK_MAST
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "cursed_seas"
+
+
+def load(name):
+    e = envs.make_raw("cursed_seas", num_players=2)
+    e.reset(seed=0)
+    e.load_scenario(SCENARIOS / name)
+    return e
+
+
+def test_dock_and_unload_file():
+    e = load("dock_and_unload.toml")
+    e.step(A_ORDER + ACT_MOVE)
+    e.step(A_SEG + (1 * 7 + 3) * 4 + 3)          # L, straight on, the whole segment
+    assert e.game.infos(e.record[0])[0]["gold"] == 6
+
+
+def test_broadside_hit_file():
+    e = load("broadside_hit.toml")
+    e.step(A_ORDER + ACT_SHOOT)
+    e.step(A_OPT + 6)
+    assert e.record[0]["pending"] == PK_MAST
+    e.step(A_OPT + 0)
+    assert e.record[0]["sh_masts"][6] == 0b10
+
+
+def test_scenario_keys_are_checked_by_name():
+    e = load("dock_and_unload.toml")
+    d = e.to_scenario()
+    d["ships"][0]["heading"] = 400.0
+    with pytest.raises(StateError, match="heading"):
+        e.load_scenario(d)
+    d = e.to_scenario()
+    d["ships"][0]["x"] = 2.0                      # on top of island 0
+    with pytest.raises(StateError, match="overlaps island"):
+        e.load_scenario(d)
+    d = e.to_scenario()
+    d["shipz"] = []
+    with pytest.raises(StateError, match="did you mean 'ships'"):
+        e.load_scenario(d)
