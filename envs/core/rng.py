@@ -63,3 +63,11 @@ def shuffle(s, arr, n):
         t = arr[i]
         arr[i] = arr[j]
         arr[j] = t
+
+
+@njit(cache=True)
+def shuffle_sorted(s, arr, n):
+    """Sort ``arr[:n]``, then shuffle it in place. A determiniser deals hidden cards this way so
+    that its sample depends only on which values are hidden, never on the order they lie in."""
+    arr[:n] = np.sort(arr[:n])
+    shuffle(s, arr, n)

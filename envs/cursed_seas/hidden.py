@@ -10,7 +10,7 @@ and dealt back to the same places; the rng is re-seeded so future dice are unkno
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, randint
+from envs.core.rng import mix64, shuffle_sorted
 
 from .state import MAX_COINS, MAX_CREW, MAX_CREW_P
 
@@ -27,10 +27,7 @@ def determinize(s, seat, key):
             slots[k] = c
             pool[k] = s.co_val[c] * 2 + s.co_uniq[c]
             k += 1
-    pool[:k] = np.sort(pool[:k])
-    for i in range(k - 1, 0, -1):
-        j = randint(s, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffle_sorted(s, pool, k)
     for i in range(k):
         s.co_val[slots[i]] = pool[i] // 2
         s.co_uniq[slots[i]] = pool[i] % 2
@@ -44,10 +41,7 @@ def determinize(s, seat, key):
                 slots[m] = c
                 pool[m] = s.cr_ship[c]
                 m += 1
-        pool[:m] = np.sort(pool[:m])
-        for i in range(m - 1, 0, -1):
-            j = randint(s, i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
+        shuffle_sorted(s, pool, m)
         for i in range(m):
             s.cr_ship[slots[i]] = pool[i]
     s.rng = mix64(key ^ np.uint64(0x5DEECE66D))

@@ -13,20 +13,10 @@ search].
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, randint
+from envs.core.rng import mix64, shuffle_sorted
 
 from .cards import C_TYPE
 from .state import APPROACH, CITY_DECK, MAX_DECK, MAX_HAND, T_CHAR, T_SCHEME
-
-
-@njit(cache=True)
-def _deal(s, pool, n):
-    pool[:n] = np.sort(pool[:n])
-    for i in range(n - 1, 0, -1):
-        j = randint(s, i + 1)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
 
 
 @njit(cache=True)
@@ -42,7 +32,7 @@ def _plan(s, p, want, pool):
             n += 1
     pool[n] = chosen
     n += 1
-    _deal(s, pool, n)
+    shuffle_sorted(s, pool, n)
     j = 0
     for k in range(APPROACH):
         if s.appr[p, k] > 0 and C_TYPE[s.appr[p, k]] == want:
@@ -67,7 +57,7 @@ def determinize(s, seat, key):
         for i in range(s.deck_n[p]):
             pool[n] = s.deck[p, i]
             n += 1
-        _deal(s, pool, n)
+        shuffle_sorted(s, pool, n)
         n = 0
         if p != seat:
             for i in range(s.hand_n[p]):
@@ -81,7 +71,7 @@ def determinize(s, seat, key):
             _plan(s, p, T_CHAR, pool)
     for i in range(s.cdeck_n):
         pool[i] = s.cdeck[i]
-    _deal(s, pool, s.cdeck_n)
+    shuffle_sorted(s, pool, s.cdeck_n)
     for i in range(s.cdeck_n):
         s.cdeck[i] = pool[i]
     s.rng = mix64(key ^ np.uint64(0x5DEECE66D))

@@ -22,21 +22,10 @@ on the true arrangement. A kernel (envs/core/search.py calls it for every simula
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, randint
+from envs.core.rng import mix64, shuffle_sorted
 from envs.havoc.state import GHOST_DECK, GRID, MAX_DECK, NDEFS, NUM_WRECKS, PK_BOOTY
 
 _SALT = np.uint64(0xD1B54A32D192ED03)
-
-
-@njit(cache=True)
-def _shuffle_sorted(s, pool, n):
-    """Sort pool[:n], then Fisher-Yates it with the record's stream."""
-    pool[:n] = np.sort(pool[:n])
-    for i in range(n - 1, 0, -1):
-        j = randint(s, i + 1)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
 
 
 @njit(cache=True)
@@ -55,7 +44,7 @@ def _hands_and_decks(s, seat, pool):
         for i in range(n):
             pool[k] = s.deck[c, i]
             k += 1
-        _shuffle_sorted(s, pool, k)
+        shuffle_sorted(s, pool, k)
         if c != seat:
             for d in range(NDEFS):
                 s.hand[c, d] = 0
@@ -70,7 +59,7 @@ def _market_deck(s, pool):
     m = s.market_deck_n
     for i in range(m):
         pool[i] = s.market_deck[i]
-    _shuffle_sorted(s, pool, m)
+    shuffle_sorted(s, pool, m)
     for i in range(m):
         s.market_deck[i] = pool[i]
 
@@ -97,7 +86,7 @@ def _shipwrecks(s, seat, pool):
     if pending_other:
         pool[k] = s.pend_slot
         k += 1
-    _shuffle_sorted(s, pool, k)
+    shuffle_sorted(s, pool, k)
     k = 0
     for r in range(GRID):
         for c in range(GRID):
@@ -127,7 +116,7 @@ def _ghosts(s, pool):
     for i in range(s.ghost_deck_n):
         pool[k] = s.ghost_deck[i]
         k += 1
-    _shuffle_sorted(s, pool, k)
+    shuffle_sorted(s, pool, k)
     k = 0
     for c in range(s.num_crews):
         if s.crew_seat[c] < 0:

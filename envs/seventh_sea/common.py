@@ -9,7 +9,7 @@ The Object (last Captain sailing).
 import numpy as np
 from numba import njit
 
-from envs.core.rng import randint
+from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
@@ -188,15 +188,6 @@ def remove_crew(s, p, j, sink):
 
 
 @njit(cache=True)
-def shuffle_n(s, arr, n):
-    for i in range(n - 1, 0, -1):
-        j = randint(s, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
-
-
-@njit(cache=True)
 def reshuffle(s, p):
     """[Discard Pile] out of cards: the discard pile is shuffled to form a new deck."""
     for i in range(s.discard_n[p]):
@@ -204,7 +195,7 @@ def reshuffle(s, p):
         s.deck_n[p] += 1
         s.discard[p, i] = -1
     s.discard_n[p] = 0
-    shuffle_n(s, s.deck[p], s.deck_n[p])
+    shuffle(s, s.deck[p], s.deck_n[p])
 
 
 @njit(cache=True)

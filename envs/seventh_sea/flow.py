@@ -17,7 +17,7 @@ from envs.core.rng import randint
 from .cards import CARD
 from .common import (
     alive_count, available, cost_amount, cost_skill, draw, eliminate, end_game, hand_max,
-    is_skeletal, move_cost, remove_crew, reshuffle, shuffle_n, skill, swordsman, to_discard,
+    is_skeletal, move_cost, remove_crew, reshuffle, shuffle, skill, swordsman, to_discard,
     to_sunk,
 )
 from .legal import crew_in_hand, has_react
@@ -71,7 +71,7 @@ def turn_order(s):
                     reshuffle(s, p)
                 if s.deck_n[p] > 0:
                     rank[p] = CARD[s.deck[p, randint(s, s.deck_n[p])], col]
-                    shuffle_n(s, s.deck[p], s.deck_n[p])   # "then quickly shuffle"
+                    shuffle(s, s.deck[p], s.deck_n[p])   # "then quickly shuffle"
                 lo = min(lo, rank[p])
         for p in range(n):
             if tied[p] and rank[p] != lo:
@@ -497,7 +497,7 @@ def step_flow(s):
     if f == F_SETUP_DONE:
         # [Game Set-Up] shuffle the remaining deck, draw seven
         for p in range(n):
-            shuffle_n(s, s.deck[p], s.deck_n[p])
+            shuffle(s, s.deck[p], s.deck_n[p])
             draw(s, p, START_HAND)
         s.turn = 1
         s.after = F_START_TURN

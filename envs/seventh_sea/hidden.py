@@ -16,21 +16,11 @@ observation, contents kept).
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, randint
+from envs.core.rng import mix64, shuffle_sorted
 
 from .state import MAX_DECK, MAX_HAND
 
 _SALT = np.uint64(0xA24BAED4963EE407)
-
-
-@njit(cache=True)
-def _shuffle_sorted(s, pool, n):
-    pool[:n] = np.sort(pool[:n])
-    for i in range(n - 1, 0, -1):
-        j = randint(s, i + 1)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
 
 
 @njit(cache=True)
@@ -46,7 +36,7 @@ def determinize(s, seat, key):
         for i in range(s.deck_n[q]):
             pool[k] = s.deck[q, i]
             k += 1
-        _shuffle_sorted(s, pool, k)
+        shuffle_sorted(s, pool, k)
         k = 0
         if q != seat:
             for i in range(s.hand_n[q]):
