@@ -1,10 +1,17 @@
 """Cursed Seas rendering: a text summary (ansi) and a picture of the table (rgb_array).
 
-The picture shows the table (blue), islands (sand; home islands ringed in their player's
-colour), each ship as a hull in her player's colour from stern to a white bow, one dot per
-mast (bright standing, dark lost) and face-down treasure as grey pips on islands and ships
-(values are never drawn: they are face down). The text lists what ``viewer`` may know:
-its own coin values and crew, the others' only as counts (None = a spectator: all hidden).
+The picture (envs/core/draw.py language) draws the table to scale with an S grid and the S
+and L rulers [Moving; ruling: Measures]: islands with their radius (home islands ringed in
+their player's colour, mysterious ones marked "?", explored tokens as flags) [Placing
+Islands; Exploring], reefs with their rating [Terrain], each ship as a hull in her player's
+colour pointing along her heading with one dot per mast (white standing, dark X lost),
+wrecked and pinned ships marked [Shooting; Ram; Reef: Shipwreck], and treasure as coins. On
+the right: the turn and pending decision, and per player the gold unloaded at home and the
+fleet (masts with their printed rank and range, cargo, treasure and crew aboard).
+
+Hidden [Placing Treasure; Exploring; Placing Crew and equipment]: a face-down coin shows its
+value only to a seat that looked at it (a "?" otherwise), and another fleet's face-down crew
+only as a count. viewer None = a spectator: every face-down thing stays face down.
 """
 
 from __future__ import annotations
@@ -13,107 +20,346 @@ import math
 
 import numpy as np
 
+from envs.core import draw
+
 from . import pieces
 from .labels import ship_name
 from .state import (
-    LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
-    PHASE_NAMES, PK_NAMES, REEF_R,
+    LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
+    MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R,
 )
-
-COLOURS = np.array([(220, 50, 50), (240, 200, 40), (60, 200, 90), (200, 80, 220)], np.uint8)
-PX = 24          # pixels per S
 
 
 def _seen(s, c, viewer):
-    return viewer is not None and (int(s["co_seen"][c]) >> int(viewer)) & 1
+    """Coin c's value is known to ``viewer``: face up, or looked at by it."""
+    if s["co_up"][c]:
+        return True
+    return viewer is not None and bool((int(s["co_seen"][c]) >> int(viewer)) & 1)
+
+
+def _coins(s, loc, at):
+    return [c for c in range(MAX_COINS) if int(s["co_loc"][c]) == loc and int(s["co_at"][c]) == at
+            and int(s["co_val"][c]) >= 0]
+
+
+def _coin_text(s, c, viewer) -> str:
+    if not _seen(s, c, viewer):
+        return "?"
+    return f"{int(s['co_val'][c])}{'*' if s['co_uniq'][c] else ''}"
+
+
+def _crew_name(s, c) -> str:
+    d = int(s["cfg"]["crew_def"][c // MAX_CREW_P, c % MAX_CREW_P])
+    return pieces.CATALOGUE.crew[d].name if 0 <= d < len(pieces.CATALOGUE.crew) else "?"
+
+
+def _crew_aboard(s, k, viewer):
+    """(names of the crew aboard ship k that viewer may know, count of face-down others)."""
+    names, hidden = [], 0
+    for c in range(MAX_CREW):
+        if int(s["cr_ship"][c]) != k:
+            continue
+        if (viewer is not None and c // MAX_CREW_P == int(viewer)) or s["cr_up"][c]:
+            names.append(_crew_name(s, c))
+        else:
+            hidden += 1
+    return names, hidden
+
+
+def _masts(s, k) -> str:
+    p, j = divmod(k, MAX_FLEET)
+    nm = int(s["cfg"]["ship_nmast"][p, j])
+    out = []
+    for m in range(nm):
+        up = (int(s["sh_masts"][k]) >> m) & 1
+        die = f"{int(s['cfg']['ship_rank'][p, j, m])}{'SL'[int(s['cfg']['ship_range'][p, j, m]) & 1]}"
+        out.append(die if up else f"x{die}")
+    return " ".join(out)
+
+
+def pending_text(s) -> str:
+    if s["done"] or int(s["to_play"]) < 0:
+        return "game over"
+    pk = int(s["pending"])
+    out = f"player_{int(s['to_play'])} to decide: {PK_NAMES[pk] if 0 <= pk < len(PK_NAMES) else pk}"
+    k = int(s["pend_ship"])
+    if 0 <= k < MAX_SHIPS and pk >= 5:        # decisions about one ship name her
+        out += f" ({ship_name(s, k)})"
+    return out
 
 
 def render_ansi(s, viewer) -> str:
     n = int(s["num_players"])
-    lines = [f"phase {PHASE_NAMES[int(s['phase'])]}, decision {PK_NAMES[int(s['pending'])]}, "
-             f"turn {int(s['turn'])}, to play {int(s['to_play'])}"]
+    ph = int(s["phase"])
+    lines = [f"Cursed Seas: phase {PHASE_NAMES[ph] if 0 <= ph < len(PHASE_NAMES) else ph}, "
+             f"turn {int(s['turn'])}; {pending_text(s)}; table {float(s['cfg']['table_w']):g} x "
+             f"{float(s['cfg']['table_h']):g} S"]
+    if s["done"]:
+        won = [f"player_{q}" for q in range(n) if int(s["winner_mask"]) >> q & 1]
+        lines.append("winners: " + (", ".join(won) or "none (draw)"))
     for p in range(n):
-        home = [c for c in range(MAX_COINS) if s["co_loc"][c] == LOC_HOME and s["co_at"][c] == p]
+        home = _coins(s, LOC_HOME, p)
         known = sum(int(s["co_val"][c]) for c in home if _seen(s, c, viewer))
-        shown = f"{known} gold" if viewer == p else f"{len(home)} coins"
-        lines.append(f"player_{p}: home island {int(s['home'][p])}, unloaded {shown}")
+        unknown = sum(1 for c in home if not _seen(s, c, viewer))
+        lines.append(f"player_{p}: home island {int(s['home'][p])}, unloaded {len(home)} coins"
+                     f" (known gold {known}" + (f", {unknown} face down" if unknown else "") + ")")
     for i in range(int(s["n_islands"])):
-        coins = [c for c in range(MAX_COINS) if s["co_loc"][c] == LOC_ISLAND and s["co_at"][c] == i]
-        vals = ",".join(str(int(s["co_val"][c])) if _seen(s, c, viewer) else "?" for c in coins)
+        vals = ",".join(_coin_text(s, c, viewer) for c in _coins(s, LOC_ISLAND, i))
         owner = int(s["isl_home"][i])
         kind = f"home of player_{owner}" if owner >= 0 else "wild"
+        if s["cfg"]["island_myst"][i]:
+            kind += ", mysterious"
+        tok = [f"player_{q}" for q in range(n) if (int(s["isl_token"][i]) >> q) & 1]
         lines.append(f"island {i} ({kind}) at ({s['isl_x'][i]:.1f}, {s['isl_y'][i]:.1f}) "
-                     f"r {s['isl_r'][i]:.1f}: treasure [{vals}]")
+                     f"r {s['isl_r'][i]:.1f}: treasure [{vals}]"
+                     + (f" explored by {', '.join(tok)}" if tok else ""))
     for q in range(int(s["n_reefs"])):
         lines.append(f"reef {q} at ({s['rf_x'][q]:.1f}, {s['rf_y'][q]:.1f}), rating "
                      f"{int(s['rf_rating'][q]) or '-'}")
     for k in range(MAX_SHIPS):
         if not s["sh_live"][k]:
             continue
-        p = k // MAX_FLEET
-        nm = int(s["cfg"]["ship_nmast"][p, k % MAX_FLEET])
-        masts = "".join("|" if (int(s["sh_masts"][k]) >> m) & 1 else "." for m in range(nm))
-        coins = [c for c in range(MAX_COINS) if s["co_loc"][c] == LOC_SHIP and s["co_at"][c] == k]
-        vals = ",".join(str(int(s["co_val"][c])) if _seen(s, c, viewer) else "?" for c in coins)
-        crew = [c for c in range(MAX_CREW) if s["cr_ship"][c] == k]
-        names = []
-        for c in crew:
-            d = int(s["cfg"]["crew_def"][c // MAX_CREW_P, c % MAX_CREW_P])
-            if viewer == c // MAX_CREW_P or s["cr_up"][c]:
-                names.append(pieces.CATALOGUE.crew[d].name if d >= 0 else "?")
-            else:
-                names.append("face down")
+        vals = ",".join(_coin_text(s, c, viewer) for c in _coins(s, LOC_SHIP, k))
+        names, hidden = _crew_aboard(s, k, viewer)
+        crew = names + (["face down"] * hidden)
         lines.append(f"  {ship_name(s, k)} at ({s['sh_x'][k]:.2f}, {s['sh_y'][k]:.2f}) heading "
-                     f"{math.degrees(float(s['sh_h'][k])):.0f} masts [{masts}] treasure [{vals}] "
-                     f"crew [{', '.join(names)}]" + (" pinned" if s["sh_pin"][k] >= 0 else "")
+                     f"{math.degrees(float(s['sh_h'][k])):.0f} masts [{_masts(s, k)}] treasure "
+                     f"[{vals}] crew [{', '.join(crew)}]"
+                     + (" pinned" if s["sh_pin"][k] >= 0 else "")
                      + (" WRECKED" if s["sh_wreck"][k] else ""))
     return "\n".join(lines)
 
 
-def _disc(img, x, y, r, colour):
-    h, w = img.shape[:2]
-    x0, x1 = max(0, int(x - r)), min(w, int(x + r) + 2)
-    y0, y1 = max(0, int(y - r)), min(h, int(y + r) + 2)
-    if x0 >= x1 or y0 >= y1:
+# --- RGB image ------------------------------------------------------------------------------
+W, H = 1320, 960               # fixed, so frames of one game stack into a video
+TABLE_BOX = 880                # the table fits a TABLE_BOX square at the top left
+T0 = 26                        # table origin (pixels)
+RIGHT = T0 + TABLE_BOX + 12
+SEA = (30, 70, 130)
+SEA_GRID = (46, 88, 150)
+SAND = (222, 200, 140)
+REEF = (95, 115, 105)
+
+
+def _scale(s) -> float:
+    w, h = float(s["cfg"]["table_w"]), float(s["cfg"]["table_h"])
+    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
+        return 1.0
+    return min(TABLE_BOX / w, TABLE_BOX / h)
+
+
+def _pt(s, x, y):
+    k = _scale(s)
+    return T0 + float(x) * k, T0 + float(y) * k
+
+
+def _coin_row(cv, x, y, s, coins, viewer, size=14):
+    """Coins as discs: gold with the value when known, grey "?" when face down."""
+    for c in coins[:8]:
+        if _seen(s, c, viewer):
+            cv.disc(x + size / 2, y + size / 2, size / 2, (236, 190, 40), outline=(120, 90, 20))
+            cv.text(x + size / 2, y + size / 2, _coin_text(s, c, viewer), size - 4, anchor="mm")
+        else:
+            cv.disc(x + size / 2, y + size / 2, size / 2, (150, 150, 155), outline=draw.INK)
+            cv.text(x + size / 2, y + size / 2, "?", size - 4, anchor="mm")
+        x += size + 2
+    if len(coins) > 8:
+        cv.text(x, y + size / 2, f"+{len(coins) - 8}", 11, anchor="lm")
+    return x
+
+
+def _table(cv, s, viewer):
+    k = _scale(s)
+    w, h = float(s["cfg"]["table_w"]) * k, float(s["cfg"]["table_h"]) * k
+    d = cv.d
+    d.rectangle([T0, T0, T0 + w, T0 + h], fill=SEA, outline=draw.INK)
+    step = 1.0 * k              # one S
+    i = 1
+    while i * step < w - 1 and i < 64:
+        d.line([(T0 + i * step, T0), (T0 + i * step, T0 + h)], fill=SEA_GRID)
+        i += 1
+    i = 1
+    while i * step < h - 1 and i < 64:
+        d.line([(T0, T0 + i * step), (T0 + w, T0 + i * step)], fill=SEA_GRID)
+        i += 1
+    # rulers under the table: S and L [Moving]
+    y = T0 + h + 10
+    d.rectangle([T0, y, T0 + step, y + 6], fill=draw.INK)
+    cv.text(T0 + step + 6, y + 3, "S", 12, anchor="lm")
+    d.rectangle([T0 + step + 30, y, T0 + 3 * step + 30, y + 6], fill=draw.dim(draw.INK, 0.4))
+    cv.text(T0 + 3 * step + 36, y + 3, f"L   table {float(s['cfg']['table_w']):g} x "
+            f"{float(s['cfg']['table_h']):g} S", 12, anchor="lm")
+    n = int(s["num_players"])
+    for i in range(int(s["n_islands"])):
+        x, y = _pt(s, s["isl_x"][i], s["isl_y"][i])
+        r = float(s["isl_r"][i]) * k
+        owner = int(s["isl_home"][i])
+        if 0 <= owner < MAX_PLAYERS:
+            cv.disc(x, y, r + 5, draw.seat_colour(owner), outline=None)
+        cv.disc(x, y, r, SAND, outline=(150, 120, 70), width=2)
+        cv.text(x, y - r * 0.55, f"island {i}", 11, (90, 70, 40), anchor="mm")
+        if s["cfg"]["island_myst"][i]:       # a mysterious island piece: a purple "?" badge
+            mx, my = x + r * 0.72, y - r * 0.72
+            cv.disc(mx, my, 9, (150, 90, 180), outline=draw.INK)
+            cv.text(mx, my, "?", 13, (250, 250, 250), anchor="mm")
+        fx = x - r * 0.6
+        for q in range(n):               # explored: the player's token on the island
+            if (int(s["isl_token"][i]) >> q) & 1:
+                cv.icon("flag", fx, y + r * 0.3, 14, fill=draw.seat_colour(q))
+                fx += 15
+        coins = _coins(s, LOC_ISLAND, i)
+        if coins:
+            _coin_row(cv, x - min(len(coins), 8) * 8, y - 7, s, coins, viewer, 14)
+    for q in range(int(s["n_reefs"])):
+        x, y = _pt(s, s["rf_x"][q], s["rf_y"][q])
+        r = REEF_R * k
+        pts = []
+        for a in range(14):
+            rr = r * (1.0 if a % 2 == 0 else 0.72)
+            t = a * math.pi / 7
+            pts.append((x + rr * math.cos(t), y + rr * math.sin(t)))
+        d.polygon(pts, fill=REEF, outline=(40, 50, 45))
+        rating = int(s["rf_rating"][q])
+        cv.text(x, y, f"reef {rating}" if rating else "reef", 11, (235, 235, 225), anchor="mm")
+    for kk in range(MAX_SHIPS):
+        if s["sh_live"][kk]:
+            _ship(cv, s, kk, viewer)
+
+
+def _ship(cv, s, k, viewer):
+    sc = _scale(s)
+    p, j = divmod(k, MAX_FLEET)
+    x, y = _pt(s, s["sh_x"][k], s["sh_y"][k])
+    hd, ln = float(s["sh_h"][k]), float(s["sh_len"][k]) * sc
+    if not (math.isfinite(hd) and math.isfinite(ln)):
         return
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    img[y0:y1, x0:x1][(xx - x) ** 2 + (yy - y) ** 2 <= r * r] = colour
+    ux, uy = math.cos(hd), math.sin(hd)
+    vx, vy = -uy, ux
+    hw = max(SHIP_R * sc, 5.0)
+    bx, by = x + ux * ln, y + uy * ln
+    mid = 0.72
+    pts = [(x + vx * hw, y + vy * hw), (x + ux * ln * mid + vx * hw, y + uy * ln * mid + vy * hw),
+           (bx + ux * hw * 0.6, by + uy * hw * 0.6),
+           (x + ux * ln * mid - vx * hw, y + uy * ln * mid - vy * hw), (x - vx * hw, y - vy * hw)]
+    wreck = bool(s["sh_wreck"][k])
+    fill = draw.dim(draw.seat_colour(p), 0.5) if wreck else draw.seat_colour(p)
+    cv.d.polygon(pts, fill=fill, outline=draw.INK, width=2)
+    nm = int(s["cfg"]["ship_nmast"][p, j])
+    mr = max(2.5, hw * 0.45)
+    for m in range(nm):
+        f = (m + 1.0) / (nm + 1.0) * mid
+        mx, my = x + ux * ln * f, y + uy * ln * f
+        if (int(s["sh_masts"][k]) >> m) & 1:
+            cv.disc(mx, my, mr, (250, 250, 250), outline=draw.INK)
+        else:
+            cv.d.line([(mx - mr, my - mr), (mx + mr, my + mr)], fill=draw.INK, width=2)
+            cv.d.line([(mx - mr, my + mr), (mx + mr, my - mr)], fill=draw.INK, width=2)
+    # her fleet slot number by the stern, matching the fleet list on the right
+    lx, ly = x - ux * 10 - vx * 0, y - uy * 10
+    cv.disc(lx, ly, 7, (250, 250, 250), outline=draw.seat_colour(p), width=2)
+    cv.text(lx, ly, j + 1, 10, draw.INK, anchor="mm")
+    coins = _coins(s, LOC_SHIP, k)
+    if coins:
+        cx, cy = x + ux * ln * 0.4 + vx * (hw + 9), y + uy * ln * 0.4 + vy * (hw + 9)
+        _coin_row(cv, cx - 6, cy - 6, s, coins, viewer, 12)
+    if wreck:
+        cv.text(bx, by - hw - 8, "wrecked", 11, (250, 230, 200), anchor="mm")
+    pin = int(s["sh_pin"][k])
+    if 0 <= pin < MAX_SHIPS and s["sh_live"][pin]:
+        tx, ty = _pt(s, s["sh_x"][pin], s["sh_y"][pin])
+        cv.d.line([(bx, by), (tx, ty)], fill=(250, 250, 250), width=1)
 
 
-def _line(img, x0, y0, x1, y1, colour, width=2):
-    n = int(max(abs(x1 - x0), abs(y1 - y0))) + 1
-    for t in np.linspace(0.0, 1.0, n + 1):
-        _disc(img, x0 + t * (x1 - x0), y0 + t * (y1 - y0), width, colour)
+def _game(cv, s):
+    x0, y0, x1, y1 = cv.panel((RIGHT, 8, W - 8, 120), "game")
+    ph = int(s["phase"])
+    cv.text(x0, y0, f"{PHASE_NAMES[ph] if 0 <= ph < len(PHASE_NAMES) else ph} | turn "
+            f"{int(s['turn'])} | decision {int(s['step'])}", 13, max_w=x1 - x0)
+    y = y0 + 18
+    if int(s["to_play"]) >= 0:
+        cv.disc(x0 + 7, y + 8, 7, draw.seat_colour(int(s["to_play"])))
+        y += cv.text_lines(x0 + 20, y, pending_text(s), 12, x1 - x0 - 20, 2)
+    elif s["done"]:
+        n = int(s["num_players"])
+        won = [f"player_{q}" for q in range(n) if int(s["winner_mask"]) >> q & 1]
+        y += cv.text_lines(x0, y, "winners: " + (", ".join(won) or "none (draw)"), 13,
+                           x1 - x0, 2)
+    n = int(s["num_players"])
+    x = x0
+    cv.text(x, y1 - 8, "turn order", 11, draw.MUTED, anchor="lm")
+    x += 62
+    for i in range(n):
+        q = int(s["order"][i])
+        if 0 <= q < MAX_PLAYERS:
+            cv.disc(x + 8, y1 - 8, 8, draw.seat_colour(q),
+                    width=3 if i == int(s["cur"]) else 1)
+            cv.text(x + 8, y1 - 8, q, 10, draw.text_colour_on(draw.seat_colour(q)), anchor="mm")
+            x += 22
+
+
+def _fleet(cv, s, p, viewer, box):
+    if p >= int(s["num_players"]):
+        cv.panel(box, None, fill=draw.PAPER, edge=draw.dim(draw.PANEL_EDGE, 0.5))
+        return
+    x0, y0, x1, y1 = cv.panel(box, None, stripe=draw.seat_colour(p))
+    w = cv.text(x0, y0, f"player_{p}", 14)
+    home = int(s["home"][p])
+    tx = x0 + w + 8
+    for tag, on in (("to act", int(s["to_play"]) == p),
+                    ("won", bool(s["done"]) and bool(int(s["winner_mask"]) >> p & 1))):
+        if on:
+            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
+            cv.d.rounded_rectangle([tx, y0, tx + tw, y0 + 16], radius=4, fill=draw.INK)
+            cv.text(tx + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
+            tx += tw + 6
+    cv.text(tx + 4, y0 + 8, f"home island {home}" if home >= 0 else "no home yet", 11,
+            draw.MUTED, anchor="lm")
+    coins = _coins(s, LOC_HOME, p)
+    y = y0 + 20
+    cv.icon("chest", x0, y, 16)
+    known = sum(int(s["co_val"][c]) for c in coins if _seen(s, c, viewer))
+    xx = _coin_row(cv, x0 + 20, y + 1, s, coins, viewer, 14)
+    cv.text(max(xx, x0 + 20) + 4, y + 8, f"unloaded: {len(coins)} coins, known gold {known}",
+            11, anchor="lm", max_w=x1 - xx - 6)
+    y += 20
+    for j in range(MAX_FLEET):
+        k = p * MAX_FLEET + j
+        if int(s["cfg"]["ship_def"][p, j]) < 0:
+            continue
+        if y + 15 > y1:
+            break
+        live = bool(s["sh_live"][k])
+        cv.disc(x0 + 7, y + 7, 7, draw.seat_colour(p) if live else draw.PANEL,
+                outline=draw.INK)
+        cv.text(x0 + 7, y + 7, j + 1, 9, draw.INK, anchor="mm")
+        nm = ship_name(s, k).rsplit(" (", 1)[0]
+        state = "" if live else (" (set aside)" if int(s["sh_began"][k]) == -2 else
+                                 " (sunk)" if int(s["turn"]) > 0 else " (not deployed)")
+        if live and s["sh_wreck"][k]:
+            state = " (wrecked)"
+        cv.text(x0 + 18, y, nm + state, 12, draw.INK if live else draw.MUTED, max_w=130)
+        if live:
+            cv.text(x0 + 150, y, _masts(s, k), 11, max_w=88)
+            ship_coins = _coins(s, LOC_SHIP, k)
+            cargo = int(s["cfg"]["ship_cargo"][p, j])
+            cx = _coin_row(cv, x0 + 240, y, s, ship_coins, viewer, 12)
+            cv.text(max(cx, x0 + 240) + 2, y, f"/{cargo}", 10, draw.MUTED)
+            names, hidden = _crew_aboard(s, k, viewer)
+            crew = ", ".join(names) + (f"{', ' if names else ''}{hidden} face down" if hidden
+                                      else "")
+            cv.text(x0 + 18, y + 13, f"crew: {crew or '-'}", 10, draw.MUTED, max_w=x1 - x0 - 20)
+        y += 27
 
 
 def render_rgb(s, viewer) -> np.ndarray:
-    w = int(round(float(s["cfg"]["table_w"]) * PX))
-    h = int(round(float(s["cfg"]["table_h"]) * PX))
-    img = np.zeros((h, w, 3), np.uint8)
-    img[:] = (30, 70, 140)
-    for i in range(int(s["n_islands"])):
-        x, y, r = (float(s[f][i]) * PX for f in ("isl_x", "isl_y", "isl_r"))
-        owner = int(s["isl_home"][i])
-        if owner >= 0:
-            _disc(img, x, y, r + 3, COLOURS[owner])
-        _disc(img, x, y, r, (210, 190, 120))
-        coins = [c for c in range(MAX_COINS) if s["co_loc"][c] == LOC_ISLAND and s["co_at"][c] == i]
-        for t, _ in enumerate(coins):
-            _disc(img, x - r / 2 + 6 * t, y, 2, (120, 120, 120))
-    for q in range(int(s["n_reefs"])):
-        _disc(img, float(s["rf_x"][q]) * PX, float(s["rf_y"][q]) * PX, REEF_R * PX, (90, 110, 100))
-    for k in range(MAX_SHIPS):
-        if not s["sh_live"][k]:
-            continue
-        p = k // MAX_FLEET
-        x, y, hd, ln = (float(s[f][k]) for f in ("sh_x", "sh_y", "sh_h", "sh_len"))
-        bx, by = x + ln * math.cos(hd), y + ln * math.sin(hd)
-        _line(img, x * PX, y * PX, bx * PX, by * PX, COLOURS[p], 3)
-        _disc(img, bx * PX, by * PX, 2, (255, 255, 255))
-        nm = int(s["cfg"]["ship_nmast"][p, k % MAX_FLEET])
-        for m in range(nm):
-            f = (m + 1.0) / (nm + 1.0)
-            up = (int(s["sh_masts"][k]) >> m) & 1
-            _disc(img, (x + f * (bx - x)) * PX, (y + f * (by - y)) * PX, 2,
-                  (250, 250, 250) if up else (40, 40, 40))
-    return img
+    """uint8[H, W, 3]: the table to scale and the fleets, as ``viewer`` (a seat or None)
+    may see them."""
+    cv = draw.Canvas(W, H)
+    _table(cv, s, viewer)
+    _game(cv, s)
+    top, row = 128, (H - 8 - 128) // MAX_PLAYERS
+    for p in range(MAX_PLAYERS):
+        _fleet(cv, s, p, viewer, (RIGHT, top + p * row, W - 8, top + p * row + row - 6))
+    cv.text(T0, H - 22, "masts: printed rank and range (S/L), x = lost; coins: value when "
+            "known, ? face down, * unique; numbers by the sterns: fleet slots", 11, draw.MUTED)
+    return cv.array()
