@@ -20,7 +20,9 @@ from envs.core import draw
 from . import cards as C
 from .state import (
     AB_NAMES, APPROACH, DASH, DAYS, HOME, LOC_NAMES, MAX_CREW, MAX_PLAYERS, NLOC, NOPS,
-    OP_NAMES, PHASE_NAMES, PK_NAMES, S_INF, TYPE_NAMES,
+    OP_CHALLENGE, OP_CV_P, OP_CV_R, OP_CV_T, OP_DRAW, OP_GARDE, OP_HEAL, OP_IF_CTRL, OP_INF,
+    OP_LETHAL, OP_MOVE, OP_NAMES, OP_PARRY, OP_RENOWN, OP_THRUST, PHASE_NAMES, PK_NAMES, S_INF,
+    TYPE_NAMES,
 )
 
 _HIDDEN = "##"
@@ -191,6 +193,19 @@ def _char(cv, box, s, p, c, where=False):
         _chips(cv, x0 + 4, y1 - (32 if w else 15), [stat(s, p, c, k) for k in range(4)])
 
 
+def _op_words(op, arg) -> str:
+    """One effect opcode in the rulebook's words."""
+    words = {
+        OP_DRAW: f"draw {arg}", OP_HEAL: f"heal {arg} wound{'s' if arg != 1 else ''}",
+        OP_GARDE: "en garde", OP_INF: f"+{arg} Influence today", OP_RENOWN: f"+{arg} Renown",
+        OP_CHALLENGE: f"challenge ({ {1: 'Combat', 2: 'Finesse'}.get(arg, 'Influence') })",
+        OP_IF_CTRL: f"+1 Renown if you control {LOC_NAMES[arg] if 0 <= arg < NLOC else '?'}",
+        OP_THRUST: f"Thrust {arg}", OP_PARRY: f"Parry {arg}", OP_LETHAL: "Lethal",
+        OP_MOVE: "move", OP_CV_T: f"+{arg} Thrust", OP_CV_P: f"+{arg} Parry",
+        OP_CV_R: f"+{arg} Riposte"}
+    return words.get(op, OP_NAMES[op] if 0 <= op < len(OP_NAMES) else "?")
+
+
 def _ability(cid) -> str:
     """The card's text, or its ability kind and effects in words when it has none."""
     cid = int(cid)
@@ -204,7 +219,7 @@ def _ability(cid) -> str:
     for k in range(NOPS):
         op, arg = int(C.C_OP[cid, k]), int(C.C_ARG[cid, k])
         if 0 < op < len(OP_NAMES):
-            effs.append(OP_NAMES[op].replace("_", " ") + (f" {arg}" if arg else ""))
+            effs.append(_op_words(op, arg))
     where = ("", "City ", "Home ")[int(C.C_WHERE[cid])] if 0 <= int(C.C_WHERE[cid]) < 3 else ""
     kind = AB_NAMES[ab].replace("_", " ")
     return f"{where}{kind[0].upper() + kind[1:]}: " + ", ".join(effs) + "."
@@ -243,7 +258,9 @@ def _card(cv, box, cid, *, face_down=False, border=None, caption=None, detail=Tr
         y -= 2
     text = _ability(cid)
     if text:
-        top = y0 + 46
+        # below the name (one or two lines) and the type line
+        wide = cv.d.textlength(_n(cid), font=draw.font(12)) > x1 - x0 - 10
+        top = y0 + (46 if wide else 32)
         room = max(0, (y - top) // 12)
         if room:
             cv.text_lines(x0 + 4, top, text, 10, x1 - x0 - 8, int(room), tc)

@@ -5,6 +5,10 @@ the scenario file ``tests/scenarios/<game>/<scenario>.toml`` as seen by ``<viewe
 number or ``spectator``). A rendering may differ from the stored one by a small tolerance
 (font anti-aliasing across Pillow builds), not by a moved or recoloured piece.
 
+A game without a scenario loader (the toy game) names its pictures
+``play-<seed>-<decisions>__<viewer>.png``: the position after that many random legal
+decisions (numpy's default_rng(seed) picking among the legal actions) from ``reset(seed)``.
+
 A game joins by its registry entry; one without scenario files or stored snapshots is
 skipped. After a deliberate change of a picture, rewrite the stored ones with
 ``BROADSIDE_UPDATE_SNAPSHOTS=1 pytest tests/render`` and look at them before committing.
@@ -13,6 +17,7 @@ skipped. After a deliberate change of a picture, rewrite the stored ones with
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -46,8 +51,23 @@ def _cases():
     return out
 
 
+def _played(game: str, name: str) -> np.ndarray:
+    """The position ``play-<seed>-<decisions>`` (module docstring)."""
+    _, seed, steps = name.split("-")
+    e = envs.make_raw(game)
+    e.reset(seed=int(seed))
+    rng = np.random.default_rng(int(seed))
+    for _ in range(int(steps)):
+        if e.record["to_play"][0] < 0:
+            break
+        e.step(int(rng.choice(e.legal_actions())))
+    return e.record.copy()
+
+
 def render(game: str, scenario: str, viewer) -> np.ndarray:
     spec = envs.spec(game)
+    if scenario.startswith("play-"):
+        return spec.render_rgb(_played(game, scenario)[0], viewer)
     with open(SCENARIOS / game / f"{scenario}.toml", "rb") as f:
         arr = spec.from_scenario(tomllib.load(f))
     return spec.render_rgb(arr[0], viewer)
@@ -60,7 +80,7 @@ def test_picture_matches_stored_snapshot(game, scenario, tag, tmp_path):
     if scenario is None:
         pytest.skip(f"{game}: no stored snapshots in tests/snapshots/{game}")
     spec = envs.spec(game)
-    if spec.from_scenario is None:
+    if spec.from_scenario is None and not scenario.startswith("play-"):
         pytest.skip(f"{game}: no scenario loader")
     got = render(game, scenario, _viewer(tag))
     path = SNAPSHOTS / game / f"{scenario}__{tag}.png"
@@ -82,6 +102,9 @@ def test_snapshots_name_existing_scenarios():
         for png in folder.glob("*.png"):
             scen, sep, tag = png.stem.partition("__")
             assert sep and (tag == "spectator" or tag.isdigit()), png.name
+            if scen.startswith("play-"):
+                assert re.fullmatch(r"play-\d+-\d+", scen), png.name
+                continue
             assert (SCENARIOS / folder.name / f"{scen}.toml").exists(), png.name
 
 
