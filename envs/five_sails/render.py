@@ -90,7 +90,7 @@ def render_ansi(s, viewer) -> str:
         if not _live(n, l):
             continue
         ctrl = int(s["ctrl"][l])
-        here = [f"{_n(s['crew'][p][c])} (player_{p})" for p in range(n) for c in range(MAX_CREW)
+        here = [f"{_n(s['crew'][p][c])} (seat {p})" for p in range(n) for c in range(MAX_CREW)
                 if _ok(s["crew"][p][c]) and int(s["loc"][p][c]) == l]
         lines.append(f"  {LOC_NAMES[l]}: City card {_n(s['cslot'][l])}; "
                      f"{'uncontrolled' if ctrl < 0 else f'controlled by player_{ctrl}'}; "
