@@ -1,6 +1,7 @@
 """Pirates of the Cursed Seas piece catalogue: ``pieces.toml`` -> validated Python tables.
 
-The catalogue is our own design (names, numbers and abilities invented for this project).
+The catalogue is our own design (names, numbers and abilities invented for this project;
+ruling: Our own design).
 Sections: Fleets (point cost, nationality), Placing Crew and equipment (cargo, links),
 Placing Islands (mysterious islands and their d6 tables), Placing Treasure (unique
 treasure), Shooting (each mast's rank and range). Kernels never read this module: the

@@ -33,7 +33,8 @@ from .turns import (
 @njit(cache=True)
 def init(s, cfg, seed):
     """[Setup] roll for the first player, shuffle the island pieces, crew face down on their
-    ships (placed when the ships are), coins counted in, then the first island placement."""
+    ships (placed when the ships are; ruling: Crew placement), coins counted in, then the
+    first island placement."""
     seed_state(s, seed)
     s.cfg = cfg
     n = cfg.num_players
@@ -182,7 +183,7 @@ def legal_mask(s, mask):
         for m in range(nmast(s, j)):
             if (s.sh_masts[j] >> m) & 1:
                 mask[A_OPT + m] = 1
-    elif pk == PK_REPAIR:
+    elif pk == PK_REPAIR:            # the player picks the mast (ruling: Repair choice)
         k = s.pend_ship
         for m in range(nmast(s, k)):
             if not (s.sh_masts[k] >> m) & 1:
@@ -392,7 +393,7 @@ def apply(s, action):
     s.step += 1
     if s.to_play == NO_SEAT or s.done:
         return
-    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS   # ruling: Truncation
     if s.step >= bound:
         s.truncated = 1
         s.to_play = NO_SEAT

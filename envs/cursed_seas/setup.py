@@ -24,8 +24,8 @@ from .state import (
 def roll_order(s):
     """[Setup] each player rolls a d6, ties re-rolled; highest first. Comparing the players'
     sequences of rolls (first roll, then each re-roll) is the same as re-rolling only the
-    tied players. Order rule 0: by the rolls; rule 1: the first player, then the players to
-    her left (seat p + 1 sits to the left of seat p; ruling: Seats)."""
+    tied players (ruling: Re-rolled ties). Order rule 0: by the rolls; rule 1: the first
+    player, then the players to her left (seat p + 1 sits to the left of seat p; ruling: Seats)."""
     n = s.num_players
     key = np.zeros(MAX_PLAYERS, np.int64)
     for p in range(MAX_PLAYERS):
@@ -146,7 +146,8 @@ def deploy_ok(s, k, a):
 def home_chooser(s, i):
     """(chooser, seat whose home is chosen) for the i-th choice [Choosing Home Islands]:
     rule 0, the last player chooses the first player's, then each player the next one's;
-    rule 1, the last player chooses her own first, then the one before her, ..."""
+    rule 1, the last player chooses her own first, then the one before her, ... (ruling: Home
+    islands and deploying)."""
     n = s.num_players
     if s.cfg.home_rule == 0:
         return s.order[(i - 1 + n) % n], s.order[i]
@@ -190,7 +191,7 @@ def next_deploy(s):
 @njit(cache=True)
 def place_treasure(s):
     """[Placing Treasure] every contributed coin, shuffled face down, an equal number to
-    each wild island (islands in placement order)."""
+    each wild island (islands in placement order; ruling: Treasure contributions)."""
     n = s.num_players
     pool = np.full(MAX_PLAYERS * MAX_COINS_P, -1, np.int64)
     m = 0

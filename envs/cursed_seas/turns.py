@@ -185,7 +185,7 @@ def can_repair(s, k):
 def action_ok(s, k, act):
     """Ship k may be given ``act`` now [Actions: at most two non-free actions]. A second
     action comes only from a keyword: Captain (shoot after a move), Helmsman (move after a
-    shoot)."""
+    shoot) (ruling: Actions)."""
     if not s.sh_live[k] or s.sh_wreck[k]:
         return False
     n = s.sh_acts[k]
@@ -308,8 +308,9 @@ def wrap(s, k):
 @njit(cache=True)
 def end_move(s, k):
     """After a move action [Docking; Unloading treasure; Ram; Exploring]: dock at a touched
-    island (not an opponent's home), unload at home, ram an enemy ship the bow touches,
-    then a free explore at an island bearing the player's token."""
+    island (not an opponent's home; ruling: Docking), unload at home, ram an enemy ship the
+    bow touches (ruling: Ram), then a free explore at an island bearing the player's token
+    (ruling: Explored islands)."""
     p = k // MAX_FLEET
     s.pend_count = 0
     if not s.sh_live[k] or s.sh_wreck[k]:
@@ -382,7 +383,8 @@ def coin_takeable(s, k, c):
 @njit(cache=True)
 def begin_explore(s, k):
     """[Exploring] look at every coin on the island; unique treasure is taken first, face up
-    and without a cargo space; then take coins one by one within the cargo limit."""
+    and without a cargo space (ruling: Unique treasure); then take coins one by one within
+    the cargo limit."""
     i = s.sh_dock[k]
     p = k // MAX_FLEET
     for c in range(MAX_COINS):
@@ -454,7 +456,8 @@ def lose_mast(s, j, m):
 @njit(cache=True)
 def board(s):
     """[Board] each side rolls a d6 plus the masts remaining on her ship (+1 for a Boarder);
-    the higher total wins. Ties: nothing, or re-roll (config; ruling: Boarding ties)."""
+    the higher total wins (ruling: Boarding). Ties: nothing, or re-roll (config; ruling:
+    Boarding ties)."""
     k = s.pend_ship
     j = s.pend_target
     for _ in range(64):
@@ -518,7 +521,8 @@ def finish_board(s):
 @njit(cache=True)
 def check_end(s):
     """[Winning the Game] all gold unloaded, or too few players can still move (end rule
-    0: only one; 1: half or more cannot)."""
+    0: only one; 1: half or more cannot; ruling: Who can still move), checked once an action
+    or a turn has resolved (ruling: End timing)."""
     gold_left = False
     for c in range(MAX_COINS):
         if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or (

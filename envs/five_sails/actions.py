@@ -121,6 +121,7 @@ def main_apply(s, action):
         s.pk = PK_MOVE
     elif A_CLAIM <= action < A_CHALLENGE:
         # [f. Claim Action] engage; pressure with Influence; the highest total claims, ties fail
+        # [ruling: Claim]
         c = action - A_CLAIM
         l = s.loc[p, c]
         s.eng[p, c] = 1
@@ -236,7 +237,7 @@ def step_apply(s, action):
     if pk == PK_MOVE:
         c = s.pa
         if s.loc[p, c] != HOME:
-            s.eng[p, c] = 1          # [b. Move Action] engage unless at Home
+            s.eng[p, c] = 1          # [b. Move Action; ruling: Move Action from Home]
         s.loc[p, c] = action - A_LOC
         end_action(s)
     elif pk == PK_PAY:

@@ -3,7 +3,8 @@
 Implements the data side of [Decks and Card Types] (card types, Brute, Wealth, Unique,
 attachment slots), [Card Anatomy] (cost, stats, dashes, Panache, Crew Cap, Initiative, combat
 values, traits) and [Types of Abilities] (Action, Maneuver, Technique, scheme text, qualifiers,
-additional costs) with effects as opcodes. The pool is our own design [ruling: Our own card pool].
+additional costs) with effects as opcodes [ruling: Effects as opcodes]. The pool is our own
+design [ruling: Our own card pool].
 
 :func:`load_pool` builds every table from any file (tests load broken ones); the module-level
 names below come from the default file and are imported by the kernels as constants.

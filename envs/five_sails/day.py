@@ -233,7 +233,7 @@ def locker_legal(s, mask):
 
 @njit(cache=True)
 def locker_apply(s, action):
-    """[Crew Cap] the chosen character goes to The Locker (not destroyed)."""
+    """[Crew Cap; ruling: Crew Cap] the chosen character goes to The Locker (not destroyed)."""
     p = s.to_play
     remove_char(s, p, action - A_CREW, True)
     if s.phase == PH_PLANNING:
@@ -257,6 +257,7 @@ def do_pass(s):
 
 @njit(cache=True)
 def influence_total(s, p):
+    """[Ties] total Influence of the player's characters [ruling: Influence tie-breaker]."""
     v = 0
     for c in range(MAX_CREW):
         if s.crew[p, c] > 0:
@@ -276,7 +277,7 @@ def locations_held(s, p):
 @njit(cache=True)
 def _narrow(s, cand, key):
     """Keep the candidates with the best key: 0 Renown, 1 locations, 2 Influence,
-    3 fewest Leader wounds."""
+    3 fewest Leader wounds [ruling: Fifth-Day and economic ties with several players]."""
     best = -1000000
     for p in range(s.num_players):
         if (cand >> p) & 1:

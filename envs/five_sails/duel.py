@@ -122,7 +122,8 @@ def _line_add(s, a, cid):
 @njit(cache=True)
 def _cap(s, a):
     """[Restricted Hostilities] wounds side a may take: the adversary's dueling stat (last
-    known if it left play), unless the adversary is Lethal [Lethal]."""
+    known if it left play), unless the adversary is Lethal [Lethal; ruling: Last known
+    information]."""
     b = 1 - a
     if s.d_lethal[b]:
         return 1000
@@ -234,7 +235,8 @@ def _combat_values(s):
 @njit(cache=True)
 def _resolve(s):
     """[Resolve Threat] wounds up to the cap, the pool discarded, destruction; the threat
-    sent reaches the adversary only at the location where it resolves [Moving During a Duel]."""
+    sent reaches the adversary only at the location where it resolves [Moving During a Duel;
+    ruling: Moving during a duel]."""
     a = s.d_active
     b = 1 - a
     here = s.loc[s.d_seat[a], s.d_slot[a]]
@@ -449,7 +451,7 @@ def duel_apply(s, action):
             s.d_man = 1
             cid = s.d_card
             if C_FINAL[cid]:
-                # [Final Strike] an additional cost: the effect waits for this round's
+                # [Final Strike; ruling: Final Strike as a cost] the effect waits for this round's
                 # destruction of the participant (see _resolve)
                 s.d_man = 2
                 _after_play(s)
@@ -468,7 +470,7 @@ def duel_apply(s, action):
 
 @njit(cache=True)
 def _react(s, i):
-    """[Reaction] "after one of your characters is challenged": the challenged player plays
+    """[Reaction; ruling: Reactions] "after one of your characters is challenged": the player plays
     a Reaction from hand (cost 0) before answering; it does not use priority and the
     answer is still theirs to give. The risk is discarded once resolved."""
     q = s.d_seat[1]

@@ -21,7 +21,7 @@ Cards named in a seat are taken from where a new game holds them (the Approach D
 Faction Deck, the City Deck), so a written position keeps card conservation. ``to_scenario``
 writes what these keys can say and puts every other difference in ``record``; loading it
 gives every seat the same observation and mask (``exact=True``: the same bytes). Sections:
-[Game Setup], [Decks and Card Types].
+[Game Setup], [Decks and Card Types]; [ruling: Scenario files].
 """
 
 from __future__ import annotations
