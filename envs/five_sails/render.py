@@ -295,7 +295,9 @@ def _game(cv, s):
                 anchor="mm")
     pc = int(s["pcard"])
     if pc > 0:
-        cv.text(780, y + 8, f"card announced: {_n(pc)}", 13, anchor="lm", max_w=x1 - 780)
+        cv.text(780, y + 8, f"card announced: {_n(pc)}", 13, anchor="lm", max_w=200)
+    cv.text(x1, y + 8, "faded: engaged; dark tab: wounds; seat colour: controller", 10,
+            draw.MUTED, anchor="rm")
     xl = x1 - 4 * 64
     for k in range(4):
         cv.d.rounded_rectangle([xl + k * 64, y0 + 2, xl + k * 64 + 14, y0 + 14], radius=3,

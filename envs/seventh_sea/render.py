@@ -229,11 +229,9 @@ def _card(cv, box, d, *, border=None, tacked=False, face_down=False, detail=True
     cap = S.TYPE_NAMES[t] if 0 <= t < 7 else "?"
     if t in (S.T_CREW, S.T_ACTION, S.T_ATTACH, S.T_ADVENTURE, S.T_CHANTEY) and detail:
         cap += " - " + _cost_text(d)
+    if tacked:      # a tacked card: faded, and its type line says so first
+        cap = "TACKED - " + cap
     cv.card(box, _n(d), TYPE_COLOURS[t % 7], caption=cap, border=border, faded=tacked)
-    if tacked:      # a tacked card lies sideways: a dark tab across its top right corner
-        tw = int(cv.d.textlength("tacked", font=draw.font(11))) + 8
-        cv.d.rounded_rectangle([x1 - tw, y0 - 6, x1, y0 + 8], radius=4, fill=draw.INK)
-        cv.text(x1 - tw / 2, y0 + 1, "tacked", 11, (250, 250, 250), anchor="mm")
     if not detail or y1 - y0 < 60:
         return
     tc = draw.text_colour_on(draw.dim(TYPE_COLOURS[t % 7], 0.55) if tacked
