@@ -215,8 +215,8 @@ def test_the_viewers_own_secrets_reach_its_picture(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_viewer_gets_one_fixed_size_picture_through_a_whole_game(game):
-    """Every 40th position of two whole games (up to 3000 decisions) renders for each seat and a spectator, at one
-    size (frames stack into a video) and in 8-bit RGB."""
+    """Every 50th position of two whole games (up to 3000 decisions) renders for each seat
+    and a spectator, at one size (frames stack into a video) and in 8-bit RGB."""
     spec = envs.spec(game)
     shape = None
     for players, seed in ((2, 1), (4, 2)):
@@ -226,7 +226,7 @@ def test_every_viewer_gets_one_fixed_size_picture_through_a_whole_game(game):
         step = 0
         while True:
             rec = e.record[0]
-            if step % 40 == 0 or rec["to_play"] < 0:
+            if step % 50 == 0 or rec["to_play"] < 0:
                 for viewer in list(range(players)) + [None]:
                     img = spec.render_rgb(rec, viewer)
                     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3
