@@ -72,7 +72,8 @@ def _masts(s, k) -> str:
     out = []
     for m in range(nm):
         up = (int(s["sh_masts"][k]) >> m) & 1
-        die = f"{int(s['cfg']['ship_rank'][p, j, m])}{'SL'[int(s['cfg']['ship_range'][p, j, m]) & 1]}"
+        rng = "SL"[int(s["cfg"]["ship_range"][p, j, m]) & 1]
+        die = f"{int(s['cfg']['ship_rank'][p, j, m])}{rng}"
         out.append(die if up else f"x{die}")
     return " ".join(out)
 

@@ -188,7 +188,8 @@ def _char(cv, box, s, p, c, where=False):
         cap.append(", ".join(_n(a) for a in att))
     w = int(s["wounds"][p][c])
     cv.card(box, _n(cid), _colour(cid), border=draw.seat_colour(p), faded=eng,
-            caption=" | ".join(cap) or None, badge=f"{w} wound{'s' if w > 1 else ''}" if w else None)
+            caption=" | ".join(cap) or None,
+            badge=f"{w} wound{'s' if w > 1 else ''}" if w else None)
     if y1 - y0 >= 40:
         _chips(cv, x0 + 4, y1 - (32 if w else 15), [stat(s, p, c, k) for k in range(4)])
 

@@ -81,7 +81,8 @@ def render_ansi(rec, viewer=None) -> str:
         advs = [f"{_n(rec['adv'][q][a])} (player_{q})" for q in range(n)
                 for a in range(int(rec["adv_n"][q])) if int(rec["adv_sea"][q][a]) == k]
         atts = [f"{_n(rec['att'][q][a])} (player_{q})" for q in range(n)
-                for a in range(int(rec["att_n"][q])) if int(rec["att_host"][q][a]) == S.HOST_SEA + k]
+                for a in range(int(rec["att_n"][q]))
+                if int(rec["att_host"][q][a]) == S.HOST_SEA + k]
         lines.append(f"  [{k}] {name:<14} ships: {', '.join(ships) or '-'}"
                      + (f"; adventures: {', '.join(advs)}" if advs else "")
                      + (f"; attached: {', '.join(atts)}" if atts else ""))
