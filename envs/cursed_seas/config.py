@@ -160,7 +160,6 @@ def make_config(**kwargs) -> np.ndarray:
     for i in range(3):
         c["tiebreak"][i] = _choice("tiebreak", tb[i], TIEBREAK_NAMES,
                                    "Winning the Game") if i < len(tb) else 0
-    # mysterious islands are played as regular islands (ruling: Mysterious islands)
     if kwargs.get("mysterious", "plain") != "plain":
         raise ConfigError("mysterious: only 'plain' (mysterious islands played as regular "
                           "islands, as Placing Islands allows); their effects are not implemented")

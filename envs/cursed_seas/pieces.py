@@ -3,9 +3,9 @@
 The catalogue is our own design (names, numbers and abilities invented for this project;
 ruling: Our own design).
 Sections: Fleets (point cost, nationality), Placing Crew and equipment (cargo, links),
-Placing Islands (mysterious islands and their d6 tables), Placing Treasure (unique
-treasure), Shooting (each mast's rank and range). Kernels never read this module: the
-config copies each chosen piece's numbers into the CONFIG record.
+Placing Islands (mysterious islands and their d6 tables; ruling: Mysterious islands),
+Placing Treasure (unique treasure), Shooting (each mast's rank and range). Kernels never read
+this module: the config copies each chosen piece's numbers into the CONFIG record.
 """
 
 from __future__ import annotations

@@ -2,13 +2,14 @@
 
 Sections [3. High Drama] a. Use an Action (on a character, a risk in hand, an Event once per
 player per Day, Brutes played from hand), b. Move Action (engage unless at Home; adjacent
-locations; Home adjacent to every City location; never into an enemy Home), c. Equip Action
-(from hand to your character; an available City attachment to a character there), d.
-Recruit Action with [Parley], e. Challenge Action (engage; a duel of Combat), f. Claim
-Action ([Pressures] of Influence, ties fail); [Paying Costs and Spending] (discard cards,
-Wealth counts two), [Costs vs Effects] (costs, then targets, then effects in order),
-[Once per Day Ability Activation], [Attachment Cards] (one Weapon, Armor, Attire: the
-controller chooses which to destroy), [Crew Cap] after a recruit.
+locations; Home adjacent to every City location; never into an enemy Home; [ruling: Move
+Action from Home]), c. Equip Action (from hand to your character; an available City
+attachment to a character there), d. Recruit Action with [Parley], e. Challenge Action
+(engage; a duel of Combat), f. Claim Action ([Pressures] of Influence, ties fail; [ruling:
+Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs vs Effects]
+(costs, then targets, then effects in order), [Once per Day Ability Activation],
+[Attachment Cards] (one Weapon, Armor, Attire: the controller chooses which to destroy),
+[Crew Cap] after a recruit.
 """
 
 from numba import njit
@@ -121,7 +122,6 @@ def main_apply(s, action):
         s.pk = PK_MOVE
     elif A_CLAIM <= action < A_CHALLENGE:
         # [f. Claim Action] engage; pressure with Influence; the highest total claims, ties fail
-        # [ruling: Claim]
         c = action - A_CLAIM
         l = s.loc[p, c]
         s.eng[p, c] = 1
@@ -237,7 +237,7 @@ def step_apply(s, action):
     if pk == PK_MOVE:
         c = s.pa
         if s.loc[p, c] != HOME:
-            s.eng[p, c] = 1          # [b. Move Action; ruling: Move Action from Home]
+            s.eng[p, c] = 1          # [b. Move Action] engage unless at Home
         s.loc[p, c] = action - A_LOC
         end_action(s)
     elif pk == PK_PAY:

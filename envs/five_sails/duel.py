@@ -6,7 +6,8 @@ stat; rounds: play a combat card from hand or by gambling, the first round of th
 player must play one, one Technique and/or one Maneuver in any order, Riposte / Parry /
 Thrust in order, Resolve Threat), [Additional Dueling Rules and Concepts] (Ending a Duel,
 Final Strike, Gambling at most Finesse times, Modifying Combat Values floor at 0, Restricted
-Hostilities, Moving During a Duel, Lethal), [Last Known Information], [Dashes as Values].
+Hostilities, Moving During a Duel, Lethal), [Last Known Information], [Dashes as Values],
+[Reaction]. Readings: [ruling: Moving during a duel], [ruling: Reactions].
 Side 0 is the challenger, side 1 the challenged (or intervening) character.
 """
 
@@ -235,8 +236,7 @@ def _combat_values(s):
 @njit(cache=True)
 def _resolve(s):
     """[Resolve Threat] wounds up to the cap, the pool discarded, destruction; the threat
-    sent reaches the adversary only at the location where it resolves [Moving During a Duel;
-    ruling: Moving during a duel]."""
+    sent reaches the adversary only at the location where it resolves [Moving During a Duel]."""
     a = s.d_active
     b = 1 - a
     here = s.loc[s.d_seat[a], s.d_slot[a]]
@@ -470,7 +470,7 @@ def duel_apply(s, action):
 
 @njit(cache=True)
 def _react(s, i):
-    """[Reaction; ruling: Reactions] "after one of your characters is challenged": the player plays
+    """[Reaction] "after one of your characters is challenged": the challenged player plays
     a Reaction from hand (cost 0) before answering; it does not use priority and the
     answer is still theirs to give. The risk is discarded once resolved."""
     q = s.d_seat[1]
