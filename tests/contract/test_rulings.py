@@ -6,7 +6,8 @@ A ruling is an entry of the game's ``docs/rulings.md`` in either of two forms::
     - **Name** (Rulebook Section): the reading ...
     ## Name (Rulebook Section)          the reading in the paragraphs below
 
-(in the heading form the section may instead be cited as ``[Section]`` in the entry's text).
+(in the heading form the section may instead be cited as ``[Section]`` in the entry's text;
+a ``###`` heading is a note, not a ruling).
 Code (``.py`` and ``.toml`` files of the game's package) cites a ruling as
 ``[ruling: Name]``, ``(ruling: Name)`` or ``ruling: Name`` inside a bracketed list of
 rulebook sections (``[Moving; ruling: Measures]``); a citation may wrap over comment lines.
