@@ -150,3 +150,22 @@ def test_train_with_imitation_pfsp_and_flags_runs(tmp_path, capsys):
     assert hist[0]["imitation"]["episodes"] == 10
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["imitate"] == 10 and cfg["pfsp"] == 2.0
+
+
+def test_shaping_bonus_is_c_times_gamma_phi_next_minus_phi_and_zero_potential_at_the_end():
+    """F = c * (gamma * phi(s') - phi(s)); a transition that ends the game uses phi = 0 for
+    its end (the next game's start becomes the learner's next s)."""
+    pool = OpponentPool("toy", {"random": 1.0}, seed=0)
+    env = SelfPlayVecEnv("toy", 2, pool, seed=0)
+    env.reset()
+
+    def potential(states, seats, out):
+        out[:] = [0.3, 0.5]
+
+    env._potential = potential
+    env._phi = np.array([0.2, 0.4])
+    env.shaping_coef, env.gamma = 2.0, 0.9
+    acc = np.zeros(2)
+    env._shape(acc, np.array([False, True]))
+    assert np.allclose(acc, [2.0 * (0.9 * 0.3 - 0.2), 2.0 * (0.0 - 0.4)])
+    assert np.allclose(env._phi, [0.3, 0.5])
