@@ -52,6 +52,9 @@ DESCRIBE = {
 }
 
 
+#: TRAINING.md keeps what follows this line when the tables are rewritten
+NOTES = "<!-- findings: kept by `report` -->"
+
 #: decisions before a game of these runs is truncated (a draw)
 STEP_BOUND = 3000
 
@@ -179,7 +182,10 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
         pts = [f"{h.get('train_cpu_seconds', 0):.0f} s: {h['vs_heuristic']['win_rate']:.0%}"
                for h in r["history"] if "vs_heuristic" in h]
         lines.append(f"- {r['name']}: " + ", ".join(pts))
-    Path(out).write_text("\n".join(lines) + "\n")
+    # hand-written findings below the marker survive a rewrite
+    old = Path(out).read_text() if Path(out).exists() else ""
+    notes = old[old.index(NOTES):] if NOTES in old else NOTES + "\n"
+    Path(out).write_text("\n".join(lines) + "\n\n" + notes)
     return out
 
 
