@@ -19,6 +19,14 @@ evaluation and bookkeeping:
 
 Chunks are whole PPO rollouts (``eval_every`` is rounded up to ``num_envs * n_steps``), so
 chunking does not change the algorithm.
+
+Opt-in levers (each measured in benchmarks/TRAINING.md): ``imitate`` games of the heuristic
+behaviour-cloned into the fresh policy before PPO (training/imitation.py; its time counts as
+training time), ``pfsp`` prioritised fictitious self-play over the snapshots
+(training/pool.py), and ``shaping`` potential-based reward shaping from the game's value
+kernel, annealed to 0 over ``shaping_anneal`` of the timesteps (training/shaping.py).
+``train_cpu_seconds`` is the process CPU time spent training (imitation + PPO), the clock
+that compares runs on a shared machine.
 """
 
 from __future__ import annotations
