@@ -38,6 +38,7 @@ LEVERS = {
     "heuristic_share": {"opponents": {"self": 0.4, "snapshot": 0.2, "heuristic": 0.3,
                                       "random": 0.1}},
     "shaping": {"shaping": 0.5},
+    "bc_slow": {"imitate": 100, "learning_rate": 3e-4},
 }
 
 #: what each lever is, for the table
@@ -48,7 +49,9 @@ DESCRIBE = {
     "bc": "behaviour cloning, then PPO",
     "pfsp": "prioritised fictitious self-play over the snapshots ((1-p)^2 weighting)",
     "heuristic_share": "heuristic share of the opponents raised to 0.3",
-    "shaping": "potential-based value (score-differential) shaping, annealed to 0",
+    "shaping": "potential-based value (score-differential) shaping, coefficient 0.5 "
+               "annealed to 0 over the first half",
+    "bc_slow": "behaviour cloning, then PPO at learning rate 3e-4 (default 1e-3)",
 }
 
 
