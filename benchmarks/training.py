@@ -119,11 +119,11 @@ def run_lever(lever: str, game: str = "havoc", steps: int = 300_000, seed: int =
     return out
 
 
-def curve(history: list[dict]):
-    """(training CPU minutes, win rate vs heuristic, low, high) per evaluation."""
+def curve(history: list[dict], key: str = "vs_heuristic"):
+    """[training CPU minutes], [win rate], [low], [high] against ``key``'s opponent."""
     pts = [(h.get("train_cpu_seconds", h.get("train_seconds", 0.0)) / 60.0,
-            h["vs_heuristic"]["win_rate"], h["vs_heuristic"]["ci_low"],
-            h["vs_heuristic"]["ci_high"]) for h in history if "vs_heuristic" in h]
+            h[key]["win_rate"], h[key]["ci_low"], h[key]["ci_high"])
+           for h in history if key in h]
     return [list(c) for c in zip(*pts)] if pts else None
 
 
@@ -138,15 +138,19 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
         hist = p.parent / "history.json"
         lev["history"] = json.loads(hist.read_text()) if hist.exists() else []
         runs.append(lev)
-    series = []
-    for r in runs:
-        c = curve(r["history"])
-        if c and len(c[0]) > 1:
-            series.append((r["name"], *c))
-    picture = os.path.join(os.path.dirname(out), "training_curves.png")
-    if series:
-        win_rate_curves(series, picture, "training CPU minutes (imitation + PPO, one core)",
-                        "greedy policy vs heuristic, by lever (95% Wilson bands)")
+    pictures = {}
+    for key, opp in (("vs_heuristic", "heuristic"), ("vs_random", "random")):
+        series = []
+        for r in runs:
+            c = curve(r["history"], key)
+            if c and len(c[0]) > 1:
+                series.append((r["name"], *c))
+        if series:
+            suffix = "" if opp == "heuristic" else "_vs_random"
+            pictures[opp] = os.path.join(os.path.dirname(out), f"training_curves{suffix}.png")
+            win_rate_curves(series, pictures[opp],
+                            "training CPU minutes (imitation + PPO, one core)",
+                            f"greedy policy vs {opp}, by lever (95% Wilson bands)")
     lines = ["# Training levers", "",
              "Written by `python -m benchmarks.training report` (benchmarks/training.py) from "
              f"the runs under `{out_root}`. Each row is one training run of the lever on the "
@@ -177,13 +181,15 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
             lines.append(f"| {r['name']} | {im['episodes']} | {im['decisions']} | "
                          f"{im['cpu_seconds']:.0f} | {b['loss']:.3f} | {a['loss']:.3f} | "
                          f"{b['agreement']:.1%} | {a['agreement']:.1%} | {a['chance']:.1%} |")
-    if series:
-        lines += ["", f"Learning curves: ![training curves]({os.path.basename(picture)})"]
+    for opp, pic in pictures.items():
+        lines += ["", f"Learning curves against {opp} by training CPU time: "
+                      f"![training curves vs {opp}]({os.path.basename(pic)})"]
     lines += ["", "Per evaluation during training (training CPU seconds: win rate against "
-                  "the heuristic, 50 games each):", ""]
+                  "the heuristic / against random, 50 games each):", ""]
     for r in runs:
         pts = [f"{h.get('train_cpu_seconds', 0):.0f} s: {h['vs_heuristic']['win_rate']:.0%}"
-               for h in r["history"] if "vs_heuristic" in h]
+               f" / {h['vs_random']['win_rate']:.0%}"
+               for h in r["history"] if "vs_heuristic" in h and "vs_random" in h]
         lines.append(f"- {r['name']}: " + ", ".join(pts))
     # hand-written findings below the marker survive a rewrite
     old = Path(out).read_text() if Path(out).exists() else ""
