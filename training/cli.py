@@ -202,9 +202,10 @@ def cmd_train(args) -> int:
         im = trainer.imitation
         if im:
             a = im["held_out_after"]
-            con.print(f"cloned {im['decisions']} decisions in {im['cpu_seconds']:.0f} CPU s: "
-                      f"held-out agreement with the heuristic {a['agreement']:.1%} "
-                      f"(chance {a['chance']:.1%})")
+            held = (f": held-out agreement with the heuristic {a['agreement']:.1%} (chance "
+                    f"{a['chance']:.1%})") if im["held_out"] else " (too few games to hold any out)"
+            con.print(f"cloned {im['decisions']} decisions in {im['cpu_seconds']:.0f} CPU s"
+                      + held)
 
     def report(tr, rec):
         parts = [f"{rec['timesteps']:>9} steps"]
