@@ -71,24 +71,13 @@ def curve_points(history: list[dict]) -> list[tuple[float, float, float, float]]
 
 
 def draw_curve(points, path, title: str) -> Path:
-    from training.plots import _plt
+    from training.plots import win_rate_curves
 
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
     x = [p[0] / 60.0 for p in points]
-    line, = ax.plot(x, [p[1] for p in points], marker="o", label="greedy policy vs heuristic")
-    ax.fill_between(x, [p[2] for p in points], [p[3] for p in points],
-                    color=line.get_color(), alpha=0.2, label="95% Wilson interval")
-    ax.set_xlabel("training wall-clock minutes")
-    ax.set_ylabel("win rate")
-    ax.set_ylim(0, 1)
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return Path(path)
+    return win_rate_curves([("greedy policy vs heuristic (95% Wilson band)", x,
+                             [p[1] for p in points], [p[2] for p in points],
+                             [p[3] for p in points])],
+                           path, "training wall-clock minutes", title)
 
 
 def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,

@@ -183,6 +183,7 @@ def cmd_train(args) -> int:
         except ValueError:
             raise CliError(f"--net-arch {args.net_arch!r}: give layer sizes such as 128,128") \
                 from None
+        _check_imitate(args)
         cfg = TrainConfig(game=args.game, timesteps=scaled(args.timesteps or 100_000),
                           game_config=parse_config(args.config), seed=args.seed,
                           num_envs=args.num_envs, n_steps=scaled(args.n_steps, 8),
@@ -191,8 +192,20 @@ def cmd_train(args) -> int:
                           eval_games=scaled(args.eval_games),
                           opponents=args.opponents, run_dir=str(run_dir),
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
-                          net_arch=net_arch)
+                          net_arch=net_arch, imitate=scaled(args.imitate) if args.imitate
+                          else 0, imitate_epochs=args.imitate_epochs, pfsp=args.pfsp,
+                          shaping=args.shaping, shaping_anneal=args.shaping_anneal)
+        if cfg.imitate:
+            con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
+                      f"({cfg.imitate_epochs} epochs)")
         trainer = Trainer(cfg)
+        im = trainer.imitation
+        if im:
+            a = im["held_out_after"]
+            held = (f": held-out agreement with the heuristic {a['agreement']:.1%} (chance "
+                    f"{a['chance']:.1%})") if im["held_out"] else " (too few games to hold any out)"
+            con.print(f"cloned {im['decisions']} decisions in {im['cpu_seconds']:.0f} CPU s"
+                      + held)
 
     def report(tr, rec):
         parts = [f"{rec['timesteps']:>9} steps"]
@@ -211,6 +224,36 @@ def cmd_train(args) -> int:
               f"{last.get('env_kernel_share', 0):.1%} of training time; TensorBoard: "
               f"tensorboard --logdir {run_dir / 'tb'}")
     return 0
+
+
+def _check_imitate(args) -> None:
+    """--imitate N needs N >= 0, epochs >= 1 and a heuristic to copy; --pfsp >= 0;
+    --shaping >= 0 needs the game's value kernel; --shaping-anneal in [0, 1]."""
+    if not args.pfsp >= 0:
+        raise CliError(f"--pfsp {args.pfsp}: give an exponent >= 0 (0 = uniform snapshots, "
+                       "2 = mostly the snapshots the policy still loses to)")
+    if not args.shaping >= 0:
+        raise CliError(f"--shaping {args.shaping}: give a coefficient >= 0 (0 = off)")
+    if not 0 <= args.shaping_anneal <= 1:
+        raise CliError(f"--shaping-anneal {args.shaping_anneal}: give the share of training "
+                       "over which shaping fades out, between 0 and 1")
+    if args.shaping > 0:
+        import envs
+
+        if envs.spec(args.game).value is None:
+            raise CliError(f"--shaping: game {args.game!r} has no value kernel "
+                           "(GameSpec.value) to shape with; train with --shaping 0")
+    if args.imitate < 0:
+        raise CliError(f"--imitate {args.imitate}: give a number of heuristic games to clone "
+                       "(0 = no imitation warm start)")
+    if args.imitate_epochs < 1:
+        raise CliError(f"--imitate-epochs {args.imitate_epochs}: give at least 1")
+    if args.imitate:
+        from agents import heuristic
+
+        if not heuristic.available(args.game):
+            raise CliError(f"--imitate: game {args.game!r} has no heuristic to copy "
+                           f"(agents/heuristic/{args.game}.py); train with --imitate 0")
 
 
 def _require_match_extras() -> None:
@@ -441,6 +484,19 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--eval-games", type=int, default=100)
     sp.add_argument("--opponents", default="self=0.5,snapshot=0.3,heuristic=0.1,random=0.1",
                     help="pool sampling weights")
+    sp.add_argument("--imitate", type=int, default=0, metavar="GAMES",
+                    help="imitation warm start: behaviour-clone this many games of the "
+                         "heuristic before PPO (0 = off)")
+    sp.add_argument("--imitate-epochs", type=int, default=4,
+                    help="epochs over the imitation data (4)")
+    sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",
+                    help="prioritised fictitious self-play: weight snapshots by (1-p)^EXPONENT,"
+                         " p the policy's score against each (0 = uniform)")
+    sp.add_argument("--shaping", type=float, default=0.0, metavar="COEF",
+                    help="potential-based reward shaping from the game's value kernel "
+                         "(score differential), annealed away (0 = off)")
+    sp.add_argument("--shaping-anneal", type=float, default=0.5, metavar="SHARE",
+                    help="share of the timesteps over which shaping fades to 0 (0.5)")
     sp.add_argument("--no-tensorboard", action="store_true")
     sp.add_argument("--no-progress", action="store_true")
     from training.rllib.cli import add_arguments as rllib_arguments

@@ -1,6 +1,8 @@
-"""Figures: the learning curve of a training run and the heatmap of a tournament.
+"""Figures: learning curves (win rate with Wilson bands) and the heatmap of a tournament.
 
-matplotlib runs headless (Agg); both functions write a PNG and return its path.
+matplotlib runs headless (Agg); every function that draws writes a PNG and returns its path.
+The win-rate helpers (``band``, ``finish``, ``win_rate_curves``) are shared with the
+benchmarks (benchmarks/strength.py, benchmarks/training.py).
 """
 
 from __future__ import annotations
@@ -19,34 +21,57 @@ def _plt():
     return plt
 
 
-def learning_curve(history: list[dict], path, title: str = "self-play learning curve") -> Path:
-    """Win rate (with 95% Wilson band) against each evaluation opponent, per timestep."""
+def win_rate_axes(figsize=(7, 4)):
+    """A fresh (figure, axes) for win-rate curves."""
     plt = _plt()
+    return plt.subplots(figsize=figsize, dpi=110)
+
+
+def band(ax, x, y, lo, hi, label: str):
+    """One win-rate line with its 95% Wilson band; returns the line."""
+    line, = ax.plot(x, y, marker="o", label=label)
+    ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2)
+    return line
+
+
+def finish(fig, ax, path, xlabel: str, title: str, ylabel: str = "win rate") -> Path:
+    """Label a win-rate figure (y from 0 to 1, grid, legend), save it as PNG and close it."""
     path = Path(path)
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
-    keys = [k for k in ("vs_random", "vs_heuristic", "vs_snapshot")
-            if any(k in h for h in history)]
-    for key in keys:
-        rows = [h for h in history if key in h]
-        x = np.array([h["timesteps"] for h in rows])
-        y = np.array([h[key]["win_rate"] for h in rows])
-        lo = np.array([h[key]["ci_low"] for h in rows])
-        hi = np.array([h[key]["ci_high"] for h in rows])
-        line, = ax.plot(x, y, marker="o", label=key.replace("_", " "))
-        ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2)
-    promoted = [h["timesteps"] for h in history if h.get("promoted")]
-    for i, t in enumerate(promoted):
-        ax.axvline(t, color="grey", lw=0.6, ls=":", label="snapshot promoted" if i == 0 else None)
-    ax.set_xlabel("learner timesteps")
-    ax.set_ylabel("win rate of greedy policy")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.set_ylim(0, 1)
     ax.set_title(title)
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
-    plt.close(fig)
+    _plt().close(fig)
     return path
+
+
+def win_rate_curves(series, path, xlabel: str, title: str) -> Path:
+    """Several win-rate curves on one figure: ``series`` = [(label, x, y, lo, hi), ...]."""
+    fig, ax = win_rate_axes()
+    for label, x, y, lo, hi in series:
+        band(ax, x, y, lo, hi, label)
+    return finish(fig, ax, path, xlabel, title)
+
+
+def learning_curve(history: list[dict], path, title: str = "self-play learning curve") -> Path:
+    """Win rate (with 95% Wilson band) against each evaluation opponent, per timestep."""
+    fig, ax = win_rate_axes()
+    keys = [k for k in ("vs_random", "vs_heuristic", "vs_snapshot")
+            if any(k in h for h in history)]
+    for key in keys:
+        rows = [h for h in history if key in h]
+        band(ax, np.array([h["timesteps"] for h in rows]),
+             np.array([h[key]["win_rate"] for h in rows]),
+             np.array([h[key]["ci_low"] for h in rows]),
+             np.array([h[key]["ci_high"] for h in rows]), key.replace("_", " "))
+    promoted = [h["timesteps"] for h in history if h.get("promoted")]
+    for i, t in enumerate(promoted):
+        ax.axvline(t, color="grey", lw=0.6, ls=":", label="snapshot promoted" if i == 0 else None)
+    return finish(fig, ax, path, "learner timesteps", title, "win rate of greedy policy")
 
 
 def heatmap(pairs, path, title: str = "win rate (row vs column)") -> Path:

@@ -10,6 +10,12 @@ Four kinds of opponent, each with a sampling weight (config):
 
 Kinds with no member yet (no snapshot promoted, no heuristic) drop out and the others'
 weights are renormalised. Each seat of each episode draws its opponent independently.
+
+Prioritised fictitious self-play (``pfsp`` > 0, AlphaStar's PFSP): the snapshot share is
+split among the active snapshots in proportion to ``(1 - p) ** pfsp``, ``p`` the learner's
+score against that snapshot (win 1, draw 1/2, with one win and one loss of prior), so the
+learner meets most the past selves it still loses to. ``pfsp = 0`` splits it equally.
+The learner's scores against every member are kept (``record``), checkpointed with the pool.
 """
 
 from __future__ import annotations
@@ -57,8 +63,15 @@ class OpponentPool:
     out by ``max_snapshots`` stays a member with sampling weight 0.
     """
 
-    def __init__(self, game: str, weights=None, seed: int = 0, max_snapshots: int = 8):
+    def __init__(self, game: str, weights=None, seed: int = 0, max_snapshots: int = 8,
+                 pfsp: float = 0.0):
+        if not pfsp >= 0:
+            raise ValueError(f"pfsp={pfsp}: give an exponent >= 0 (0 = uniform snapshots)")
         self.game = game
+        self.pfsp = float(pfsp)
+        #: the learner's summed score (win 1, draw 1/2) and games against each member id
+        self.score: dict[int, float] = {}
+        self.games: dict[int, int] = {}
         self.weights = parse_weights(weights)
         self.rng = np.random.default_rng(seed)
         self.max_snapshots = max_snapshots
@@ -109,13 +122,34 @@ class OpponentPool:
             if kind == "self":
                 p[i] = self.weights["self"] if self.current.policy is not None else 0.0
             elif kind == "snapshot":
-                p[i] = self.weights["snapshot"] / len(active) if id(agent) in active else 0.0
+                p[i] = self._snapshot_priority(i) if id(agent) in active else 0.0
             else:
                 p[i] = self.weights[kind]
+        snaps = [i for i, k in enumerate(self.kinds) if k == "snapshot"]
+        total = p[snaps].sum() if snaps else 0.0
+        if total > 0:
+            p[snaps] *= self.weights["snapshot"] / total
         if p.sum() <= 0:
             raise ValueError(f"no opponent with a positive weight is in the pool "
                              f"(weights {self.weights}, {len(active)} snapshots)")
         return p / p.sum()
+
+    def learner_score(self, member: int) -> float:
+        """The learner's mean score against ``member``, with one win and one loss of prior."""
+        return (self.score.get(member, 0.0) + 1.0) / (self.games.get(member, 0) + 2.0)
+
+    def _snapshot_priority(self, member: int) -> float:
+        if self.pfsp == 0:
+            return 1.0
+        # a floor keeps a beaten snapshot in the mix (it may be forgotten again)
+        return max(1e-3, (1.0 - self.learner_score(member)) ** self.pfsp)
+
+    def record(self, members, score: float) -> None:
+        """The learner scored ``score`` (1 win, 1/2 draw, 0 loss) against each of ``members``."""
+        for m in members:
+            m = int(m)
+            self.score[m] = self.score.get(m, 0.0) + float(score)
+            self.games[m] = self.games.get(m, 0) + 1
 
     def sample(self, n: int) -> np.ndarray:
         """``n`` opponent ids drawn by weight."""
@@ -127,6 +161,7 @@ class OpponentPool:
         return {
             "weights": self.weights,
             "rng": self.rng.bit_generator.state,
+            "pfsp": self.pfsp, "score": dict(self.score), "games": dict(self.games),
             "snapshots": [(s.name, s.policy.state_dict()) for s in self.snapshots],
         }
 
@@ -134,6 +169,9 @@ class OpponentPool:
         """Restore snapshots (built on copies of ``policy_template``) and the sampler."""
         self.weights = dict(d["weights"])
         self.rng.bit_generator.state = d["rng"]
+        self.pfsp = float(d.get("pfsp", self.pfsp))
+        self.score = {int(k): float(v) for k, v in d.get("score", {}).items()}
+        self.games = {int(k): int(v) for k, v in d.get("games", {}).items()}
         keep = [k != "snapshot" for k in self.kinds]
         self.members = [m for m, k in zip(self.members, keep) if k]
         self.kinds = [k for k in self.kinds if k != "snapshot"]

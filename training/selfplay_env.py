@@ -66,6 +66,12 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_len = np.zeros(n, dtype=np.int64)
         self._carry = np.zeros(n, dtype=np.float64)
         self._actions = None
+        #: opt-in potential-based shaping (training/shaping.py): the coefficient now (the
+        #: trainer anneals it), the discount, and each game's potential at the learner's turn
+        self.shaping_coef = 0.0
+        self.gamma = 0.99
+        self._potential = None
+        self._phi = np.zeros(n, dtype=np.float64)
         self._t0 = time.time()
         #: env steps taken by opponents, finished games, and seconds spent in the game
         #: kernels and in opponents' act_batch (for throughput figures)
@@ -92,6 +98,8 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_len[:] = 0
         self._carry[:] = 0
         self._play_opponents(np.zeros(n, dtype=bool), np.zeros(n), [{} for _ in range(n)])
+        if self._potential is not None:
+            self._potential(self.vec.states, self.learner_seat, self._phi)
         return self.vec.obs.copy()
 
     def step_async(self, actions):
@@ -109,7 +117,28 @@ class SelfPlayVecEnv(VecEnv):
         self.kernel_seconds += time.perf_counter() - t0
         self._credit(rewards, finished, acc, dones, infos)
         self._play_opponents(dones, acc, infos)
+        if self._potential is not None:
+            self._shape(acc, dones)
         return self.vec.obs.copy(), acc.astype(np.float32), dones, infos
+
+    def enable_shaping(self, gamma: float) -> None:
+        """Compute the learner's potential from now on (training/shaping.py); the bonus is
+        paid while ``shaping_coef`` is not 0."""
+        from training.shaping import batch_potential
+
+        self.gamma = float(gamma)
+        self._potential = batch_potential(self.game_spec)
+        self._potential(self.vec.states, self.learner_seat, self._phi)
+
+    def _shape(self, acc, dones) -> None:
+        """Add ``c * (gamma * phi(s') - phi(s))`` to each transition, ``phi`` = 0 at a
+        game's end (the game a done transition starts is the learner's next ``s``)."""
+        new = np.zeros(self.num_envs, dtype=np.float64)
+        self._potential(self.vec.states, self.learner_seat, new)
+        if self.shaping_coef:
+            after = np.where(dones, 0.0, self.gamma * new)
+            acc += self.shaping_coef * (after - self._phi)
+        self._phi = new
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner in every game (bool[N, NUM_ACTIONS])."""
@@ -144,7 +173,8 @@ class SelfPlayVecEnv(VecEnv):
         return {"states": v.states.copy(), "seeds": v.seeds.copy(), "act_rng": v.act_rng.copy(),
                 "learner_seat": self.learner_seat.copy(), "opponent": self.opponent.copy(),
                 "ep_return": self.ep_return.copy(), "ep_len": self.ep_len.copy(),
-                "carry": self._carry.copy(), "opponent_steps": self.opponent_steps,
+                "carry": self._carry.copy(), "phi": self._phi.copy(),
+                "shaping_coef": self.shaping_coef, "opponent_steps": self.opponent_steps,
                 "games_finished": self.games_finished, "kernel_seconds": self.kernel_seconds,
                 "opponent_seconds": self.opponent_seconds}
 
@@ -158,6 +188,9 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_return[:] = d["ep_return"]
         self.ep_len[:] = d["ep_len"]
         self._carry[:] = d["carry"]
+        if "phi" in d:
+            self._phi = np.array(d["phi"], dtype=np.float64)
+            self.shaping_coef = float(d["shaping_coef"])
         self.opponent_steps = d["opponent_steps"]
         self.games_finished = d["games_finished"]
         self.kernel_seconds = d["kernel_seconds"]
@@ -192,6 +225,9 @@ class SelfPlayVecEnv(VecEnv):
             infos[i]["episode"] = {"r": float(self.ep_return[i]), "l": int(self.ep_len[i]),
                                    "t": round(now, 6)}
             infos[i]["is_success"] = bool(mine[i] > 0.5)   # the terminal +1 (see evaluate)
+            nseats = int(self.vec.states["num_players"][i])
+            self.pool.record([self.opponent[i, s] for s in range(nseats) if s != seat],
+                             1.0 if mine[i] > 0.5 else (0.0 if mine[i] < -0.5 else 0.5))
             infos[i]["learner_seat"] = seat
             infos[i]["terminal_observation"] = self.vec.observe_final(i, seat)
             infos[i]["TimeLimit.truncated"] = bool(final["truncated"][i]

@@ -19,6 +19,14 @@ evaluation and bookkeeping:
 
 Chunks are whole PPO rollouts (``eval_every`` is rounded up to ``num_envs * n_steps``), so
 chunking does not change the algorithm.
+
+Opt-in levers (each measured in benchmarks/TRAINING.md): ``imitate`` games of the heuristic
+behaviour-cloned into the fresh policy before PPO (training/imitation.py; its time counts as
+training time), ``pfsp`` prioritised fictitious self-play over the snapshots
+(training/pool.py), and ``shaping`` potential-based reward shaping from the game's value
+kernel, annealed to 0 over ``shaping_anneal`` of the timesteps (training/shaping.py).
+``train_cpu_seconds`` is the process CPU time spent training (imitation + PPO), the clock
+that compares runs on a shared machine.
 """
 
 from __future__ import annotations
@@ -62,6 +70,18 @@ class TrainConfig:
     eval_games: int = 100
     eval_envs: int = 64
     promote_threshold: float | None = None
+    #: imitation warm start (training/imitation.py): games of the heuristic to clone before
+    #: PPO (0 = off), epochs over them, and the cloning learning rate
+    imitate: int = 0
+    imitate_epochs: int = 4
+    imitate_lr: float = 1e-3
+    #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
+    #: uniform)
+    pfsp: float = 0.0
+    #: opt-in potential-based reward shaping from the game's value kernel (training/
+    #: shaping.py): starting coefficient (0 = off), annealed to 0 over this share of timesteps
+    shaping: float = 0.0
+    shaping_anneal: float = 0.5
     #: numba threads for the game kernels: batches of tens of games are too small to pay for
     #: a parallel launch (and on a busy machine a launch can cost milliseconds)
     numba_threads: int = 1
@@ -133,9 +153,14 @@ class Trainer:
         torch.manual_seed(cfg.seed)
         np.random.seed(cfg.seed % 2**32)
         self.pool = OpponentPool(cfg.game, cfg.opponents, seed=cfg.seed,
-                                 max_snapshots=cfg.max_snapshots)
+                                 max_snapshots=cfg.max_snapshots, pfsp=cfg.pfsp)
         self.env = SelfPlayVecEnv(cfg.game, cfg.num_envs, self.pool, seed=cfg.seed,
                                   config=cfg.game_config)
+        if cfg.shaping < 0 or not 0 <= cfg.shaping_anneal <= 1:
+            raise ValueError(f"shaping={cfg.shaping}, shaping_anneal={cfg.shaping_anneal}: "
+                             "give a coefficient >= 0 and an anneal share in [0, 1]")
+        if cfg.shaping > 0:
+            self.env.enable_shaping(cfg.gamma)
         self.num_players = int(self.env.vec.states["num_players"][0])
         kwargs = dict(n_steps=cfg.n_steps, batch_size=cfg.batch_size, n_epochs=cfg.n_epochs,
                       learning_rate=cfg.learning_rate, gamma=cfg.gamma,
@@ -153,8 +178,28 @@ class Trainer:
         self.history: list[dict] = []
         self.evals_done = 0
         self.train_seconds = 0.0
+        #: CPU seconds of this process in training (imitation + PPO, no evaluation): the fair
+        #: clock on a machine shared with other jobs
+        self.train_cpu_seconds = 0.0
+        self.imitation: dict | None = None
         if _model_path is None:
+            if cfg.imitate > 0:
+                self._imitate()
             self._promote("snapshot_0")
+
+    def _imitate(self) -> None:
+        """Behaviour-clone the heuristic into the fresh policy (training/imitation.py); its
+        time counts as training time, so curves against time stay comparable."""
+        from training.imitation import warm_start
+
+        cfg = self.cfg
+        t0, c0 = time.perf_counter(), time.process_time()
+        self.imitation = warm_start(self.model.policy, cfg.game, cfg.imitate,
+                                    config=cfg.game_config, seed=cfg.seed,
+                                    epochs=cfg.imitate_epochs, gamma=cfg.gamma,
+                                    lr=cfg.imitate_lr)
+        self.train_seconds += time.perf_counter() - t0
+        self.train_cpu_seconds += time.process_time() - c0
 
     # -- the loop --------------------------------------------------------------------------
     @property
@@ -176,10 +221,11 @@ class Trainer:
         try:
             while self.timesteps < target:
                 step = min(self.cfg.chunk(), target - self.timesteps)
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 self.model.learn(total_timesteps=step, reset_num_timesteps=False,
-                                 callback=_BarCallback(bar), log_interval=1)
+                                 callback=_BarCallback(bar, self), log_interval=1)
                 self.train_seconds += time.perf_counter() - t0
+                self.train_cpu_seconds += time.process_time() - c0
                 last = self.evaluate()
                 if callback is not None:
                     callback(self, last)
@@ -215,7 +261,10 @@ class Trainer:
         newest = self.pool.snapshots[-1]
         opponents[newest.name] = PolicyAgent(newest.policy, deterministic=True, name=newest.name)
         record = {"timesteps": self.timesteps, "name": name,
-                  "train_seconds": round(self.train_seconds, 3)}
+                  "train_seconds": round(self.train_seconds, 3),
+                  "train_cpu_seconds": round(self.train_cpu_seconds, 3)}
+        if not self.history and self.imitation is not None:
+            record["imitation"] = self.imitation
         record.update(self._train_stats())
         seed = cfg.seed * 1000 + self.evals_done
         seatings = seatings_vs(self.num_players, cfg.eval_games)
@@ -270,6 +319,8 @@ class Trainer:
             "env_kernel_share": env.kernel_seconds / wall if wall else 0.0,
             "opponent_share": env.opponent_seconds / wall if wall else 0.0,
         }
+        if self.cfg.shaping > 0:
+            out["shaping_coef"] = env.shaping_coef
         if len(buf):
             out["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))
             out["ep_len_mean"] = float(np.mean([e["l"] for e in buf]))
@@ -309,6 +360,8 @@ class Trainer:
             "history": self.history,
             "evals_done": self.evals_done,
             "train_seconds": self.train_seconds,
+            "train_cpu_seconds": self.train_cpu_seconds,
+            "imitation": self.imitation,
         }
         with open(tmp / "state.pkl", "wb") as f:
             pickle.dump(blob, f)
@@ -358,6 +411,8 @@ class Trainer:
         self.history = blob["history"]
         self.evals_done = blob["evals_done"]
         self.train_seconds = blob["train_seconds"]
+        self.train_cpu_seconds = blob.get("train_cpu_seconds", 0.0)
+        self.imitation = blob.get("imitation")
         return self
 
     def _set_logger(self) -> None:
@@ -405,14 +460,23 @@ def _set_agent_rngs(pool: OpponentPool, d: dict) -> None:
 
 
 class _BarCallback:
-    """Advance a progress bar by the timesteps of each vectorised step (SB3 callback)."""
+    """Advance a progress bar by the timesteps of each vectorised step, and anneal the
+    shaping coefficient once per rollout (SB3 callback)."""
 
-    def __new__(cls, bar):
+    def __new__(cls, bar, trainer=None):
         from stable_baselines3.common.callbacks import BaseCallback
 
         class _CB(BaseCallback):
             def _on_step(self_inner) -> bool:
                 bar.update(self_inner.training_env.num_envs)
                 return True
+
+            def _on_rollout_start(self_inner) -> None:
+                if trainer is not None and trainer.cfg.shaping > 0:
+                    from training.shaping import coefficient
+
+                    c = trainer.cfg
+                    trainer.env.shaping_coef = coefficient(c.shaping, c.shaping_anneal,
+                                                           trainer.timesteps, c.timesteps)
 
         return _CB()

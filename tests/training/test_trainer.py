@@ -9,7 +9,8 @@ from PIL import Image
 from training.plots import learning_curve
 from training.trainer import TrainConfig, Trainer
 
-TIMING = {"train_seconds", "env_steps_per_s", "env_kernel_share", "opponent_share"}
+TIMING = {"train_seconds", "train_cpu_seconds", "env_steps_per_s", "env_kernel_share",
+          "opponent_share"}
 
 
 def _cfg(run_dir, **kw):

@@ -1,0 +1,95 @@
+"""Imitation warm start (training/imitation.py): behaviour cloning of the heuristic lowers the
+cross-entropy on heuristic decisions and makes the policy agree with the heuristic above
+chance on held-out games; returns are the seat's own discounted rewards; the trainer and
+the CLI wire it in."""
+
+import numpy as np
+import pytest
+
+from training.imitation import _returns, clone, collect, evaluate
+from training.trainer import TrainConfig, Trainer
+
+SMALL = dict(num_envs=4, n_steps=32, batch_size=64, n_epochs=2, eval_every=128, eval_games=8,
+             eval_envs=8, tensorboard=False, progress=False)
+
+
+def _fresh_policy(tmp_path, game="toy", net_arch=(32,), **kw):
+    cfg = TrainConfig(game=game, timesteps=128, net_arch=net_arch, run_dir=str(tmp_path),
+                      **dict(SMALL, **kw))
+    return Trainer(cfg).model.policy
+
+
+def test_demonstrations_are_the_heuristics_legal_choices_with_its_inputs():
+    import envs
+
+    demos = collect("toy", 12, seed=5)
+    assert demos.episodes == 12 and len(demos) > 12 and len(np.unique(demos.games)) == 12
+    assert demos.masks[np.arange(len(demos)), demos.actions].all()    # legal choices only
+    assert (demos.masks.sum(axis=1) >= 2).all()                       # forced ones left out
+    assert demos.obs.shape == (len(demos), envs.spec("toy").obs_size)
+    assert np.all(np.abs(demos.returns) <= 1.0 + 1e-6)
+
+
+def test_returns_are_the_seats_own_rewards_discounted_by_its_own_decisions():
+    seat_of = [0, 1, 0, 1, 0]
+    paid = [0.0, 0.0, 0.0, -1.0, 1.0]       # seat 1 paid -1 after its 2nd move, seat 0 +1
+    out = {}
+    _returns(list(range(5)), seat_of, paid, 0.5, out)
+    assert out[4] == 1.0 and out[2] == 0.5 and out[0] == 0.25
+    assert out[3] == -1.0 and out[1] == -0.5
+
+
+def test_behaviour_cloning_lowers_the_loss_and_agrees_above_chance_on_held_out_games(tmp_path):
+    demos = collect("toy", 200, seed=1)
+    train, test = demos.split(0.25, seed=0)
+    assert set(train.games).isdisjoint(set(test.games)) and len(test) > 50
+    policy = _fresh_policy(tmp_path)
+    before = evaluate(policy, test)
+    log = clone(policy, train, epochs=8, lr=3e-3, seed=0)
+    after = evaluate(policy, test)
+    assert log[-1]["loss"] < log[0]["loss"]
+    assert after["loss"] < before["loss"] - 0.05
+    # ~490 held-out decisions: 0.08 above chance is more than 3 standard errors
+    assert after["agreement"] > after["chance"] + 0.08, after
+
+
+def test_behaviour_cloning_on_havoc_agrees_with_the_heuristic_above_chance(tmp_path):
+    cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 4, "max_steps": 3000}
+    demos = collect("havoc", 10, config=cfg, seed=2)
+    train, test = demos.split(0.2, seed=0)
+    policy = _fresh_policy(tmp_path, game="havoc", net_arch=(64,), game_config=cfg)
+    before = evaluate(policy, test)
+    clone(policy, train, epochs=2, seed=0)
+    after = evaluate(policy, test)
+    assert after["loss"] < before["loss"]
+    assert after["agreement"] > after["chance"] + 0.1, after
+
+
+def test_trainer_warm_start_is_recorded_and_counts_as_training_time(tmp_path):
+    tr = Trainer(TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
+                             imitate=20, imitate_epochs=2, **SMALL))
+    from agents.policy import actor_logits
+
+    im = tr.imitation
+    assert im["episodes"] == 20 and len(im["epochs"]) == 2
+    assert im["held_out_after"]["loss"] < im["held_out_before"]["loss"]
+    assert tr.train_cpu_seconds > 0 and tr.train_seconds > 0
+    # the first snapshot (the baseline of the pool) is the cloned policy, not a fresh one
+    obs = tr.env.vec.obs.copy()
+    assert np.allclose(actor_logits(tr.pool.snapshots[0].policy, obs),
+                       actor_logits(tr.model.policy, obs))
+    tr.train()
+    assert tr.history[0]["imitation"]["episodes"] == 20
+
+
+def test_collect_refuses_no_episodes_and_games_without_a_heuristic(monkeypatch):
+    with pytest.raises(ValueError, match="at least 1"):
+        collect("toy", 0)
+    from agents import heuristic
+
+    def none(game, seed=None):
+        raise KeyError(game)
+
+    monkeypatch.setattr(heuristic, "make", none)
+    with pytest.raises(ValueError, match="has none"):
+        collect("toy", 2)

@@ -1,0 +1,249 @@
+"""Imitation warm start: behaviour cloning of the game's heuristic into the PPO policy network.
+
+``collect`` plays the game's heuristic in every seat over ``VectorGame`` and records, for each
+decision, what the seat to play saw (its observation and legal mask, exactly the learner's
+inputs in self-play) and what the heuristic chose, plus the seat's discounted return from
+that decision on (counted in the seat's own decisions, as the learner's PPO steps are).
+Decisions with a single legal action teach nothing and are left out of the data (they still
+count as steps of the return).
+
+``clone`` trains a ``MaskableActorCriticPolicy`` on that data before PPO starts: cross-entropy
+of the heuristic's action under the masked policy (``evaluate_actions``: the same masked
+distribution PPO samples from) plus ``value_coef`` times the squared error of the value head
+against the recorded returns, so PPO's first advantages come from a critic that already knows
+the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
+
+Observations are kept sparse (CSR: a Havoc observation has ~200 non-zero of 3,178 features),
+so hundreds of games fit in memory.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+import envs
+
+
+@dataclass
+class Demonstrations:
+    """Decisions of a demonstrator: sparse observations, legal masks, chosen actions,
+    discounted returns of the seat that chose, and the game each decision came from."""
+
+    obs: object            # scipy.sparse.csr_matrix float32[M, OBS_SIZE]
+    masks: np.ndarray      # bool[M, NUM_ACTIONS]
+    actions: np.ndarray    # int64[M]
+    returns: np.ndarray    # float32[M]
+    games: np.ndarray      # int64[M]
+    episodes: int = 0
+    seconds: float = 0.0
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def take(self, rows) -> "Demonstrations":
+        rows = np.asarray(rows, dtype=np.int64)
+        return Demonstrations(self.obs[rows], self.masks[rows], self.actions[rows],
+                              self.returns[rows], self.games[rows],
+                              len(np.unique(self.games[rows])), self.seconds)
+
+    def split(self, held_out: float, seed: int = 0):
+        """(train, held-out) by whole games: held-out decisions come from unseen games."""
+        ids = np.unique(self.games)
+        rng = np.random.default_rng(seed)
+        k = int(round(len(ids) * held_out))
+        test = rng.choice(ids, size=k, replace=False) if k else np.array([], dtype=np.int64)
+        is_test = np.isin(self.games, test)
+        return self.take(np.flatnonzero(~is_test)), self.take(np.flatnonzero(is_test))
+
+    def chance(self) -> float:
+        """Agreement a uniform legal choice would reach: mean of 1 / legal actions."""
+        return float(np.mean(1.0 / self.masks.sum(axis=1))) if len(self) else 0.0
+
+
+def demonstrator(game: str, seed: int = 0):
+    """The game's heuristic agent; ValueError naming the game when it has none."""
+    from agents import heuristic
+
+    try:
+        return heuristic.make(game, seed=seed)
+    except KeyError:
+        raise ValueError(f"imitation needs a heuristic to copy and game {game!r} has none: "
+                         f"write agents/heuristic/{game}.py or train without --imitate") \
+            from None
+
+
+def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
+            num_envs: int = 32, gamma: float = 0.99, agent=None,
+            max_per_game: int = 2000) -> Demonstrations:
+    """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
+
+    A game longer than ``max_per_game`` decisions (a stalled game running to the step limit)
+    gives a uniform sample of that many, so that one such game does not outweigh ten others.
+    """
+    import scipy.sparse as sp
+
+    if episodes < 1:
+        raise ValueError(f"imitation episodes={episodes}: give at least 1")
+    agent = agent if agent is not None else demonstrator(game, seed)
+    t0 = time.process_time()
+    n = min(num_envs, episodes)
+    vec = envs.make_vector(game, num_envs=n, seed=seed, unchecked=True, **dict(config or {}))
+    nseat = vec.spec.max_players
+    # per decision: which game, which seat, forced or not, reward paid after it
+    game_of, seat_of, forced, paid = [], [], [], []
+    obs_parts, mask_parts, act_parts = [], [], []
+    last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
+    mine: list[list[int]] = [[] for _ in range(n)]    # decisions of the game in env i
+    game_id = np.arange(n, dtype=np.int64)
+    started = n
+    finished: list[int] = []
+    returns: dict[int, float] = {}
+    count = 0
+    while len(finished) < episodes:
+        active = game_id >= 0
+        to_play = vec.to_play.astype(np.int64)
+        act = np.full(n, -1, dtype=np.int64)
+        idx = np.flatnonzero(active & (to_play >= 0))
+        states = vec.states[idx] if agent.needs_state else None
+        act[idx] = agent.act_batch(vec.obs[idx], vec.masks[idx], states, to_play[idx])
+        masks = vec.masks[idx].astype(bool)
+        obs_parts.append(sp.csr_matrix(vec.obs[idx]))
+        mask_parts.append(masks)
+        act_parts.append(act[idx])
+        for j, i in enumerate(idx):
+            mine[i].append(count + j)
+            last[i, to_play[i]] = count + j
+        game_of.extend(game_id[idx].tolist())
+        seat_of.extend(to_play[idx].tolist())
+        forced.extend((masks.sum(axis=1) <= 1).tolist())
+        paid.extend([0.0] * len(idx))
+        count += len(idx)
+        rewards, dones = vec.step(act)
+        for i, s in zip(*np.nonzero(rewards[:, :nseat] * active[:, None])):
+            if last[i, s] >= 0:   # paid before the seat's first decision: nobody to credit
+                paid[last[i, s]] += float(rewards[i, s])
+        for i in np.flatnonzero(dones & active):
+            _returns(mine[i], seat_of, paid, gamma, returns)
+            finished.append(int(game_id[i]))
+            mine[i] = []
+            last[i] = -1
+            if started < episodes:
+                game_id[i] = started
+                started += 1
+            else:
+                game_id[i] = -1
+    obs = sp.vstack(obs_parts, format="csr").astype(np.float32)
+    games = np.asarray(game_of, dtype=np.int64)
+    keep = np.flatnonzero(~np.asarray(forced) & np.isin(games, finished))
+    keep = _cap_per_game(keep, games, max_per_game, np.random.default_rng(seed))
+    ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
+    return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
+                          np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
+                          np.asarray(game_of, dtype=np.int64)[keep], len(finished),
+                          time.process_time() - t0)
+
+
+def _cap_per_game(keep, games, cap, rng):
+    per = np.bincount(games[keep]) if len(keep) else np.zeros(0, dtype=np.int64)
+    if not len(per) or per.max() <= cap:
+        return keep
+    parts = []
+    for g in np.flatnonzero(per):
+        rows = keep[games[keep] == g]
+        parts.append(np.sort(rng.choice(rows, cap, replace=False)) if len(rows) > cap else rows)
+    return np.sort(np.concatenate(parts))
+
+
+def _returns(decisions, seat_of, paid, gamma, out) -> None:
+    """Discounted return of each decision of one finished game, from its seat's view."""
+    running: dict[int, float] = {}
+    for k in reversed(decisions):
+        s = seat_of[k]
+        g = paid[k] + gamma * running.get(s, 0.0)
+        running[s] = g
+        out[k] = g
+
+
+def _tensors(demos: Demonstrations, rows):
+    import torch
+
+    obs = torch.from_numpy(demos.obs[rows].toarray())
+    return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
+            torch.from_numpy(demos.returns[rows]))
+
+
+def evaluate(policy, demos: Demonstrations, batch_size: int = 2048) -> dict:
+    """Mean cross-entropy of the demonstrator's actions, value error, and how often the
+    greedy masked policy picks the demonstrator's action (with chance for comparison)."""
+    import torch
+
+    if not len(demos):
+        return {"loss": float("nan"), "value_mse": float("nan"), "agreement": float("nan"),
+                "chance": 0.0, "decisions": 0}
+    policy.set_training_mode(False)
+    ce = mse = agree = 0.0
+    with torch.no_grad():
+        for a in range(0, len(demos), batch_size):
+            rows = np.arange(a, min(a + batch_size, len(demos)))
+            obs, act, mask, ret = _tensors(demos, rows)
+            values, logp, _ = policy.evaluate_actions(obs, act, mask)
+            dist = policy.get_distribution(obs, action_masks=mask.numpy())
+            greedy = dist.distribution.probs.argmax(dim=1)
+            ce -= float(logp.sum())
+            mse += float(((values.flatten() - ret) ** 2).sum())
+            agree += float((greedy == act).sum())
+    m = len(demos)
+    return {"loss": ce / m, "value_mse": mse / m, "agreement": agree / m,
+            "chance": demos.chance(), "decisions": m}
+
+
+def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
+          lr: float = 1e-3, value_coef: float = 0.5, seed: int = 0) -> list[dict]:
+    """Behaviour cloning (module docstring); returns the mean losses of each epoch."""
+    import torch
+
+    if epochs < 0:
+        raise ValueError(f"imitation epochs={epochs}: give 0 or more")
+    opt = torch.optim.Adam(policy.parameters(), lr=lr)
+    rng = np.random.default_rng(seed)
+    log = []
+    policy.set_training_mode(True)
+    for epoch in range(epochs):
+        order = rng.permutation(len(demos))
+        tot_ce = tot_v = 0.0
+        for a in range(0, len(order), batch_size):
+            rows = np.sort(order[a:a + batch_size])
+            obs, act, mask, ret = _tensors(demos, rows)
+            values, logp, _ = policy.evaluate_actions(obs, act, mask)
+            ce = -logp.mean()
+            v = torch.nn.functional.mse_loss(values.flatten(), ret)
+            loss = ce + value_coef * v
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            opt.step()
+            tot_ce += float(ce.detach()) * len(rows)
+            tot_v += float(v.detach()) * len(rows)
+        log.append({"epoch": epoch + 1, "loss": tot_ce / max(1, len(demos)),
+                    "value_mse": tot_v / max(1, len(demos))})
+    policy.set_training_mode(False)
+    return log
+
+
+def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
+               epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
+               lr: float = 1e-3, batch_size: int = 256) -> dict:
+    """Collect, clone and report (what ``Trainer`` runs for ``imitate_episodes > 0``)."""
+    t0 = time.process_time()
+    demos = collect(game, episodes, config=config, seed=seed + 77_777, gamma=gamma)
+    train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
+    before = evaluate(policy, test)
+    log = clone(policy, train, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed)
+    after = evaluate(policy, test)
+    return {"episodes": demos.episodes, "decisions": len(train), "held_out": len(test),
+            "epochs": log, "held_out_before": before, "held_out_after": after,
+            "collect_cpu_seconds": round(demos.seconds, 3),
+            "cpu_seconds": round(time.process_time() - t0, 3)}
