@@ -96,7 +96,16 @@ class FiveSailsHeuristic(Agent):
         if pk in (S.PK_EQUIP, S.PK_ACTOR):
             return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_COM))
         if pk == S.PK_RESPOND:
+            react = [a for a in legal if S.A_ABILITY <= a < S.A_CREW]
+            if react:
+                return react[0]
             return S.A_ACCEPT if s["hand_n"][p] > 0 and S.A_ACCEPT in legal else S.A_PASS
+        if pk == S.PK_REACT:
+            # a Reaction is free: use one when the window offers it, else pass
+            react = [a for a in legal if a != S.A_PASS]
+            return react[0] if react else S.A_PASS
+        if pk == S.PK_RACTOR:
+            return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_INF))
         if pk == S.PK_TARGET:
             return min(legal, key=lambda a: _stat(s, (a - S.A_TARGET) // S.MAX_CREW,
                                                   (a - S.A_TARGET) % S.MAX_CREW, S.S_COM))

@@ -16,7 +16,7 @@ from numba import njit
 from .cards import C_AB, C_ABENG, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
                      free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
-                     stat, stat0, wound)
+                     open_window, stat, stat0, wound)
 from .day import do_pass, over_cap
 from .duel import start_challenge
 from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, A_HAND,
@@ -25,7 +25,7 @@ from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, 
                     KW_WEALTH, MAX_ATT, MAX_CREW, NLOC, NOPS, OP_CHALLENGE, OP_DRAW, OP_GARDE,
                     OP_HEAL, OP_INF, OP_RENOWN, PK_ACTOR, PK_EQUIP, PK_LOCKER, PK_MOVE,
                     PK_PARLEY, PK_PAY, PK_SLOT, S_COM, S_INF, SLOT_NONE, T_ATTACH, T_BRUTE,
-                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN)
+                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM)
 
 
 @njit(cache=True)
@@ -102,6 +102,31 @@ def main_legal(s, mask):
 
 
 @njit(cache=True)
+def claim_pressure(s):
+    """[f. Claim Action] [Pressures] Influence summed per player at the location (en garde
+    and engaged); the claimer's strictly highest total claims, ties fail."""
+    p = s.r_p
+    l = s.r_loc
+    s.r_p = 0
+    s.r_c = 0
+    s.r_loc = 0
+    mine = 0
+    other = 0
+    for q in range(s.num_players):
+        tot = 0
+        for d in range(MAX_CREW):
+            if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                tot += stat0(s, q, d, S_INF)
+        if q == p:
+            mine = tot
+        else:
+            other = max(other, tot)
+    if mine > other:
+        s.ctrl[l] = p
+    end_action(s)
+
+
+@njit(cache=True)
 def _begin_pay(s):
     if s.pay <= 0:
         s.pay = 0
@@ -120,24 +145,22 @@ def main_apply(s, action):
         s.pa = action - A_MOVE
         s.pk = PK_MOVE
     elif A_CLAIM <= action < A_CHALLENGE:
-        # [f. Claim Action] engage; pressure with Influence; the highest total claims, ties fail
+        # [f. Claim Action] engage; before the pressure the other players with characters
+        # there may use "when" Reactions to it [Reaction: When], then the pressure
         c = action - A_CLAIM
         l = s.loc[p, c]
         s.eng[p, c] = 1
-        mine = 0
-        other = 0
+        s.r_p = p
+        s.r_c = c
+        s.r_loc = l
+        seats = 0
         for q in range(s.num_players):
-            tot = 0
-            for d in range(MAX_CREW):
-                if s.crew[q, d] > 0 and s.loc[q, d] == l:
-                    tot += stat0(s, q, d, S_INF)
-            if q == p:
-                mine = tot
-            else:
-                other = max(other, tot)
-        if mine > other:
-            s.ctrl[l] = p
-        end_action(s)
+            if q != p:
+                for d in range(MAX_CREW):
+                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                        seats |= 1 << q
+        if not open_window(s, RT_WHEN_CLAIM, p, seats, RET_CLAIM):
+            claim_pressure(s)
     elif A_CHALLENGE <= action < A_RECRUIT:
         c = action - A_CHALLENGE
         s.eng[p, c] = 1
@@ -237,7 +260,18 @@ def step_apply(s, action):
         c = s.pa
         if s.loc[p, c] != HOME:
             s.eng[p, c] = 1          # [b. Move Action] engage unless at Home
-        s.loc[p, c] = action - A_LOC
+        l = action - A_LOC
+        s.loc[p, c] = l
+        if l < HOME:
+            # "after an opposing character moves to your character's location" [Reaction]
+            m = 0
+            for q in range(s.num_players):
+                if q != p:
+                    for d in range(MAX_CREW):
+                        if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                            m |= 1 << q
+            s.r_move = m
+            s.r_loc = l
         end_action(s)
     elif pk == PK_PAY:
         cid = hand_take(s, p, action - A_HAND)
