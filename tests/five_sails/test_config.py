@@ -83,3 +83,34 @@ def test_every_card_type_ability_kind_and_opcode_is_in_the_pool():
     assert (P.kw & S.KW_WEALTH).any() and (P.kw & S.KW_UNIQUE).any() and (P.kw & S.KW_BRUTE).any()
     assert set(P.slot[1:]) == {0, 1, 2, 3}
     assert (P.stat[[i for i in range(1, C.NCARDS) if P.type[i] in (1, 2, 7)]] < 0).any()  # dashes
+
+
+def test_every_reaction_trigger_is_on_a_card_from_hand_and_in_play():
+    """[Reaction] every trigger of the engine is on at least one card; "when" and "after"
+    both appear, on risks (from hand) and on characters (in play)."""
+    from envs.five_sails import state as S
+    P = C.POOL
+    assert set(P.trig[1:]) == set(range(len(S.RT_NAMES)))
+    react = [i for i in range(1, C.NCARDS) if P.ab[i] == S.AB_REACTION]
+    assert {P.type[i] for i in react} >= {S.T_RISK, S.T_MERC}
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ('trigger = "when_wounded"\neff = [["prevent", 1]]\ntext = "Reaction: when Old Tobiah',
+     'eff = [["prevent", 1]]\ntext = "Reaction: when Old Tobiah', "trigger"),
+    ('ability = "reaction"\ntrigger = "moved"\neff = [["garde", 0]]',
+     'ability = "reaction"\ntrigger = "moved"\neff = [["renown", 1]]', "eff"),
+    ('ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["draw", 1]]\ntext = "City Action: Engage Padre',
+     'ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["prevent", 1]]\ntext = "City Action: Engage Padre', "eff"),
+    ('name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\n',
+     'name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\ncost = 1\n', "cost"),
+])
+def test_reaction_card_data_errors_name_the_field(tmp_path, old, new, field):
+    """A Reaction names its trigger; each trigger carries only effects the engine applies at
+    that moment; prevent is a Reaction effect; a Reaction risk costs 0 in this pool."""
+    text = C.DEFAULT_PATH.read_text()
+    assert old in text
+    p = tmp_path / "cards.toml"
+    p.write_text(text.replace(old, new))
+    with pytest.raises(CardDataError, match=f"field '{field}'"):
+        C.load_pool(p)
