@@ -122,6 +122,8 @@ class FiveSailsHeuristic(Agent):
             if S.A_GAMBLE in legal:
                 return S.A_GAMBLE
             return S.A_PASS
+        if pk == S.PK_SINK:
+            return max(legal, key=lambda a: _card_value(s["sink"][a - S.A_KEEP]))
         if pk == S.PK_KEEP:
             return max(legal, key=lambda a: _card_value(s["d_reveal"][a - S.A_KEEP]))
         if pk in (S.PK_DABIL, S.PK_CTECH):

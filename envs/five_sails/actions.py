@@ -16,7 +16,8 @@ from numba import njit
 from .cards import C_AB, C_ABENG, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
                      free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
-                     open_window, stat, stat0, wound)
+                     open_window, reveal_top, stat, stat0, wound)
+from envs.core.rng import shuffle
 from .day import do_pass, over_cap
 from .duel import start_challenge
 from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, A_HAND,
@@ -25,7 +26,8 @@ from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, 
                     KW_WEALTH, MAX_ATT, MAX_CREW, NLOC, NOPS, OP_CHALLENGE, OP_DRAW, OP_GARDE,
                     OP_HEAL, OP_INF, OP_RENOWN, PK_ACTOR, PK_EQUIP, PK_LOCKER, PK_MOVE,
                     PK_PARLEY, PK_PAY, PK_SLOT, S_COM, S_INF, SLOT_NONE, T_ATTACH, T_BRUTE,
-                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM)
+                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM,
+                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND)
 
 
 @njit(cache=True)
@@ -334,7 +336,59 @@ def resolve_ops(s, p, c, cid):
         elif o == OP_CHALLENGE:
             start_challenge(s, p, c, challenge_stat(cid))
             return True
+        elif o == OP_SINK:
+            # [Glossary: Reveal] the top x cards of the Faction Deck, face up; the player
+            # keeps one, the rest sink (PK_SINK)
+            n = 0
+            for _ in range(min(x, SINK_MAX)):
+                r = reveal_top(s, p)
+                if r > 0:
+                    s.sink[n] = r
+                    n += 1
+            if n > 0:
+                s.pk = PK_SINK
+                return True
     return False
+
+
+@njit(cache=True)
+def sink_legal(s, mask):
+    for k in range(SINK_MAX):
+        if s.sink[k] > 0:
+            mask[A_KEEP + k] = 1
+
+
+@njit(cache=True)
+def sink_apply(s, action):
+    """Put the chosen revealed card into the hand, then [Glossary: Sink] the rest: on the
+    bottom of the deck in a random order."""
+    p = s.to_play
+    k = action - A_KEEP
+    keep = s.sink[k]
+    s.sink[k] = 0
+    if s.hand_n[p] < MAX_HAND:
+        s.hand[p, s.hand_n[p]] = keep
+        s.hand_n[p] += 1
+    else:
+        s.sink[k] = keep            # engine limit: a full hand sinks it too
+    m = 0
+    for j in range(SINK_MAX):
+        if s.sink[j] > 0:
+            s.sink[m] = s.sink[j]
+            if m != j:
+                s.sink[j] = 0
+            m += 1
+    shuffle(s, s.sink, m)
+    n = s.deck_n[p]
+    if n + m > s.deck.shape[1]:
+        m = 0                       # unreachable: the deck had held these cards
+    for i in range(n - 1, -1, -1):
+        s.deck[p, i + m] = s.deck[p, i]
+    for j in range(m):
+        s.deck[p, j] = s.sink[j]
+        s.sink[j] = 0
+    s.deck_n[p] = n + m
+    end_action(s)
 
 
 @njit(cache=True)

@@ -88,6 +88,9 @@ class Pool:
     ab_where: np.ndarray
     ab_engage: np.ndarray
     trig: np.ndarray
+    aura: np.ndarray
+    setv: np.ndarray
+    nochal: np.ndarray
     final: np.ndarray
     op: np.ndarray
     arg: np.ndarray
@@ -151,10 +154,35 @@ def _check_card(e, eff, file, card):
         raise CardDataError(file, card, "ability", "Techniques are on cards in play [Techniques]")
     if ab == S.AB_ACTION and t in (S.T_ATTACH, S.T_CATTACH, S.T_SCHEME, S.T_BRUTE, S.T_MERC):
         raise CardDataError(file, card, "ability", "this pool puts Actions on characters, risks and events")
+    chars = (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_BRUTE)
+    passive_ops = {S.OP_AURA_COM, S.OP_SET_FIN, S.OP_NOCHAL}
+    if (ab == S.AB_PASSIVE) != bool(set(ops) & passive_ops) or (ab == S.AB_PASSIVE and set(ops) - passive_ops):
+        raise CardDataError(file, card, "eff", "passive text (aura_combat, set_finesse, "
+                            "unchallengeable) is the whole of a Passive Ability [Passive Abilities]")
+    for o, a in eff:
+        if o in (S.OP_AURA_COM, S.OP_NOCHAL) and t not in chars:
+            raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]} is a character's passive")
+        if o == S.OP_SET_FIN and t not in (S.T_ATTACH, S.T_CATTACH):
+            raise CardDataError(file, card, "eff", "set_finesse is an attachment's passive "
+                                "(it sets the equipped character's Finesse) [Glossary: Set]")
+        if o == S.OP_AURA_COM and not 1 <= a <= 2:
+            raise CardDataError(file, card, "eff", "aura_combat: amount 1..2")
+        if o == S.OP_SET_FIN and not 0 <= a <= 4:
+            raise CardDataError(file, card, "eff", "set_finesse: value 0..4")
+        if o == S.OP_COPY and (ab != S.AB_TECHNIQUE or len(ops) != 1):
+            raise CardDataError(file, card, "eff", "copy is the whole of a Technique "
+                                "[Self Referentials]")
+        if o == S.OP_SINK and (ab != S.AB_ACTION or t != S.T_RISK or len(ops) != 1
+                               or not 1 <= a <= S.SINK_MAX):
+            raise CardDataError(file, card, "eff", f"sink: the whole of a risk's Action, "
+                                f"revealing 1..{S.SINK_MAX} cards [Glossary: Sink]")
     if (S.OP_PREVENT in ops or S.OP_CANCEL in ops) and ab != S.AB_REACTION:
         raise CardDataError(file, card, "eff", "prevent and cancel are Reaction effects")
-    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R)
+    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R,
+                S.OP_COPY)
     for o, a in eff:
+        if ab == S.AB_PASSIVE:
+            continue
         in_duel = ab in (S.AB_MANEUVER, S.AB_TECHNIQUE)
         if in_duel != (o in duel_ops):
             raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]}: duel effects belong to "
@@ -199,7 +227,8 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              init=np.zeros(n, np.int8), kw=np.zeros(n, np.int8), slot=np.zeros(n, np.int8),
              trait=np.zeros(n, np.int32), ab=np.zeros(n, np.int8), ab_trait=np.zeros(n, np.int32),
              ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8),
-             trig=np.zeros(n, np.int8),
+             trig=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
+             setv=np.full((n, 4), -1, np.int8), nochal=np.zeros(n, np.int8),
              final=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
     for i, (e, r) in enumerate(zip(clean, raw), start=1):
@@ -242,6 +271,12 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
             P.arg[i, k] = a
+            if o == S.OP_AURA_COM:
+                P.aura[i, S.S_COM] = a
+            elif o == S.OP_SET_FIN:
+                P.setv[i, S.S_FIN] = a
+            elif o == S.OP_NOCHAL:
+                P.nochal[i] = 1
         P.text.append(e["text"])
     city = sum(int(P.copies[i]) for i in range(1, n) if P.faction[i] == F_CITY)
     if city != S.CITY_DECK:
@@ -268,6 +303,9 @@ C_ABTRAIT = POOL.ab_trait
 C_WHERE = POOL.ab_where
 C_ABENG = POOL.ab_engage
 C_TRIG = POOL.trig
+C_AURA = POOL.aura
+C_SETV = POOL.setv
+C_NOCHAL = POOL.nochal
 C_FINAL = POOL.final
 C_OP = POOL.op
 C_ARG = POOL.arg

@@ -15,8 +15,8 @@ from envs.core.bounds import fault
 from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
-from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_KW, C_STAT, C_TRAIT, C_TRIG, C_TYPE,
-                    C_WHERE, C_OP)
+from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_KW, C_NOCHAL, C_SETV, C_STAT,
+                    C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
 from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
                     MAX_PLAYERS, NLOC, NOPS, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM,
                     S_FIN, S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
@@ -43,18 +43,31 @@ def is_city(cid):
 
 @njit(cache=True)
 def stat(s, p, c, k):
-    """Stat k of crew slot c with attachments and lasting effects; DASH stays a dash."""
+    """Stat k of crew slot c: attachments' modifiers, lasting effects and the Passive
+    Abilities of the crew ("your other characters at this location get +X") [Passive
+    Abilities]; then a set value replaces the result [Glossary: Set]. A dash stays a dash:
+    it cannot be modified or set [Dashes as Values]."""
     cid = s.crew[p, c]
     base = C_STAT[cid, k]
     if base < 0:
         return DASH
     v = np.int64(base)
+    setv = -1
     for j in range(MAX_ATT):
         a = s.att[p, c, j]
         if a > 0:
             v += C_STAT[a, k]
+            if C_SETV[a, k] >= 0:
+                setv = C_SETV[a, k]
     if k == S_INF:
         v += s.buff[p, c]
+    l = s.loc[p, c]
+    for d in range(MAX_CREW):
+        e = s.crew[p, d]
+        if e > 0 and d != c and C_AURA[e, k] != 0 and s.loc[p, d] == l:
+            v += C_AURA[e, k]
+    if setv >= 0:
+        return setv
     return max(v, 0)
 
 
@@ -296,10 +309,18 @@ def opposing(s, p, c, q, d):
 
 
 @njit(cache=True)
+def challengeable(s, p, c, q, d):
+    """[Target an Opposing Character] an opposing character that no Passive Ability of its
+    own keeps from being challenged ("any other targeting restrictions must be met")."""
+    return opposing(s, p, c, q, d) and C_NOCHAL[s.crew[q, d]] == 0
+
+
+@njit(cache=True)
 def has_opponent(s, p, c):
+    """Some opposing character c of p could challenge."""
     for q in range(s.num_players):
         for d in range(MAX_CREW):
-            if opposing(s, p, c, q, d):
+            if challengeable(s, p, c, q, d):
                 return True
     return False
 

@@ -15,7 +15,7 @@ from numba import njit
 from envs.core.bounds import fault
 
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
-from .common import (discard, end_action, hand_take, loc_live, open_window, opposing,
+from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
                      qualifies, react_char_ok, react_card_ok, react_ops, reveal_top, stat0,
                      wound)
 from .state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
@@ -23,7 +23,7 @@ from .state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC
                     MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
                     OP_THRUST, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND,
                     PK_TARGET, S_FIN, NLOC, RET_NOPLAY, RET_REFUSE, RET_RESOLVE, RT_CHALLENGED,
-                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED)
+                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, OP_COPY)
 
 
 @njit(cache=True)
@@ -44,12 +44,31 @@ def tech_ok(s, p, c, k, at_challenge):
     cid = tech_card(s, p, c, k)
     if cid == 0 or (s.tech[p, c] >> k) & 1 or not qualifies(s, p, c, cid):
         return False
+    if C_OP[cid, 0] == OP_COPY:
+        # nothing to copy before the adversary is known [ruling: Copying a Technique]
+        if at_challenge:
+            return False
+        src = copy_source(s)
+        return src > 0 and qualifies(s, p, c, src)
     if at_challenge:
         for j in range(NOPS):
             if C_OP[cid, j] == OP_THRUST or C_OP[cid, j] == OP_LETHAL:
                 return True
         return False
     return True
+
+
+@njit(cache=True)
+def copy_source(s):
+    """The Technique a ``copy`` Technique of the active side uses: the adversary character's
+    own (not one that itself copies) [Self Referentials: copying]; 0 when it has none."""
+    b = 1 - s.d_active
+    if not s.d_alive[b]:
+        return 0
+    src = s.crew[s.d_seat[b], s.d_slot[b]]
+    if src <= 0 or C_AB[src] != AB_TECHNIQUE or C_OP[src, 0] == OP_COPY:
+        return 0
+    return src
 
 
 @njit(cache=True)
@@ -371,7 +390,7 @@ def duel_legal(s, mask):
         c = s.d_slot[0]
         for q in range(s.num_players):
             for d in range(MAX_CREW):
-                if opposing(s, p, c, q, d):
+                if challengeable(s, p, c, q, d):
                     mask[A_TARGET + q * MAX_CREW + d] = 1
     elif pk == PK_RESPOND:
         q = s.d_seat[1]
@@ -507,6 +526,10 @@ def duel_apply(s, action):
             s.d_tround = 1
             s.tech[p, c] |= 1 << k
             cid = tech_card(s, p, c, k)
+            if C_OP[cid, 0] == OP_COPY:
+                # the copied effects act for the copying card's side: its participant,
+                # its adversary [Self Referentials]
+                cid = copy_source(s)
         if not _duel_ops(s, a, cid):
             _after_play(s)
     elif pk == PK_DMOVE:

@@ -9,7 +9,7 @@ from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CL
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_MOVE, A_PASS,
                     A_RECRUIT, A_TARGET, A_TECH, HOME, LOC_NAMES, MAX_CREW, NUM_ACTIONS, PK_DPLAY,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_PARLEY, PK_PAY, PK_RESPOND, PK_SLOT, PK_CTECH,
-                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER, PK_REACT, PK_RACTOR, RT_TEXT)
+                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER, PK_REACT, PK_RACTOR, RT_TEXT, PK_SINK)
 
 
 def _name(cid) -> str:
@@ -71,6 +71,8 @@ def action_label(s, a) -> str:
         k = a - A_APPROACH
         return f"plan {_name(s['appr'][p][k])}" if p >= 0 else f"approach card {k}"
     if A_KEEP <= a < A_TECH:
+        if pk == PK_SINK:
+            return f"put {_name(s['sink'][a - A_KEEP])} into your hand, sink the rest"
         return f"keep {_name(s['d_reveal'][a - A_KEEP])}"
     k = a - A_TECH
     if pk == PK_SLOT:

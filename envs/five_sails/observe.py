@@ -14,7 +14,7 @@ from numba import njit
 from . import cards as C
 from .common import stat
 from .state import (APPROACH, DASH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
-                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES)
+                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES, SINK_MAX)
 
 # --- card features ------------------------------------------------------------------------
 NAB = len(AB_NAMES)
@@ -80,6 +80,7 @@ O_APPR = _put("approach", APPROACH * (1 + NF))
 O_PLAN = _put("plan", 2 * NF)
 O_CITY = _put("city", NLOC * (2 + MAX_PLAYERS + 1 + NF))
 O_REACT = _put("reaction", NRT + 1 + NLOC)
+O_SINK = _put("revealed", SINK_MAX * NF)
 O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
 OBS_SIZE = _o
 
@@ -181,6 +182,8 @@ def observe(s, seat, out):
         out[O_REACT + s.r_trig] = 1.0
         out[O_REACT + NRT] = s.r_amt / 4.0
         out[O_REACT + NRT + 1 + s.r_loc] = 1.0
+    for k in range(SINK_MAX):
+        _card(out, O_SINK + k * NF, s.sink[k])      # revealed: face up for everyone
     if s.d_on:
         o = O_DUEL
         out[o] = 1.0

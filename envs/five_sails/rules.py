@@ -13,7 +13,7 @@ from numba import njit
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
-from .actions import finish, main_apply, main_legal, step_apply, step_legal
+from .actions import finish, main_apply, main_legal, sink_apply, sink_legal, step_apply, step_legal
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
@@ -23,7 +23,7 @@ from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, P
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
                     PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
-                    PK_REACT, PK_RACTOR, AB_REACTION)
+                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK)
 
 
 @njit(cache=True)
@@ -87,6 +87,7 @@ def _clear(s):
     s.r_amt = 0
     s.r_dest = 0
     s.r_move = 0
+    s.sink[:] = 0
     s.d_on = 0
     s.d_stat = 0
     s.d_loc = 0
@@ -170,6 +171,8 @@ def legal_mask(s, mask):
         order_legal(s, mask)
     elif pk == PK_REACT or pk == PK_RACTOR:
         react_legal(s, mask)
+    elif pk == PK_SINK:
+        sink_legal(s, mask)
     elif pk == PK_MAIN:
         main_legal(s, mask)
     elif pk == PK_DUSK:
@@ -193,6 +196,8 @@ def _apply_one(s, action):
         order_apply(s, action)
     elif pk == PK_REACT or pk == PK_RACTOR:
         react_apply(s, action)
+    elif pk == PK_SINK:
+        sink_apply(s, action)
     elif pk == PK_MAIN:
         main_apply(s, action)
     elif pk == PK_DUSK:

@@ -21,14 +21,14 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     PK_DUSK, PK_NONE, PK_ORDER, PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, T_ATTACH, T_BRUTE,
                     T_CATTACH, T_CHAR, T_EVENT, T_LEADER, T_MERC, T_RISK, T_SCHEME, GO_ATTACH,
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
-                    PK_REACT, PK_RACTOR, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
+                    PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION)
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
 REACT_PK = (PK_REACT, PK_RACTOR)
 CARD_FIELDS = ("appr", "plan_scheme", "plan_char", "scheme", "deck", "hand", "disc", "locker",
                "crew", "att", "cdeck", "cslot", "cdisc", "clocker", "pcard", "d_line", "d_card",
-               "d_reveal", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
+               "d_reveal", "sink", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
 
 
 def _live_locs(n):
@@ -173,6 +173,9 @@ def _zones(states, r):
                 want[cid] += 1
             if p == s["to_play"] and s["pcard"] > 0:
                 have[s["pcard"]] += 1
+            if p == s["to_play"]:
+                for cid in s["sink"]:
+                    have[cid] += 1 if cid > 0 else 0
             for a in range(2):
                 if s["d_seat"][a] == p:
                     for cid in s["d_line"][a][:s["d_line_n"][a]]:
@@ -312,6 +315,10 @@ def _duel_and_pending(states, r):
                 bad.append("r_trig: a Reaction window is open only while it asks a player")
             if pk == PK_LOCKER and crew.sum() == 0:
                 bad.append("pk: sending to The Locker needs a crew")
+        if pk != PK_SINK and s["sink"].any():
+            bad.append("sink: revealed cards wait face up only while one is being chosen")
+        if pk == PK_SINK and live and not (s["sink"] > 0).any():
+            bad.append("sink: a choice among revealed cards needs a revealed card")
         if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR) and s["pcard"] != 0:
             bad.append("pcard: a card is held out of hand only while it is being played")
         if (s["plan_scheme"] != 0).any() and s["phase"] != PH_PLANNING:

@@ -32,7 +32,7 @@ def test_five_starter_decks_are_legal():
     (lambda d: d["faction"].update({"Harbour Cutlass": 1}), "cannot go in a Faction Deck"),
     (lambda d: d["faction"].update({"Inigo Valdera": 1}), "cannot go in a Faction Deck"),
     (lambda d: [d["faction"].pop(k) for k in ("Steady Guard", "Counterstroke", "Slip Away",
-                                                    "Rally the Block", "Wake for the Fallen", "Watchful Eye")], "at least 40"),
+                                                    "Rally the Block", "Wake for the Fallen", "Watchful Eye", "Scout the Market")], "at least 40"),
     (lambda d: d["faction"].update({"Nonesuch": 1}), "unknown card"),
 ])
 def test_deck_building_rules_are_config_errors_naming_the_deck(edit, match):
