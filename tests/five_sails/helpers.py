@@ -175,3 +175,12 @@ def check(st):
     from envs.five_sails.validate import check_states
     probs = check_states(st)[0]
     assert probs == [], probs
+
+
+def stat_of(st, p, c, k):
+    """Stat k of p's crew slot c as the kernels compute it, read from p's own observation
+    (stats are public; the observation shows value / 8, a dash as -1)."""
+    from envs.five_sails.observe import CREW_F, NF, O_PLAYERS
+
+    v = obs(st, p)[O_PLAYERS + 10 + NF + c * CREW_F + 1 + NF + 9 + k] * 8
+    return int(round(v))
