@@ -83,6 +83,8 @@ class FiveSailsHeuristic(Agent):
         if pk == S.PK_MOVE:
             c = int(s["pa"])
             return self._best_loc(s, p, c, [a - S.A_LOC for a in legal], move=True)
+        if pk == S.PK_PAY and any(a >= S.A_CREW for a in legal):
+            return min(a for a in legal if a >= S.A_CREW)     # engage instead of paying
         if pk in (S.PK_PAY, S.PK_DUSK):
             return min(legal, key=lambda a: _card_value(s["hand"][p][a - S.A_HAND]))
         if pk == S.PK_PARLEY:

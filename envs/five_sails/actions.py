@@ -13,7 +13,7 @@ controller chooses which to destroy), [Crew Cap] after a recruit.
 
 from numba import njit
 
-from .cards import C_AB, C_ABENG, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
+from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
                      free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
@@ -85,9 +85,14 @@ def main_legal(s, mask):
                 mask[A_EVENT + c] = 1
     for i in range(s.hand_n[p]):
         cid = s.hand[p, i]
-        if hand_value(s, p, i) < C_COST[cid]:
-            continue
         t = C_TYPE[cid]
+        if hand_value(s, p, i) < C_COST[cid]:
+            # [Replacement Effects] a cost it may replace: engage an en garde actor instead
+            if C_ALT[cid] and t == T_RISK:
+                for c in range(MAX_CREW):
+                    if action_ok(s, p, c, cid) and s.eng[p, c] == 0:
+                        mask[A_HAND + i] = 1
+            continue
         ok = False
         if t == T_BRUTE:
             ok = free_slot(s, p) >= 0
@@ -126,6 +131,15 @@ def claim_pressure(s):
     if mine > other:
         s.ctrl[l] = p
     end_action(s)
+
+
+@njit(cache=True)
+def alt_pay_ok(s, p):
+    """The risk being paid for lets its en garde acting character engage instead of the
+    whole Wealth cost (none of it paid yet)."""
+    cid = s.pcard
+    return (s.go == GO_RISK and cid > 0 and C_ALT[cid] == 1 and s.pay == C_COST[cid]
+            and s.crew[p, s.pa] > 0 and s.eng[p, s.pa] == 0)
 
 
 @njit(cache=True)
@@ -227,8 +241,11 @@ def step_legal(s, mask):
         if l != HOME:
             mask[A_LOC + HOME] = 1
     elif pk == PK_PAY:
-        for i in range(s.hand_n[p]):
-            mask[A_HAND + i] = 1
+        if hand_value(s, p, -1) >= s.pay:
+            for i in range(s.hand_n[p]):
+                mask[A_HAND + i] = 1
+        if alt_pay_ok(s, p):
+            mask[A_CREW + s.pa] = 1
     elif pk == PK_PARLEY:
         hv = hand_value(s, p, -1)
         cost = s.pay
@@ -243,8 +260,9 @@ def step_legal(s, mask):
             if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
                 mask[A_CREW + c] = 1
     elif pk == PK_ACTOR:
+        can_pay = hand_value(s, p, -1) >= C_COST[s.pcard]
         for c in range(MAX_CREW):
-            if action_ok(s, p, c, s.pcard):
+            if action_ok(s, p, c, s.pcard) and (can_pay or C_ALT[s.pcard] and s.eng[p, c] == 0):
                 mask[A_CREW + c] = 1
     elif pk == PK_SLOT:
         c = s.pa
@@ -275,6 +293,11 @@ def step_apply(s, action):
             s.r_move = m
             s.r_loc = l
         end_action(s)
+    elif pk == PK_PAY and action >= A_CREW:
+        # [Replacement Effects] "instead": the cost is replaced, so it is satisfied
+        s.eng[p, s.pa] = 1
+        s.pay = 0
+        _begin_pay(s)
     elif pk == PK_PAY:
         cid = hand_take(s, p, action - A_HAND)
         discard(s, p, cid)

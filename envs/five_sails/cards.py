@@ -60,6 +60,7 @@ CARD_SCHEMA = {
     "ab_where": cc.Enum(WHERE, default=0),
     "ab_engage": cc.Int(0, 1, default=0),
     "trigger": cc.Enum(S.RT_NAMES, default=0),
+    "cost_instead": cc.Enum(("none", "engage"), default=0),
     "final_strike": cc.Int(0, 1, default=0),
     "eff": cc.IntRows((), 0, 0, default=[]),     # replaced below: rows of [name, int]
     "text": cc.Str(120, default="-"),
@@ -88,6 +89,7 @@ class Pool:
     ab_where: np.ndarray
     ab_engage: np.ndarray
     trig: np.ndarray
+    alt: np.ndarray
     aura: np.ndarray
     setv: np.ndarray
     nochal: np.ndarray
@@ -176,6 +178,9 @@ def _check_card(e, eff, file, card):
                                or not 1 <= a <= S.SINK_MAX):
             raise CardDataError(file, card, "eff", f"sink: the whole of a risk's Action, "
                                 f"revealing 1..{S.SINK_MAX} cards [Glossary: Sink]")
+    if e["cost_instead"] and (t != S.T_RISK or ab != S.AB_ACTION or e["ab_engage"] or e["cost"] < 1):
+        raise CardDataError(file, card, "cost_instead", "engaging the acting character instead "
+                            "of the Wealth cost: a risk's Action with a cost and no engage cost")
     if (S.OP_PREVENT in ops or S.OP_CANCEL in ops) and ab != S.AB_REACTION:
         raise CardDataError(file, card, "eff", "prevent and cancel are Reaction effects")
     duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R,
@@ -227,7 +232,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              init=np.zeros(n, np.int8), kw=np.zeros(n, np.int8), slot=np.zeros(n, np.int8),
              trait=np.zeros(n, np.int32), ab=np.zeros(n, np.int8), ab_trait=np.zeros(n, np.int32),
              ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8),
-             trig=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
+             trig=np.zeros(n, np.int8), alt=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
              setv=np.full((n, 4), -1, np.int8), nochal=np.zeros(n, np.int8),
              final=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
@@ -267,6 +272,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.ab_where[i] = e["ab_where"]
         P.ab_engage[i] = e["ab_engage"]
         P.trig[i] = e["trigger"]
+        P.alt[i] = e["cost_instead"]
         P.final[i] = e["final_strike"]
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
@@ -303,6 +309,7 @@ C_ABTRAIT = POOL.ab_trait
 C_WHERE = POOL.ab_where
 C_ABENG = POOL.ab_engage
 C_TRIG = POOL.trig
+C_ALT = POOL.alt
 C_AURA = POOL.aura
 C_SETV = POOL.setv
 C_NOCHAL = POOL.nochal

@@ -56,6 +56,8 @@ def action_label(s, a) -> str:
         return f"{verb} {_name(cid)} (hand slot {i})"
     if A_CREW <= a < A_TARGET:
         c = a - A_CREW
+        if pk == PK_PAY:
+            return f"engage {who(c)} instead of paying the cost"
         verb = {PK_LOCKER: "send to The Locker:", PK_PARLEY: "parley with", PK_RESPOND:
                 "intervene with", PK_EQUIP: "equip to", PK_ACTOR: "acting character:",
                 PK_RACTOR: "the Reaction's acting character:"}.get(pk, "choose")

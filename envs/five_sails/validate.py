@@ -265,7 +265,10 @@ def _duel_and_pending(states, r):
             if pk == PK_PAY:
                 g = int(s["go"])
                 hv = sum(2 if C.C_KW[c] & KW_WEALTH else 1 for c in s["hand"][p][:s["hand_n"][p]])
-                if s["pay"] <= 0 or hv < s["pay"]:
+                pc = int(s["pcard"])
+                alt = (g == GO_RISK and pc > 0 and C.C_ALT[pc] and s["pay"] == C.C_COST[pc]
+                       and s["eng"][p][s["pa"]] == 0)
+                if s["pay"] <= 0 or hv < s["pay"] and not alt:
                     bad.append("pay: a payment in progress can be completed [Paying Costs]")
                 if g in (GO_ATTACH, GO_RISK, GO_BRUTE) and s["pcard"] == 0:
                     bad.append("pcard: the card being paid for")

@@ -14,6 +14,16 @@ def _deck():
     return copy.deepcopy(load_deck("castille"))
 
 
+def _first(faction, n):
+    """The first entries of a Faction Deck list, n cards in all."""
+    out = {}
+    for k, v in faction.items():
+        take = min(v, n - sum(out.values()))
+        if take > 0:
+            out[k] = take
+    return out
+
+
 def test_five_starter_decks_are_legal():
     assert len(deck_names()) >= 5
     for name in deck_names():
@@ -31,8 +41,7 @@ def test_five_starter_decks_are_legal():
     (lambda d: d["faction"].update({"Eisen Plate": 1}), "Neutral nor Loyal"),
     (lambda d: d["faction"].update({"Harbour Cutlass": 1}), "cannot go in a Faction Deck"),
     (lambda d: d["faction"].update({"Inigo Valdera": 1}), "cannot go in a Faction Deck"),
-    (lambda d: [d["faction"].pop(k) for k in ("Steady Guard", "Counterstroke", "Slip Away",
-                                                    "Rally the Block", "Wake for the Fallen", "Watchful Eye", "Scout the Market")], "at least 40"),
+        (lambda d: d.update(faction=_first(d["faction"], 39)), "at least 40"),
     (lambda d: d["faction"].update({"Nonesuch": 1}), "unknown card"),
 ])
 def test_deck_building_rules_are_config_errors_naming_the_deck(edit, match):

@@ -347,3 +347,43 @@ def test_reaction_window_state_is_public(seed):
         act(st, A_PASS)
         views.append(obs(st, 0))
     assert np.array_equal(views[0], views[1])
+
+
+# ---- replacement of a cost ("instead") ---------------------------------------------------
+def test_replacement_cost_engage_instead_is_satisfied():
+    """[Replacement Effects] "When a cost has been replaced, it is considered satisfied":
+    Favour Owed (cost 2) with one card in hand: playable only by engaging the acting
+    character instead; it draws 2, nothing is discarded, the actor is engaged."""
+    st = new(2, reactions=True)
+    high_drama(st)
+    t = muster(st, 0, "Tomas el Cortes", FORUMS)
+    muster(st, 0, "Inigo Valdera", FORUMS, eng=1)
+    empty_hand(st, 0)
+    to_hand(st, 0, "Favour Owed", "Steady Guard")
+    s = st[0]
+    assert A_HAND + 0 in legal(st)
+    act(st, A_HAND + 0)
+    assert legal(st) == {A_CREW + 0, A_CREW + t}     # en garde actors only (Inigo engaged)
+    act(st, A_CREW + t)
+    assert s["pk"] == S.PK_PAY and legal(st) == {A_CREW + t}
+    disc = int(s["disc_n"][0])
+    act(st, A_CREW + t)
+    assert s["eng"][0][t] == 1 and s["hand_n"][0] == 3 and s["disc_n"][0] == disc + 1
+    assert s["pk"] == S.PK_MAIN
+    check(st)
+
+
+def test_replacement_cost_is_a_choice_when_the_hand_can_pay():
+    """With enough cards the player chooses: discard to pay, or engage instead."""
+    st = new(2, reactions=True)
+    high_drama(st)
+    empty_hand(st, 0)
+    to_hand(st, 0, "Favour Owed", "Steady Guard", "Counterstroke")
+    act(st, A_HAND + 0)
+    act(st, A_CREW + 0)
+    assert legal(st) == {A_HAND + 0, A_HAND + 1, A_CREW + 0}
+    act(st, A_HAND + 0)                              # one card paid: no replacing now
+    assert legal(st) == {A_HAND + 0}
+    act(st, A_HAND + 0)
+    s = st[0]
+    assert s["eng"][0][0] == 0 and s["hand_n"][0] == 2
