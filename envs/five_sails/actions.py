@@ -136,7 +136,7 @@ def claim_pressure(s):
 @njit(cache=True)
 def alt_pay_ok(s, p):
     """The risk being paid for lets its en garde acting character engage instead of the
-    whole Wealth cost (none of it paid yet)."""
+    whole Wealth cost (none of it paid yet) [ruling: Replaced cost]."""
     cid = s.pcard
     return (s.go == GO_RISK and cid > 0 and C_ALT[cid] == 1 and s.pay == C_COST[cid]
             and s.crew[p, s.pa] > 0 and s.eng[p, s.pa] == 0)
@@ -384,7 +384,7 @@ def sink_legal(s, mask):
 @njit(cache=True)
 def sink_apply(s, action):
     """Put the chosen revealed card into the hand, then [Glossary: Sink] the rest: on the
-    bottom of the deck in a random order."""
+    bottom of the deck in a random order [ruling: Sink]."""
     p = s.to_play
     k = action - A_KEEP
     keep = s.sink[k]

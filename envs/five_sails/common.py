@@ -44,8 +44,8 @@ def is_city(cid):
 @njit(cache=True)
 def stat(s, p, c, k):
     """Stat k of crew slot c: attachments' modifiers, lasting effects and the Passive
-    Abilities of the crew ("your other characters at this location get +X") [Passive
-    Abilities]; then a set value replaces the result [Glossary: Set]. A dash stays a dash:
+    Abilities of the crew ("your other characters at this location get +X"); then a set
+    value replaces the result [Glossary: Set] [ruling: Passive Abilities]. A dash stays a dash:
     it cannot be modified or set [Dashes as Values]."""
     cid = s.crew[p, c]
     base = C_STAT[cid, k]
@@ -371,8 +371,8 @@ def challenge_stat(cid):
 @njit(cache=True)
 def end_action(s):
     """[High Drama] an action is complete: "after" Reaction windows first ([Reaction: After]
-    are used after the ability has completely resolved), then priority passes clockwise and
-    the pass streak ends."""
+    are used after the ability has completely resolved) [ruling: When and after], then
+    priority passes clockwise and the pass streak ends."""
     if s.done or s.fault:
         return
     if s.r_dest:
