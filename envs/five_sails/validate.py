@@ -330,9 +330,27 @@ def _duel_and_pending(states, r):
             r.flag(np.arange(len(states)) == j, b)
 
 
+def _reaction_lists(states, r):
+    """r_has is what the deck lists say (public): the Reaction triggers on each Faction Deck
+    list [ruling: Reaction windows]."""
+    react = (C.C_AB == AB_REACTION)
+    for j, s in enumerate(states):
+        cfg = s["cfg"]
+        for p in range(int(s["num_players"])):
+            ids = cfg["faction"][p][:cfg["faction_n"][p]]
+            want = 0
+            for cid in ids[react[ids]]:
+                want |= 1 << int(C.C_TRIG[cid])
+            if int(s["r_has"][p]) != want:
+                r.flag(np.arange(len(states)) == j, f"r_has[{p}]: the Reaction triggers of the "
+                       "seat's Faction Deck list")
+                break
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     from .env import GAME
 
     return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges, _zones,
-                                 _duel_and_pending, V.legal_action_stage(GAME)])
+                                 _reaction_lists, _duel_and_pending,
+                                 V.legal_action_stage(GAME)])
