@@ -14,7 +14,8 @@ from numba import njit
 from . import cards as C
 from .common import stat
 from .state import (APPROACH, DASH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
-                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES, SINK_MAX)
+                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES, SINK_MAX,
+                    RT_WHEN_CLAIM, RT_MOVED)
 
 # --- card features ------------------------------------------------------------------------
 NAB = len(AB_NAMES)
@@ -181,7 +182,8 @@ def observe(s, seat, out):
     if s.r_trig > 0:
         out[O_REACT + s.r_trig] = 1.0
         out[O_REACT + NRT] = s.r_amt / 4.0
-        out[O_REACT + NRT + 1 + s.r_loc] = 1.0
+        if s.r_trig == RT_WHEN_CLAIM or s.r_trig == RT_MOVED:
+            out[O_REACT + NRT + 1 + s.r_loc] = 1.0
     for k in range(SINK_MAX):
         _card(out, O_SINK + k * NF, s.sink[k])      # revealed: face up for everyone
     if s.d_on:
