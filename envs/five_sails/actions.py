@@ -15,7 +15,7 @@ from numba import njit
 
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
-                     free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
+                     free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap
@@ -66,9 +66,9 @@ def main_legal(s, mask):
         if l >= HOME:
             continue
         if s.eng[p, c] == 0:
-            if stat(s, p, c, S_INF) != DASH:
+            if not is_dash(s, p, c, S_INF):
                 mask[A_CLAIM + c] = 1
-            if stat(s, p, c, S_COM) != DASH and has_opponent(s, p, c):
+            if not is_dash(s, p, c, S_COM) and has_opponent(s, p, c):
                 mask[A_CHALLENGE + c] = 1
         cs = s.cslot[l]
         if cs == 0:

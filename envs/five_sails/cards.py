@@ -311,6 +311,8 @@ C_ABENG = POOL.ab_engage
 C_TRIG = POOL.trig
 C_ALT = POOL.alt
 C_AURA = POOL.aura
+#: stats some aura of the pool modifies: stat() looks for auras only for those
+C_AURA_K = (POOL.aura != 0).any(axis=0).astype(np.int8)
 C_SETV = POOL.setv
 C_NOCHAL = POOL.nochal
 C_FINAL = POOL.final

@@ -15,8 +15,8 @@ from envs.core.bounds import fault
 from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
-from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_KW, C_NOCHAL, C_SETV, C_STAT,
-                    C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
+from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_AURA_K, C_KW, C_NOCHAL,
+                    C_SETV, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
 from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
                     MAX_PLAYERS, NLOC, NOPS, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM,
                     S_FIN, S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
@@ -61,14 +61,21 @@ def stat(s, p, c, k):
                 setv = C_SETV[a, k]
     if k == S_INF:
         v += s.buff[p, c]
-    l = s.loc[p, c]
-    for d in range(MAX_CREW):
-        e = s.crew[p, d]
-        if e > 0 and d != c and C_AURA[e, k] != 0 and s.loc[p, d] == l:
-            v += C_AURA[e, k]
+    if C_AURA_K[k]:
+        l = s.loc[p, c]
+        for d in range(MAX_CREW):
+            e = s.crew[p, d]
+            if e > 0 and d != c and C_AURA[e, k] != 0 and s.loc[p, d] == l:
+                v += C_AURA[e, k]
     if setv >= 0:
         return setv
     return max(v, 0)
+
+
+@njit(cache=True)
+def is_dash(s, p, c, k):
+    """[Dashes as Values] a printed dash: nothing modifies or sets it, so the card says."""
+    return C_STAT[s.crew[p, c], k] < 0
 
 
 @njit(cache=True)
@@ -354,7 +361,7 @@ def action_ok(s, p, c, cid):
     for k in range(2):
         if C_OP[cid, k] == OP_CHALLENGE:
             from_stat = challenge_stat(cid)
-            if stat(s, p, c, from_stat) == DASH or not has_opponent(s, p, c):
+            if is_dash(s, p, c, from_stat) or not has_opponent(s, p, c):
                 return False
     return True
 
