@@ -533,7 +533,20 @@ def duel_apply(s, action):
         if not _duel_ops(s, a, cid):
             _after_play(s)
     elif pk == PK_DMOVE:
-        s.loc[s.d_seat[a], s.d_slot[a]] = action - A_LOC
+        p = s.d_seat[a]
+        l = action - A_LOC
+        s.loc[p, s.d_slot[a]] = l
+        # "after an opposing character moves to your character's location": asked when the
+        # duel is over [ruling: When and after]; the last move of the duel is the one kept
+        m = 0
+        for q in range(s.num_players):
+            if q != p:
+                for d in range(MAX_CREW):
+                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                        m |= 1 << q
+        if m:
+            s.r_move = m
+            s.r_loc = l
         _after_play(s)
 
 

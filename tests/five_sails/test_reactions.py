@@ -408,3 +408,31 @@ def test_validator_refuses_corrupted_reaction_fields():
             bad[0][field] = value
         probs = check_states(bad)[0]
         assert probs and any(name in p for p in probs), (field, probs)
+
+
+def test_reaction_after_a_maneuver_move_waits_for_the_end_of_the_duel():
+    """A Maneuver's move is a move [Glossary: Move]: Quick Exit takes Inigo to The Docks where
+    Anke is; Watchful Eye is offered once the duel is over [Reaction: After]."""
+    st = new(2, reactions=True)
+    high_drama(st)
+    a = muster(st, 0, "Inigo Valdera", FORUMS)
+    e = muster(st, 1, "Anke Brenner", FORUMS)
+    k = muster(st, 1, "Liesl Graf", DOCKS, eng=1)
+    empty_hand(st, 0)
+    empty_hand(st, 1)
+    to_hand(st, 0, "Quick Exit")                    # Riposte 1, Parry 1; Maneuver: move
+    to_hand(st, 1, "Watchful Eye")
+    _duel(st, a, e, 1, active=0)
+    act(st, A_HAND + 0)
+    act(st, S.A_MANEUVER)
+    act(st, A_LOC + DOCKS)
+    s = st[0]
+    assert s["loc"][0][a] == DOCKS
+    while s["d_on"]:
+        assert s["r_trig"] != S.RT_MOVED
+        act(st, A_PASS)
+    assert s["pk"] == PK_REACT and s["r_trig"] == S.RT_MOVED and s["to_play"] == 1
+    assert A_HAND + 0 in legal(st)
+    act(st, A_HAND + 0)                             # Liesl, the one there, en garde
+    assert s["eng"][1][k] == 0
+    check(st)
