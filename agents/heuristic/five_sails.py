@@ -83,6 +83,8 @@ class FiveSailsHeuristic(Agent):
         if pk == S.PK_MOVE:
             c = int(s["pa"])
             return self._best_loc(s, p, c, [a - S.A_LOC for a in legal], move=True)
+        if pk == S.PK_PAY and any(a >= S.A_CREW for a in legal):
+            return min(a for a in legal if a >= S.A_CREW)     # engage instead of paying
         if pk in (S.PK_PAY, S.PK_DUSK):
             return min(legal, key=lambda a: _card_value(s["hand"][p][a - S.A_HAND]))
         if pk == S.PK_PARLEY:
@@ -96,7 +98,16 @@ class FiveSailsHeuristic(Agent):
         if pk in (S.PK_EQUIP, S.PK_ACTOR):
             return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_COM))
         if pk == S.PK_RESPOND:
+            react = [a for a in legal if S.A_ABILITY <= a < S.A_CREW]
+            if react:
+                return react[0]
             return S.A_ACCEPT if s["hand_n"][p] > 0 and S.A_ACCEPT in legal else S.A_PASS
+        if pk == S.PK_REACT:
+            # a Reaction is free: use one when the window offers it, else pass
+            react = [a for a in legal if a != S.A_PASS]
+            return react[0] if react else S.A_PASS
+        if pk == S.PK_RACTOR:
+            return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_INF))
         if pk == S.PK_TARGET:
             return min(legal, key=lambda a: _stat(s, (a - S.A_TARGET) // S.MAX_CREW,
                                                   (a - S.A_TARGET) % S.MAX_CREW, S.S_COM))
@@ -113,6 +124,8 @@ class FiveSailsHeuristic(Agent):
             if S.A_GAMBLE in legal:
                 return S.A_GAMBLE
             return S.A_PASS
+        if pk == S.PK_SINK:
+            return max(legal, key=lambda a: _card_value(s["sink"][a - S.A_KEEP]))
         if pk == S.PK_KEEP:
             return max(legal, key=lambda a: _card_value(s["d_reveal"][a - S.A_KEEP]))
         if pk in (S.PK_DABIL, S.PK_CTECH):

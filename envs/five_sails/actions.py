@@ -14,10 +14,11 @@ Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs 
 
 from numba import njit
 
-from .cards import C_AB, C_ABENG, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
+from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
-                     free_att, free_slot, hand_take, hand_value, has_opponent, loc_live,
-                     stat, stat0, wound)
+                     free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
+                     open_window, reveal_top, stat, stat0, wound)
+from envs.core.rng import shuffle
 from .day import do_pass, over_cap
 from .duel import start_challenge
 from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, A_HAND,
@@ -26,7 +27,8 @@ from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, 
                     KW_WEALTH, MAX_ATT, MAX_CREW, NLOC, NOPS, OP_CHALLENGE, OP_DRAW, OP_GARDE,
                     OP_HEAL, OP_INF, OP_RENOWN, PK_ACTOR, PK_EQUIP, PK_LOCKER, PK_MOVE,
                     PK_PARLEY, PK_PAY, PK_SLOT, S_COM, S_INF, SLOT_NONE, T_ATTACH, T_BRUTE,
-                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN)
+                    T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM,
+                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND)
 
 
 @njit(cache=True)
@@ -65,9 +67,9 @@ def main_legal(s, mask):
         if l >= HOME:
             continue
         if s.eng[p, c] == 0:
-            if stat(s, p, c, S_INF) != DASH:
+            if not is_dash(s, p, c, S_INF):
                 mask[A_CLAIM + c] = 1
-            if stat(s, p, c, S_COM) != DASH and has_opponent(s, p, c):
+            if not is_dash(s, p, c, S_COM) and has_opponent(s, p, c):
                 mask[A_CHALLENGE + c] = 1
         cs = s.cslot[l]
         if cs == 0:
@@ -84,9 +86,14 @@ def main_legal(s, mask):
                 mask[A_EVENT + c] = 1
     for i in range(s.hand_n[p]):
         cid = s.hand[p, i]
-        if hand_value(s, p, i) < C_COST[cid]:
-            continue
         t = C_TYPE[cid]
+        if hand_value(s, p, i) < C_COST[cid]:
+            # [Replacement Effects] a cost it may replace: engage an en garde actor instead
+            if C_ALT[cid] and t == T_RISK:
+                for c in range(MAX_CREW):
+                    if action_ok(s, p, c, cid) and s.eng[p, c] == 0:
+                        mask[A_HAND + i] = 1
+            continue
         ok = False
         if t == T_BRUTE:
             ok = free_slot(s, p) >= 0
@@ -100,6 +107,40 @@ def main_legal(s, mask):
                     ok = True
         if ok:
             mask[A_HAND + i] = 1
+
+
+@njit(cache=True)
+def claim_pressure(s):
+    """[f. Claim Action] [Pressures] Influence summed per player at the location (en garde
+    and engaged); the claimer's strictly highest total claims, ties fail."""
+    p = s.r_p
+    l = s.r_loc
+    s.r_p = 0
+    s.r_c = 0
+    s.r_loc = 0
+    mine = 0
+    other = 0
+    for q in range(s.num_players):
+        tot = 0
+        for d in range(MAX_CREW):
+            if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                tot += stat0(s, q, d, S_INF)
+        if q == p:
+            mine = tot
+        else:
+            other = max(other, tot)
+    if mine > other:
+        s.ctrl[l] = p
+    end_action(s)
+
+
+@njit(cache=True)
+def alt_pay_ok(s, p):
+    """The risk being paid for lets its en garde acting character engage instead of the
+    whole Wealth cost (none of it paid yet) [ruling: Replaced cost]."""
+    cid = s.pcard
+    return (s.go == GO_RISK and cid > 0 and C_ALT[cid] == 1 and s.pay == C_COST[cid]
+            and s.crew[p, s.pa] > 0 and s.eng[p, s.pa] == 0)
 
 
 @njit(cache=True)
@@ -121,24 +162,22 @@ def main_apply(s, action):
         s.pa = action - A_MOVE
         s.pk = PK_MOVE
     elif A_CLAIM <= action < A_CHALLENGE:
-        # [f. Claim Action] engage; pressure with Influence; the highest total claims, ties fail
+        # [f. Claim Action] engage; before the pressure the other players with characters
+        # there may use "when" Reactions to it [Reaction: When], then the pressure
         c = action - A_CLAIM
         l = s.loc[p, c]
         s.eng[p, c] = 1
-        mine = 0
-        other = 0
+        s.r_p = p
+        s.r_c = c
+        s.r_loc = l
+        seats = 0
         for q in range(s.num_players):
-            tot = 0
-            for d in range(MAX_CREW):
-                if s.crew[q, d] > 0 and s.loc[q, d] == l:
-                    tot += stat0(s, q, d, S_INF)
-            if q == p:
-                mine = tot
-            else:
-                other = max(other, tot)
-        if mine > other:
-            s.ctrl[l] = p
-        end_action(s)
+            if q != p:
+                for d in range(MAX_CREW):
+                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                        seats |= 1 << q
+        if not open_window(s, RT_WHEN_CLAIM, p, seats, RET_CLAIM):
+            claim_pressure(s)
     elif A_CHALLENGE <= action < A_RECRUIT:
         c = action - A_CHALLENGE
         s.eng[p, c] = 1
@@ -203,8 +242,11 @@ def step_legal(s, mask):
         if l != HOME:
             mask[A_LOC + HOME] = 1
     elif pk == PK_PAY:
-        for i in range(s.hand_n[p]):
-            mask[A_HAND + i] = 1
+        if hand_value(s, p, -1) >= s.pay:
+            for i in range(s.hand_n[p]):
+                mask[A_HAND + i] = 1
+        if alt_pay_ok(s, p):
+            mask[A_CREW + s.pa] = 1
     elif pk == PK_PARLEY:
         hv = hand_value(s, p, -1)
         cost = s.pay
@@ -219,8 +261,9 @@ def step_legal(s, mask):
             if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
                 mask[A_CREW + c] = 1
     elif pk == PK_ACTOR:
+        can_pay = hand_value(s, p, -1) >= C_COST[s.pcard]
         for c in range(MAX_CREW):
-            if action_ok(s, p, c, s.pcard):
+            if action_ok(s, p, c, s.pcard) and (can_pay or C_ALT[s.pcard] and s.eng[p, c] == 0):
                 mask[A_CREW + c] = 1
     elif pk == PK_SLOT:
         c = s.pa
@@ -238,8 +281,24 @@ def step_apply(s, action):
         c = s.pa
         if s.loc[p, c] != HOME:
             s.eng[p, c] = 1          # [b. Move Action] engage unless at Home
-        s.loc[p, c] = action - A_LOC
+        l = action - A_LOC
+        s.loc[p, c] = l
+        if l < HOME:
+            # "after an opposing character moves to your character's location" [Reaction]
+            m = 0
+            for q in range(s.num_players):
+                if q != p:
+                    for d in range(MAX_CREW):
+                        if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                            m |= 1 << q
+            s.r_move = m
+            s.r_loc = l
         end_action(s)
+    elif pk == PK_PAY and action >= A_CREW:
+        # [Replacement Effects] "instead": the cost is replaced, so it is satisfied
+        s.eng[p, s.pa] = 1
+        s.pay = 0
+        _begin_pay(s)
     elif pk == PK_PAY:
         cid = hand_take(s, p, action - A_HAND)
         discard(s, p, cid)
@@ -301,7 +360,59 @@ def resolve_ops(s, p, c, cid):
         elif o == OP_CHALLENGE:
             start_challenge(s, p, c, challenge_stat(cid))
             return True
+        elif o == OP_SINK:
+            # [Glossary: Reveal] the top x cards of the Faction Deck, face up; the player
+            # keeps one, the rest sink (PK_SINK)
+            n = 0
+            for _ in range(min(x, SINK_MAX)):
+                r = reveal_top(s, p)
+                if r > 0:
+                    s.sink[n] = r
+                    n += 1
+            if n > 0:
+                s.pk = PK_SINK
+                return True
     return False
+
+
+@njit(cache=True)
+def sink_legal(s, mask):
+    for k in range(SINK_MAX):
+        if s.sink[k] > 0:
+            mask[A_KEEP + k] = 1
+
+
+@njit(cache=True)
+def sink_apply(s, action):
+    """Put the chosen revealed card into the hand, then [Glossary: Sink] the rest: on the
+    bottom of the deck in a random order [ruling: Sink]."""
+    p = s.to_play
+    k = action - A_KEEP
+    keep = s.sink[k]
+    s.sink[k] = 0
+    if s.hand_n[p] < MAX_HAND:
+        s.hand[p, s.hand_n[p]] = keep
+        s.hand_n[p] += 1
+    else:
+        s.sink[k] = keep            # engine limit: a full hand sinks it too
+    m = 0
+    for j in range(SINK_MAX):
+        if s.sink[j] > 0:
+            s.sink[m] = s.sink[j]
+            if m != j:
+                s.sink[j] = 0
+            m += 1
+    shuffle(s, s.sink, m)
+    n = s.deck_n[p]
+    if n + m > s.deck.shape[1]:
+        m = 0                       # unreachable: the deck had held these cards
+    for i in range(n - 1, -1, -1):
+        s.deck[p, i + m] = s.deck[p, i]
+    for j in range(m):
+        s.deck[p, j] = s.sink[j]
+        s.sink[j] = 0
+    s.deck_n[p] = n + m
+    end_action(s)
 
 
 @njit(cache=True)

@@ -32,6 +32,15 @@ KEYWORDS = ("wealth", "unique")
 SLOTS = ("none", "weapon", "armor", "attire")
 WHERE = ("any", "city", "home")
 MAX_CARDS = 160
+#: effects each Reaction trigger may carry: what the engine can apply at that moment
+REACT_OPS = {
+    S.RT_CHALLENGED: {S.OP_DRAW, S.OP_HEAL, S.OP_GARDE},
+    S.RT_WHEN_CHALLENGED: {S.OP_DRAW, S.OP_HEAL, S.OP_GARDE, S.OP_CANCEL},
+    S.RT_WHEN_WOUNDED: {S.OP_DRAW, S.OP_HEAL, S.OP_PREVENT},
+    S.RT_WHEN_CLAIM: {S.OP_DRAW, S.OP_GARDE, S.OP_INF},
+    S.RT_DESTROYED: {S.OP_DRAW, S.OP_RENOWN},
+    S.RT_MOVED: {S.OP_DRAW, S.OP_GARDE, S.OP_INF},
+}
 
 CARD_SCHEMA = {
     "name": cc.Str(40),
@@ -51,6 +60,8 @@ CARD_SCHEMA = {
     "ab_trait": cc.Str(20, default="none"),
     "ab_where": cc.Enum(WHERE, default=0),
     "ab_engage": cc.Int(0, 1, default=0),
+    "trigger": cc.Enum(S.RT_NAMES, default=0),
+    "cost_instead": cc.Enum(("none", "engage"), default=0),
     "final_strike": cc.Int(0, 1, default=0),
     "eff": cc.IntRows((), 0, 0, default=[]),     # replaced below: rows of [name, int]
     "text": cc.Str(120, default="-"),
@@ -78,6 +89,11 @@ class Pool:
     ab_trait: np.ndarray
     ab_where: np.ndarray
     ab_engage: np.ndarray
+    trig: np.ndarray
+    alt: np.ndarray
+    aura: np.ndarray
+    setv: np.ndarray
+    nochal: np.ndarray
     final: np.ndarray
     op: np.ndarray
     arg: np.ndarray
@@ -121,18 +137,58 @@ def _check_card(e, eff, file, card):
     if ab == S.AB_REVEAL and (t not in (S.T_SCHEME, S.T_CHAR) or set(ops) - {S.OP_DRAW, S.OP_RENOWN}):
         raise CardDataError(file, card, "ability", "when revealed: schemes and approach "
                             "characters, draw or renown effects in this pool [Planning 2a]")
-    if ab == S.AB_REACTION and (t != S.T_RISK or e["cost"] != 0
-                                or set(ops) - {S.OP_DRAW, S.OP_HEAL, S.OP_GARDE}):
-        raise CardDataError(file, card, "ability", "reactions in this pool: risks of cost 0 "
-                            "that draw, heal or make en garde the challenged character")
+    tr = e["trigger"]
+    if (ab == S.AB_REACTION) != (tr != S.RT_NONE):
+        raise CardDataError(file, card, "trigger", "a Reaction names its triggering condition "
+                            "and only a Reaction has one [Reaction]")
+    if ab == S.AB_REACTION:
+        if t not in (S.T_RISK, S.T_LEADER, S.T_CHAR, S.T_MERC):
+            raise CardDataError(file, card, "type", "Reactions in this pool: risks played from "
+                                "hand and characters in play")
+        if t == S.T_RISK and e["cost"] != 0:
+            raise CardDataError(file, card, "cost", "a Reaction risk costs 0 in this pool "
+                                "(a window is no place to pay) [ruling: Reaction windows]")
+        if set(ops) - REACT_OPS[tr]:
+            raise CardDataError(file, card, "eff", f"a '{S.RT_NAMES[tr]}' Reaction may use "
+                                f"{sorted(S.OP_NAMES[o] for o in REACT_OPS[tr])}")
     if ab in (S.AB_SCHEME, S.AB_PLUNDER) and t != S.T_SCHEME:
         raise CardDataError(file, card, "ability", "scheme text is on schemes")
     if ab == S.AB_TECHNIQUE and t not in (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_ATTACH, S.T_CATTACH, S.T_BRUTE):
         raise CardDataError(file, card, "ability", "Techniques are on cards in play [Techniques]")
     if ab == S.AB_ACTION and t in (S.T_ATTACH, S.T_CATTACH, S.T_SCHEME, S.T_BRUTE, S.T_MERC):
         raise CardDataError(file, card, "ability", "this pool puts Actions on characters, risks and events")
-    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R)
+    chars = (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_BRUTE)
+    passive_ops = {S.OP_AURA_COM, S.OP_SET_FIN, S.OP_NOCHAL}
+    if (ab == S.AB_PASSIVE) != bool(set(ops) & passive_ops) or (ab == S.AB_PASSIVE and set(ops) - passive_ops):
+        raise CardDataError(file, card, "eff", "passive text (aura_combat, set_finesse, "
+                            "unchallengeable) is the whole of a Passive Ability [Passive Abilities]")
     for o, a in eff:
+        if o in (S.OP_AURA_COM, S.OP_NOCHAL) and t not in chars:
+            raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]} is a character's passive")
+        if o == S.OP_SET_FIN and t not in (S.T_ATTACH, S.T_CATTACH):
+            raise CardDataError(file, card, "eff", "set_finesse is an attachment's passive "
+                                "(it sets the equipped character's Finesse) [Glossary: Set]")
+        if o == S.OP_AURA_COM and not 1 <= a <= 2:
+            raise CardDataError(file, card, "eff", "aura_combat: amount 1..2")
+        if o == S.OP_SET_FIN and not 0 <= a <= 4:
+            raise CardDataError(file, card, "eff", "set_finesse: value 0..4")
+        if o == S.OP_COPY and (ab != S.AB_TECHNIQUE or len(ops) != 1):
+            raise CardDataError(file, card, "eff", "copy is the whole of a Technique "
+                                "[Self Referentials]")
+        if o == S.OP_SINK and (ab != S.AB_ACTION or t != S.T_RISK or len(ops) != 1
+                               or not 1 <= a <= S.SINK_MAX):
+            raise CardDataError(file, card, "eff", f"sink: the whole of a risk's Action, "
+                                f"revealing 1..{S.SINK_MAX} cards [Glossary: Sink]")
+    if e["cost_instead"] and (t != S.T_RISK or ab != S.AB_ACTION or e["ab_engage"] or e["cost"] < 1):
+        raise CardDataError(file, card, "cost_instead", "engaging the acting character instead "
+                            "of the Wealth cost: a risk's Action with a cost and no engage cost")
+    if (S.OP_PREVENT in ops or S.OP_CANCEL in ops) and ab != S.AB_REACTION:
+        raise CardDataError(file, card, "eff", "prevent and cancel are Reaction effects")
+    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R,
+                S.OP_COPY)
+    for o, a in eff:
+        if ab == S.AB_PASSIVE:
+            continue
         in_duel = ab in (S.AB_MANEUVER, S.AB_TECHNIQUE)
         if in_duel != (o in duel_ops):
             raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]}: duel effects belong to "
@@ -147,7 +203,8 @@ def _check_card(e, eff, file, card):
             raise CardDataError(file, card, "eff", "plunder text gives conditional Renown only")
         if o == S.OP_DRAW and t == S.T_RISK and a > e["cost"] + 1:
             raise CardDataError(file, card, "eff", "a risk draws at most cost + 1 (hands stay bounded)")
-        if o in (S.OP_DRAW, S.OP_HEAL, S.OP_INF, S.OP_RENOWN, S.OP_THRUST, S.OP_PARRY) and not 1 <= a <= 3:
+        if o in (S.OP_DRAW, S.OP_HEAL, S.OP_INF, S.OP_RENOWN, S.OP_THRUST, S.OP_PARRY,
+                 S.OP_PREVENT) and not 1 <= a <= 3:
             raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]}: amount 1..3")
     if e["final_strike"] and (ab != S.AB_MANEUVER or set(ops) != {S.OP_THRUST}):
         raise CardDataError(file, card, "final_strike", "Final Strike is an additional cost of "
@@ -176,6 +233,8 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              init=np.zeros(n, np.int8), kw=np.zeros(n, np.int8), slot=np.zeros(n, np.int8),
              trait=np.zeros(n, np.int32), ab=np.zeros(n, np.int8), ab_trait=np.zeros(n, np.int32),
              ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8),
+             trig=np.zeros(n, np.int8), alt=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
+             setv=np.full((n, 4), -1, np.int8), nochal=np.zeros(n, np.int8),
              final=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
     for i, (e, r) in enumerate(zip(clean, raw), start=1):
@@ -213,10 +272,18 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.ab_trait[i] = 0 if e["ab_trait"] == "none" else 1 << TRAITS.index(e["ab_trait"])
         P.ab_where[i] = e["ab_where"]
         P.ab_engage[i] = e["ab_engage"]
+        P.trig[i] = e["trigger"]
+        P.alt[i] = e["cost_instead"]
         P.final[i] = e["final_strike"]
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
             P.arg[i, k] = a
+            if o == S.OP_AURA_COM:
+                P.aura[i, S.S_COM] = a
+            elif o == S.OP_SET_FIN:
+                P.setv[i, S.S_FIN] = a
+            elif o == S.OP_NOCHAL:
+                P.nochal[i] = 1
         P.text.append(e["text"])
     city = sum(int(P.copies[i]) for i in range(1, n) if P.faction[i] == F_CITY)
     if city != S.CITY_DECK:
@@ -242,6 +309,13 @@ C_AB = POOL.ab
 C_ABTRAIT = POOL.ab_trait
 C_WHERE = POOL.ab_where
 C_ABENG = POOL.ab_engage
+C_TRIG = POOL.trig
+C_ALT = POOL.alt
+C_AURA = POOL.aura
+#: stats some aura of the pool modifies: stat() looks for auras only for those
+C_AURA_K = (POOL.aura != 0).any(axis=0).astype(np.int8)
+C_SETV = POOL.setv
+C_NOCHAL = POOL.nochal
 C_FINAL = POOL.final
 C_OP = POOL.op
 C_ARG = POOL.arg

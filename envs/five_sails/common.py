@@ -15,11 +15,14 @@ from envs.core.bounds import fault
 from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
-from .cards import C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_KW, C_STAT, C_TRAIT, C_TYPE, C_WHERE, C_OP
+from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_AURA_K, C_KW, C_NOCHAL,
+                    C_SETV, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
 from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
-                    MAX_PLAYERS, NLOC, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM, S_FIN,
-                    S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
-                    CITY_DECK, PH_HIGH_DRAMA)
+                    MAX_PLAYERS, NLOC, NOPS, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM,
+                    S_FIN, S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
+                    AB_REACTION, CITY_DECK, PH_HIGH_DRAMA, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF,
+                    OP_RENOWN, OP_PREVENT, OP_CANCEL, PK_REACT, RET_ACTION, RT_CHALLENGED,
+                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED, RT_MOVED)
 
 
 @njit(cache=True)
@@ -40,19 +43,39 @@ def is_city(cid):
 
 @njit(cache=True)
 def stat(s, p, c, k):
-    """Stat k of crew slot c with attachments and lasting effects; DASH stays a dash."""
+    """Stat k of crew slot c: attachments' modifiers, lasting effects and the Passive
+    Abilities of the crew ("your other characters at this location get +X"); then a set
+    value replaces the result [Glossary: Set] [ruling: Passive Abilities]. A dash stays a dash:
+    it cannot be modified or set [Dashes as Values]."""
     cid = s.crew[p, c]
     base = C_STAT[cid, k]
     if base < 0:
         return DASH
     v = np.int64(base)
+    setv = -1
     for j in range(MAX_ATT):
         a = s.att[p, c, j]
         if a > 0:
             v += C_STAT[a, k]
+            if C_SETV[a, k] >= 0:
+                setv = C_SETV[a, k]
     if k == S_INF:
         v += s.buff[p, c]
+    if C_AURA_K[k]:
+        l = s.loc[p, c]
+        for d in range(MAX_CREW):
+            e = s.crew[p, d]
+            if e > 0 and d != c and C_AURA[e, k] != 0 and s.loc[p, d] == l:
+                v += C_AURA[e, k]
+    if setv >= 0:
+        return setv
     return max(v, 0)
+
+
+@njit(cache=True)
+def is_dash(s, p, c, k):
+    """[Dashes as Values] a printed dash: nothing modifies or sets it, so the card says."""
+    return C_STAT[s.crew[p, c], k] < 0
 
 
 @njit(cache=True)
@@ -175,6 +198,7 @@ def add_crew(s, p, cid, l):
     s.eng[p, c] = 0
     s.wounds[p, c] = 0
     s.used[p, c] = 0
+    s.rused[p, c] = 0
     s.buff[p, c] = 0
     s.tech[p, c] = 0
     for j in range(MAX_ATT):
@@ -209,6 +233,7 @@ def remove_char(s, p, c, destroyed):
     s.eng[p, c] = 0
     s.wounds[p, c] = 0
     s.used[p, c] = 0
+    s.rused[p, c] = 0
     s.buff[p, c] = 0
     s.tech[p, c] = 0
 
@@ -261,6 +286,8 @@ def wound(s, p, c, n):
     remove_char(s, p, c, True)
     if c == 0:
         eliminate(s, p)
+    else:
+        s.r_dest = s.r_dest | (1 << p)     # [Reaction: After] asked once the action resolved
     return 1
 
 
@@ -289,10 +316,18 @@ def opposing(s, p, c, q, d):
 
 
 @njit(cache=True)
+def challengeable(s, p, c, q, d):
+    """[Target an Opposing Character] an opposing character that no Passive Ability of its
+    own keeps from being challenged ("any other targeting restrictions must be met")."""
+    return opposing(s, p, c, q, d) and C_NOCHAL[s.crew[q, d]] == 0
+
+
+@njit(cache=True)
 def has_opponent(s, p, c):
+    """Some opposing character c of p could challenge."""
     for q in range(s.num_players):
         for d in range(MAX_CREW):
-            if opposing(s, p, c, q, d):
+            if challengeable(s, p, c, q, d):
                 return True
     return False
 
@@ -326,7 +361,7 @@ def action_ok(s, p, c, cid):
     for k in range(2):
         if C_OP[cid, k] == OP_CHALLENGE:
             from_stat = challenge_stat(cid)
-            if stat(s, p, c, from_stat) == DASH or not has_opponent(s, p, c):
+            if is_dash(s, p, c, from_stat) or not has_opponent(s, p, c):
                 return False
     return True
 
@@ -342,11 +377,145 @@ def challenge_stat(cid):
 
 @njit(cache=True)
 def end_action(s):
-    """[High Drama] an action is complete: priority passes clockwise, the pass streak ends."""
+    """[High Drama] an action is complete: "after" Reaction windows first ([Reaction: After]
+    are used after the ability has completely resolved) [ruling: When and after], then
+    priority passes clockwise and the pass streak ends."""
     if s.done or s.fault:
         return
+    if s.r_dest:
+        m = s.r_dest
+        s.r_dest = 0
+        if open_window(s, RT_DESTROYED, s.prio, m, RET_ACTION):
+            return
+    if s.r_move:
+        m = s.r_move
+        s.r_move = 0
+        if open_window(s, RT_MOVED, s.prio, m, RET_ACTION):
+            return
+    s.r_loc = 0
     s.phase = PH_HIGH_DRAMA
     s.passes = 0
     s.prio = next_live(s, s.prio)
     s.pk = PK_MAIN
     s.to_play = s.prio
+
+
+# ---- Reactions [Types of Abilities: Reaction] --------------------------------------------
+@njit(cache=True)
+def subject_ok(s, q, c, t):
+    """Is crew slot c of q a character the open window's trigger concerns (and so one that
+    may act for a Reaction): the challenged or wounded character, one of q's characters at
+    the claimed or entered location, or (after a destruction) any character of q's crew."""
+    if s.crew[q, c] == 0:
+        return False
+    if t == RT_CHALLENGED or t == RT_WHEN_CHALLENGED:
+        return s.d_on == 1 and q == s.d_seat[1] and c == s.d_slot[1]
+    if t == RT_WHEN_WOUNDED:
+        return q == s.r_p and c == s.r_c
+    if t == RT_WHEN_CLAIM or t == RT_MOVED:
+        return s.loc[q, c] == s.r_loc
+    return t == RT_DESTROYED
+
+
+@njit(cache=True)
+def react_card_ok(s, q, cid, trig):
+    """A Reaction risk in hand answers trigger ``trig`` with some acting character."""
+    if C_AB[cid] != AB_REACTION or C_TRIG[cid] != trig:
+        return False
+    for c in range(MAX_CREW):
+        if subject_ok(s, q, c, trig) and qualifies(s, q, c, cid):
+            return True
+    return False
+
+
+@njit(cache=True)
+def react_char_ok(s, q, c, trig):
+    """A character's own Reaction: once per Day [Once per Day Ability Activation], the
+    character is the one the trigger concerns, qualifiers met."""
+    cid = s.crew[q, c]
+    return (cid > 0 and C_AB[cid] == AB_REACTION and C_TRIG[cid] == trig and s.rused[q, c] == 0
+            and subject_ok(s, q, c, trig) and qualifies(s, q, c, cid))
+
+
+@njit(cache=True)
+def _window_for(s, q):
+    """Public test: q's deck list holds a Reaction with this trigger and a character it
+    concerns, or a character in play has one unused [ruling: Reaction windows]."""
+    if s.out[q]:
+        return False
+    has = (s.r_has[q] >> s.r_trig) & 1
+    for c in range(MAX_CREW):
+        if s.crew[q, c] > 0 and subject_ok(s, q, c, s.r_trig):
+            if has or react_char_ok(s, q, c, s.r_trig):
+                return True
+    return False
+
+
+@njit(cache=True)
+def next_window(s):
+    """Ask the next seat of the queue, clockwise from the left of ``r_from``; False when
+    every seat has answered."""
+    n = s.num_players
+    for i in range(1, n + 1):
+        q = (s.r_from + i) % n
+        if (s.r_queue >> q) & 1:
+            s.r_queue = s.r_queue ^ (1 << q)
+            if not s.out[q]:
+                s.pk = PK_REACT
+                s.to_play = q
+                return True
+    return False
+
+
+@njit(cache=True)
+def open_window(s, trig, frm, seats, ret):
+    """Open a Reaction window for trigger ``trig`` to the seats in ``seats`` (bits) that may
+    react; ``ret`` says where play goes back to. False (nothing opened) when none may."""
+    s.r_trig = trig
+    s.r_from = frm
+    s.r_ret = ret
+    m = 0
+    for q in range(s.num_players):
+        if (seats >> q) & 1 and _window_for(s, q):
+            m |= 1 << q
+    s.r_queue = m
+    if next_window(s):
+        return True
+    s.r_trig = 0
+    s.r_ret = 0
+    return False
+
+
+@njit(cache=True)
+def react_uses_actor(cid):
+    for j in range(NOPS):
+        o = C_OP[cid, j]
+        if o == OP_HEAL or o == OP_GARDE or o == OP_INF:
+            return True
+    return False
+
+
+@njit(cache=True)
+def react_ops(s, q, c, cid):
+    """A Reaction's effects in order, acting character c; True when it cancels the event
+    (a "when" Reaction interrupts it) [Reaction: When]. ``prevent`` replaces the wounds
+    about to be taken by fewer [Replacement Effects]: the prevented ones never happened."""
+    cancel = False
+    for j in range(NOPS):
+        o = C_OP[cid, j]
+        x = C_ARG[cid, j]
+        if o == OP_DRAW:
+            draw(s, q, x)
+        elif o == OP_HEAL:
+            s.wounds[q, c] = max(s.wounds[q, c] - x, 0)
+        elif o == OP_GARDE:
+            s.eng[q, c] = 0
+        elif o == OP_INF:
+            s.buff[q, c] = min(s.buff[q, c] + x, 100)
+        elif o == OP_RENOWN:
+            s.renown[q] += x
+        elif o == OP_PREVENT:
+            s.r_amt -= min(x, s.r_amt)
+        elif o == OP_CANCEL:
+            cancel = True
+    return cancel

@@ -381,6 +381,7 @@ def dusk(s):
                 s.loc[p, c] = HOME
                 s.buff[p, c] = 0
                 s.used[p, c] = 0
+                s.rused[p, c] = 0
         if s.scheme[p] > 0:
             to_locker(s, p, s.scheme[p])
             s.scheme[p] = 0

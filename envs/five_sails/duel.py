@@ -7,7 +7,7 @@ player must play one, one Technique and/or one Maneuver in any order, Riposte / 
 Thrust in order, Resolve Threat), [Additional Dueling Rules and Concepts] (Ending a Duel,
 Final Strike, Gambling at most Finesse times, Modifying Combat Values floor at 0, Restricted
 Hostilities, Moving During a Duel, Lethal), [Last Known Information], [Dashes as Values],
-[Reaction]. Readings: [ruling: Moving during a duel], [ruling: Reactions].
+[Reaction]. Readings: [ruling: Moving during a duel], [ruling: Reaction windows].
 Side 0 is the challenger, side 1 the challenged (or intervening) character.
 """
 
@@ -16,13 +16,15 @@ from numba import njit
 from envs.core.bounds import fault
 
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
-from .common import (discard, draw, end_action, hand_take, loc_live, opposing, qualifies,
-                     reveal_top, stat0, wound)
-from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_PASS,
-                    A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, HOME, MAX_ATT, MAX_CREW,
-                    MAX_LINE, NOPS, OP_CV_P, OP_DRAW, OP_HEAL, OP_GARDE, AB_REACTION, MAX_HAND, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
+from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
+                     qualifies, react_char_ok, react_card_ok, react_ops, reveal_top, stat0,
+                     wound)
+from .state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
+                    A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW, MAX_HAND,
+                    MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
                     OP_THRUST, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND,
-                    PK_TARGET, S_FIN, NLOC)
+                    PK_TARGET, S_FIN, NLOC, RET_NOPLAY, RET_REFUSE, RET_RESOLVE, RT_CHALLENGED,
+                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, OP_COPY)
 
 
 @njit(cache=True)
@@ -43,12 +45,31 @@ def tech_ok(s, p, c, k, at_challenge):
     cid = tech_card(s, p, c, k)
     if cid == 0 or (s.tech[p, c] >> k) & 1 or not qualifies(s, p, c, cid):
         return False
+    if C_OP[cid, 0] == OP_COPY:
+        # nothing to copy before the adversary is known [ruling: Copying a Technique]
+        if at_challenge:
+            return False
+        src = copy_source(s)
+        return src > 0 and qualifies(s, p, c, src)
     if at_challenge:
         for j in range(NOPS):
             if C_OP[cid, j] == OP_THRUST or C_OP[cid, j] == OP_LETHAL:
                 return True
         return False
     return True
+
+
+@njit(cache=True)
+def copy_source(s):
+    """The Technique a ``copy`` Technique of the active side uses: the adversary character's
+    own (not one that itself copies) [Self Referentials: copying]; 0 when it has none."""
+    b = 1 - s.d_active
+    if not s.d_alive[b]:
+        return 0
+    src = s.crew[s.d_seat[b], s.d_slot[b]]
+    if src <= 0 or C_AB[src] != AB_TECHNIQUE or C_OP[src, 0] == OP_COPY:
+        return 0
+    return src
 
 
 @njit(cache=True)
@@ -155,7 +176,10 @@ def _answered(s, accept):
     threat = s.d_lkstat[0] + s.d_threat
     s.d_threat = 0
     if not accept:
-        _take(s, 1, min(threat, _cap(s, 1)))
+        n = min(threat, _cap(s, 1))
+        if wound_window(s, 1, n, RET_REFUSE):
+            return
+        _take(s, 1, n)
         end_duel(s)
         return
     s.d_pool[1] = threat
@@ -234,14 +258,52 @@ def _combat_values(s):
 
 
 @njit(cache=True)
+def wound_window(s, a, n, ret):
+    """[Reaction: When] before side a's participant takes n wounds its controller may react
+    (a "when" Reaction can change how many); True when a window opened."""
+    if n <= 0 or not s.d_alive[a]:
+        return False
+    p = s.d_seat[a]
+    s.r_p = p
+    s.r_c = s.d_slot[a]
+    s.r_amt = n
+    if open_window(s, RT_WHEN_WOUNDED, p, 1 << p, ret):
+        return True
+    s.r_p = 0
+    s.r_c = 0
+    s.r_amt = 0
+    return False
+
+
+@njit(cache=True)
+def wounds_taken(s, a):
+    """The wounds the window settled on (``r_amt``) for side a."""
+    n = s.r_amt
+    s.r_amt = 0
+    s.r_p = 0
+    s.r_c = 0
+    _take(s, a, n)
+
+
+@njit(cache=True)
 def _resolve(s):
-    """[Resolve Threat] wounds up to the cap, the pool discarded, destruction; the threat
-    sent reaches the adversary only at the location where it resolves [Moving During a Duel]."""
+    """[Resolve Threat] wounds up to the cap (after any "when" Reaction to them), the pool
+    discarded."""
+    a = s.d_active
+    n = min(s.d_pool[a], _cap(s, a))
+    s.d_pool[a] = 0
+    if wound_window(s, a, n, RET_RESOLVE):
+        return
+    resolve_after(s, n)
+
+
+@njit(cache=True)
+def resolve_after(s, n):
+    """[Resolve Threat] the participant takes n wounds, destruction; the threat sent reaches
+    the adversary only at the location where it resolves [Moving During a Duel]."""
     a = s.d_active
     b = 1 - a
     here = s.loc[s.d_seat[a], s.d_slot[a]]
-    n = min(s.d_pool[a], _cap(s, a))
-    s.d_pool[a] = 0
     alive = s.d_alive[a]
     _take(s, a, n)
     if s.d_man == 2 and alive and not s.d_alive[a]:
@@ -330,7 +392,7 @@ def duel_legal(s, mask):
         c = s.d_slot[0]
         for q in range(s.num_players):
             for d in range(MAX_CREW):
-                if opposing(s, p, c, q, d):
+                if challengeable(s, p, c, q, d):
                     mask[A_TARGET + q * MAX_CREW + d] = 1
     elif pk == PK_RESPOND:
         q = s.d_seat[1]
@@ -338,8 +400,11 @@ def duel_legal(s, mask):
         mask[A_ACCEPT] = 1
         mask[A_PASS] = 1
         for i in range(s.hand_n[q]):
-            if C_AB[s.hand[q, i]] == AB_REACTION:
+            cid = s.hand[q, i]
+            if react_card_ok(s, q, cid, RT_CHALLENGED) or react_card_ok(s, q, cid, RT_WHEN_CHALLENGED):
                 mask[A_HAND + i] = 1
+        if react_char_ok(s, q, d, RT_CHALLENGED) or react_char_ok(s, q, d, RT_WHEN_CHALLENGED):
+            mask[A_ABILITY + d] = 1
         for e in range(MAX_CREW):
             if (e != d and s.crew[q, e] > 0 and s.eng[q, e] == 0
                     and s.loc[q, e] == s.d_loc):
@@ -400,8 +465,8 @@ def duel_apply(s, action):
         s.pk = PK_RESPOND
         s.to_play = s.d_seat[1]
     elif pk == PK_RESPOND:
-        if A_HAND <= action < A_HAND + MAX_HAND:
-            _react(s, action - A_HAND)
+        if A_ABILITY <= action < A_ABILITY + MAX_CREW or A_HAND <= action < A_HAND + MAX_HAND:
+            _react(s, action)
             return
         if action == A_PASS:
             _answered(s, False)
@@ -419,6 +484,8 @@ def duel_apply(s, action):
             # no card: wounds up to the cap, the threat discarded [Play a Combat Card]
             n = min(s.d_pool[a], _cap(s, a))
             s.d_pool[a] = 0
+            if wound_window(s, a, n, RET_NOPLAY):
+                return
             _take(s, a, n)
             round_end(s)
         elif action == A_GAMBLE:
@@ -461,31 +528,48 @@ def duel_apply(s, action):
             s.d_tround = 1
             s.tech[p, c] |= 1 << k
             cid = tech_card(s, p, c, k)
+            if C_OP[cid, 0] == OP_COPY:
+                # the copied effects act for the copying card's side: its participant,
+                # its adversary [Self Referentials]
+                cid = copy_source(s)
         if not _duel_ops(s, a, cid):
             _after_play(s)
     elif pk == PK_DMOVE:
-        s.loc[s.d_seat[a], s.d_slot[a]] = action - A_LOC
+        p = s.d_seat[a]
+        l = action - A_LOC
+        s.loc[p, s.d_slot[a]] = l
+        # "after an opposing character moves to your character's location": asked when the
+        # duel is over [ruling: When and after]; the last move of the duel is the one kept
+        m = 0
+        for q in range(s.num_players):
+            if q != p:
+                for d in range(MAX_CREW):
+                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                        m |= 1 << q
+        if m:
+            s.r_move = m
+            s.r_loc = l
         _after_play(s)
 
 
 @njit(cache=True)
-def _react(s, i):
-    """[Reaction] "after one of your characters is challenged": the challenged player plays
-    a Reaction from hand (cost 0) before answering; it does not use priority and the
-    answer is still theirs to give. The risk is discarded once resolved."""
+def _react(s, action):
+    """[Reaction] "after" / "when one of your characters is challenged": the challenged
+    player uses a Reaction (a risk from hand, cost 0, discarded once resolved; or the
+    challenged character's own, once per Day) before answering; it does not use priority
+    and the answer is still theirs to give. A "when" Reaction that cancels interrupts the
+    challenge: no duel follows, costs already paid stay paid [Reaction: When]."""
     q = s.d_seat[1]
     d = s.d_slot[1]
-    cid = hand_take(s, q, i)
-    for j in range(NOPS):
-        o = C_OP[cid, j]
-        x = C_ARG[cid, j]
-        if o == OP_DRAW:
-            draw(s, q, x)
-        elif o == OP_HEAL:
-            s.wounds[q, d] = max(s.wounds[q, d] - x, 0)
-        elif o == OP_GARDE:
-            s.eng[q, d] = 0
-    discard(s, q, cid)
+    if action < A_HAND:
+        s.rused[q, d] = 1
+        cancel = react_ops(s, q, d, s.crew[q, d])
+    else:
+        cid = hand_take(s, q, action - A_HAND)
+        cancel = react_ops(s, q, d, cid)
+        discard(s, q, cid)
+    if cancel:
+        end_duel(s)
 
 
 @njit(cache=True)

@@ -5,6 +5,8 @@ they secretly plan a scheme and a character, muster, then take turns in High Dra
 characters between City locations, recruiting Mercenaries, equipping attachments, claiming
 locations by Influence and challenging each other to duels fought with threat pools and
 combat cards; Plunder scores Renown and checks Dominance, Economic and Fifth-Day victory.
+Reactions ("when" and "after") are answered in windows that ask the players a trigger
+concerns, one at a time (a decision: a Reaction or pass), opened on public information.
 Rules: ``rules/city_of_five_sails_rulebook.txt``; every open reading is in
 ``envs/five_sails/docs/rulings.md``; what is implemented or missing is in
 ``docs/readme_section.md``. The card pool is our own design, not the published cards.
@@ -16,7 +18,7 @@ Rules: ``rules/city_of_five_sails_rulebook.txt``; every open reading is in
 | actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (ranges in ``state.ACTION_RANGES``) |
 | observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` |
 | hidden information | other hands, deck orders, the City Deck order, others' Approach Decks, face-down planning choices until the reveal |
-| chance | Faction Deck and City Deck shuffles, the First Player Token on a tie with no holder |
+| chance | Faction Deck and City Deck shuffles, the First Player Token on a tie with no holder, the order of sunk cards |
 
 Rewards: terminal, +1 to each winner, -1 to each loser, 0 to all on a draw or truncation
 (with more than two players they do not sum to zero). ``infos[agent]``: renown, day, phase.

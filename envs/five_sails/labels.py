@@ -9,7 +9,7 @@ from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CL
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_MOVE, A_PASS,
                     A_RECRUIT, A_TARGET, A_TECH, HOME, LOC_NAMES, MAX_CREW, NUM_ACTIONS, PK_DPLAY,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_PARLEY, PK_PAY, PK_RESPOND, PK_SLOT, PK_CTECH,
-                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER)
+                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER, PK_REACT, PK_RACTOR, RT_TEXT, PK_SINK)
 
 
 def _name(cid) -> str:
@@ -33,8 +33,8 @@ def action_label(s, a) -> str:
 
     if a == A_PASS:
         return {PK_MAIN: "pass", PK_RESPOND: "refuse the challenge", PK_DPLAY: "play no combat card",
-                PK_PARLEY: "no parley", PK_CTECH: "no technique", PK_DABIL: "resolve combat values"
-                }.get(pk, "pass")
+                PK_PARLEY: "no parley", PK_CTECH: "no technique", PK_DABIL: "resolve combat values",
+                PK_REACT: f"no (more) Reactions ({RT_TEXT[int(s['r_trig'])]})"}.get(pk, "pass")
     if a == A_ACCEPT:
         return "accept the challenge"
     if a == A_GAMBLE:
@@ -45,17 +45,22 @@ def action_label(s, a) -> str:
                        (A_RECRUIT, "recruit with"), (A_CEQUIP, "equip the City attachment to"),
                        (A_EVENT, "use the Event with"), (A_ABILITY, "use the Action of")):
         if base <= a < base + MAX_CREW:
+            if base == A_ABILITY and pk in (PK_REACT, PK_RESPOND):
+                verb = "use the Reaction of"
             return f"{verb} {who(a - base)}"
     if A_HAND <= a < A_CREW:
         i = a - A_HAND
         cid = s["hand"][p][i] if p >= 0 else 0
         verb = {PK_MAIN: "play", PK_PAY: "discard to pay:", PK_DUSK: "discard", PK_DPLAY:
-                "play in the duel:", PK_RESPOND: "react with"}.get(pk, "choose")
+                "play in the duel:", PK_RESPOND: "react with", PK_REACT: "react with"}.get(pk, "choose")
         return f"{verb} {_name(cid)} (hand slot {i})"
     if A_CREW <= a < A_TARGET:
         c = a - A_CREW
+        if pk == PK_PAY:
+            return f"engage {who(c)} instead of paying the cost"
         verb = {PK_LOCKER: "send to The Locker:", PK_PARLEY: "parley with", PK_RESPOND:
-                "intervene with", PK_EQUIP: "equip to", PK_ACTOR: "acting character:"}.get(pk, "choose")
+                "intervene with", PK_EQUIP: "equip to", PK_ACTOR: "acting character:",
+                PK_RACTOR: "the Reaction's acting character:"}.get(pk, "choose")
         return f"{verb} {who(c)}"
     if A_TARGET <= a < A_LOC:
         q, d = divmod(a - A_TARGET, MAX_CREW)
@@ -68,6 +73,8 @@ def action_label(s, a) -> str:
         k = a - A_APPROACH
         return f"plan {_name(s['appr'][p][k])}" if p >= 0 else f"approach card {k}"
     if A_KEEP <= a < A_TECH:
+        if pk == PK_SINK:
+            return f"put {_name(s['sink'][a - A_KEEP])} into your hand, sink the rest"
         return f"keep {_name(s['d_reveal'][a - A_KEEP])}"
     k = a - A_TECH
     if pk == PK_SLOT:

@@ -14,10 +14,13 @@ from numba import njit
 from . import cards as C
 from .common import stat
 from .state import (APPROACH, DASH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
-                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS)
+                    MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES, SINK_MAX,
+                    RT_WHEN_CLAIM, RT_MOVED)
 
 # --- card features ------------------------------------------------------------------------
-NF = 10 + 1 + 8 + 3 + 3 + 3 + 4 + 6 + 15 + 1 + len(C.TRAITS)
+NAB = len(AB_NAMES)
+NOP = len(OP_NAMES)
+NF = 10 + 1 + 8 + 3 + 3 + 3 + 4 + NAB + NOP + 1 + len(C.TRAITS) + NRT
 
 
 def _card_feats() -> np.ndarray:
@@ -32,13 +35,14 @@ def _card_feats() -> np.ndarray:
         f += [P.panache[i] / 6, P.cap[i] / 8, P.init[i] / 9]
         f += [float(P.kw[i] & 1 > 0), float(P.kw[i] & 2 > 0), float(P.kw[i] & 4 > 0)]
         f += [1.0 if P.slot[i] == k else 0.0 for k in range(4)]
-        f += [1.0 if P.ab[i] == k else 0.0 for k in range(6)]
-        ops = [0.0] * 15
+        f += [1.0 if P.ab[i] == k else 0.0 for k in range(NAB)]
+        ops = [0.0] * NOP
         for k in range(NOPS):
             if P.op[i, k]:
                 ops[P.op[i, k]] = 1.0
         f += ops + [sum(abs(int(a)) for a in P.arg[i]) / 4]
         f += [float((P.trait[i] >> k) & 1) for k in range(len(C.TRAITS))]
+        f += [1.0 if P.trig[i] == k else 0.0 for k in range(NRT)]
         out[i] = f
     return out
 
@@ -46,7 +50,7 @@ def _card_feats() -> np.ndarray:
 CARD_FEATS = _card_feats()
 
 # --- layout ---------------------------------------------------------------------------------
-CREW_F = 1 + NF + 7 + 1 + 1 + 4 + 1 + 1 + 4
+CREW_F = 1 + NF + 7 + 1 + 1 + 4 + 1 + 1 + 4 + 1
 PLAYER_F = 10 + NF + MAX_CREW * CREW_F
 SIDE_F = MAX_PLAYERS + MAX_CREW + 1 + 1 + 7 + 1 + 1 + 1 + 1
 LAYOUT = {}
@@ -76,6 +80,8 @@ O_HAND = _put("hand", MAX_HAND * NF)
 O_APPR = _put("approach", APPROACH * (1 + NF))
 O_PLAN = _put("plan", 2 * NF)
 O_CITY = _put("city", NLOC * (2 + MAX_PLAYERS + 1 + NF))
+O_REACT = _put("reaction", NRT + 1 + NLOC)
+O_SINK = _put("revealed", SINK_MAX * NF)
 O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
 OBS_SIZE = _o
 
@@ -156,6 +162,7 @@ def observe(s, seat, out):
                 a = s.att[p, c, j]
                 if a > 0:
                     out[q + 15 + j] = 1.0 + C.C_SLOT[a] / 4.0
+            out[q + 19] = s.rused[p, c]
     for i in range(s.hand_n[seat]):
         _card(out, O_HAND + i * NF, s.hand[seat, i])
     for k in range(APPROACH):
@@ -172,6 +179,13 @@ def observe(s, seat, out):
         out[o + 1] = s.event_used[seat, l]
         out[o + 2 + (MAX_PLAYERS if s.ctrl[l] < 0 else _rel(s, seat, s.ctrl[l]))] = 1.0
         _card(out, o + 3 + MAX_PLAYERS, s.cslot[l])
+    if s.r_trig > 0:
+        out[O_REACT + s.r_trig] = 1.0
+        out[O_REACT + NRT] = s.r_amt / 4.0
+        if s.r_trig == RT_WHEN_CLAIM or s.r_trig == RT_MOVED:
+            out[O_REACT + NRT + 1 + s.r_loc] = 1.0
+    for k in range(SINK_MAX):
+        _card(out, O_SINK + k * NF, s.sink[k])      # revealed: face up for everyone
     if s.d_on:
         o = O_DUEL
         out[o] = 1.0

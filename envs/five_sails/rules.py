@@ -13,14 +13,17 @@ from numba import njit
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
-from .actions import finish, main_apply, main_legal, step_apply, step_legal
+from .actions import finish, main_apply, main_legal, sink_apply, sink_legal, step_apply, step_legal
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
+from .react import react_apply, react_legal
+from .cards import C_AB, C_TRIG
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
-                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER)
+                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
+                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK)
 
 
 @njit(cache=True)
@@ -52,6 +55,7 @@ def _clear(s):
     s.wounds[:, :] = 0
     s.att[:, :, :] = 0
     s.used[:, :] = 0
+    s.rused[:, :] = 0
     s.buff[:, :] = 0
     s.tech[:, :] = 0
     s.event_used[:, :] = 0
@@ -72,6 +76,18 @@ def _clear(s):
     s.pcard = 0
     s.pay = 0
     s.queue = 0
+    s.r_has[:] = 0
+    s.r_trig = 0
+    s.r_ret = 0
+    s.r_queue = 0
+    s.r_from = 0
+    s.r_loc = 0
+    s.r_p = 0
+    s.r_c = 0
+    s.r_amt = 0
+    s.r_dest = 0
+    s.r_move = 0
+    s.sink[:] = 0
     s.d_on = 0
     s.d_stat = 0
     s.d_loc = 0
@@ -94,6 +110,18 @@ def _clear(s):
     s.d_cv[:] = 0
     s.d_reveal[:] = 0
     s.d_threat = 0
+
+
+@njit(cache=True)
+def deck_triggers(cfg, p):
+    """Reaction triggers on seat p's Faction Deck list (bits): deck lists are open, so a
+    window may be opened on them without revealing a hand [ruling: Reaction windows]."""
+    m = 0
+    for i in range(cfg.faction_n[p]):
+        cid = cfg.faction[p, i]
+        if C_AB[cid] == AB_REACTION:
+            m |= 1 << C_TRIG[cid]
+    return m
 
 
 @njit(cache=True)
@@ -125,6 +153,7 @@ def init(s, cfg, seed):
             s.deck[p, i] = cfg.faction[p, i]
         s.deck_n[p] = m
         shuffle(s, s.deck[p], m)
+        s.r_has[p] = deck_triggers(cfg, p)
     begin_day(s)
 
 
@@ -140,6 +169,10 @@ def legal_mask(s, mask):
         locker_legal(s, mask)
     elif pk == PK_ORDER:
         order_legal(s, mask)
+    elif pk == PK_REACT or pk == PK_RACTOR:
+        react_legal(s, mask)
+    elif pk == PK_SINK:
+        sink_legal(s, mask)
     elif pk == PK_MAIN:
         main_legal(s, mask)
     elif pk == PK_DUSK:
@@ -161,6 +194,10 @@ def _apply_one(s, action):
         locker_apply(s, action)
     elif pk == PK_ORDER:
         order_apply(s, action)
+    elif pk == PK_REACT or pk == PK_RACTOR:
+        react_apply(s, action)
+    elif pk == PK_SINK:
+        sink_apply(s, action)
     elif pk == PK_MAIN:
         main_apply(s, action)
     elif pk == PK_DUSK:

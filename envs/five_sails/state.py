@@ -45,17 +45,36 @@ KW_WEALTH, KW_UNIQUE, KW_BRUTE = 1, 2, 4
 # attachment slots [Attachment Cards: one Weapon, Armor and Attire]
 SLOT_NONE, SLOT_WEAPON, SLOT_ARMOR, SLOT_ATTIRE = 0, 1, 2, 3
 # ability kinds [Types of Abilities]
-AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL, AB_REACTION = range(8)
-# reaction: "Reaction: after one of your characters is challenged" (the pool's one trigger)
+(AB_NONE, AB_ACTION, AB_MANEUVER, AB_TECHNIQUE, AB_SCHEME, AB_PLUNDER, AB_REVEAL, AB_REACTION,
+ AB_PASSIVE) = range(9)
 AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "when_revealed",
-            "reaction")
+            "reaction", "passive")
+# Reaction triggers [Reaction]: the first phrase before the bullet; "when" ones interrupt the
+# event they name (it has not happened yet, the Reaction can change it), "after" ones wait
+# until the ability that caused it has completely resolved
+(RT_NONE, RT_CHALLENGED, RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED,
+ RT_MOVED) = range(7)
+RT_NAMES = ("none", "challenged", "when_challenged", "when_wounded", "when_claim", "destroyed",
+            "moved")
+RT_TEXT = ("-", "after one of your characters is challenged",
+           "when one of your characters is challenged",
+           "when one of your characters would take wounds",
+           "when an opponent claims a location where you have a character",
+           "after one of your characters is destroyed",
+           "after an opposing character moves to your character's location")
+NRT = len(RT_NAMES)
+# what a reaction window goes back to when every player has answered
+RET_ACTION, RET_CLAIM, RET_RESOLVE, RET_NOPLAY, RET_REFUSE = range(5)
 # qualifiers [Qualified Abilities]
 W_ANY, W_CITY, W_HOME = 0, 1, 2
 # effect opcodes (cards.toml `eff`), each covered by a test in tests/five_sails/test_opcodes.py
 (OP_NONE, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF, OP_RENOWN, OP_CHALLENGE, OP_IF_CTRL,
- OP_THRUST, OP_PARRY, OP_LETHAL, OP_MOVE, OP_CV_T, OP_CV_P, OP_CV_R) = range(15)
+ OP_THRUST, OP_PARRY, OP_LETHAL, OP_MOVE, OP_CV_T, OP_CV_P, OP_CV_R, OP_PREVENT,
+ OP_CANCEL, OP_AURA_COM, OP_SET_FIN, OP_NOCHAL, OP_COPY, OP_SINK) = range(22)
 OP_NAMES = ("none", "draw", "heal", "garde", "influence", "renown", "challenge", "if_control",
-            "thrust", "parry", "lethal", "move", "cv_thrust", "cv_parry", "cv_riposte")
+            "thrust", "parry", "lethal", "move", "cv_thrust", "cv_parry", "cv_riposte",
+            "prevent", "cancel", "aura_combat", "set_finesse", "unchallengeable", "copy", "sink")
+SINK_MAX = 3             # cards a sink effect reveals at most
 NOPS = 2
 
 # --- phases [Phases of the Day]
@@ -65,12 +84,13 @@ PHASE_NAMES = ("planning", "high_drama", "dusk", "over")
 # --- pending decisions (pk)
 (PK_NONE, PK_SCHEME, PK_CHAR, PK_LOCKER, PK_MAIN, PK_MOVE, PK_TARGET, PK_RESPOND, PK_PARLEY,
  PK_PAY, PK_EQUIP, PK_ACTOR, PK_SLOT, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE, PK_DUSK,
- PK_CTECH, PK_ORDER) = range(20)
+ PK_CTECH, PK_ORDER, PK_REACT, PK_RACTOR, PK_SINK) = range(23)
 PK_NAMES = ("none", "plan scheme", "plan character", "crew cap: send to The Locker",
             "high drama", "move: destination", "challenge: target", "answer challenge",
             "parley", "pay cost", "equip: target", "acting character", "attachment limit",
             "duel: play", "gamble: keep", "duel: maneuver/technique", "maneuver: move",
-            "dusk: discard", "challenge: technique", "order when-revealed effects")
+            "dusk: discard", "challenge: technique", "order when-revealed effects",
+            "reaction window", "reaction: acting character", "revealed: keep one, sink the rest")
 NPK = len(PK_NAMES)
 
 # what a payment is for (pending continuation)
@@ -93,8 +113,8 @@ A_CREW = A_HAND + MAX_HAND             # + crew slot: choose one of your charact
 A_TARGET = A_CREW + MAX_CREW           # + seat * MAX_CREW + slot: an opposing character
 A_LOC = A_TARGET + MAX_PLAYERS * MAX_CREW  # + location (HOME = your Home)
 A_APPROACH = A_LOC + NLOC + 1          # + approach deck position
-A_KEEP = A_APPROACH + APPROACH         # + 0/1: which gambled card to keep
-A_TECH = A_KEEP + 2                    # + 0 character, 1.. attachment k-1: its Technique
+A_KEEP = A_APPROACH + APPROACH         # + k: which gambled (0/1) or revealed (0..2) card to keep
+A_TECH = A_KEEP + SINK_MAX             # + 0 character, 1.. attachment k-1: its Technique
 NUM_ACTIONS = A_TECH + 1 + MAX_ATT
 ACTION_RANGES = {
     "pass": (A_PASS, 1), "accept": (A_ACCEPT, 1), "gamble": (A_GAMBLE, 1),
@@ -103,7 +123,7 @@ ACTION_RANGES = {
     "city_equip": (A_CEQUIP, MAX_CREW), "event": (A_EVENT, MAX_CREW),
     "ability": (A_ABILITY, MAX_CREW), "hand": (A_HAND, MAX_HAND), "crew": (A_CREW, MAX_CREW),
     "target": (A_TARGET, MAX_PLAYERS * MAX_CREW), "location": (A_LOC, NLOC + 1),
-    "approach": (A_APPROACH, APPROACH), "keep": (A_KEEP, 2), "technique": (A_TECH, 1 + MAX_ATT),
+    "approach": (A_APPROACH, APPROACH), "keep": (A_KEEP, SINK_MAX), "technique": (A_TECH, 1 + MAX_ATT),
 }
 
 CONFIG = np.dtype(config_header() + [
@@ -142,6 +162,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("wounds", np.int8, (MAX_PLAYERS, MAX_CREW)),
     ("att", np.int16, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
     ("used", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # own Action used today
+    ("rused", np.uint8, (MAX_PLAYERS, MAX_CREW)),    # own Reaction used today
     ("buff", np.int8, (MAX_PLAYERS, MAX_CREW)),      # Influence until the end of the Day
     ("tech", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # Techniques used this duel (bit per source)
     ("event_used", np.uint8, (MAX_PLAYERS, NLOC)),
@@ -157,6 +178,18 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pcard", np.int16),                # card announced from hand (out of hand until resolved)
     ("pay", np.int16),                  # wealth still to pay
     ("queue", np.int8),                 # seats still to answer a phase step (bits)
+    # reaction window [Reaction]
+    ("r_has", np.uint8, (MAX_PLAYERS,)),  # triggers on the seat's deck lists (bits, public)
+    ("r_trig", np.int8),                # trigger of the open window (RT_*)
+    ("r_ret", np.int8),                 # where the window returns (RET_*)
+    ("r_queue", np.uint8),              # seats still to be asked (bits)
+    ("r_from", np.int8),                # the seat whose act triggered (asked order from its left)
+    ("r_loc", np.int8),                 # location of a claim or a move
+    ("r_p", np.int8), ("r_c", np.int8),  # the character concerned (wounded / claiming)
+    ("r_amt", np.int16),                # wounds about to be taken (a "when" window may change)
+    ("r_dest", np.uint8),               # seats that lost a character during this action (bits)
+    ("r_move", np.uint8),               # seats with characters where a character moved (bits)
+    ("sink", np.int16, (SINK_MAX,)),    # cards revealed by a sink effect, face up [Glossary: Sink]
     # duel [Issuing a Challenge and Dueling]
     ("d_on", np.uint8), ("d_stat", np.int8), ("d_loc", np.int8),
     ("d_seat", np.int8, (2,)), ("d_slot", np.int8, (2,)),

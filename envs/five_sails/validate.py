@@ -20,12 +20,15 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     PK_ACTOR, PK_EQUIP, PK_MOVE, PK_PARLEY, PK_PAY, PK_SLOT, PK_LOCKER, PK_MAIN,
                     PK_DUSK, PK_NONE, PK_ORDER, PH_PLANNING, PH_HIGH_DRAMA, PH_DUSK, T_ATTACH, T_BRUTE,
                     T_CATTACH, T_CHAR, T_EVENT, T_LEADER, T_MERC, T_RISK, T_SCHEME, GO_ATTACH,
-                    GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH)
+                    GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
+                    PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
+                    RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION)
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
+REACT_PK = (PK_REACT, PK_RACTOR)
 CARD_FIELDS = ("appr", "plan_scheme", "plan_char", "scheme", "deck", "hand", "disc", "locker",
                "crew", "att", "cdeck", "cslot", "cdisc", "clocker", "pcard", "d_line", "d_card",
-               "d_reveal", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
+               "d_reveal", "sink", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
 
 
 def _live_locs(n):
@@ -51,6 +54,18 @@ def _ranges(states, r):
     V.in_range(r, states, "loc", 0, HOME, "a location or Home")
     V.in_range(r, states, "eng", 0, 1, "en garde / engaged")
     V.in_range(r, states, "used", 0, 1, "a flag")
+    V.in_range(r, states, "rused", 0, 1, "a flag")
+    V.in_range(r, states, "r_has", 0, (1 << NRT) - 1, "Reaction triggers (bits)")
+    V.in_range(r, states, "r_trig", 0, NRT - 1, "a Reaction trigger")
+    V.in_range(r, states, "r_ret", 0, RET_REFUSE, "where a Reaction window returns")
+    V.in_range(r, states, "r_queue", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
+    V.in_range(r, states, "r_dest", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
+    V.in_range(r, states, "r_move", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
+    V.in_range(r, states, "r_from", 0, n - 1, "a seat")
+    V.in_range(r, states, "r_p", 0, n - 1, "a seat")
+    V.in_range(r, states, "r_c", 0, MAX_CREW - 1, "a crew slot")
+    V.in_range(r, states, "r_loc", 0, NLOC - 1, "a City location")
+    V.in_range(r, states, "r_amt", 0, 500, "wounds")
     V.in_range(r, states, "event_used", 0, 1, "a flag")
     V.in_range(r, states, "wounds", 0, 50, "wounds")
     V.in_range(r, states, "buff", 0, 100, "Influence until the end of the Day")
@@ -158,6 +173,9 @@ def _zones(states, r):
                 want[cid] += 1
             if p == s["to_play"] and s["pcard"] > 0:
                 have[s["pcard"]] += 1
+            if p == s["to_play"]:
+                for cid in s["sink"]:
+                    have[cid] += 1 if cid > 0 else 0
             for a in range(2):
                 if s["d_seat"][a] == p:
                     for cid in s["d_line"][a][:s["d_line_n"][a]]:
@@ -227,7 +245,7 @@ def _duel_and_pending(states, r):
                 bad.append("d_reveal: keeping one of two gambled cards needs two")
             if pk in (PK_DABIL, PK_DMOVE) and s["d_card"] == 0:
                 bad.append("d_card: a maneuver or technique step follows a played card")
-            if pk not in DUEL_PK and live:
+            if pk not in DUEL_PK + REACT_PK and live:
                 bad.append(f"pk: {pk} is not a duel decision but a duel is on")
         if live and not bad:
             p = int(s["to_play"])
@@ -247,7 +265,10 @@ def _duel_and_pending(states, r):
             if pk == PK_PAY:
                 g = int(s["go"])
                 hv = sum(2 if C.C_KW[c] & KW_WEALTH else 1 for c in s["hand"][p][:s["hand_n"][p]])
-                if s["pay"] <= 0 or hv < s["pay"]:
+                pc = int(s["pcard"])
+                alt = (g == GO_RISK and pc > 0 and C.C_ALT[pc] and s["pay"] == C.C_COST[pc]
+                       and s["eng"][p][s["pa"]] == 0)
+                if s["pay"] <= 0 or hv < s["pay"] and not alt:
                     bad.append("pay: a payment in progress can be completed [Paying Costs]")
                 if g in (GO_ATTACH, GO_RISK, GO_BRUTE) and s["pcard"] == 0:
                     bad.append("pcard: the card being paid for")
@@ -278,9 +299,30 @@ def _duel_and_pending(states, r):
                 if not ok:
                     bad.append("pc: when-revealed effects are ordered by the First Player in "
                                "Planning, for revealed cards of players in the game")
+            if pk in REACT_PK:
+                trig = int(s["r_trig"])
+                ret = int(s["r_ret"])
+                if trig == 0 or s["phase"] != PH_HIGH_DRAMA:
+                    bad.append("r_trig: a Reaction window answers a trigger in High Drama")
+                if (ret in (RET_RESOLVE, RET_NOPLAY, RET_REFUSE)) != (trig == RT_WHEN_WOUNDED):
+                    bad.append("r_ret: wounds in a duel come back to the duel")
+                if (ret == RET_CLAIM) != (trig == RT_WHEN_CLAIM):
+                    bad.append("r_ret: a claim comes back to its pressure")
+                if ret in (RET_RESOLVE, RET_NOPLAY, RET_REFUSE) and not s["d_on"]:
+                    bad.append("r_ret: wounds of a duel need a duel")
+                if trig == RT_WHEN_WOUNDED and s["crew"][s["r_p"]][s["r_c"]] == 0:
+                    bad.append("r_p: wounds are about to be taken by a character in play")
+                if pk == PK_RACTOR and (s["pcard"] == 0 or C.C_AB[s["pcard"]] != AB_REACTION):
+                    bad.append("pcard: the Reaction being played")
+            elif s["r_trig"] or s["r_ret"] or s["r_queue"] or s["r_amt"]:
+                bad.append("r_trig: a Reaction window is open only while it asks a player")
             if pk == PK_LOCKER and crew.sum() == 0:
                 bad.append("pk: sending to The Locker needs a crew")
-        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] != 0:
+        if pk != PK_SINK and s["sink"].any():
+            bad.append("sink: revealed cards wait face up only while one is being chosen")
+        if pk == PK_SINK and live and not (s["sink"] > 0).any():
+            bad.append("sink: a choice among revealed cards needs a revealed card")
+        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR) and s["pcard"] != 0:
             bad.append("pcard: a card is held out of hand only while it is being played")
         if (s["plan_scheme"] != 0).any() and s["phase"] != PH_PLANNING:
             bad.append("plan_scheme: face-down choices exist only during Planning")
@@ -288,9 +330,27 @@ def _duel_and_pending(states, r):
             r.flag(np.arange(len(states)) == j, b)
 
 
+def _reaction_lists(states, r):
+    """r_has is what the deck lists say (public): the Reaction triggers on each Faction Deck
+    list [ruling: Reaction windows]."""
+    react = (C.C_AB == AB_REACTION)
+    for j, s in enumerate(states):
+        cfg = s["cfg"]
+        for p in range(int(s["num_players"])):
+            ids = cfg["faction"][p][:cfg["faction_n"][p]]
+            want = 0
+            for cid in ids[react[ids]]:
+                want |= 1 << int(C.C_TRIG[cid])
+            if int(s["r_has"][p]) != want:
+                r.flag(np.arange(len(states)) == j, f"r_has[{p}]: the Reaction triggers of the "
+                       "seat's Faction Deck list")
+                break
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     from .env import GAME
 
     return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges, _zones,
-                                 _duel_and_pending, V.legal_action_stage(GAME)])
+                                 _reaction_lists, _duel_and_pending,
+                                 V.legal_action_stage(GAME)])

@@ -13,7 +13,7 @@ import numpy as np
 from envs.five_sails import cards as C
 from envs.five_sails import batch
 from envs.five_sails import state as S
-from envs.five_sails.config import make_config
+from envs.five_sails.config import DEFAULT_DECKS, load_deck, make_config
 from envs.five_sails.observe import OBS_SIZE, observe
 
 
@@ -21,7 +21,28 @@ def cid(name):
     return C.POOL.index[name]
 
 
-def new(n=2, seed=0, **kw):
+#: Reaction risks that open windows of their own (not "after ... challenged", answered in the
+#: challenge's answer step)
+WINDOW_REACTIONS = [C.POOL.names[i] for i in range(1, C.NCARDS)
+                    if C.POOL.type[i] == S.T_RISK and C.POOL.ab[i] == S.AB_REACTION
+                    and C.POOL.trig[i] != S.RT_CHALLENGED]
+
+
+def quiet_decks(names):
+    """The decks without the Reaction risks that open windows: rule tests about something
+    else then see no window they did not ask for."""
+    out = []
+    for name in names:
+        d = load_deck(name)
+        d["faction"] = {k: v for k, v in d["faction"].items() if k not in WINDOW_REACTIONS}
+        out.append(d)
+    return out
+
+
+def new(n=2, seed=0, reactions=False, **kw):
+    """A new game; ``reactions`` keeps the window Reaction risks in the starter decks."""
+    if not reactions:
+        kw["decks"] = quiet_decks(kw.get("decks") or DEFAULT_DECKS[:n])
     st = np.zeros(1, S.STATE)
     batch.single_init(st, make_config(num_players=n, **kw), 0, seed)
     return st
@@ -154,3 +175,12 @@ def check(st):
     from envs.five_sails.validate import check_states
     probs = check_states(st)[0]
     assert probs == [], probs
+
+
+def stat_of(st, p, c, k):
+    """Stat k of p's crew slot c as the kernels compute it, read from p's own observation
+    (stats are public; the observation shows value / 8, a dash as -1)."""
+    from envs.five_sails.observe import CREW_F, NF, O_PLAYERS
+
+    v = obs(st, p)[O_PLAYERS + 10 + NF + c * CREW_F + 1 + NF + 9 + k] * 8
+    return int(round(v))

@@ -14,6 +14,16 @@ def _deck():
     return copy.deepcopy(load_deck("castille"))
 
 
+def _first(faction, n):
+    """The first entries of a Faction Deck list, n cards in all."""
+    out = {}
+    for k, v in faction.items():
+        take = min(v, n - sum(out.values()))
+        if take > 0:
+            out[k] = take
+    return out
+
+
 def test_five_starter_decks_are_legal():
     assert len(deck_names()) >= 5
     for name in deck_names():
@@ -31,7 +41,7 @@ def test_five_starter_decks_are_legal():
     (lambda d: d["faction"].update({"Eisen Plate": 1}), "Neutral nor Loyal"),
     (lambda d: d["faction"].update({"Harbour Cutlass": 1}), "cannot go in a Faction Deck"),
     (lambda d: d["faction"].update({"Inigo Valdera": 1}), "cannot go in a Faction Deck"),
-    (lambda d: [d["faction"].pop(k) for k in ("Steady Guard", "Counterstroke")], "at least 40"),
+        (lambda d: d.update(faction=_first(d["faction"], 39)), "at least 40"),
     (lambda d: d["faction"].update({"Nonesuch": 1}), "unknown card"),
 ])
 def test_deck_building_rules_are_config_errors_naming_the_deck(edit, match):
@@ -82,3 +92,34 @@ def test_every_card_type_ability_kind_and_opcode_is_in_the_pool():
     assert (P.kw & S.KW_WEALTH).any() and (P.kw & S.KW_UNIQUE).any() and (P.kw & S.KW_BRUTE).any()
     assert set(P.slot[1:]) == {0, 1, 2, 3}
     assert (P.stat[[i for i in range(1, C.NCARDS) if P.type[i] in (1, 2, 7)]] < 0).any()  # dashes
+
+
+def test_every_reaction_trigger_is_on_a_card_from_hand_and_in_play():
+    """[Reaction] every trigger of the engine is on at least one card; "when" and "after"
+    both appear, on risks (from hand) and on characters (in play)."""
+    from envs.five_sails import state as S
+    P = C.POOL
+    assert set(P.trig[1:]) == set(range(len(S.RT_NAMES)))
+    react = [i for i in range(1, C.NCARDS) if P.ab[i] == S.AB_REACTION]
+    assert {P.type[i] for i in react} >= {S.T_RISK, S.T_MERC}
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ('trigger = "when_wounded"\neff = [["prevent", 1]]\ntext = "Reaction: when Old Tobiah',
+     'eff = [["prevent", 1]]\ntext = "Reaction: when Old Tobiah', "trigger"),
+    ('ability = "reaction"\ntrigger = "moved"\neff = [["garde", 0]]',
+     'ability = "reaction"\ntrigger = "moved"\neff = [["renown", 1]]', "eff"),
+    ('ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["draw", 1]]\ntext = "City Action: Engage Padre',
+     'ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["prevent", 1]]\ntext = "City Action: Engage Padre', "eff"),
+    ('name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\n',
+     'name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\ncost = 1\n', "cost"),
+])
+def test_reaction_card_data_errors_name_the_field(tmp_path, old, new, field):
+    """A Reaction names its trigger; each trigger carries only effects the engine applies at
+    that moment; prevent is a Reaction effect; a Reaction risk costs 0 in this pool."""
+    text = C.DEFAULT_PATH.read_text()
+    assert old in text
+    p = tmp_path / "cards.toml"
+    p.write_text(text.replace(old, new))
+    with pytest.raises(CardDataError, match=f"field '{field}'"):
+        C.load_pool(p)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import envs
 from envs.five_sails.cards import POOL
-from envs.five_sails.state import A_HAND, A_LOC, A_MANEUVER, A_CREW, A_PASS, A_RECRUIT
+from envs.five_sails.state import A_HAND, A_LOC, A_MANEUVER, A_CREW, A_PASS, A_RECRUIT, PK_REACT
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "five_sails"
 
@@ -23,6 +23,10 @@ def test_restricted_hostilities_scenario_file():
     env, rec = _load("restricted_hostilities")
     assert env.agent_selection == "player_1"
     slot = int(rec["d_slot"][0][1])
+    env.step(A_PASS)
+    # the Eisen deck holds a "when one of your characters would take wounds" Reaction: its
+    # window is asked first [Reaction: When]; no Reaction, the wounds follow
+    assert rec["pk"][0] == PK_REACT and env.agent_selection == "player_1"
     env.step(A_PASS)
     assert rec["wounds"][0][1][slot] == 1 and rec["d_on"][0] == 0 and rec["d_pool"][0].sum() == 0
 
