@@ -59,6 +59,11 @@ def text_colour_on(bg):
     return INK if (0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2]) > 140 else (250, 250, 250)
 
 
+#: characters card text uses that Pillow's bundled font has no glyph for (drawn as a box)
+_NO_GLYPH = str.maketrans({"\u2022": "\u00b7", "\u2013": "-", "\u2014": "-", "\u2192": "->",
+                           "\u00d7": "x", "\u2264": "<=", "\u2265": ">="})
+
+
 @lru_cache(maxsize=None)
 def font(size: int):
     from PIL import ImageFont
@@ -84,7 +89,7 @@ class Canvas:
              anchor: str = "la") -> int:
         """Draw ``s`` (cut with '..' to ``max_w`` pixels); returns its width."""
         f = font(size)
-        s = str(s)
+        s = str(s).translate(_NO_GLYPH)
         if max_w is not None and self.d.textlength(s, font=f) > max_w:
             while s and self.d.textlength(s + "..", font=f) > max_w:
                 s = s[:-1]

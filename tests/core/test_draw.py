@@ -59,3 +59,21 @@ def test_long_text_is_cut_to_width():
     cv = draw.Canvas(300, 30)
     w = cv.text(0, 0, "a very long card name that does not fit", 13, max_w=80)
     assert w <= 80
+
+
+def test_every_character_of_the_card_data_has_a_glyph():
+    """Card and piece text is drawn in Pillow's bundled font: a character it lacks would be
+    drawn as an empty box, so each is either in the font or mapped by draw._NO_GLYPH."""
+    from pathlib import Path
+
+    f = draw.font(12)
+    missing_box = f.getmask("\uffff").getbbox()
+    root = Path(draw.__file__).resolve().parents[1]
+    chars = set()
+    for data in list(root.glob("*/cards.toml")) + list(root.glob("*/pieces.toml")):
+        chars |= set(data.read_text(encoding="utf-8"))
+    bad = sorted(ch for ch in chars if ord(ch) > 126
+                 for shown in [ch.translate(draw._NO_GLYPH)]
+                 if any(f.getmask(c).getbbox() == missing_box for c in shown))
+    assert not bad, f"characters without a glyph: {bad}"
+    assert "\u2022".translate(draw._NO_GLYPH) != "\u2022"
