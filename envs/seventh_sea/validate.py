@@ -89,6 +89,8 @@ def _ranges(states, r):
     V.in_range(r, states, "react_ret", 0, PK_PICK, "a pending decision kind")
     V.in_range(r, states, "fire_hits", 0, 99, "Cannon produced")
     V.in_range(r, states, "fighter_abs", -1, 1, "a fighter index or -1")
+    V.in_range(r, states, "rw_mask", 0, (1 << n) - 1, "seats offered a React window")
+    V.in_range(r, states, "rw_pos", -1, n - 1, "a place in the turn order or -1")
     for f in ("after", "hit_after", "disc_after"):
         V.in_range(r, states, f, 0, 15, "a continuation")
 
@@ -282,8 +284,9 @@ def _record(s) -> list[str]:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
                 bad.append("hit_after: hits in a Boarding continue the Boarding")
-            if pk == PK_ABSORB and int(s["b_last"]) < 0:
-                bad.append("b_last: hits in a Boarding come from a winning fighter")
+            if pk == PK_ABSORB and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
+                bad.append("b_last: hits in a Boarding come from a winning fighter (or a card "
+                           "played instead of a boarding attack)")
             if pk == PK_DISCARD and int(s["disc_after"]) not in (F_BOARD_NEW_ROUND, F_BOARD_END):
                 bad.append("disc_after: a Boarding draw continues the Boarding")
     if phase == PH_DRAW and (pk != PK_DISCARD or int(s["disc_after"]) != F_END_TURN or ak != AK_NONE
@@ -301,7 +304,8 @@ def _record(s) -> list[str]:
             bad.append("hit_after: hits from an action end the action")
         if pk == PK_ABSORB and ak not in (AK_CANNON, AK_ACTION):
             bad.append("act_kind: hits come from a cannon attack or an action card")
-        if pk not in (PK_MAIN, PK_ABSORB, PK_DISCARD) and cur != actor and pk not in (PK_CANCEL, PK_PAY):
+        if pk not in (PK_MAIN, PK_ABSORB, PK_DISCARD, PK_REACT) and cur != actor \
+                and pk not in (PK_CANCEL, PK_PAY):
             bad.append("cur: the acting player decides")
         if s["must_act"] and pk == PK_MAIN and not int(s["ship_tacked"][actor]):
             bad.append("must_act: only after a free move (the ship tacked)")
@@ -334,17 +338,31 @@ def _record(s) -> list[str]:
         bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
     react = int(s["react_card"])
     ret = int(s["react_ret"])
+    window = pk == PK_REACT or (pk == PK_PAY and react >= 0 and ret == PK_REACT)
+    if window:
+        rw = int(s["rw_mask"])
+        pos = int(s["rw_pos"])
+        if not (rw >> cur) & 1 or not 0 <= pos < n or order[pos] != cur \
+                or cur not in (actor, tgt):
+            bad.append("rw_mask: the seat offered the React window is the attacker or the target, "
+                       "still in the window, at its place in the turn order (Actions and Reacts)")
+    elif int(s["rw_mask"]) or int(s["rw_pos"]) != -1:
+        bad.append("rw_mask: cleared outside a React window")
     if react >= 0:
-        from .state import C_REACT, C_TYPE as _T, R_ABSORB, R_CANNON
-        want = R_ABSORB if ret == PK_ABSORB else R_CANNON if ret == PK_REACT else -1
+        from .state import C_REACT, C_TYPE as _T, R_ABSORB, R_CANNON, R_EVADE, R_INSTEAD
+        want = (R_ABSORB if ret == PK_ABSORB else R_INSTEAD if ret == PK_BPUSH
+                else (R_CANNON if cur == actor else R_EVADE) if ret == PK_REACT else -1)
         if pk != PK_PAY or int(s["pay_cancel"]) or int(CARD[react, _T]) != T_ACTION \
                 or int(CARD[react, C_REACT]) != want:
             bad.append("react_card: a React being paid for, from a React decision of its timing")
         elif ret == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
             bad.append("react_card: an absorbing React needs hits to absorb")
-        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
-                                  or cur != actor):
-            bad.append("react_card: a Cannon React in the attacker's (revised) cannon attack")
+        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
+            bad.append("react_card: a Cannon React in a (revised) cannon attack")
+        elif ret == PK_BPUSH and (phase != PH_BOARD or int(s["b_duel"]) or int(s["f_seat"][0]) != -1
+                                  or cur not in (int(s["b_att"]), int(s["b_def"]))):
+            bad.append("react_card: a card instead of performing a Boarding Attack, in a Boarding "
+                       "before a crew is pushed (never in a Duel)")
         elif ret == PK_ABSORB and (phase, int(s["hit_after"])) not in (
                 (PH_ACTIONS, F_ACTION_DONE), (PH_BOARD, F_BOARD_HITS_DONE)):
             bad.append("hit_after: where the hits came from")
@@ -352,9 +370,8 @@ def _record(s) -> list[str]:
     if ret:
         bad.append("react_ret: cleared without a React")
     cannon_window = pk == PK_REACT
-    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
-                          or cur != actor or int(s["fire_hits"]) <= 0):
-        bad.append("pk: a Cannon React window is in the attacker's revised cannon attack")
+    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
+        bad.append("pk: a Cannon React window is in a revised cannon attack")
     if not cannon_window and int(s["fire_hits"]):
         bad.append("fire_hits: cleared outside a Cannon React window")
     if phase == PH_ACTIONS and pk not in (PK_MAIN, PK_DISCARD):
