@@ -261,6 +261,8 @@ def chantey_react_ok(s, p, kind):
 def has_react(s, p, kind):
     """A React window opens only for a seat with a legal React: a React card in hand or a
     React printed on a card in play [ruling: React windows]."""
+    if kind == R_NONE:
+        return False
     for i in range(s.hand_n[p]):
         if react_ok(s, p, s.hand[p, i], kind):
             return True
@@ -273,6 +275,8 @@ def has_react(s, p, kind):
 @njit(cache=True)
 def react_into(s, p, kind, mask):
     """The Reacts of one timing p may use now (hand cards, printed abilities)."""
+    if kind == R_NONE:
+        return
     for i in range(s.hand_n[p]):
         if react_ok(s, p, s.hand[p, i], kind):
             mask[A_HAND + i] = 1
