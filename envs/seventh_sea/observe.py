@@ -169,7 +169,9 @@ def observe(s, seat, out):
             if d >= 0 and not (secret and j > 0):
                 out[o] = s.tacked[q, j]
                 for k in range(5):
-                    out[o + 1 + k] = skill(s, q, j, k) / 9
+                    # the Captain's crew ability would tell secret starting crew apart
+                    v = CARD[d, C_SK0 + k] if secret else skill(s, q, j, k)
+                    out[o + 1 + k] = v / 9
                 out[o + 6] = swordsman(s, q, j) / 4
                 for f in range(2):
                     if s.f_seat[f] == q and s.f_slot[f] == j:
