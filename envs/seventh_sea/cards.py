@@ -45,6 +45,7 @@ CARD_SCHEMA = {
     "react_arg": cc.Int(0, 9, default=0),
     "gunnery": cc.Int(0, 3, default=0),
     "armour": cc.Int(0, 3, default=0),
+    "hostile": cc.Int(0, 1, default=0),
     "wealth": cc.Int(0, 20, default=0),
     "home": cc.Enum(SEAS, default=0),
     "cap_need": cc.Int(0, 9, default=0),
@@ -181,6 +182,13 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_REACT_ARG] = c["react_arg"]
         row[S.C_GUNNERY] = c["gunnery"]
         row[S.C_ARMOUR] = c["armour"]
+        row[S.C_HOSTILE] = c["hostile"]
+        # original rulebook: an Attachment played on an opponent's card (its cancel flag is
+        # paid by that card's controller)
+        if c["hostile"] and (ty != S.T_ATTACH or c["host"] not in (S.H_CREW, S.H_CAPTAIN, S.H_SHIP)
+                             or c["req"] != S.RQ_NONE):
+            raise CardDataError(path, name, "hostile", "a hostile card is an Attachment for an "
+                                "opponent's crew, Captain or Ship, without a knack requirement")
         row[S.C_OP] = c["op"] if ty == S.T_ACTION else c["chantey"]
         row[S.C_ARG] = c["arg"] if ty == S.T_ACTION else c["chantey_arg"]
         row[S.C_DIST] = c["dist"]

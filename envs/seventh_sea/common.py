@@ -157,9 +157,11 @@ def remove_att(s, p, a):
     for b in range(a, s.att_n[p] - 1):
         s.att[p, b] = s.att[p, b + 1]
         s.att_host[p, b] = s.att_host[p, b + 1]
+        s.att_owner[p, b] = s.att_owner[p, b + 1]
     s.att_n[p] -= 1
     s.att[p, s.att_n[p]] = -1
     s.att_host[p, s.att_n[p]] = -1
+    s.att_owner[p, s.att_n[p]] = -1
 
 
 @njit(cache=True)
@@ -172,10 +174,11 @@ def remove_crew(s, p, j, sink):
         if a >= s.att_n[p]:
             break
         if s.att_host[p, a] == j:
+            o = s.att_owner[p, a]         # an opponent's attachment goes to its owner's pile
             if sink:
-                to_sunk(s, p, s.att[p, a])
+                to_sunk(s, o, s.att[p, a])
             else:
-                to_discard(s, p, s.att[p, a])
+                to_discard(s, o, s.att[p, a])
             remove_att(s, p, a)
         else:
             a += 1

@@ -281,7 +281,10 @@ def pay_done(s):
     s.cw_mask = 0
     if s.act_kind == AK_BOARD:
         s.cw_mask = 1 << s.act_target
-    elif s.act_kind == AK_ACTION and CARD[s.limbo, C_CANCEL] > 0 and s.act_target >= 0:
+    elif (s.act_kind == AK_ACTION or s.act_kind == AK_ATTACH) and CARD[s.limbo, C_CANCEL] > 0 \
+            and s.act_target >= 0:
+        # [Canceling; original Attachment: "the target's controller may pay to have the
+        # card discarded instead of attached to his card"]
         s.cw_mask = 1 << s.act_target
     elif s.act_kind == AK_CHANTEY and CARD[s.limbo, C_CANCEL] > 0:
         # [Chantey] any player may pay its cancel cost
@@ -304,10 +307,12 @@ def pay_failed(s):
 
 
 @njit(cache=True)
-def add_att(s, p, d, host):
+def add_att(s, p, d, host, owner):
+    """d attaches to p's card ``host``; ``owner`` put it into play [Attachment]."""
     if s.att_n[p] < MAX_ATT:
         s.att[p, s.att_n[p]] = d
         s.att_host[p, s.att_n[p]] = host
+        s.att_owner[p, s.att_n[p]] = owner
         s.att_n[p] += 1
 
 
@@ -448,7 +453,7 @@ def complete_adventure(s, p):
     s.adv_n[p] -= 1
     s.adv[p, s.adv_n[p]] = -1
     s.adv_sea[p, s.adv_n[p]] = -1
-    add_att(s, p, d, host)
+    add_att(s, p, d, host, p)
 
 
 @njit(cache=True)
@@ -461,7 +466,8 @@ def resolve(s):
         put_crew(s, p, s.limbo)
         s.limbo = -1
     elif k == AK_ATTACH:
-        add_att(s, p, s.limbo, s.act_host)
+        # original: a hostile attachment goes on the target's card, still the actor's
+        add_att(s, s.act_target if s.act_target >= 0 else p, s.limbo, s.act_host, p)
         s.limbo = -1
     elif k == AK_ADV_DONE:
         n = CARD[s.adv[p, s.act_slot], C_ADV_DISCARD]

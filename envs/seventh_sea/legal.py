@@ -25,7 +25,8 @@ from .state import (
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
     T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL, T_CAPTAIN,
-    A_SHIPACT, A_ATTACT, A_CHACT, HOST_SHIP, R_EVADE, R_INSTEAD, C_REACT_ARG,
+    A_SHIPACT, A_ATTACT, A_CHACT, HOST_SHIP, R_EVADE, R_INSTEAD, C_REACT_ARG, C_HOSTILE, MAX_ATT,
+    AK_ATTACH as _AK_ATTACH,
     TR_MEMBERSHIP, TR_NO_ATTACH, TR_SKELETAL, TR_TOPMAN, TR_UNIQUE, TR_VILLAINOUS,
 )
 
@@ -132,6 +133,28 @@ def host_ok(s, p, d, j):
 
 
 @njit(cache=True)
+def foe_host_ok(s, q, d, j):
+    """[Attachment (original)] may the hostile attachment d go on q's crew j?"""
+    e = s.crew[q, j]
+    if e < 0 or (CARD[e, C_TRAITS] & TR_NO_ATTACH):
+        return False
+    h = CARD[d, C_HOST]
+    return h == H_CREW or (h == H_CAPTAIN and j == 0)
+
+
+@njit(cache=True)
+def foe_has_host(s, q, d):
+    if s.att_n[q] >= MAX_ATT:
+        return False
+    if CARD[d, C_HOST] == H_SHIP:
+        return True
+    for j in range(MAX_CREW):
+        if foe_host_ok(s, q, d, j):
+            return True
+    return False
+
+
+@njit(cache=True)
 def any_host(s, p, d):
     if CARD[d, C_HOST] == H_SHIP:
         return True
@@ -209,6 +232,8 @@ def has_foe(s, p, op):
 def target_ok(s, p, q, kind, op):
     if q == p or not s.alive[q]:
         return False
+    if kind == _AK_ATTACH:
+        return foe_has_host(s, q, s.limbo)
     if op == OP_DUEL:
         return s.sea[q] == s.sea[p] and untacked_crew(s, q)
     if kind == AK_CANNON or kind == AK_BOARD or op == OP_HITS or op == OP_BOARDING:
@@ -227,6 +252,15 @@ def playable(s, p, d):
             return False
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
+        if CARD[d, C_HOSTILE]:
+            # [Attachment] original: "If you can play the Attachment on an opponent's card";
+            # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
+            if s.cfg.edition != ED_ORIGINAL or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
+                return False
+            for q in range(s.num_players):
+                if q != p and s.alive[q] and foe_has_host(s, q, d):
+                    return True
+            return False
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and any_host(s, p, d)
     if t == T_ADVENTURE:
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
@@ -311,7 +345,7 @@ def att_act_ok(s, p, a):
     p's attachment a, paid by tacking its host (a crew or the Ship) [ruling: Abilities
     printed on cards in play]."""
     d = s.att[p, a]
-    if d < 0 or CARD[d, C_ACT] == 0:
+    if d < 0 or CARD[d, C_ACT] == 0 or s.att_owner[p, a] != p:
         return False
     h = s.att_host[p, a]
     if h < MAX_CREW:
@@ -443,6 +477,14 @@ def legal_into(s, mask):
         for j in range(MAX_CREW):
             if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
                 mask[A_CREW + j] = 1
+    elif pk == PK_HOST and CARD[s.limbo, C_HOSTILE]:
+        q = s.act_target
+        if CARD[s.limbo, C_HOST] == H_SHIP:
+            mask[A_SHIP] = 1                # the target's Ship
+        else:
+            for j in range(MAX_CREW):
+                if foe_host_ok(s, q, s.limbo, j):
+                    mask[A_FOE + j] = 1
     elif pk == PK_HOST:
         if CARD[s.limbo, C_HOST] == H_SHIP:
             mask[A_SHIP] = 1

@@ -64,7 +64,8 @@ FEAT = _features()
 
 # layout
 CREW_W = 1 + 6 + 1 + NF          # tacked, current skills (5) + swordsman, fighting, features
-ATT_W = MAX_CREW + 1 + NSEAS + NF  # host one-hot (crew slots, ship, sea k), features
+ATT_W = MAX_CREW + 1 + NSEAS + 1 + NF  # host one-hot (crew slots, ship, sea k), an
+#                                        opponent's (original), features
 ADV_W = NSEAS + NF
 SEAT_W = (4 + MAX_PLAYERS + NSEAS + 1 + 2 + 5 + NF + NF + MAX_CREW * CREW_W
           + MAX_ATT * ATT_W + MAX_ADV * ADV_W)
@@ -181,7 +182,8 @@ def observe(s, seat, out):
         for a in range(s.att_n[q]):
             h = s.att_host[q, a]
             out[o + a * ATT_W + h] = 1.0
-            _card(out, o + a * ATT_W + MAX_CREW + 1 + NSEAS, s.att[q, a])
+            out[o + a * ATT_W + MAX_CREW + 1 + NSEAS] = 1.0 if s.att_owner[q, a] != q else 0.0
+            _card(out, o + a * ATT_W + MAX_CREW + 2 + NSEAS, s.att[q, a])
         o += MAX_ATT * ATT_W
         for k in range(s.adv_n[q]):
             out[o + k * ADV_W + s.adv_sea[q, k]] = 1.0

@@ -34,7 +34,7 @@ from .state import (
     OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
-    A_SHIPACT, A_ATTACT, A_CHACT, C_REACT, C_REACT_ARG, HOST_SHIP as _HOST_SHIP,
+    A_SHIPACT, A_ATTACT, A_CHACT, C_REACT, C_REACT_ARG, HOST_SHIP as _HOST_SHIP, C_HOSTILE,
 )
 
 _AUTO_BOUND = 4096
@@ -100,6 +100,7 @@ def init(s, cfg, seed):
     s.tacked[:, :] = 0
     s.att[:, :] = -1
     s.att_host[:, :] = -1
+    s.att_owner[:, :] = -1
     s.adv[:, :] = -1
     s.adv_sea[:, :] = -1
     s.hand[:, :] = -1
@@ -180,7 +181,7 @@ def _main(s, p, a):
                 start_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], 0)
         elif t == T_ATTACH:
             s.act_kind = AK_ATTACH
-            s.pk = PK_HOST
+            s.pk = PK_TARGET if CARD[d, C_HOSTILE] else PK_HOST
             s.cur = p
         elif t == T_ADVENTURE:
             s.act_kind = AK_ADV_PUT
@@ -436,6 +437,8 @@ def _apply_one(s, a):
             s.pk = PK_FOE
         elif s.act_kind == AK_BOARD:
             start_pay(s, p, MOVE_COST, 0, 0)
+        elif s.act_kind == AK_ATTACH:
+            s.pk = PK_HOST                  # a hostile attachment: a card of the target
         else:
             start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_FIRE:
@@ -488,7 +491,7 @@ def _apply_one(s, a):
         s.act_host = a - A_FOE
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_HOST:
-        s.act_host = HOST_SHIP if a == A_SHIP else a - A_CREW
+        s.act_host = HOST_SHIP if a == A_SHIP else a - A_FOE if a >= A_FOE else a - A_CREW
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_ABSORB:
         if a < A_XP:

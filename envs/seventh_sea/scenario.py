@@ -108,6 +108,7 @@ def build(d: dict) -> np.ndarray:
             else:
                 raise ConfigError(f"{w} attach: host {host!r} is not aboard, 'ship' or a Sea")
             rec["att_host"][p][a] = h
+            rec["att_owner"][p][a] = p
         rec["att_n"][p] = len(pl.get("attach", []))
         for k, (name, sea) in enumerate(pl.get("adventures", [])):
             rec["adv"][p][k] = _take(rec, p, name, w + " adventures")

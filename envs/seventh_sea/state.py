@@ -81,8 +81,8 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_WEALTH, C_HOME, C_MOVE, C_CREWMAX, C_FREEMOVE, C_BOX, C_DEF1, C_DEF2, C_HOST, C_REQ,
  C_REQ_VAL, C_OP, C_ARG, C_DIST, C_ADV_SEA, C_ADV_LOW, C_HAND_BONUS, C_CONTROL, C_CAP_NEED,
  C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN,
- C_ADV_DISCARD, C_SCHOOL, C_SORC2, C_SCHOOL2, C_REACT_ARG, C_GUNNERY, C_ARMOUR) = range(52)
-NCOLS = 52
+ C_ADV_DISCARD, C_SCHOOL, C_SORC2, C_SCHOOL2, C_REACT_ARG, C_GUNNERY, C_ARMOUR, C_HOSTILE) = range(53)
+NCOLS = 53
 # React timings [Actions and Reacts]: of Action cards (amount in C_ARG) and of React abilities
 # printed on cards in play (amount in C_REACT_ARG; paid by tacking the card, a Chantey's by
 # tacking your Captain). "evade" reduces the Cannon of a cannon attack on your Ship; "instead"
@@ -168,6 +168,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("crew_n", np.int8, (MAX_PLAYERS,)),
     ("att", np.int16, (MAX_PLAYERS, MAX_ATT)),          # attachment defs, -1 empty
     ("att_host", np.int8, (MAX_PLAYERS, MAX_ATT)),      # crew slot, 10 = ship, 11+k = sea k
+    ("att_owner", np.int8, (MAX_PLAYERS, MAX_ATT)),     # who put it into play (original: a foe)
     ("att_n", np.int8, (MAX_PLAYERS,)),
     ("adv", np.int16, (MAX_PLAYERS, MAX_ADV)),          # uncompleted adventures
     ("adv_sea", np.int8, (MAX_PLAYERS, MAX_ADV)),

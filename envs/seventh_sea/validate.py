@@ -18,7 +18,7 @@ from envs.core import validate as V
 from .cards import CARD, NDEFS
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
-    AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH,
+    AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
     OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
@@ -55,6 +55,7 @@ def _ranges(states, r):
                    ("deck", MAX_DECK), ("discard", MAX_DECK), ("sunk", MAX_DECK)):
         V.in_range(r, states, f, -1, NDEFS - 1, "a card def or -1")
     V.in_range(r, states, "att_host", -1, HOST_SEA + NSEAS - 1, "crew slot, ship or sea")
+    V.in_range(r, states, "att_owner", -1, n - 1, "a seat or -1")
     V.in_range(r, states, "adv_sea", -1, NSEAS - 1, "a Sea")
     V.in_range(r, states, "crew_n", 0, MAX_CREW, "crew slots")
     V.in_range(r, states, "att_n", 0, MAX_ATT, "attachments")
@@ -153,13 +154,21 @@ def _record(s) -> list[str]:
         if _ty(d) != T_SHIP:
             bad.append(f"ship[{p}]: not a Ship card")
         na = int(s["att_n"][p])
-        if (s["att"][p][:na] < 0).any() or (s["att"][p][na:] != -1).any() or (s["att_host"][p][na:] != -1).any():
+        if (s["att"][p][:na] < 0).any() or (s["att"][p][na:] != -1).any() or (s["att_host"][p][na:] != -1).any() \
+                or (s["att_owner"][p][na:] != -1).any():
             bad.append(f"att[{p}]: the first att_n entries are attachments, the rest -1")
+        for q in range(n):                 # attachments p put into play, on anyone's cards
+            for a in range(int(s["att_n"][q])):
+                if int(s["att_owner"][q][a]) == p and int(s["att"][q][a]) >= 0:
+                    counts[int(s["att"][q][a])] += 1
         for a in range(na):
             d, h = int(s["att"][p][a]), int(s["att_host"][p][a])
             if d < 0:
                 continue
-            counts[d] += 1
+            o = int(s["att_owner"][p][a])
+            if not 0 <= o < n or (o != p) != bool(CARD[d, C_HOSTILE]) or (o != p and edition != ED_ORIGINAL):
+                bad.append(f"att_owner[{p}][{a}]: its player, or (original) the opponent who played "
+                           "a hostile attachment (Attachment)")
             t = _ty(d)
             if h < 0:
                 bad.append(f"att_host[{p}][{a}]: no host")
@@ -395,7 +404,8 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if ak == AK_CHANTEY and edition == ED_ORIGINAL:
         bad.append("act_kind: no Chanteys in the original rulebook")
     op = int(CARD[limbo, C_OP]) if limbo >= 0 and lt == T_ACTION else -1
-    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL)
+    hostile = ak == AK_ATTACH and bool(CARD[limbo, C_HOSTILE])
+    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL) or hostile
     n = int(s["num_players"])
     if needs_target and pk not in (PK_TARGET,):
         if tgt < 0 or tgt == actor or not s["alive"][tgt]:
@@ -407,9 +417,9 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if not needs_target and tgt != -1:
         bad.append("act_target: set for an untargeted action")
     ok = {PK_PAY: (AK_HIRE, AK_ACTION, AK_ATTACH, AK_ADV_DONE, AK_CHANTEY, AK_MOVE, AK_BOARD),
-          PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD),
+          PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD, AK_ATTACH),
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
-          PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
+          PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION, AK_ATTACH), PK_FIRE: (AK_CANNON,),
           PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
           PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION, AK_ADV_DONE)}
     if ak not in ok.get(pk, ()):
@@ -423,12 +433,16 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     host = int(s["act_host"])
     if ak == AK_MOVE and pk == PK_PAY and not (0 <= host < NSEAS and abs(host - int(s["sea"][actor])) == 1):
         bad.append("act_host: a move goes to an adjacent Sea")
-    if ak == AK_ATTACH and pk == PK_PAY:
+    if ak == AK_ATTACH and pk in (PK_PAY, PK_CANCEL):
+        on = tgt if hostile else actor
         if host == HOST_SHIP:
             if int(CARD[limbo, C_HOST]) != H_SHIP:
                 bad.append("act_host: not a Ship attachment")
-        elif not (0 <= host < MAX_CREW and s["crew"][actor][host] >= 0) or int(CARD[limbo, C_HOST]) == H_SHIP:
+        elif not (0 <= host < MAX_CREW and on >= 0 and s["crew"][on][host] >= 0) \
+                or int(CARD[limbo, C_HOST]) == H_SHIP:
             bad.append("act_host: an attachment goes on a crew aboard")
+    if hostile and edition != ED_ORIGINAL:
+        bad.append("act_kind: attachments on an opponent's card are original-rulebook only")
     if pk == PK_FOE and (op != OP_DUEL or host != -1):
         bad.append("pk: only a duel names the other crew")
     if op == OP_DUEL and pk in (PK_PAY, PK_CANCEL):
