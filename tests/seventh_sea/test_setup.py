@@ -197,3 +197,20 @@ def test_determinize_redeals_secret_starting_crew():
         assert (da["crew"][0][1] == a["crew"][0][1]).all()
         samples.add(tuple(sorted(int(x) for x in da["crew"][0][0][1:] if x >= 0)))
     assert len(samples) > 1
+
+
+def test_starter_decks_are_sixty_legal_cards():
+    """The Deck: each starter is 60 cards with its Captain and Ship, legal in both editions
+    (at most 3 copies, a Ship of the Captain's faction); every card of the pool but the
+    unaligned Ship is in one of them."""
+    from envs.seventh_sea.cards import CARD_NAMES
+    from envs.seventh_sea.config import STARTERS, deck_counts
+
+    seen = set()
+    for name in STARTERS:
+        for ed in (S.ED_REVISED, S.ED_ORIGINAL):
+            counts = deck_counts(name, ed)
+            assert counts.sum() == 60 and counts.max() <= 3, name
+        seen |= set(np.flatnonzero(counts).tolist())
+    assert len(STARTERS) >= 6
+    assert {CARD_NAMES[d] for d in range(len(CARD_NAMES)) if d not in seen} == {"The Wandering Cog"}
