@@ -171,6 +171,8 @@ class SeventhSeaHeuristic(Agent):
         return max(legal, key=lambda a: (_skill(r, p, a - S.A_CREW, S.CANNON), -a))
 
     def _host(self, r, p, legal):
+        if any(a >= S.A_FOE for a in legal) or int(r["act_target"]) >= 0:
+            return legal[0]                 # a hostile attachment: any card of the target
         return max(legal, key=lambda a: (_skill(r, p, a - S.A_CREW, S.SWASH) if a < S.A_SINK else 0, -a))
 
     def _react(self, r, p, legal):

@@ -38,6 +38,14 @@ CARD_SCHEMA = {
     "swordsman": cc.Int(0, 4, default=0),
     "fear": cc.Int(0, 4, default=0),
     "sorcery": cc.Int(0, 4, default=0),
+    "school": cc.Enum(S.SCHOOL_NAMES, default=0),
+    "sorcery2": cc.Int(0, 4, default=0),
+    "school2": cc.Enum(S.SCHOOL_NAMES, default=0),
+    "req_school": cc.Enum(S.SCHOOL_NAMES, default=0),
+    "react_arg": cc.Int(0, 9, default=0),
+    "gunnery": cc.Int(0, 3, default=0),
+    "armour": cc.Int(0, 3, default=0),
+    "hostile": cc.Int(0, 1, default=0),
     "wealth": cc.Int(0, 20, default=0),
     "home": cc.Enum(SEAS, default=0),
     "cap_need": cc.Int(0, 9, default=0),
@@ -66,7 +74,7 @@ CARD_SCHEMA = {
     "react": cc.Enum(S.REACT_NAMES, default=0),
     "adv_villain": cc.Int(0, 1, default=0),
     "adv_discard": cc.Int(0, 2, default=0),
-    "act": cc.Enum(("none", "draw", "untack_captain"), default=0),
+    "act": cc.Enum(S.ACT_NAMES, default=0),
     "act_arg": cc.Int(0, 3, default=0),
 }
 
@@ -128,8 +136,18 @@ def load_pool(path=DEFAULT_PATH) -> dict:
             raise CardDataError(path, name, "op", "an Action card needs an effect")
         if ty == S.T_ADVENTURE and c["dist"] == 0:
             raise CardDataError(path, name, "dist", "an Adventure is put 1-4 Seas away")
-        if ty == S.T_CHANTEY and c["chantey"] == S.CH_NONE:
-            raise CardDataError(path, name, "chantey", "a Chantey needs a global effect")
+        if ty == S.T_CHANTEY and c["chantey"] == S.CH_NONE and not c["act"] and not c["react"]:
+            raise CardDataError(path, name, "chantey", "a Chantey needs a global effect or an "
+                                "ability (act / react) printed on every Captain")
+        # [Glossary: Sorcerer] a rank needs its school, a school its rank
+        for rk, sc in (("sorcery", "school"), ("sorcery2", "school2")):
+            if (c[rk] > 0) != (c[sc] > 0):
+                raise CardDataError(path, name, sc, f"{rk} (a rank) and {sc} (its school) go together")
+        if c["school2"] and c["school2"] == c["school"]:
+            raise CardDataError(path, name, "school2", "a second school must differ from the first")
+        if c["req"] == S.RQ_SORCERY and not c["req_school"]:
+            raise CardDataError(path, name, "req_school", "a Sorcery Knack names its school "
+                                "(Glossary: Sorcery Knack)")
         row = tab[d]
         row[S.C_TYPE] = ty
         row[S.C_FACTION] = c["faction"]
@@ -155,7 +173,22 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_DEF1], row[S.C_DEF2] = defs
         row[S.C_HOST] = c["host"]
         row[S.C_REQ] = c["req"]
-        row[S.C_REQ_VAL] = c["req_val"] if c["req"] != S.RQ_SKILL else c["req_val"] + 16 * c["req_skill"]
+        row[S.C_REQ_VAL] = c["req_val"] + 16 * (c["req_skill"] if c["req"] == S.RQ_SKILL
+                                                 else c["req_school"] if c["req"] == S.RQ_SORCERY
+                                                 else 0)
+        row[S.C_SCHOOL] = c["school"]
+        row[S.C_SORC2] = c["sorcery2"]
+        row[S.C_SCHOOL2] = c["school2"]
+        row[S.C_REACT_ARG] = c["react_arg"]
+        row[S.C_GUNNERY] = c["gunnery"]
+        row[S.C_ARMOUR] = c["armour"]
+        row[S.C_HOSTILE] = c["hostile"]
+        # original rulebook: an Attachment played on an opponent's card (its cancel flag is
+        # paid by that card's controller)
+        if c["hostile"] and (ty != S.T_ATTACH or c["host"] not in (S.H_CREW, S.H_CAPTAIN, S.H_SHIP)
+                             or c["req"] != S.RQ_NONE):
+            raise CardDataError(path, name, "hostile", "a hostile card is an Attachment for an "
+                                "opponent's crew, Captain or Ship, without a knack requirement")
         row[S.C_OP] = c["op"] if ty == S.T_ACTION else c["chantey"]
         row[S.C_ARG] = c["arg"] if ty == S.T_ACTION else c["chantey_arg"]
         row[S.C_DIST] = c["dist"]
@@ -171,14 +204,38 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_REACT] = c["react"]
         row[S.C_ADV_VILLAIN] = c["adv_villain"]
         row[S.C_ADV_DISCARD] = c["adv_discard"]
-        # "Act:" ability of a crew: tack it for an effect ("none", draw, untack_captain)
+        # "Act:" ability printed on a card in play [Ability]: a crew or Captain tacks itself, a
+        # Ship tacks itself, an Attachment tacks its host, a Chantey's is on every Captain
         row[S.C_ACT] = (S.OP_NONE, S.OP_DRAW, S.OP_UNTACK_CAPTAIN)[c["act"]]
         row[S.C_ACT_ARG] = c["act_arg"]
-        if c["act"] and ty != S.T_CREW:
-            raise CardDataError(path, name, "act", "only Crew carry an Act: ability in this pool")
-        if c["react"] and (ty != S.T_ACTION or c["op"] != S.OP_NONE or c["arg"] == 0):
+        if c["act"] and ty not in (S.T_CREW, S.T_CAPTAIN, S.T_SHIP, S.T_ATTACH, S.T_CHANTEY):
+            raise CardDataError(path, name, "act", "an Act: ability is printed on a card in play "
+                                "(crew, Captain, Ship, Attachment, Chantey)")
+        if c["act"] == 1 and c["act_arg"] == 0:
+            raise CardDataError(path, name, "act_arg", "an Act: draw needs a number of cards")
+        # "React:" printed on a card in play (crew / Captain: tack it; Chantey: on every
+        # Captain) [Actions and Reacts: "printed on a card you have in play"]
+        printed = ty in (S.T_CREW, S.T_CAPTAIN, S.T_CHANTEY)
+        if c["react"] and ty != S.T_ACTION and not (
+                printed and c["react"] in (S.R_ABSORB, S.R_CANNON, S.R_EVADE) and c["react_arg"] > 0):
+            raise CardDataError(path, name, "react", "a React ability printed on a crew, Captain or "
+                                "Chantey absorbs, adds or removes Cannon by react_arg (> 0)")
+        if c["react_arg"] and not (c["react"] and ty != S.T_ACTION):
+            raise CardDataError(path, name, "react_arg", "only a printed React ability has react_arg")
+        if c["react"] == S.R_INSTEAD and ty == S.T_ACTION:
+            if c["op"] not in (S.OP_HITS, S.OP_END_BOARDING) or (c["op"] == S.OP_HITS and c["arg"] == 0):
+                raise CardDataError(path, name, "op", "a card played instead of performing a "
+                                    "Boarding Attack inflicts hits (arg) or ends the Boarding")
+        elif c["react"] and ty == S.T_ACTION and (c["op"] != S.OP_NONE or c["arg"] == 0):
             raise CardDataError(path, name, "react", "a React is an Action card with an amount "
                                 "(arg) and no other effect (op = none)")
+        if c["op"] == S.OP_END_BOARDING and c["react"] != S.R_INSTEAD:
+            raise CardDataError(path, name, "op", "end_boarding is played instead of performing a "
+                                "Boarding Attack (react = instead)")
+        if c["gunnery"] and ty not in (S.T_CREW, S.T_CAPTAIN):
+            raise CardDataError(path, name, "gunnery", "a gunnery trait is printed on a crew")
+        if c["armour"] and ty != S.T_SHIP:
+            raise CardDataError(path, name, "armour", "an armour trait is printed on a Ship")
         if c["react"] == S.R_PRODUCE and (c["cost"] != 0 or c["cost_skill"] == 5):
             raise CardDataError(path, name, "cost", "a React producing skill points costs nothing; "
                                 "cost_skill names the skill it produces")

@@ -17,7 +17,8 @@ from .state import (
     C_CAP_BONUS, C_CAP_NEED, C_CAP_SKILL, C_CREWMAX, C_FACTION, C_HAND_BONUS, C_MOVE,
     C_OP, C_ARG, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0, C_SWORD, C_TRAITS, CH_CANNON,
     CH_HAND_MAX, CH_MOVE_COST, HAND_MAX, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND,
-    MAX_HAND_LIMIT, MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL,
+    MAX_HAND_LIMIT, MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL, C_SORC, C_SCHOOL,
+    C_SORC2, C_SCHOOL2, C_GUNNERY, C_ARMOUR, OP_DRAW, OP_UNTACK_CAPTAIN,
 )
 
 
@@ -156,9 +157,11 @@ def remove_att(s, p, a):
     for b in range(a, s.att_n[p] - 1):
         s.att[p, b] = s.att[p, b + 1]
         s.att_host[p, b] = s.att_host[p, b + 1]
+        s.att_owner[p, b] = s.att_owner[p, b + 1]
     s.att_n[p] -= 1
     s.att[p, s.att_n[p]] = -1
     s.att_host[p, s.att_n[p]] = -1
+    s.att_owner[p, s.att_n[p]] = -1
 
 
 @njit(cache=True)
@@ -171,10 +174,11 @@ def remove_crew(s, p, j, sink):
         if a >= s.att_n[p]:
             break
         if s.att_host[p, a] == j:
+            o = s.att_owner[p, a]         # an opponent's attachment goes to its owner's pile
             if sink:
-                to_sunk(s, p, s.att[p, a])
+                to_sunk(s, o, s.att[p, a])
             else:
-                to_discard(s, p, s.att[p, a])
+                to_discard(s, o, s.att[p, a])
             remove_att(s, p, a)
         else:
             a += 1
@@ -259,3 +263,35 @@ def same_sea_foes(s, p):
         if q != p and s.alive[q] and s.sea[q] == s.sea[p]:
             n += 1
     return n
+
+
+@njit(cache=True)
+def school_rank(d, school):
+    """[Glossary: Sorcerer] d's rank in one sorcery school (0 if d lacks that trait)."""
+    if school > 0 and CARD[d, C_SCHOOL] == school:
+        return CARD[d, C_SORC]
+    if school > 0 and CARD[d, C_SCHOOL2] == school:
+        return CARD[d, C_SORC2]
+    return 0
+
+
+@njit(cache=True)
+def cannon_traits(s, p, q):
+    """[Ability: text without Act:/React: is a trait] gunnery traits of p's crew aboard add
+    to p's cannon attack, the armour trait of q's Ship takes from it; traits apply before
+    any React of the same timing [Actions and Reacts; ruling: Cannon traits]."""
+    v = 0
+    for j in range(MAX_CREW):
+        d = s.crew[p, j]
+        if d >= 0:
+            v += CARD[d, C_GUNNERY]
+    return v - CARD[s.ship[q], C_ARMOUR]
+
+
+@njit(cache=True)
+def act_effect(s, p, op, arg):
+    """The effect of an "Act:" ability [3. Play or Perform an Action]."""
+    if op == OP_DRAW:
+        draw(s, p, arg)
+    elif op == OP_UNTACK_CAPTAIN:
+        s.tacked[p, 0] = 0

@@ -20,9 +20,9 @@ from .common import (
     is_skeletal, move_cost, remove_crew, reshuffle, shuffle, skill, swordsman, to_discard,
     to_sunk,
 )
-from .legal import crew_in_hand, has_react
+from .legal import crew_in_hand, has_react, window_kind
 from .state import (
-    PK_REACT, R_CANNON, R_ABSORB,
+    PK_REACT, R_CANNON, R_ABSORB, R_EVADE, PK_BPUSH, C_REACT, OP_END_BOARDING,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
     C_ADV_DISCARD, C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
     DRAW_PHASE, ED_ORIGINAL, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
@@ -175,22 +175,89 @@ def react_done(s, ok):
     s.pay_left = 0
     amount = CARD[d, C_ARG] if ok else 0
     if s.react_ret == PK_ABSORB:
-        s.hits -= amount
-        if s.hits <= 0:
-            s.hits = 0
-            s.fighter_abs = -1
-            s.pk = PK_NONE
-            s.after = s.hit_after
-        else:
-            s.pk = PK_ABSORB
-            s.cur = p
+        absorbed(s, p, amount)
+    elif s.react_ret == PK_BPUSH:
+        instead_done(s, p, d, ok)
+    else:
+        cannon_react(s, CARD[d, C_REACT], amount)
+        next_react(s, p, ok)
+
+
+@njit(cache=True)
+def absorbed(s, p, amount):
+    """[Suffering Hits 3] a React absorbed ``amount`` hits; the hits are over or p goes on."""
+    s.hits -= amount
+    if s.hits <= 0:
+        s.hits = 0
+        s.fighter_abs = -1
+        s.pk = PK_NONE
+        s.after = s.hit_after
+    else:
+        s.pk = PK_ABSORB
+        s.cur = p
+
+
+@njit(cache=True)
+def cannon_react(s, kind, amount):
+    """[9. Perform a Cannon Attack] a Cannon React adds Cannon; an evading React of the
+    target removes it (never below zero)."""
+    if kind == R_EVADE:
+        s.fire_hits = max(0, s.fire_hits - amount)
     else:
         s.fire_hits += amount
-        if has_react(s, p, R_CANNON):
+
+
+@njit(cache=True)
+def next_react(s, p, played):
+    """[Actions and Reacts] "If more than one player wants to play a React at the same time,
+    they play them in the order for the turn, playing one React then passing to the left":
+    the seat after p (the first player of the turn when p < 0) with a legal React of its
+    timing is offered the window; a React played offers it to everyone again, a pass takes
+    the seat out; the window closes once every seat has passed [ruling: React priority]."""
+    n = s.num_players
+    start = 0
+    if played:
+        s.rw_mask = 0
+        for q in range(n):
+            if s.alive[q]:
+                s.rw_mask |= 1 << q
+    elif p >= 0:
+        s.rw_mask &= 255 - (1 << p)
+    if p >= 0:
+        for i in range(n):
+            if s.order[i] == p:
+                start = i + 1
+    for i in range(n):
+        o = (start + i) % n
+        q = s.order[o]
+        if q < 0 or not (s.rw_mask >> q) & 1:
+            continue
+        if has_react(s, q, window_kind(s, q)):
+            s.rw_pos = o
             s.pk = PK_REACT
-            s.cur = p
-        else:
-            fire(s)
+            s.cur = q
+            return
+        s.rw_mask &= 255 - (1 << q)
+    s.rw_mask = 0
+    s.rw_pos = -1
+    fire(s)
+
+
+@njit(cache=True)
+def instead_done(s, p, d, ok):
+    """[Boarding: "React: Play instead of performing a Boarding Attack"] paid, the card's
+    effect replaces p's boarding attack: hits on the other Ship, or the Boarding ends;
+    unpaid, p has its opportunity back [ruling: Instead of a Boarding Attack]."""
+    if not ok:
+        s.pk = PK_BPUSH
+        s.cur = p
+        return
+    if CARD[d, C_OP] == OP_END_BOARDING:
+        s.pk = PK_NONE
+        s.after = F_BOARD_END
+        return
+    other = s.b_def if p == s.b_att else s.b_att
+    start_hits(s, other, CARD[d, C_ARG], F_BOARD_HITS_DONE)
 
 
 @njit(cache=True)
@@ -214,7 +281,10 @@ def pay_done(s):
     s.cw_mask = 0
     if s.act_kind == AK_BOARD:
         s.cw_mask = 1 << s.act_target
-    elif s.act_kind == AK_ACTION and CARD[s.limbo, C_CANCEL] > 0 and s.act_target >= 0:
+    elif (s.act_kind == AK_ACTION or s.act_kind == AK_ATTACH) and CARD[s.limbo, C_CANCEL] > 0 \
+            and s.act_target >= 0:
+        # [Canceling; original Attachment: "the target's controller may pay to have the
+        # card discarded instead of attached to his card"]
         s.cw_mask = 1 << s.act_target
     elif s.act_kind == AK_CHANTEY and CARD[s.limbo, C_CANCEL] > 0:
         # [Chantey] any player may pay its cancel cost
@@ -237,10 +307,12 @@ def pay_failed(s):
 
 
 @njit(cache=True)
-def add_att(s, p, d, host):
+def add_att(s, p, d, host, owner):
+    """d attaches to p's card ``host``; ``owner`` put it into play [Attachment]."""
     if s.att_n[p] < MAX_ATT:
         s.att[p, s.att_n[p]] = d
         s.att_host[p, s.att_n[p]] = host
+        s.att_owner[p, s.att_n[p]] = owner
         s.att_n[p] += 1
 
 
@@ -381,7 +453,7 @@ def complete_adventure(s, p):
     s.adv_n[p] -= 1
     s.adv[p, s.adv_n[p]] = -1
     s.adv_sea[p, s.adv_n[p]] = -1
-    add_att(s, p, d, host)
+    add_att(s, p, d, host, p)
 
 
 @njit(cache=True)
@@ -394,7 +466,8 @@ def resolve(s):
         put_crew(s, p, s.limbo)
         s.limbo = -1
     elif k == AK_ATTACH:
-        add_att(s, p, s.limbo, s.act_host)
+        # original: a hostile attachment goes on the target's card, still the actor's
+        add_att(s, s.act_target if s.act_target >= 0 else p, s.limbo, s.act_host, p)
         s.limbo = -1
     elif k == AK_ADV_DONE:
         n = CARD[s.adv[p, s.act_slot], C_ADV_DISCARD]
@@ -602,6 +675,8 @@ def advance(s):
                 s.react_ret = 0
             if s.pk != PK_REACT and not (reacting and s.react_ret == PK_REACT):
                 s.fire_hits = 0
+                s.rw_mask = 0
+                s.rw_pos = -1
             if s.pk != PK_ABSORB and not (reacting and s.react_ret == PK_ABSORB):
                 s.fighter_abs = -1
                 s.hits = 0

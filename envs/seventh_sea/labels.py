@@ -28,7 +28,8 @@ def action_label(s, a) -> str:
         d = int(s["hand"][p][i])
         verb = {S.PK_DISCARD: "discard", S.PK_BCARD: "play as boarding attack",
                 S.PK_ABSORB: "react with", S.PK_REACT: "react with",
-                S.PK_PICK: "bring into play"}.get(pk, "play")
+                S.PK_PICK: "bring into play",
+                S.PK_BPUSH: "instead of a boarding attack, play"}.get(pk, "play")
         if pk == S.PK_MAIN and 0 <= d < len(CARD_NAMES):
             t = int(CARD[d, S.C_TYPE])
             verb = {S.T_CREW: "hire", S.T_ADVENTURE: "put into play",
@@ -58,13 +59,28 @@ def action_label(s, a) -> str:
     if S.A_DADV <= a < S.A_SHIP:
         k = a - S.A_DADV
         return f"discard adventure {_name(s['adv'][p][k])}"
-    if S.A_FOE <= a < S.A_DEF:
+    if S.A_FOE <= a < S.A_FOE + S.MAX_CREW and pk == S.PK_HOST:
+        q = int(s["act_target"])
+        return f"attach to {_crew(s, q, a - S.A_FOE)} of player_{q}"
+    if a == S.A_SHIP and pk == S.PK_HOST and int(s["act_target"]) >= 0:
+        return f"attach to player_{int(s['act_target'])}'s ship"
+    if S.A_FOE <= a < S.A_FOE + S.MAX_CREW:
         q = int(s["act_target"])
         return f"duel against {_crew(s, q, a - S.A_FOE)} of player_{q}" if q >= 0 else f"action {a}"
     if S.A_DEF <= a < S.NUM_ACTIONS:
         return f"starting crew: {_name(a - S.A_DEF)}"
     if S.A_ACT <= a < S.A_MOVE:
+        if pk in (S.PK_REACT, S.PK_ABSORB):
+            return f"React: tack {_crew(s, p, a - S.A_ACT)} for its ability"
         return f"Act: tack {_crew(s, p, a - S.A_ACT)} for its ability"
+    if a == S.A_SHIPACT:
+        return f"Act: tack your ship {_name(s['ship'][p])} for its ability"
+    if S.A_ATTACT <= a < S.A_ATTACT + S.MAX_ATT:
+        k = a - S.A_ATTACT
+        return f"Act: {_name(s['att'][p][k])} (tacks the card it is on)"
+    if a == S.A_CHACT:
+        what = "React" if pk in (S.PK_REACT, S.PK_ABSORB) else "Act"
+        return f"{what}: tack your Captain for the Chantey {_name(s['chantey'])}"
     fixed = {S.A_SHIP: "attach to your ship", S.A_MOVE: "move your ship",
              S.A_CANNON: "cannon attack", S.A_BOARD: "attempt a boarding",
              S.A_FREE: "free move (tack the ship)", S.A_PASS: "pass",
@@ -74,6 +90,6 @@ def action_label(s, a) -> str:
                 S.PK_CANCEL: "do not cancel", S.PK_START: "starting crew done",
                 S.PK_BPUSH: "pass the boarding attack" if int(s["f_seat"][0]) < 0 else "take the hits",
                 S.PK_BCARD: "stop (the other crew's attack lands)",
-                S.PK_REACT: "no more Reacts: fire",
+                S.PK_REACT: "no React now (pass the React window)",
                 S.PK_ABSORB: "no more Reacts: the fighter absorbs"}.get(pk, "stop")
     return fixed.get(a, f"action {a}")

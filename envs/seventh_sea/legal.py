@@ -11,7 +11,7 @@ Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Cre
 from numba import njit
 
 from .cards import CARD
-from .common import available, can_pay, cost_amount, crew_max, same_sea_foes, skill
+from .common import available, can_pay, cost_amount, crew_max, same_sea_foes, school_rank, skill
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ADV_PUT,
@@ -24,7 +24,9 @@ from .state import (
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
-    T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL,
+    T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL, T_CAPTAIN,
+    A_SHIPACT, A_ATTACT, A_CHACT, HOST_SHIP, R_EVADE, R_INSTEAD, C_REACT_ARG, C_HOSTILE, MAX_ATT,
+    AK_ATTACH as _AK_ATTACH,
     TR_MEMBERSHIP, TR_NO_ATTACH, TR_SKELETAL, TR_TOPMAN, TR_UNIQUE, TR_VILLAINOUS,
 )
 
@@ -117,7 +119,9 @@ def host_ok(s, p, d, j):
         if CARD[e, C_FEAR] < v:
             return False
     elif rq == RQ_SORCERY:
-        if CARD[e, C_SORC] < v:
+        # [Glossary: Sorcery Knack; ruling: Sorcery schools] a rank at least the knack's in
+        # the knack's own school
+        if school_rank(e, v // 16) < v % 16:
             return False
     elif rq == RQ_SKILL:
         if skill(s, p, j, v // 16) < v % 16:
@@ -126,6 +130,28 @@ def host_ok(s, p, d, j):
         if not (CARD[e, C_TRAITS] & TR_VILLAINOUS):
             return False
     return True
+
+
+@njit(cache=True)
+def foe_host_ok(s, q, d, j):
+    """[Attachment (original)] may the hostile attachment d go on q's crew j?"""
+    e = s.crew[q, j]
+    if e < 0 or (CARD[e, C_TRAITS] & TR_NO_ATTACH):
+        return False
+    h = CARD[d, C_HOST]
+    return h == H_CREW or (h == H_CAPTAIN and j == 0)
+
+
+@njit(cache=True)
+def foe_has_host(s, q, d):
+    if s.att_n[q] >= MAX_ATT:
+        return False
+    if CARD[d, C_HOST] == H_SHIP:
+        return True
+    for j in range(MAX_CREW):
+        if foe_host_ok(s, q, d, j):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -206,6 +232,8 @@ def has_foe(s, p, op):
 def target_ok(s, p, q, kind, op):
     if q == p or not s.alive[q]:
         return False
+    if kind == _AK_ATTACH:
+        return foe_has_host(s, q, s.limbo)
     if op == OP_DUEL:
         return s.sea[q] == s.sea[p] and untacked_crew(s, q)
     if kind == AK_CANNON or kind == AK_BOARD or op == OP_HITS or op == OP_BOARDING:
@@ -224,6 +252,15 @@ def playable(s, p, d):
             return False
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
+        if CARD[d, C_HOSTILE]:
+            # [Attachment] original: "If you can play the Attachment on an opponent's card";
+            # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
+            if s.cfg.edition != ED_ORIGINAL or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
+                return False
+            for q in range(s.num_players):
+                if q != p and s.alive[q] and foe_has_host(s, q, d):
+                    return True
+            return False
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and any_host(s, p, d)
     if t == T_ADVENTURE:
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
@@ -241,11 +278,80 @@ def react_ok(s, p, d, kind):
 
 
 @njit(cache=True)
+def printed_react_ok(s, p, j, kind):
+    """[Actions and Reacts] a React printed on p's crew (or Captain) j: it tacks to use it."""
+    d = s.crew[p, j]
+    return d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_REACT] == kind
+
+
+@njit(cache=True)
+def chantey_react_ok(s, p, kind):
+    """[Chantey] a React printed on the Chantey is printed on every Captain: he tacks."""
+    return (s.chantey >= 0 and CARD[s.chantey, C_REACT] == kind and s.crew[p, 0] >= 0
+            and s.tacked[p, 0] == 0)
+
+
+@njit(cache=True)
 def has_react(s, p, kind):
-    """A React window opens only for a seat with a legal React [ruling: React windows]."""
+    """A React window opens only for a seat with a legal React: a React card in hand or a
+    React printed on a card in play [ruling: React windows]."""
+    if kind == R_NONE:
+        return False
     for i in range(s.hand_n[p]):
         if react_ok(s, p, s.hand[p, i], kind):
             return True
+    for j in range(MAX_CREW):
+        if printed_react_ok(s, p, j, kind):
+            return True
+    return chantey_react_ok(s, p, kind)
+
+
+@njit(cache=True)
+def react_into(s, p, kind, mask):
+    """The Reacts of one timing p may use now (hand cards, printed abilities)."""
+    if kind == R_NONE:
+        return
+    for i in range(s.hand_n[p]):
+        if react_ok(s, p, s.hand[p, i], kind):
+            mask[A_HAND + i] = 1
+    for j in range(MAX_CREW):
+        if printed_react_ok(s, p, j, kind):
+            mask[A_ACT + j] = 1
+    if chantey_react_ok(s, p, kind):
+        mask[A_CHACT] = 1
+
+
+@njit(cache=True)
+def window_kind(s, q):
+    """The React timing open to seat q in a cannon attack's React window: the attacker adds
+    Cannon, the target's Reacts reduce it; nobody else has a React of this timing."""
+    if q == s.actor:
+        return R_CANNON
+    if q == s.act_target:
+        return R_EVADE
+    return R_NONE
+
+
+@njit(cache=True)
+def instead_ok(s, p):
+    """[Boarding] a card "instead of performing a Boarding Attack": only when p would push a
+    crew forward to start one, never in a Duel [Duels]."""
+    return s.f_seat[0] < 0 and not s.b_duel
+
+
+@njit(cache=True)
+def att_act_ok(s, p, a):
+    """[Attachment: only the player who put it into play may use its actions] an "Act:" on
+    p's attachment a, paid by tacking its host (a crew or the Ship) [ruling: Abilities
+    printed on cards in play]."""
+    d = s.att[p, a]
+    if d < 0 or CARD[d, C_ACT] == 0 or s.att_owner[p, a] != p:
+        return False
+    h = s.att_host[p, a]
+    if h < MAX_CREW:
+        return s.crew[p, h] >= 0 and s.tacked[p, h] == 0
+    if h == HOST_SHIP:
+        return s.ship_tacked[p] == 0
     return False
 
 
@@ -299,6 +405,17 @@ def main_mask(s, p, mask):
         if d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_ACT] != 0:
             mask[A_ACT + j] = 1
             any_act = True
+    if CARD[s.ship[p], C_ACT] != 0 and s.ship_tacked[p] == 0:
+        mask[A_SHIPACT] = 1             # the Ship's "Act:" (it tacks)
+        any_act = True
+    for a in range(s.att_n[p]):
+        if att_act_ok(s, p, a):
+            mask[A_ATTACT + a] = 1
+            any_act = True
+    # [Chantey] its "Act:" is printed on every Captain while it is in play
+    if s.chantey >= 0 and CARD[s.chantey, C_ACT] != 0 and s.tacked[p, 0] == 0:
+        mask[A_CHACT] = 1
+        any_act = True
     if can_pay(s, p, 5, 0):
         mask[A_MOVE] = 1
         any_act = True
@@ -360,6 +477,14 @@ def legal_into(s, mask):
         for j in range(MAX_CREW):
             if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
                 mask[A_CREW + j] = 1
+    elif pk == PK_HOST and CARD[s.limbo, C_HOSTILE]:
+        q = s.act_target
+        if CARD[s.limbo, C_HOST] == H_SHIP:
+            mask[A_SHIP] = 1                # the target's Ship
+        else:
+            for j in range(MAX_CREW):
+                if foe_host_ok(s, q, s.limbo, j):
+                    mask[A_FOE + j] = 1
     elif pk == PK_HOST:
         if CARD[s.limbo, C_HOST] == H_SHIP:
             mask[A_SHIP] = 1
@@ -369,9 +494,7 @@ def legal_into(s, mask):
                     mask[A_CREW + j] = 1
     elif pk == PK_ABSORB and s.fighter_abs >= 0:
         # revised Boarding: Reacts first, then the losing fighter absorbs (A_STOP)
-        for i in range(s.hand_n[p]):
-            if react_ok(s, p, s.hand[p, i], R_ABSORB):
-                mask[A_HAND + i] = 1
+        react_into(s, p, R_ABSORB, mask)
         mask[A_STOP] = 1
     elif pk == PK_ABSORB:                   # [ruling: Absorbing choices absorb]
         for j in range(MAX_CREW):
@@ -384,13 +507,9 @@ def legal_into(s, mask):
             sink_ok = s.tacked[p, j] == 1 or s.cfg.edition == ED_REVISED
             if (sink_ok and sw >= 1) or j == 0:
                 mask[A_SINK + j] = 1
-        for i in range(s.hand_n[p]):
-            if react_ok(s, p, s.hand[p, i], R_ABSORB):
-                mask[A_HAND + i] = 1
+        react_into(s, p, R_ABSORB, mask)
     elif pk == PK_REACT:
-        for i in range(s.hand_n[p]):
-            if react_ok(s, p, s.hand[p, i], R_CANNON):
-                mask[A_HAND + i] = 1
+        react_into(s, p, window_kind(s, p), mask)
         mask[A_STOP] = 1
     elif pk == PK_PICK:
         for i in range(s.hand_n[p]):
@@ -420,6 +539,10 @@ def legal_into(s, mask):
                 has = True
         if not (forced and has):
             mask[A_STOP] = 1
+        if instead_ok(s, p):
+            for i in range(s.hand_n[p]):
+                if react_ok(s, p, s.hand[p, i], R_INSTEAD):
+                    mask[A_HAND + i] = 1
     elif pk == PK_BCARD:
         opening = s.b_n == 0
         for i in range(s.hand_n[p]):

@@ -17,7 +17,8 @@ from .common import crew_max, hand_max, move_cost, skill, swordsman
 from .state import (
     C_ARG, C_BOX, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2,
     C_DIST, C_FACTION, C_FEAR, C_HAND_BONUS, C_OP, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0,
-    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG,
+    C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG, C_REACT_ARG, C_GUNNERY,
+    C_ARMOUR, OP_NAMES, REACT_NAMES, SCHOOL_NAMES, C_SCHOOL, C_SORC2, C_SCHOOL2,
     OP_DRAW as S_OP_DRAW, OP_UNTACK_CAPTAIN as S_OP_UNTACK, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
     MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
 )
@@ -27,8 +28,10 @@ FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}
               + [f"cancel_skill{i}" for i in range(6)] + [f"skill{i}" for i in range(5)]
               + [f"trait{i}" for i in range(9)] + ["swordsman", "fear", "sorcery"]
               + [f"box{i}" for i in range(NBOX)] + [f"defence{i}" for i in range(NBOX)]
-              + [f"op{i}" for i in range(9)] + ["react_absorb", "react_cannon", "react_produce", "act_draw", "act_untack", "act_arg"] + ["arg", "dist", "control", "hand_bonus",
-                                                "ship_move", "ship_crew_max"])
+              + [f"op{i}" for i in range(len(OP_NAMES))]
+              + [f"react_{r}" for r in REACT_NAMES[1:]] + ["react_arg", "act_draw", "act_untack", "act_arg"]
+              + ["arg", "dist", "control", "hand_bonus", "ship_move", "ship_crew_max", "gunnery", "armour"]
+              + [f"school_{k}" for k in SCHOOL_NAMES[1:]])
 NF = len(FEAT_NAMES)
 
 
@@ -46,10 +49,13 @@ def _features() -> np.ndarray:
         row += [c[C_SWORD] / 4, c[C_FEAR] / 4, c[C_SORC] / 4]
         row += [float(c[C_BOX] == i) for i in range(NBOX)]
         row += [float(c[C_DEF1] == i or c[C_DEF2] == i) for i in range(NBOX)]
-        row += [float(c[C_OP] == i) for i in range(9)] + [float(c[C_REACT] == i) for i in (1, 2, 3)]
+        row += [float(c[C_OP] == i) for i in range(len(OP_NAMES))]
+        row += [float(c[C_REACT] == i) for i in range(1, len(REACT_NAMES))] + [c[C_REACT_ARG] / 9]
         row += [float(c[C_ACT] == S_OP_DRAW), float(c[C_ACT] == S_OP_UNTACK), c[C_ACT_ARG] / 3]
         row += [c[C_ARG] / 9, c[C_DIST] / 4, float(c[C_CONTROL]), c[C_HAND_BONUS] / 2,
-                c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2]
+                c[C_SHIP_MOVE] / 2, c[C_SHIP_CREWMAX] / 2, c[C_GUNNERY] / 3, c[C_ARMOUR] / 3]
+        row += [(c[C_SORC] * (c[C_SCHOOL] == k) + c[C_SORC2] * (c[C_SCHOOL2] == k)) / 4
+                for k in range(1, len(SCHOOL_NAMES))]
         f[d] = row
     return f
 
@@ -58,7 +64,8 @@ FEAT = _features()
 
 # layout
 CREW_W = 1 + 6 + 1 + NF          # tacked, current skills (5) + swordsman, fighting, features
-ATT_W = MAX_CREW + 1 + NSEAS + NF  # host one-hot (crew slots, ship, sea k), features
+ATT_W = MAX_CREW + 1 + NSEAS + 1 + NF  # host one-hot (crew slots, ship, sea k), an
+#                                        opponent's (original), features
 ADV_W = NSEAS + NF
 SEAT_W = (4 + MAX_PLAYERS + NSEAS + 1 + 2 + 5 + NF + NF + MAX_CREW * CREW_W
           + MAX_ATT * ATT_W + MAX_ADV * ADV_W)
@@ -163,7 +170,9 @@ def observe(s, seat, out):
             if d >= 0 and not (secret and j > 0):
                 out[o] = s.tacked[q, j]
                 for k in range(5):
-                    out[o + 1 + k] = skill(s, q, j, k) / 9
+                    # the Captain's crew ability would tell secret starting crew apart
+                    v = CARD[d, C_SK0 + k] if secret else skill(s, q, j, k)
+                    out[o + 1 + k] = v / 9
                 out[o + 6] = swordsman(s, q, j) / 4
                 for f in range(2):
                     if s.f_seat[f] == q and s.f_slot[f] == j:
@@ -173,7 +182,8 @@ def observe(s, seat, out):
         for a in range(s.att_n[q]):
             h = s.att_host[q, a]
             out[o + a * ATT_W + h] = 1.0
-            _card(out, o + a * ATT_W + MAX_CREW + 1 + NSEAS, s.att[q, a])
+            out[o + a * ATT_W + MAX_CREW + 1 + NSEAS] = 1.0 if s.att_owner[q, a] != q else 0.0
+            _card(out, o + a * ATT_W + MAX_CREW + 2 + NSEAS, s.att[q, a])
         o += MAX_ATT * ATT_W
         for k in range(s.adv_n[q]):
             out[o + k * ADV_W + s.adv_sea[q, k]] = 1.0

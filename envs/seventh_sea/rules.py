@@ -15,12 +15,12 @@ from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
-from .common import draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
+from .common import act_effect, cannon_traits, draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
 from .flow import (
     fire, fighter_absorb, put_crew, complete_adventure,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
-    next_cancel, cancel_cost,
+    next_cancel, cancel_cost, absorbed, cannon_react, next_react,
 )
 from .legal import adv_cost, can_bring, legal_into, xp_slot
 from .state import (
@@ -34,6 +34,7 @@ from .state import (
     OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
     SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
+    A_SHIPACT, A_ATTACT, A_CHACT, C_REACT, C_REACT_ARG, HOST_SHIP as _HOST_SHIP, C_HOSTILE,
 )
 
 _AUTO_BOUND = 4096
@@ -69,6 +70,8 @@ def init(s, cfg, seed):
     s.react_ret = 0
     s.fire_hits = 0
     s.fighter_abs = -1
+    s.rw_mask = 0
+    s.rw_pos = -1
     s.cw_mask = 0
     s.pay_seat = -1
     s.pay_skill = 0
@@ -97,6 +100,7 @@ def init(s, cfg, seed):
     s.tacked[:, :] = 0
     s.att[:, :] = -1
     s.att_host[:, :] = -1
+    s.att_owner[:, :] = -1
     s.adv[:, :] = -1
     s.adv_sea[:, :] = -1
     s.hand[:, :] = -1
@@ -177,7 +181,7 @@ def _main(s, p, a):
                 start_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], 0)
         elif t == T_ATTACH:
             s.act_kind = AK_ATTACH
-            s.pk = PK_HOST
+            s.pk = PK_TARGET if CARD[d, C_HOSTILE] else PK_HOST
             s.cur = p
         elif t == T_ADVENTURE:
             s.act_kind = AK_ADV_PUT
@@ -215,10 +219,31 @@ def _main(s, p, a):
         j = a - A_ACT
         d = s.crew[p, j]
         s.tacked[p, j] = 1
-        if CARD[d, C_ACT] == OP_DRAW:
-            draw(s, p, CARD[d, C_ACT_ARG])
+        act_effect(s, p, CARD[d, C_ACT], CARD[d, C_ACT_ARG])
+        s.pk = PK_NONE
+        s.after = F_ACTION_DONE
+    elif a == A_SHIPACT:
+        # [Ship: "each Ship has one or more special abilities"] its "Act:" tacks the Ship
+        s.ship_tacked[p] = 1
+        act_effect(s, p, CARD[s.ship[p], C_ACT], CARD[s.ship[p], C_ACT_ARG])
+        s.pk = PK_NONE
+        s.after = F_ACTION_DONE
+    elif A_ATTACT <= a < A_ATTACT + MAX_ATT:
+        # [Attachment] an attachment's "Act:", used by its owner, tacks the card it is on
+        d = s.att[p, a - A_ATTACT]
+        h = s.att_host[p, a - A_ATTACT]
+        if h == _HOST_SHIP:
+            s.ship_tacked[p] = 1
         else:
-            s.tacked[p, 0] = 0
+            s.tacked[p, h] = 1
+        act_effect(s, p, CARD[d, C_ACT], CARD[d, C_ACT_ARG])
+        s.pk = PK_NONE
+        s.after = F_ACTION_DONE
+    elif a == A_CHACT:
+        # [Chantey] "all players are considered to have that ability printed on their
+        # Captains": the Captain tacks for the Chantey's "Act:"
+        s.tacked[p, 0] = 1
+        act_effect(s, p, CARD[s.chantey, C_ACT], CARD[s.chantey, C_ACT_ARG])
         s.pk = PK_NONE
         s.after = F_ACTION_DONE
     elif A_DCREW <= a < A_DCREW + MAX_CREW:
@@ -302,6 +327,9 @@ def _board(s, p, a):
     """[Boarding] push a crew forward, play a boarding attack card, or pass / stop
     [ruling: Boarding pass rule]."""
     if s.pk == PK_BPUSH:
+        if a < A_XP:                       # a card instead of performing a Boarding Attack
+            _react(s, p, a, PK_BPUSH)
+            return
         if a == A_STOP:
             if s.f_seat[0] < 0:            # the side passes its boarding attack
                 s.pk = PK_NONE
@@ -409,23 +437,35 @@ def _apply_one(s, a):
             s.pk = PK_FOE
         elif s.act_kind == AK_BOARD:
             start_pay(s, p, MOVE_COST, 0, 0)
+        elif s.act_kind == AK_ATTACH:
+            s.pk = PK_HOST                  # a hostile attachment: a card of the target
         else:
             start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_FIRE:
         # [9. Perform a Cannon Attack] tack one crew: hits = its Cannon
         j = a - A_CREW
         s.tacked[p, j] = 1
-        s.fire_hits = skill(s, p, j, CANNON) + cannon_bonus(s)
-        # revised: Cannon Reacts may add to it; original: hits = the crew's Cannon
-        if s.cfg.edition == ED_REVISED and has_react(s, p, R_CANNON):
-            s.pk = PK_REACT
+        # traits first, then the React window [Actions and Reacts: "the trait occurs before
+        # the React"]
+        s.fire_hits = max(0, skill(s, p, j, CANNON) + cannon_bonus(s)
+                          + cannon_traits(s, p, s.act_target))
+        # revised: Cannon Reacts may change it; original: hits = the crew's Cannon
+        if s.cfg.edition == ED_REVISED:
+            next_react(s, -1, True)
         else:
             fire(s)
     elif pk == PK_REACT:
         if a == A_STOP:
-            fire(s)
-        else:
+            next_react(s, p, False)
+        elif a < A_XP:
             _react(s, p, a, PK_REACT)
+        else:
+            # a React printed on a crew / Captain (it tacks) or on the Chantey (the Captain)
+            j = 0 if a == A_CHACT else a - A_ACT
+            d = s.chantey if a == A_CHACT else s.crew[p, j]
+            s.tacked[p, j] = 1
+            cannon_react(s, CARD[d, C_REACT], CARD[d, C_REACT_ARG])
+            next_react(s, p, True)
     elif pk == PK_PICK and s.act_kind == AK_ADV_DONE:
         to_discard(s, p, take_hand(s, p, a - A_HAND))
         s.act_host -= 1
@@ -451,11 +491,17 @@ def _apply_one(s, a):
         s.act_host = a - A_FOE
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_HOST:
-        s.act_host = HOST_SHIP if a == A_SHIP else a - A_CREW
+        s.act_host = HOST_SHIP if a == A_SHIP else a - A_FOE if a >= A_FOE else a - A_CREW
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
     elif pk == PK_ABSORB:
         if a < A_XP:
             _react(s, p, a, PK_ABSORB)
+        elif a == A_CHACT or A_ACT <= a < A_ACT + MAX_CREW:
+            # [Suffering Hits 3] a React printed on a card in play absorbs (it tacks)
+            j = 0 if a == A_CHACT else a - A_ACT
+            d = s.chantey if a == A_CHACT else s.crew[p, j]
+            s.tacked[p, j] = 1
+            absorbed(s, p, CARD[d, C_REACT_ARG])
         elif a == A_STOP:                   # no more Reacts: the losing fighter absorbs
             fi = s.fighter_abs
             n = s.hits

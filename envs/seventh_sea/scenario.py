@@ -19,6 +19,7 @@ can write, for the start of a player's action in the Actions phase::
     adventures = [["Sunken Treasure", "La Boca"]]
     deck = ["Deckhands"]             # optional: the deck holds only these, the rest discarded
     ship_tacked = false
+    chantey = "Capstan Chantey"     # this player's Chantey in play (revised; one at most)
 
 Cards come out of the seat's own deck list, so conservation holds; the result is checked by
 ``check_states``. Every bad key or card raises ConfigError naming it.
@@ -37,7 +38,8 @@ from envs.seventh_sea.cards import CARD, INDEX
 from envs.seventh_sea.config import make_config
 
 TOP_KEYS = {"rule", "description", "players", "edition", "decks", "seed", "first", "player"}
-PLAYER_KEYS = {"sea", "crew", "tacked", "hand", "attach", "adventures", "deck", "ship_tacked"}
+PLAYER_KEYS = {"sea", "crew", "tacked", "hand", "attach", "adventures", "deck", "ship_tacked",
+               "chantey"}
 
 
 def _take(rec, p, name, where):
@@ -106,6 +108,7 @@ def build(d: dict) -> np.ndarray:
             else:
                 raise ConfigError(f"{w} attach: host {host!r} is not aboard, 'ship' or a Sea")
             rec["att_host"][p][a] = h
+            rec["att_owner"][p][a] = p
         rec["att_n"][p] = len(pl.get("attach", []))
         for k, (name, sea) in enumerate(pl.get("adventures", [])):
             rec["adv"][p][k] = _take(rec, p, name, w + " adventures")
@@ -114,6 +117,11 @@ def build(d: dict) -> np.ndarray:
         if "sea" in pl:
             rec["sea"][p] = _sea(pl["sea"], w + " sea")
         rec["ship_tacked"][p] = int(bool(pl.get("ship_tacked", False)))
+        if "chantey" in pl:
+            if int(rec["chantey"]) >= 0:
+                raise ConfigError(f"{w} chantey: only one Chantey is in play (rulesheet: Chantey)")
+            rec["chantey"] = _take(rec, p, pl["chantey"], w + " chantey")
+            rec["chantey_owner"] = p
         if "deck" in pl:
             keep = [_take(rec, p, name, w + " deck") for name in pl["deck"]]
             for i in range(int(rec["deck_n"][p])):

@@ -16,7 +16,7 @@ SEA_NAMES = ("Trade Sea", "Frothing Sea", "La Boca", "Forbidden Sea", "The Mirro
 SKILL_NAMES = ("Cannon", "Sailing", "Adventuring", "Influence", "Swashbuckling")
 CANNON, SAILING, ADVENTURING, INFLUENCE, SWASH = 0, 1, 2, 3, 4
 MOVE_COST = 5             # a cost flag with the ship's wheel: the Move Cost, paid in Sailing
-MAX_DEFS = 160            # card definitions the action layout and config leave room for
+MAX_DEFS = 192            # card definitions the action layout and config leave room for
 MAX_DECK = 90             # cards of one player's deck (60+ incl. Captain, Ship, starting Crew)
 MAX_HAND = 14             # hand max 7 (+ bonuses, capped at 10) + a draw of 3 before discards
 MAX_CREW = 10             # crew slots (slot 0 = the Captain); Crew Maximum is at most 9
@@ -64,9 +64,13 @@ REQ_NAMES = ("none", "swordsman", "topman", "fear", "sorcery", "skill", "villain
 
 # effect opcodes of Action cards [Action; ruling: Effects as opcodes] (argument in C_ARG)
 (OP_NONE, OP_HITS, OP_DRAW, OP_UNTACK_CAPTAIN, OP_BOARDING, OP_MOVE, OP_DISCARD, OP_DUEL,
- OP_RECRUIT) = range(9)
+ OP_RECRUIT, OP_END_BOARDING) = range(10)
 OP_NAMES = ("none", "hits", "draw", "untack_captain", "boarding", "move", "discard_random", "duel",
-            "recruit")
+            "recruit", "end_boarding")
+# "Act:" abilities printed on cards in play (crew, Captain, Ship, Attachment, Chantey) [Ability]
+ACT_NAMES = ("none", "draw", "untack_captain")
+# sorcery schools [Glossary: Sorcerer, Sorcery Knack]
+SCHOOL_NAMES = ("none", "fate", "glamour", "laerdom", "nacht", "porte", "pyeryem", "scry")
 # chantey opcodes, global while in play [Chantey]
 CH_NONE, CH_MOVE_COST, CH_HAND_MAX, CH_CANNON = range(4)
 CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
@@ -76,11 +80,15 @@ CHANTEY_OP_NAMES = ("none", "move_cost", "hand_max", "cannon")
  C_CANCEL_SKILL, C_SK0, C_SK1, C_SK2, C_SK3, C_SK4, C_TRAITS, C_SWORD, C_FEAR, C_SORC,
  C_WEALTH, C_HOME, C_MOVE, C_CREWMAX, C_FREEMOVE, C_BOX, C_DEF1, C_DEF2, C_HOST, C_REQ,
  C_REQ_VAL, C_OP, C_ARG, C_DIST, C_ADV_SEA, C_ADV_LOW, C_HAND_BONUS, C_CONTROL, C_CAP_NEED,
- C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN, C_ADV_DISCARD) = range(46)
-NCOLS = 46
-# React timings of Action cards [Actions and Reacts] (amount in C_ARG)
-R_NONE, R_ABSORB, R_CANNON, R_PRODUCE = range(4)
-REACT_NAMES = ("none", "absorb", "cannon", "produce")
+ C_CAP_SKILL, C_CAP_BONUS, C_SHIP_MOVE, C_SHIP_CREWMAX, C_REACT, C_ACT, C_ACT_ARG, C_ADV_VILLAIN,
+ C_ADV_DISCARD, C_SCHOOL, C_SORC2, C_SCHOOL2, C_REACT_ARG, C_GUNNERY, C_ARMOUR, C_HOSTILE) = range(53)
+NCOLS = 53
+# React timings [Actions and Reacts]: of Action cards (amount in C_ARG) and of React abilities
+# printed on cards in play (amount in C_REACT_ARG; paid by tacking the card, a Chantey's by
+# tacking your Captain). "evade" reduces the Cannon of a cannon attack on your Ship; "instead"
+# is played instead of performing a Boarding Attack (its effect: op / arg).
+R_NONE, R_ABSORB, R_CANNON, R_PRODUCE, R_EVADE, R_INSTEAD = range(6)
+REACT_NAMES = ("none", "absorb", "cannon", "produce", "evade", "instead")
 
 # phases
 PH_START, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_OVER = range(5)
@@ -121,7 +129,10 @@ A_PASS = A_FREE + 1
 A_STOP = A_PASS + 1                # stop paying / do not cancel / take the hits / pass the boarding attack
 A_PAYC = A_STOP + 1                # pay the cancel cost
 A_FOE = A_PAYC + 1                 # + j: the target player's crew j (a duel's opponent)
-A_DEF = A_FOE + MAX_CREW           # + d: starting crew: card definition d from your deck
+A_SHIPACT = A_FOE + MAX_CREW       # your Ship's "Act:" ability (tack the Ship)
+A_ATTACT = A_SHIPACT + 1           # + a: the "Act:" ability of your attachment a (tack its host)
+A_CHACT = A_ATTACT + MAX_ATT       # the Chantey's ability, printed on your Captain (tack him)
+A_DEF = A_CHACT + 1           # + d: starting crew: card definition d from your deck
 NUM_ACTIONS = A_DEF + MAX_DEFS
 ACTION_RANGES = {
     "hand": (A_HAND, MAX_HAND), "experience": (A_XP, MAX_HAND), "crew": (A_CREW, MAX_CREW),
@@ -130,7 +141,8 @@ ACTION_RANGES = {
     "discard_adventure": (A_DADV, MAX_ADV), "ship": (A_SHIP, 1), "act": (A_ACT, MAX_CREW), "move": (A_MOVE, 1),
     "cannon": (A_CANNON, 1), "board": (A_BOARD, 1), "free_move": (A_FREE, 1),
     "pass": (A_PASS, 1), "stop": (A_STOP, 1), "pay_cancel": (A_PAYC, 1),
-    "foe_crew": (A_FOE, MAX_CREW), "starting_crew": (A_DEF, MAX_DEFS),
+    "foe_crew": (A_FOE, MAX_CREW), "ship_act": (A_SHIPACT, 1), "attachment_act": (A_ATTACT, MAX_ATT),
+    "chantey_ability": (A_CHACT, 1), "starting_crew": (A_DEF, MAX_DEFS),
 }
 
 CONFIG = np.dtype(config_header() + [
@@ -156,6 +168,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("crew_n", np.int8, (MAX_PLAYERS,)),
     ("att", np.int16, (MAX_PLAYERS, MAX_ATT)),          # attachment defs, -1 empty
     ("att_host", np.int8, (MAX_PLAYERS, MAX_ATT)),      # crew slot, 10 = ship, 11+k = sea k
+    ("att_owner", np.int8, (MAX_PLAYERS, MAX_ATT)),     # who put it into play (original: a foe)
     ("att_n", np.int8, (MAX_PLAYERS,)),
     ("adv", np.int16, (MAX_PLAYERS, MAX_ADV)),          # uncompleted adventures
     ("adv_sea", np.int8, (MAX_PLAYERS, MAX_ADV)),
@@ -203,7 +216,9 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("react_card", np.int16),        # a React card being paid for (owner: pay_seat), -1 none
     ("react_ret", np.int8),          # the decision the React was played from (PK_*)
     ("fire_hits", np.int16),
-    ("fighter_abs", np.int8),        # revised: a losing fighter (f_* index) waits while Reacts absorb         # Cannon produced by the cannon attack being made
+    ("fighter_abs", np.int8),        # revised: a losing fighter (f_* index) waits while Reacts absorb
+    ("rw_mask", np.uint8),           # React window: seats still to be offered it (bit per seat)
+    ("rw_pos", np.int8),             # React window: place in `order` of the seat offered it
     ("limbo", np.int16),             # card declared from the actor's hand, not yet resolved
     ("cw_mask", np.uint8),           # seats still offered the cancel cost (bit per seat)
     ("after", np.int8),              # continuation when pk == PK_NONE (F_*)

@@ -18,7 +18,7 @@ from envs.core import validate as V
 from .cards import CARD, NDEFS
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
-    AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH,
+    AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
     OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
@@ -55,6 +55,7 @@ def _ranges(states, r):
                    ("deck", MAX_DECK), ("discard", MAX_DECK), ("sunk", MAX_DECK)):
         V.in_range(r, states, f, -1, NDEFS - 1, "a card def or -1")
     V.in_range(r, states, "att_host", -1, HOST_SEA + NSEAS - 1, "crew slot, ship or sea")
+    V.in_range(r, states, "att_owner", -1, n - 1, "a seat or -1")
     V.in_range(r, states, "adv_sea", -1, NSEAS - 1, "a Sea")
     V.in_range(r, states, "crew_n", 0, MAX_CREW, "crew slots")
     V.in_range(r, states, "att_n", 0, MAX_ATT, "attachments")
@@ -89,6 +90,8 @@ def _ranges(states, r):
     V.in_range(r, states, "react_ret", 0, PK_PICK, "a pending decision kind")
     V.in_range(r, states, "fire_hits", 0, 99, "Cannon produced")
     V.in_range(r, states, "fighter_abs", -1, 1, "a fighter index or -1")
+    V.in_range(r, states, "rw_mask", 0, (1 << n) - 1, "seats offered a React window")
+    V.in_range(r, states, "rw_pos", -1, n - 1, "a place in the turn order or -1")
     for f in ("after", "hit_after", "disc_after"):
         V.in_range(r, states, f, 0, 15, "a continuation")
 
@@ -151,13 +154,21 @@ def _record(s) -> list[str]:
         if _ty(d) != T_SHIP:
             bad.append(f"ship[{p}]: not a Ship card")
         na = int(s["att_n"][p])
-        if (s["att"][p][:na] < 0).any() or (s["att"][p][na:] != -1).any() or (s["att_host"][p][na:] != -1).any():
+        if (s["att"][p][:na] < 0).any() or (s["att"][p][na:] != -1).any() or (s["att_host"][p][na:] != -1).any() \
+                or (s["att_owner"][p][na:] != -1).any():
             bad.append(f"att[{p}]: the first att_n entries are attachments, the rest -1")
+        for q in range(n):                 # attachments p put into play, on anyone's cards
+            for a in range(int(s["att_n"][q])):
+                if int(s["att_owner"][q][a]) == p and int(s["att"][q][a]) >= 0:
+                    counts[int(s["att"][q][a])] += 1
         for a in range(na):
             d, h = int(s["att"][p][a]), int(s["att_host"][p][a])
             if d < 0:
                 continue
-            counts[d] += 1
+            o = int(s["att_owner"][p][a])
+            if not 0 <= o < n or (o != p) != bool(CARD[d, C_HOSTILE]) or (o != p and edition != ED_ORIGINAL):
+                bad.append(f"att_owner[{p}][{a}]: its player, or (original) the opponent who played "
+                           "a hostile attachment (Attachment)")
             t = _ty(d)
             if h < 0:
                 bad.append(f"att_host[{p}][{a}]: no host")
@@ -282,8 +293,9 @@ def _record(s) -> list[str]:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
                 bad.append("hit_after: hits in a Boarding continue the Boarding")
-            if pk == PK_ABSORB and int(s["b_last"]) < 0:
-                bad.append("b_last: hits in a Boarding come from a winning fighter")
+            if pk == PK_ABSORB and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
+                bad.append("b_last: hits in a Boarding come from a winning fighter (or a card "
+                           "played instead of a boarding attack)")
             if pk == PK_DISCARD and int(s["disc_after"]) not in (F_BOARD_NEW_ROUND, F_BOARD_END):
                 bad.append("disc_after: a Boarding draw continues the Boarding")
     if phase == PH_DRAW and (pk != PK_DISCARD or int(s["disc_after"]) != F_END_TURN or ak != AK_NONE
@@ -301,7 +313,8 @@ def _record(s) -> list[str]:
             bad.append("hit_after: hits from an action end the action")
         if pk == PK_ABSORB and ak not in (AK_CANNON, AK_ACTION):
             bad.append("act_kind: hits come from a cannon attack or an action card")
-        if pk not in (PK_MAIN, PK_ABSORB, PK_DISCARD) and cur != actor and pk not in (PK_CANCEL, PK_PAY):
+        if pk not in (PK_MAIN, PK_ABSORB, PK_DISCARD, PK_REACT) and cur != actor \
+                and pk not in (PK_CANCEL, PK_PAY):
             bad.append("cur: the acting player decides")
         if s["must_act"] and pk == PK_MAIN and not int(s["ship_tacked"][actor]):
             bad.append("must_act: only after a free move (the ship tacked)")
@@ -334,17 +347,31 @@ def _record(s) -> list[str]:
         bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
     react = int(s["react_card"])
     ret = int(s["react_ret"])
+    window = pk == PK_REACT or (pk == PK_PAY and react >= 0 and ret == PK_REACT)
+    if window:
+        rw = int(s["rw_mask"])
+        pos = int(s["rw_pos"])
+        if not (rw >> cur) & 1 or not 0 <= pos < n or order[pos] != cur \
+                or cur not in (actor, tgt):
+            bad.append("rw_mask: the seat offered the React window is the attacker or the target, "
+                       "still in the window, at its place in the turn order (Actions and Reacts)")
+    elif int(s["rw_mask"]) or int(s["rw_pos"]) != -1:
+        bad.append("rw_mask: cleared outside a React window")
     if react >= 0:
-        from .state import C_REACT, C_TYPE as _T, R_ABSORB, R_CANNON
-        want = R_ABSORB if ret == PK_ABSORB else R_CANNON if ret == PK_REACT else -1
+        from .state import C_REACT, C_TYPE as _T, R_ABSORB, R_CANNON, R_EVADE, R_INSTEAD
+        want = (R_ABSORB if ret == PK_ABSORB else R_INSTEAD if ret == PK_BPUSH
+                else (R_CANNON if cur == actor else R_EVADE) if ret == PK_REACT else -1)
         if pk != PK_PAY or int(s["pay_cancel"]) or int(CARD[react, _T]) != T_ACTION \
                 or int(CARD[react, C_REACT]) != want:
             bad.append("react_card: a React being paid for, from a React decision of its timing")
         elif ret == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
             bad.append("react_card: an absorbing React needs hits to absorb")
-        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
-                                  or cur != actor):
-            bad.append("react_card: a Cannon React in the attacker's (revised) cannon attack")
+        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
+            bad.append("react_card: a Cannon React in a (revised) cannon attack")
+        elif ret == PK_BPUSH and (phase != PH_BOARD or int(s["b_duel"]) or int(s["f_seat"][0]) != -1
+                                  or cur not in (int(s["b_att"]), int(s["b_def"]))):
+            bad.append("react_card: a card instead of performing a Boarding Attack, in a Boarding "
+                       "before a crew is pushed (never in a Duel)")
         elif ret == PK_ABSORB and (phase, int(s["hit_after"])) not in (
                 (PH_ACTIONS, F_ACTION_DONE), (PH_BOARD, F_BOARD_HITS_DONE)):
             bad.append("hit_after: where the hits came from")
@@ -352,9 +379,8 @@ def _record(s) -> list[str]:
     if ret:
         bad.append("react_ret: cleared without a React")
     cannon_window = pk == PK_REACT
-    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL
-                          or cur != actor or int(s["fire_hits"]) <= 0):
-        bad.append("pk: a Cannon React window is in the attacker's revised cannon attack")
+    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
+        bad.append("pk: a Cannon React window is in a revised cannon attack")
     if not cannon_window and int(s["fire_hits"]):
         bad.append("fire_hits: cleared outside a Cannon React window")
     if phase == PH_ACTIONS and pk not in (PK_MAIN, PK_DISCARD):
@@ -378,7 +404,8 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if ak == AK_CHANTEY and edition == ED_ORIGINAL:
         bad.append("act_kind: no Chanteys in the original rulebook")
     op = int(CARD[limbo, C_OP]) if limbo >= 0 and lt == T_ACTION else -1
-    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL)
+    hostile = ak == AK_ATTACH and bool(CARD[limbo, C_HOSTILE])
+    needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL) or hostile
     n = int(s["num_players"])
     if needs_target and pk not in (PK_TARGET,):
         if tgt < 0 or tgt == actor or not s["alive"][tgt]:
@@ -390,9 +417,9 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     if not needs_target and tgt != -1:
         bad.append("act_target: set for an untargeted action")
     ok = {PK_PAY: (AK_HIRE, AK_ACTION, AK_ATTACH, AK_ADV_DONE, AK_CHANTEY, AK_MOVE, AK_BOARD),
-          PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD),
+          PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD, AK_ATTACH),
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
-          PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION), PK_FIRE: (AK_CANNON,),
+          PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION, AK_ATTACH), PK_FIRE: (AK_CANNON,),
           PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
           PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION, AK_ADV_DONE)}
     if ak not in ok.get(pk, ()):
@@ -406,12 +433,16 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     host = int(s["act_host"])
     if ak == AK_MOVE and pk == PK_PAY and not (0 <= host < NSEAS and abs(host - int(s["sea"][actor])) == 1):
         bad.append("act_host: a move goes to an adjacent Sea")
-    if ak == AK_ATTACH and pk == PK_PAY:
+    if ak == AK_ATTACH and pk in (PK_PAY, PK_CANCEL):
+        on = tgt if hostile else actor
         if host == HOST_SHIP:
             if int(CARD[limbo, C_HOST]) != H_SHIP:
                 bad.append("act_host: not a Ship attachment")
-        elif not (0 <= host < MAX_CREW and s["crew"][actor][host] >= 0) or int(CARD[limbo, C_HOST]) == H_SHIP:
+        elif not (0 <= host < MAX_CREW and on >= 0 and s["crew"][on][host] >= 0) \
+                or int(CARD[limbo, C_HOST]) == H_SHIP:
             bad.append("act_host: an attachment goes on a crew aboard")
+    if hostile and edition != ED_ORIGINAL:
+        bad.append("act_kind: attachments on an opponent's card are original-rulebook only")
     if pk == PK_FOE and (op != OP_DUEL or host != -1):
         bad.append("pk: only a duel names the other crew")
     if op == OP_DUEL and pk in (PK_PAY, PK_CANCEL):

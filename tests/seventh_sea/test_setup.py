@@ -163,3 +163,54 @@ def test_alphabetical_ranks_follow_each_edition():
     assert alpha_key("A Better Offer", S.ED_REVISED) < alpha_key("Again, Boys!", S.ED_REVISED)
     # original: punctuation counts (',' sorts before letters), spaces do not
     assert alpha_key("Again Boys!", S.ED_ORIGINAL) < alpha_key("A Hero's Courage", S.ED_ORIGINAL)
+
+
+def test_determinize_redeals_secret_starting_crew():
+    """Game Set-Up ("revealing them simultaneously") [ruling: Determinisation]: seen by seat
+    1 while it chooses, seat 0's starting Crew are a sample: a legal crew dealt again from
+    seat 0's deck and crew, the same whatever seat 0 really chose; seat 1's own view and
+    choices are untouched."""
+    from envs.seventh_sea.env import GAME
+    from envs.seventh_sea.hidden import determinize
+
+    def chosen(first):
+        arr = _new(num_players=2)
+        picks = sorted(a for a in legal(arr) if a >= S.A_DEF)
+        act(arr, picks[first], S.A_STOP)
+        assert arr["cur"][0] == 1 and arr["pk"][0] == S.PK_START
+        return arr
+
+    a, b = chosen(0), chosen(-1)
+    assert a["crew"][0][0].tolist() != b["crew"][0][0].tolist()
+    samples = set()
+    for key in range(6):
+        da, db = a.copy(), b.copy()
+        determinize(da[0], 1, np.uint64(key))
+        determinize(db[0], 1, np.uint64(key))
+        assert da.tobytes() == db.tobytes()
+        assert GAME.check_state(da) == []
+        assert int(da["start_cost"][0][0]) <= int(CARD[da["crew"][0][0][0], S.C_WEALTH])
+        va, vb = (np.zeros(OBS_SIZE, np.float32) for _ in range(2))
+        observe(a[0], 1, va)
+        observe(da[0], 1, vb)
+        assert va.tobytes() == vb.tobytes()
+        assert (da["crew"][0][1] == a["crew"][0][1]).all()
+        samples.add(tuple(sorted(int(x) for x in da["crew"][0][0][1:] if x >= 0)))
+    assert len(samples) > 1
+
+
+def test_starter_decks_are_sixty_legal_cards():
+    """The Deck: each starter is 60 cards with its Captain and Ship, legal in both editions
+    (at most 3 copies, a Ship of the Captain's faction); every card of the pool but the
+    unaligned Ship is in one of them."""
+    from envs.seventh_sea.cards import CARD_NAMES
+    from envs.seventh_sea.config import STARTERS, deck_counts
+
+    seen = set()
+    for name in STARTERS:
+        for ed in (S.ED_REVISED, S.ED_ORIGINAL):
+            counts = deck_counts(name, ed)
+            assert counts.sum() == 60 and counts.max() <= 3, name
+        seen |= set(np.flatnonzero(counts).tolist())
+    assert len(STARTERS) >= 6
+    assert {CARD_NAMES[d] for d in range(len(CARD_NAMES)) if d not in seen} == {"The Wandering Cog"}
