@@ -17,7 +17,7 @@ from . import pieces
 from .labels import ship_name
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
-    PHASE_NAMES, PK_NAMES, REEF_R,
+    PHASE_NAMES, PK_NAMES, REEF_R, TERR_R, TERRAIN_KINDS,
 )
 
 COLOURS = np.array([(220, 50, 50), (240, 200, 40), (60, 200, 90), (200, 80, 220)], np.uint8)
@@ -67,6 +67,7 @@ def render_ansi(s, viewer) -> str:
                      f"{math.degrees(float(s['sh_h'][k])):.0f} masts [{masts}] treasure [{vals}] "
                      f"crew [{', '.join(names)}]" + (" pinned" if s["sh_pin"][k] >= 0 else "")
                      + (" WRECKED" if s["sh_wreck"][k] else ""))
+    lines += _sea_lines(s)
     return "\n".join(lines)
 
 
@@ -116,4 +117,48 @@ def render_rgb(s, viewer) -> np.ndarray:
             up = (int(s["sh_masts"][k]) >> m) & 1
             _disc(img, (x + f * (bx - x)) * PX, (y + f * (by - y)) * PX, 2,
                   (250, 250, 250) if up else (40, 40, 40))
+    _draw_sea_pieces(img, s)
     return img
+
+
+# --- forts / terrain / creatures ---------------------------------------------------------------
+TERRAIN_COLOURS = {1: (200, 200, 210), 2: (230, 250, 255), 3: (70, 120, 40), 4: (40, 140, 200),
+                   5: (20, 30, 80)}
+
+
+def _sea_lines(s) -> list:
+    out = []
+    for t in range(int(s["n_terr"])):
+        kind = int(s["tr_kind"][t])
+        if kind == 0:
+            continue
+        extra = ""
+        if kind == 2:
+            extra = f", number {int(s['tr_num'][t])}" + (" (stuck)" if s["tr_stuck"][t] else "")
+        elif kind == 3:
+            extra = f", rating {int(s['tr_rating'][t]) or '-'}"
+        elif kind == 4:
+            extra = f", friendly to player_{int(s['tr_owner'][t])}"
+        out.append(f"{TERRAIN_KINDS[kind]} {t} at ({s['tr_x'][t]:.1f}, {s['tr_y'][t]:.1f})"
+                   + extra)
+    for k in range(MAX_SHIPS):
+        if s["sh_live"][k] and (s["sh_lost"][k] >= 0 or s["sh_tangled"][k] >= 0):
+            state = "lost in fog bank" if s["sh_lost"][k] >= 0 else "tangled in Sargasso Sea"
+            out.append(f"  {ship_name(s, k)} is {state}")
+    return out
+
+
+def _draw_sea_pieces(img, s):
+    """Terrain discs (drawn over the ships: a lost ship is hidden in its fog bank) and a
+    ring around each sea creature."""
+    for t in range(int(s["n_terr"])):
+        kind = int(s["tr_kind"][t])
+        if kind:
+            _disc(img, float(s["tr_x"][t]) * PX, float(s["tr_y"][t]) * PX, TERR_R * PX,
+                  TERRAIN_COLOURS[kind])
+    for k in range(MAX_SHIPS):
+        p, j = divmod(k, MAX_FLEET)
+        if s["sh_live"][k] and s["cfg"]["ship_creature"][p, j] and s["sh_lost"][k] < 0:
+            x, y = float(s["sh_x"][k]) * PX, float(s["sh_y"][k]) * PX
+            _disc(img, x, y, 4, (0, 0, 0))
+            _disc(img, x, y, 2, COLOURS[p])

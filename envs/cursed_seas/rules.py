@@ -20,13 +20,18 @@ from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
     DEFAULT_MAX_STEPS, DEPLOY_SLOTS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
-    NUM_ACTIONS, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
+    NUM_ACTIONS, NUM_OPT, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
+)
+from . import terrain as T
+from .creatures import creature_check
+from .state import (
+    EDGE_SLOTS, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS, TR_WHIRL,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    target_ok, turn_ok, crew_on, cargo_room,
+    target_ok, turn_ok, crew_on, cargo_room, leave_dock,
 )
 
 
@@ -104,6 +109,7 @@ def init(s, cfg, seed):
         if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
+    T.init_terrain(s)
     roll_order(s)
     shuffle_islands(s)
     s.phase = PH_ISLANDS
@@ -139,11 +145,39 @@ def legal_mask(s, mask):
         if not any_ok:
             for g in range(GRID * GRID):
                 mask[A_OPT + g] = 1
-    elif pk == PK_REEF:
+    elif pk == PK_REEF or pk == PK_ICE_MAST:
         k = s.pend_ship
         for m in range(nmast(s, k)):
             if (s.sh_masts[k] >> m) & 1:
                 mask[A_OPT + m] = 1
+    # --- forts / terrain / creatures ---
+    elif pk == PK_PLACE_TERR:
+        any_ok = False
+        for g in range(GRID * GRID):
+            x, y = T.grid_xy(s, g)
+            if T.terr_place_ok(s, x, y):
+                mask[A_OPT + g] = 1
+                any_ok = True
+        if not any_ok:
+            for g in range(GRID * GRID):
+                mask[A_OPT + g] = 1
+    elif pk == PK_WHIRL:
+        k = s.pend_ship
+        for w in range(s.n_terr):
+            if w != s.pend_count and s.tr_kind[w] == TR_WHIRL:
+                for a in range(EDGE_SLOTS):
+                    if T.slot_ok(s, k, w, a):
+                        mask[A_OPT + w * EDGE_SLOTS + a] = 1
+        mask[A_NO] = 1
+    elif pk == PK_WHIRL_LOSS:
+        for o in range(NUM_OPT):
+            if T.whirl_loss_ok(s, s.pend_ship, o):
+                mask[A_OPT + o] = 1
+    elif pk == PK_UNTANGLE:
+        k = s.pend_ship
+        for a in range(EDGE_SLOTS):
+            if T.slot_ok(s, k, s.sh_tangled[k], a):
+                mask[A_OPT + a] = 1
     elif pk == PK_HOME:
         for i in range(s.n_islands):
             if s.isl_home[i] < 0:
@@ -237,8 +271,42 @@ def _step(s, a):
         s.sh_masts[k] &= ~(1 << o)
         release_pins(s)
         s.pend_count -= 1
-        if s.pend_count == 0:
+        creature_check(s, k)
+        if not s.sh_live[k]:
+            back_to_turn(s)
+        elif s.pend_count == 0:
             _after_segment(s, k, s.pend_target == 1)
+    # --- forts / terrain / creatures ---
+    elif pk == PK_PLACE_TERR:
+        T.place_terrain(s, o)
+        _terrain_or_homes(s)
+    elif pk == PK_ICE_MAST:
+        T.ice_damage(s, s.pend_ship, o)
+        release_pins(s)
+        if not T.ice_from(s, s.pend_count + 1):
+            s.pend_count = 0
+            back_to_turn(s)
+    elif pk == PK_WHIRL:
+        k = s.pend_ship
+        over = s.pend_target == 1
+        s.pend_target = -1
+        s.pend_count = 0
+        if a == A_NO:
+            _after_segment(s, k, over)
+        else:
+            leave_dock(s, k)
+            r = T.whirl_jump(s, k, o // EDGE_SLOTS, o % EDGE_SLOTS)
+            release_pins(s)
+            if r != T.ASKED:
+                back_to_turn(s)
+    elif pk == PK_WHIRL_LOSS:
+        T.whirl_lose(s, s.pend_ship, o)
+        release_pins(s)
+        back_to_turn(s)
+    elif pk == PK_UNTANGLE:
+        T.untangle(s, s.pend_ship, o)
+        release_pins(s)
+        back_to_turn(s)
     elif pk == PK_HOME:
         p = s.pend_seat
         s.home[p] = o
@@ -272,8 +340,12 @@ def _step(s, a):
         s.sh_last[k] = act
         s.pend_ship = k
         if act == ACT_MOVE:
-            s.pending = PK_SEGMENT
             s.seg_used = 0
+            r = T.start_move(s, k)       # tangled / lost first [Sargasso Sea; Fog Bank]
+            if r == T.GO_ON:
+                s.pending = PK_SEGMENT
+            elif r == T.END_MOVE:
+                back_to_turn(s)
         elif act == ACT_EXPLORE:
             begin_explore(s, k)
         elif act == ACT_SHOOT:
@@ -349,6 +421,10 @@ def _terrain_or_homes(s):
         s.pending = PK_TERRAIN
         s.to_play = s.order[s.n_reefs % s.num_players]
         return
+    if s.n_terr < T.terrain_to_place(s):     # the other terrain, in the same order
+        s.pending = PK_PLACE_TERR
+        s.to_play = s.order[(s.n_reefs + s.n_terr) % s.num_players]
+        return
     s.pend_count = 0
     ask_home(s)
 
@@ -358,6 +434,16 @@ def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
     derelict or wrecked may then sail her remaining segments."""
     if reef_check(s, k, over):
+        return
+    r = T.terrain_check(s, k, over)
+    if r == T.ASKED:
+        return
+    if r == T.ACTIONS_OVER:
+        release_pins(s)
+        back_to_turn(s)
+        return
+    if r == T.END_MOVE:
+        end_move(s, k)
         return
     if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
             (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):

@@ -75,10 +75,17 @@ PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
 PK_REPAIR = 13           # which mast a repair raises (option = mast)
 PK_TERRAIN = 14          # place a reef on a grid point (option = point)
 PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
-NUM_PK = 16
+# --- forts / terrain / creatures: pending decisions (terrain.py) ---
+PK_PLACE_TERR = 16       # place terrain piece n_terr on a grid point (option = point)
+PK_ICE_MAST = 17         # which mast of pend_ship an iceberg eliminates (option = mast)
+PK_WHIRL = 18            # jump to another whirlpool (option = terrain * 8 + slot) or not
+PK_WHIRL_LOSS = 19       # what a whirlpool takes: mast m, crew 8 + j, coin 16 + c
+PK_UNTANGLE = 20         # where a freed ship leaves the Sargasso Sea (option = slot)
+NUM_PK = 21
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair", "place reef", "reef damage")
+            "repair", "place reef", "reef damage",
+            "place terrain", "iceberg damage", "whirlpool", "whirlpool loss", "untangle")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -98,6 +105,13 @@ LOC_GONE, LOC_ISLAND, LOC_SHIP, LOC_HOME = 0, 1, 2, 3
 # --- tie-breakers [Winning the Game; ruling: Tie-breakers] ----------------------------------
 TB_NONE, TB_SHIP_GOLD, TB_MASTS, TB_POINTS, TB_UNITS = 0, 1, 2, 3, 4
 TIEBREAK_NAMES = ("none", "ship_gold", "masts", "points", "units")
+
+# --- forts / terrain / creatures: terrain pieces [Terrain] (ruling: Terrain pieces) ---------
+MAX_TERR = 8                         # terrain pieces in play (bits of sh_terr)
+TERR_R = 0.75                        # every terrain piece is a disc of this radius
+TR_NONE, TR_FOG, TR_ICE, TR_SARGASSO, TR_TRADE, TR_WHIRL = 0, 1, 2, 3, 4, 5
+TERRAIN_KINDS = ("none", "fog bank", "iceberg", "sargasso sea", "trade current", "whirlpool")
+EDGE_SLOTS = 8                       # points around a terrain piece a piece may be placed at
 
 CONFIG = np.dtype(config_header() + [
     ("build_total", np.int16),
@@ -129,6 +143,10 @@ CONFIG = np.dtype(config_header() + [
     ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
     ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
+    # --- forts / terrain / creatures ---
+    ("terr_kind", np.int8, (MAX_TERR,)),      # TR_* of each terrain piece placed in setup
+    ("terr_num", np.int8, (MAX_TERR,)),       # an iceberg's gold number (1-6), else 0
+    ("ship_creature", np.int8, (MAX_PLAYERS, MAX_FLEET)),   # a sea creature [Sea Creatures]
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -183,6 +201,20 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("co_up", np.uint8, (MAX_COINS,)),           # face up (unique treasure taken)
     ("co_uniq", np.uint8, (MAX_COINS,)),         # unique treasure (hidden while face down)
     ("board_roll", np.int8, (2,)),
+    # --- forts / terrain / creatures ---
+    ("n_terr", np.int8),
+    ("tr_kind", np.int8, (MAX_TERR,)),           # TR_*
+    ("tr_x", np.float64, (MAX_TERR,)),
+    ("tr_y", np.float64, (MAX_TERR,)),
+    ("tr_num", np.int8, (MAX_TERR,)),            # iceberg gold number
+    ("tr_stuck", np.uint8, (MAX_TERR,)),         # iceberg hit an island: never moves again
+    ("tr_rating", np.int8, (MAX_TERR,)),         # Sargasso rating this turn, 0 not rolled
+    ("tr_owner", np.int8, (MAX_TERR,)),          # trade current: seat that placed it
+    ("ice_roll", np.int8),                       # this turn's iceberg d6, 0 none
+    ("sh_terr", np.uint8, (MAX_SHIPS,)),         # bit t: terrain t done this move action
+    ("sh_lost", np.int8, (MAX_SHIPS,)),          # fog bank she is lost in, -1 none
+    ("sh_tangled", np.int8, (MAX_SHIPS,)),       # Sargasso Sea she is tangled in, -1 none
+    ("sh_trade", np.uint8, (MAX_SHIPS,)),        # +S from a trade current: 1 due, 2 used
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -196,4 +228,8 @@ OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
 N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
 OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
 N_REEF = 4
-OBS_SIZE = OBS_REEFS + MAX_REEFS * N_REEF
+OBS_TERR = OBS_REEFS + MAX_REEFS * N_REEF          # --- forts / terrain / creatures
+N_TERR = 5 + len(TERRAIN_KINDS) + MAX_PLAYERS
+OBS_SHIP_X = OBS_TERR + MAX_TERR * N_TERR               # per ship: lost, tangled, creature
+N_SHIP_X = 3
+OBS_SIZE = OBS_SHIP_X + MAX_SHIPS * N_SHIP_X

@@ -15,6 +15,7 @@ from numba import njit
 from envs.core.rng import die
 from envs.core.spec import NO_SEAT
 
+from .creatures import creature_check, is_creature
 from .common import (
     can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
     wrap_angle,
@@ -22,6 +23,7 @@ from .common import (
 from .geometry import (
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
+from .terrain import ice_begin, turn_begins
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
@@ -51,6 +53,9 @@ def start_turn(s):
     s.pend_ship = -1
     s.pend_seat = p
     s.to_play = p
+    # --- forts / terrain / creatures: before any actions [Iceberg; Trade Current] ---
+    turn_begins(s, p)
+    ice_begin(s)
 
 
 @njit(cache=True)
@@ -82,6 +87,9 @@ def reef_check(s, k, over):
             damage = nmast(s, k) - s.rf_rating[r]
             if damage <= 0:
                 continue
+            if damage > masts_up(s, k) and is_creature(s, k):
+                sink(s, k)               # all segments gone: eliminated [Shipwreck]
+                return False
             if damage > masts_up(s, k):
                 s.sh_wreck[k] = 1        # she remains on the reef [Shipwreck]
                 s.sh_masts[k] = 0
@@ -130,6 +138,8 @@ def target_ok(s, k, m, j):
     """Mast m of ship k may shoot ship j [Shooting]: another fleet's ship, not docked at her
     home island, within the mast's range, with a clear line of fire."""
     if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET or s.sh_wreck[j]:
+        return False
+    if s.sh_lost[j] >= 0 or s.sh_lost[k] >= 0:    # lost pieces can't shoot or be shot [Fog Bank]
         return False
     if docked_home(s, j):
         return False
@@ -199,6 +209,12 @@ def action_ok(s, k, act):
             pass
         else:
             return False
+    # --- forts / terrain / creatures ---
+    if s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET] and act != ACT_MOVE and \
+            act != ACT_SHOOT:
+        return False                 # sea creatures: move and shoot only [Sea Creatures]
+    if s.sh_lost[k] >= 0 and act == ACT_SHOOT:
+        return False                 # [Fog Bank]
     if act == ACT_MOVE:
         return can_move(s, k)
     if act == ACT_EXPLORE:
@@ -216,15 +232,18 @@ def seg_kind(s, k, i):
     n = s.cfg.ship_nseg[p, k % MAX_FLEET]
     if i < n:
         return s.cfg.ship_seg[p, k % MAX_FLEET, i]
-    if i == n and keywords(s, k) & KW_OARSMAN:
+    oars = 1 if keywords(s, k) & KW_OARSMAN else 0
+    if i == n and oars:
         return SEG_S
+    if i == n + oars and s.sh_trade[k] == 1:
+        return SEG_S                 # +S from a friendly trade current [Trade Current]
     return -1
 
 
 @njit(cache=True)
 def free_segment(s, k, kind):
     """Index of an unused segment of ``kind`` (S or L, either order [Moving]), -1 none."""
-    for i in range(4):
+    for i in range(5):
         if not (s.seg_used >> i) & 1 and seg_kind(s, k, i) == kind:
             return i
     return -1
@@ -253,6 +272,10 @@ def sail(s, k, kind, fan, frac):
     the move is over (contact, or the ship left the table), else 0."""
     i = free_segment(s, k, kind)
     s.seg_used |= 1 << i
+    if i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and s.sh_trade[k] == 1 and \
+            not (i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and
+                 keywords(s, k) & KW_OARSMAN):
+        s.sh_trade[k] = 2            # the trade current's +S, once per turn
     h = wrap_angle(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0)
     s.sh_h[k] = h
     ux = math.cos(h)
@@ -324,12 +347,14 @@ def end_move(s, k):
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
-    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0:
+    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
+            not is_creature(s, k):
         s.pend_count = 1                 # free explore after any boarding
-    if s.sh_masts[k] != 0 and s.sh_pin[k] < 0:
+    if s.sh_masts[k] != 0 and s.sh_pin[k] < 0 and not is_creature(s, k) and \
+            s.sh_lost[k] < 0:
         for j in range(MAX_SHIPS):
             if s.sh_live[j] and not s.sh_wreck[j] and j // MAX_FLEET != p and \
-                    bow_touches(s, k, j):
+                    not is_creature(s, j) and s.sh_lost[j] < 0 and bow_touches(s, k, j):
                 s.sh_pin[k] = j          # she rams and is pinned [Ram]
                 s.pending = PK_BOARD
                 s.pend_target = j
@@ -448,6 +473,7 @@ def fire(s, k, m, j):
 def lose_mast(s, j, m):
     s.sh_masts[j] &= ~(1 << m)
     release_pins(s)
+    creature_check(s, j)
 
 
 # ----- boarding ---------------------------------------------------------------------------------
@@ -556,6 +582,8 @@ def tiebreak_value(s, p, tb):
         k = p * MAX_FLEET + j
         if not s.sh_live[k] or s.sh_wreck[k]:
             continue
+        if tb == TB_SHIP_GOLD and s.sh_lost[k] >= 0:
+            continue                 # treasure lost in a fog bank counts for no one
         if tb == TB_SHIP_GOLD:
             for c in range(MAX_COINS):
                 if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
