@@ -21,7 +21,7 @@ from envs.core.errors import ConfigError
 from . import pieces
 from .state import (
     CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
-    MIN_PLAYERS, TIEBREAK_NAMES, MAX_TERR, TR_TRADE,
+    MIN_PLAYERS, TIEBREAK_NAMES, MAX_TERR, TR_TRADE, MAX_FORTS_P,
 )
 
 FLEET_DIR = Path(__file__).with_name("fleets")
@@ -34,7 +34,7 @@ BOARD_TIES = ("none", "reroll")
 KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", "home_rule",
          "end_rule", "board_tie", "tiebreak", "table", "coins", "islands", "mysterious",
          "auto_forced", "max_steps",
-         "terrain")            # --- forts / terrain / creatures
+         "terrain", "forts")   # --- forts / terrain / creatures
 
 
 def _int(name, v, lo, hi, rule):
@@ -237,7 +237,34 @@ def make_config(**kwargs) -> np.ndarray:
                           "wild islands [Placing Treasure]")
     assert 3 * n <= MAX_ISLANDS
     _terrain(c, kwargs.get("terrain", ()), cat)
+    _forts(c, kwargs.get("forts", ()), n, cat)
     return cfg
+
+
+def _forts(c, forts, n, cat):
+    """--- forts: per seat, the forts in her collection [Building Forts]; the No-Duplicates
+    Rule applies to forts [Fleets]."""
+    c["fort_def"][:] = -1
+    if isinstance(forts, str) or not isinstance(forts, (list, tuple)) or \
+            (forts and len(forts) != n):
+        raise ConfigError(f"forts={forts!r}: one list of fort names per player [Forts]")
+    for p, names in enumerate(forts):
+        if isinstance(names, str) or not isinstance(names, (list, tuple)) or \
+                len(names) > MAX_FORTS_P:
+            raise ConfigError(f"forts[{p}]: up to {MAX_FORTS_P} fort names [Forts]")
+        if len(set(names)) != len(names):
+            raise ConfigError(f"forts[{p}]: a fort twice breaks the No-Duplicates Rule [Fleets]")
+        for j, name in enumerate(names):
+            rows = [i for i, x in enumerate(cat.forts) if x.name == name]
+            if not rows:
+                known = ", ".join(x.name for x in cat.forts)
+                raise ConfigError(f"forts[{p}]: unknown fort {name!r}; forts: {known} [Forts]")
+            fo = cat.forts[rows[0]]
+            c["fort_def"][p, j] = rows[0]
+            c["fort_cost"][p, j] = fo.cost
+            c["fort_nflag"][p, j] = len(fo.ranks)
+            c["fort_rank"][p, j, :len(fo.ranks)] = fo.ranks
+            c["fort_range"][p, j, :len(fo.ranges)] = fo.ranges
 
 
 def _terrain(c, names, cat):

@@ -8,7 +8,8 @@ from .state import (
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REEF, PK_REPAIR, PK_TARGET, PK_TERRAIN, PK_TURN,
     EDGE_SLOTS, MAX_TERR, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS,
-    TERRAIN_KINDS,
+    TERRAIN_KINDS, A_FORT, MAX_ISLANDS, OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST,
+    PK_FORT_TARGET, PK_PAY,
 )
 
 
@@ -29,7 +30,10 @@ def action_label(s, a) -> str:
         return {PK_TURN: "end turn", PK_TARGET: "hold fire", PK_EXPLORE: "stop exploring",
                 PK_BOARD: "do not board", PK_BOARD_WIN: "take a treasure",
                 PK_DEPLOY: "set the ship aside",
-                PK_WHIRL: "stay (do not use the whirlpool)"}.get(pk, "stop")
+                PK_WHIRL: "stay (do not use the whirlpool)", PK_BUILD: "build no fort",
+                PK_FORT_TARGET: "hold fire"}.get(pk, "stop")
+    if a >= A_FORT:
+        return f"shoot: fort {a - A_FORT} of player_{int(s['to_play'])}"
     if A_ORDER <= a < A_SEG:
         slot, act = divmod(a - A_ORDER, 4)
         p = int(s["to_play"])
@@ -70,8 +74,17 @@ def action_label(s, a) -> str:
         return f"island {o} as home of player_{int(s['pend_seat'])}"
     if pk == PK_DEPLOY:
         return f"bow at {o * 30} deg around home"
-    if pk == PK_TARGET:
-        return f"fire at {ship_name(s, o)}"
+    if pk in (PK_TARGET, PK_FORT_TARGET):
+        return f"fire at fort {o - OPT_FORT}" if o >= OPT_FORT else f"fire at {ship_name(s, o)}"
+    if pk == PK_BUILD:
+        j, i = divmod(o, MAX_ISLANDS)
+        return f"build fort {j} on island {i}"
+    if pk == PK_PAY:
+        return f"pay coin {o} (worth {int(s['co_val'][o])}) into the fort"
+    if pk == PK_FORT_MAST:
+        return f"knock down mast {o}"
+    if pk == PK_FLAG:
+        return f"eliminate flag {o}"
     if pk == PK_MAST:
         return f"knock down mast {o}"
     if pk == PK_REPAIR:

@@ -16,6 +16,7 @@ from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_MASTS,
     MAX_PLAYERS, N_ISLAND, N_REEF, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_REEFS, OBS_SEATS,
     OBS_SHIPS, N_SHIP_X, N_TERR, OBS_SHIP_X, OBS_TERR,
+    LOC_FORT, MAX_FORTS_P, N_FORT, OBS_FORTS,
 )
 from .common import can_ever_move
 
@@ -162,3 +163,24 @@ def _observe_sea(s, seat, out):
             out[b] = 1.0 if s.sh_lost[k] >= 0 else 0.0
             out[b + 1] = 1.0 if s.sh_tangled[k] >= 0 else 0.0
             out[b + 2] = 1.0 if s.cfg.ship_creature[p, j] else 0.0
+    for r in range(n):
+        p = (seat + r) % n
+        for j in range(MAX_FORTS_P):
+            f = p * MAX_FORTS_P + j
+            b = OBS_FORTS + (r * MAX_FORTS_P + j) * N_FORT
+            if s.cfg.fort_def[p, j] < 0:
+                continue
+            out[b] = 1.0                                   # in the collection
+            out[b + 7] = s.ft_gone[f]
+            i = s.ft_isl[f]
+            if i < 0:
+                continue
+            out[b + 1] = 1.0
+            out[b + 2] = s.isl_x[i] / s.cfg.table_w
+            out[b + 3] = s.isl_y[i] / s.cfg.table_h
+            cnt, g = _known_gold(s, seat, LOC_FORT, f)
+            out[b + 4] = cnt / 8.0
+            out[b + 5] = g / 32.0
+            out[b + 6] = s.ft_acts[f]
+            for g2 in range(s.cfg.fort_nflag[p, j]):
+                out[b + 8 + g2] = 1.0 + ((s.ft_flags[f] >> g2) & 1)

@@ -70,6 +70,14 @@ class Terrain:
     number: int = 0    # an iceberg's gold number
 
 
+@dataclass(frozen=True)
+class Fort:
+    name: str
+    cost: int          # gold points [Building Forts]
+    ranks: tuple       # one per flag
+    ranges: tuple      # 0 = S, 1 = L
+
+
 @dataclass
 class Catalogue:
     ships: list = field(default_factory=list)
@@ -77,6 +85,7 @@ class Catalogue:
     islands: list = field(default_factory=list)
     coins: list = field(default_factory=list)
     terrain: list = field(default_factory=list)
+    forts: list = field(default_factory=list)
 
     def ship(self, name):
         return _find(self.ships, name, "ship")
@@ -207,6 +216,16 @@ def load(path=DEFAULT_PATH) -> Catalogue:
             raise _bad(f"{w}.number: an iceberg has a gold number 1-6 [Iceberg]")
         cat.terrain.append(Terrain(_need(r, "name", str, w), TERRAIN_KINDS.index(kind),
                                    num if kind == "iceberg" else 0))
+    for i, r in enumerate(d.get("fort", [])):
+        w = f"fort[{i}]"
+        cost = _need(r, "cost", int, w)
+        if not 1 <= cost <= 40:
+            raise _bad(f"{w}.cost: {cost} outside 1..40 gold [Building Forts]")
+        flags = _need(r, "flags", list, w)
+        if not 2 <= len(flags) <= 4:
+            raise _bad(f"{w}.flags: a fort has 2-4 flags [Forts]")
+        ranks, ranges = _masts(flags, w)
+        cat.forts.append(Fort(_need(r, "name", str, w), cost, ranks, ranges))
     names = [s.name for s in cat.ships] + [c.name for c in cat.crew]
     for n in names:
         if names.count(n) > 1:

@@ -17,7 +17,7 @@ from . import pieces
 from .labels import ship_name
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
-    PHASE_NAMES, PK_NAMES, REEF_R, TERR_R, TERRAIN_KINDS,
+    PHASE_NAMES, PK_NAMES, REEF_R, TERR_R, TERRAIN_KINDS, FORT_R,
 )
 
 COLOURS = np.array([(220, 50, 50), (240, 200, 40), (60, 200, 90), (200, 80, 220)], np.uint8)
@@ -141,6 +141,13 @@ def _sea_lines(s) -> list:
             extra = f", friendly to player_{int(s['tr_owner'][t])}"
         out.append(f"{TERRAIN_KINDS[kind]} {t} at ({s['tr_x'][t]:.1f}, {s['tr_y'][t]:.1f})"
                    + extra)
+    for f in range(s["ft_isl"].shape[0]):
+        i = int(s["ft_isl"][f])
+        if i >= 0:
+            flags = bin(int(s["ft_flags"][f])).count("1")
+            inside = int(((s["co_loc"] == 4) & (s["co_at"] == f)).sum())
+            out.append(f"fort {f} of player_{f // 2} on island {i}: {flags} flags, "
+                       f"{inside} coins inside" + ("" if flags else " (abandoned)"))
     for k in range(MAX_SHIPS):
         if s["sh_live"][k] and (s["sh_lost"][k] >= 0 or s["sh_tangled"][k] >= 0):
             state = "lost in fog bank" if s["sh_lost"][k] >= 0 else "tangled in Sargasso Sea"
@@ -156,6 +163,18 @@ def _draw_sea_pieces(img, s):
         if kind:
             _disc(img, float(s["tr_x"][t]) * PX, float(s["tr_y"][t]) * PX, TERR_R * PX,
                   TERRAIN_COLOURS[kind])
+    for f in range(s["ft_isl"].shape[0]):
+        i = int(s["ft_isl"][f])
+        if i >= 0:                     # a square in its player's colour, a dot per flag
+            x, y = float(s["isl_x"][i]) * PX, float(s["isl_y"][i]) * PX
+            half = int(FORT_R * PX * 0.7)
+            img[max(0, int(y) - half):int(y) + half, max(0, int(x) - half):int(x) + half] = \
+                COLOURS[f // 2]
+            for g in range(4):
+                a = math.pi / 4 + g * math.pi / 2
+                if (int(s["ft_flags"][f]) >> g) & 1:
+                    _disc(img, x + FORT_R * PX * math.cos(a), y + FORT_R * PX * math.sin(a), 2,
+                          (255, 255, 255))
     for k in range(MAX_SHIPS):
         p, j = divmod(k, MAX_FLEET)
         if s["sh_live"][k] and s["cfg"]["ship_creature"][p, j] and s["sh_lost"][k] < 0:

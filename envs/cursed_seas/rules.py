@@ -11,7 +11,7 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
-from .common import nmast, release_pins, reveal
+from .common import nmast, release_pins, reveal, sink
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
     place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -23,10 +23,13 @@ from .state import (
     NUM_ACTIONS, NUM_OPT, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
+from . import forts as F
 from . import terrain as T
 from .creatures import creature_check
 from .state import (
     EDGE_SLOTS, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS, TR_WHIRL,
+    A_FORT, LOC_HOME, MAX_FORTS, MAX_FORTS_P, OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST,
+    PK_FORT_TARGET, PK_PAY,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
@@ -110,6 +113,7 @@ def init(s, cfg, seed):
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
     T.init_terrain(s)
+    F.init_forts(s)
     roll_order(s)
     shuffle_islands(s)
     s.phase = PH_ISLANDS
@@ -196,6 +200,9 @@ def legal_mask(s, mask):
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1
+        for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
+            if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
+                mask[A_FORT + j] = 1
         mask[A_NO] = 1
     elif pk == PK_SEGMENT:
         k = s.pend_ship
@@ -210,7 +217,37 @@ def legal_mask(s, mask):
         for j in range(MAX_SHIPS):
             if target_ok(s, s.pend_ship, s.pend_mast, j):
                 mask[A_OPT + j] = 1
+        for f in range(MAX_FORTS):
+            if F.ship_fort_ok(s, s.pend_ship, s.pend_mast, f):
+                mask[A_OPT + OPT_FORT + f] = 1
         mask[A_NO] = 1
+    # --- forts ---
+    elif pk == PK_BUILD:
+        p = s.to_play
+        for j in range(MAX_FORTS_P):
+            for i in range(s.n_islands):
+                if F.build_ok(s, p * MAX_FORTS_P + j, i):
+                    mask[A_OPT + j * MAX_ISLANDS + i] = 1
+        mask[A_NO] = 1
+    elif pk == PK_PAY:
+        for c in range(MAX_COINS):
+            if s.co_loc[c] == LOC_HOME and s.co_at[c] == s.to_play:
+                mask[A_OPT + c] = 1
+    elif pk == PK_FORT_TARGET:
+        for o in range(OPT_FORT + MAX_FORTS):
+            if F.fort_target_ok(s, s.pend_fort, s.pend_mast, o):
+                mask[A_OPT + o] = 1
+        mask[A_NO] = 1
+    elif pk == PK_FORT_MAST:
+        j = s.pend_target
+        for m in range(nmast(s, j)):
+            if (s.sh_masts[j] >> m) & 1:
+                mask[A_OPT + m] = 1
+    elif pk == PK_FLAG:
+        h = s.pend_count
+        for g in range(F.nflag(s, h)):
+            if (s.ft_flags[h] >> g) & 1:
+                mask[A_OPT + g] = 1
     elif pk == PK_MAST:
         j = s.pend_target
         for m in range(nmast(s, j)):
@@ -330,9 +367,16 @@ def _step(s, a):
         _deploy_next(s)
     elif pk == PK_TURN:
         if a == A_NO:
-            end_turn(s)
+            if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
+                end_turn(s)
             return
         p = s.to_play
+        if a >= A_FORT:                         # --- forts: a shoot action
+            f = p * MAX_FORTS_P + a - A_FORT
+            s.ft_acts[f] = 1
+            if not F.ask_flag(s, f, 0):
+                back_to_turn(s)
+            return
         o = a - A_ORDER
         k = p * MAX_FLEET + o // 4
         act = o % 4
@@ -366,14 +410,62 @@ def _step(s, a):
     elif pk == PK_TARGET:
         if a == A_NO:
             ask_target(s, s.pend_ship, s.pend_mast + 1)
+        elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
+            k = s.pend_ship
+            if F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k):
+                if F.hit_fort(s, o - OPT_FORT):
+                    return
+            ask_target(s, k, s.pend_mast + 1)
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
+    # --- forts ---
+    elif pk == PK_BUILD:
+        if a == A_NO:
+            end_turn(s)
+        else:
+            F.build(s, s.to_play * MAX_FORTS_P + o // MAX_ISLANDS, o % MAX_ISLANDS)
+    elif pk == PK_PAY:
+        if F.pay(s, s.pend_fort, o):
+            s.pend_fort = -1
+            s.pend_paid = 0
+            if not F.ask_build(s, s.to_play):
+                end_turn(s)
+    elif pk == PK_FORT_TARGET:
+        f = s.pend_fort
+        g = s.pend_mast
+        if a != A_NO and F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g],
+                                     -1):
+            if o >= OPT_FORT:
+                if F.hit_fort(s, o - OPT_FORT):
+                    return
+            elif s.sh_masts[o] == 0:
+                sink(s, o)
+            else:
+                s.pending = PK_FORT_MAST
+                s.pend_target = o
+                return
+        if not F.ask_flag(s, f, g + 1):
+            back_to_turn(s)
+    elif pk == PK_FORT_MAST:
+        lose_mast(s, s.pend_target, o)
+        s.pend_target = -1
+        if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+            back_to_turn(s)
+    elif pk == PK_FLAG:
+        s.ft_flags[s.pend_count] &= ~(1 << o)
+        s.pend_count = 0
+        if s.pend_fort >= 0:
+            if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+                back_to_turn(s)
+        else:
+            ask_target(s, s.pend_ship, s.pend_mast + 1)
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
         ask_target(s, s.pend_ship, s.pend_mast + 1)
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
-                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]):
+                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]) and \
+                not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.pend_ship // MAX_FLEET):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
         s.sh_masts[s.pend_ship] |= 1 << o
         back_to_turn(s)

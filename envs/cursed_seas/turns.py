@@ -24,6 +24,9 @@ from .geometry import (
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
 from .terrain import ice_begin, turn_begins
+from .forts import (
+    enemy_fort_at, fort_at, fort_unload, fort_units, forts_turn_begins, own_fort_at, ship_fort_ok,
+)
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
@@ -31,6 +34,7 @@ from .state import (
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
     PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
     TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH,
+    LOC_FORT, MAX_FORTS, MAX_FORTS_P,
 )
 
 
@@ -55,6 +59,7 @@ def start_turn(s):
     s.to_play = p
     # --- forts / terrain / creatures: before any actions [Iceberg; Trade Current] ---
     turn_begins(s, p)
+    forts_turn_begins(s, p)
     ice_begin(s)
 
 
@@ -153,6 +158,9 @@ def mast_has_target(s, k, m):
     for j in range(MAX_SHIPS):
         if target_ok(s, k, m, j):
             return True
+    for f in range(MAX_FORTS):          # --- forts: an enemy fort is a target [Forts]
+        if ship_fort_ok(s, k, m, f):
+            return True
     return False
 
 
@@ -188,7 +196,8 @@ def can_repair(s, k):
     full = (1 << nmast(s, k)) - 1
     if s.sh_masts[k] == full:
         return False
-    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0
+    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0 or \
+        own_fort_at(s, s.sh_dock[k], k // MAX_FLEET)       # --- forts [Repairing]
 
 
 @njit(cache=True)
@@ -341,12 +350,15 @@ def end_move(s, k):
     release_pins(s)
     if s.sh_dock[k] < 0:
         for i in range(s.n_islands):
-            if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p):
+            if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
+                    and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
                 s.sh_dock[k] = i
                 break
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
+    elif own_fort_at(s, i, p):
+        fort_unload(s, k, fort_at(s, i))     # at her fort [Unloading treasure]
     elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
             not is_creature(s, k):
         s.pend_count = 1                 # free explore after any boarding
@@ -389,6 +401,7 @@ def after_board(s):
 
 @njit(cache=True)
 def back_to_turn(s):
+    s.pend_fort = -1
     s.pending = PK_TURN
     s.pend_target = -1
     s.pend_mast = -1
@@ -567,9 +580,12 @@ def check_end(s):
 
 @njit(cache=True)
 def home_gold(s, p):
+    """Gold on p's home island and in her forts [Winning the Game]."""
     g = 0
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_HOME and s.co_at[c] == p:
+            g += s.co_val[c]
+        elif s.co_loc[c] == LOC_FORT and s.co_at[c] // MAX_FORTS_P == p:
             g += s.co_val[c]
     return g
 
@@ -597,6 +613,8 @@ def tiebreak_value(s, p, tb):
                     v += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]
         elif tb == TB_UNITS:
             v += 1
+    if tb == TB_UNITS:
+        v += fort_units(s, p)          # forts are units [Winning the Game]
     return v
 
 

@@ -23,6 +23,8 @@ from .state import (
     PK_TURN, REEF_R, SHIP_R,
     MAX_TERR, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS, TERR_R,
     TERRAIN_KINDS, TR_FOG, TR_ICE, TR_NONE, TR_SARGASSO, TR_TRADE, TR_WHIRL,
+    LOC_FORT, MAX_FLAGS, MAX_FORTS, MAX_FORTS_P, PK_BUILD, PK_FLAG, PK_FORT_MAST,
+    PK_FORT_TARGET, PK_PAY,
 )
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
@@ -72,6 +74,12 @@ def _config(states, r):
     V.in_range(r, states, c + "terr_kind", 0, len(TERRAIN_KINDS) - 1, "a terrain kind [Terrain]")
     V.in_range(r, states, c + "terr_num", 0, 6, "an iceberg's gold number [Iceberg]")
     V.in_range(r, states, c + "ship_creature", 0, 1, "a flag [Sea Creatures]")
+    V.in_range(r, states, c + "fort_def", -1, len(pieces.CATALOGUE.forts) - 1,
+               "a fort of pieces.toml [Forts]")
+    V.in_range(r, states, c + "fort_cost", 0, 40, "a fort's gold cost [Building Forts]")
+    V.in_range(r, states, c + "fort_nflag", 0, MAX_FLAGS, "a fort's flags [Forts]")
+    V.in_range(r, states, c + "fort_rank", 0, 6, "cannon rank [Forts: Shooting]")
+    V.in_range(r, states, c + "fort_range", 0, 1, "S or L [Forts: Shooting]")
 
 
 def _config2(states, r):
@@ -125,7 +133,7 @@ def _ranges(states, r):
     V.in_range(r, states, "seg_used", 0, 31, "segment bits")
     V.in_range(r, states, "cr_ship", -1, MAX_SHIPS - 1, "a ship")
     V.in_range(r, states, "cr_up", 0, 1, "a flag")
-    V.in_range(r, states, "co_loc", 0, 3, "a coin place")
+    V.in_range(r, states, "co_loc", 0, LOC_FORT, "a coin place")
     V.in_range(r, states, "co_at", -1, MAX_SHIPS - 1, "a coin's island, ship or seat")
     V.in_range(r, states, "co_val", -1, 20, "a coin's gold")
     V.in_range(r, states, "co_up", 0, 1, "a flag")
@@ -150,6 +158,13 @@ def _ranges(states, r):
     V.in_range(r, states, "sh_lost", -1, nt - 1, "a fog bank [Fog Bank]")
     V.in_range(r, states, "sh_tangled", -1, nt - 1, "a Sargasso Sea [Sargasso Sea]")
     V.in_range(r, states, "sh_trade", 0, 2, "trade current +S: 0, due, used [Trade Current]")
+    V.in_range(r, states, "ft_isl", -1, states["n_islands"].astype(np.int64) - 1,
+               "an island [Forts]")
+    V.in_range(r, states, "ft_flags", 0, (1 << MAX_FLAGS) - 1, "flag bits [Forts]")
+    V.in_range(r, states, "ft_gone", 0, 1, "a flag [Destroying forts]")
+    V.in_range(r, states, "ft_acts", 0, 1, "a fort's shoot action this turn [Forts]")
+    V.in_range(r, states, "pend_fort", -1, MAX_FORTS - 1, "a fort")
+    V.in_range(r, states, "pend_paid", 0, 400, "gold paid [Building Forts]")
     for f in ("isl_x", "isl_y", "isl_r", "sh_x", "sh_y", "sh_h", "sh_len", "rf_x", "rf_y",
               "tr_x", "tr_y"):
         v = states[f]
@@ -192,6 +207,7 @@ def _record(s, n) -> list:
         elif x != 0.0 or y != 0.0 or s["rf_rating"][q] != 0:
             out.append(f"rf_x/rf_y/rf_rating[{q}]: a reef not placed")
     out += _terrain_record(s, n, w, h)
+    out += _fort_record(s, n)
     for k in range(MAX_SHIPS):
         if s["sh_wreck"][k] and (not s["sh_live"][k] or s["sh_masts"][k] != 0):
             out.append(f"sh_wreck[{k}]: a wreck stays on the table without masts [Shipwreck]")
@@ -273,6 +289,8 @@ def _record(s, n) -> list:
             out.append(f"co_at[{c}] = {at}: treasure on a ship out of play")
         if loc == LOC_HOME and not (0 <= at < n):
             out.append(f"co_at[{c}] = {at}: not a seat's home")
+        if loc == LOC_FORT and not (0 <= at < MAX_FORTS):
+            out.append(f"co_at[{c}] = {at}: not a fort [Forts: Treasure]")
         if loc == LOC_GONE and at != -1:
             out.append(f"co_at[{c}]: set for a coin out of play")
         if not s["co_up"][c] and int(s["co_seen"][c]) >> n:
@@ -324,6 +342,27 @@ def _pending(s, n, phase, live) -> list:
     cur = int(s["order"][int(s["cur"])])
     if pk == PK_TURN:
         return [] if tp == cur else ["to_play: the turn belongs to another seat"]
+    # --- forts ---
+    fo = int(s["pend_fort"])
+    if pk in (PK_BUILD, PK_PAY):
+        if tp != cur or (pk == PK_PAY and not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur
+                                               and s["ft_isl"][fo] >= 0)):
+            return ["pend_fort: forts are built by the player to play [Building Forts]"]
+        return []
+    if pk in (PK_FORT_TARGET, PK_FORT_MAST):
+        if not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur and s["ft_isl"][fo] >= 0
+                and tp == cur and 0 <= s["pend_mast"] < s["cfg"]["fort_nflag"][cur, fo % MAX_FORTS_P]):
+            return ["pend_fort: a fort of the player to play fires a flag [Forts: Shooting]"]
+        if pk == PK_FORT_MAST and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]
+                                       and s["sh_masts"][tgt] and tgt // MAX_FLEET != cur):
+            return ["pend_target: an enemy ship with a mast [Forts: Shooting]"]
+        return []
+    if pk == PK_FLAG:
+        h = int(s["pend_count"])
+        if not (0 <= h < MAX_FORTS and s["ft_isl"][h] >= 0 and s["ft_flags"][h] and
+                tp == h // MAX_FORTS_P and h // MAX_FORTS_P != cur):
+            return ["pend_count: the hit fort's player eliminates a flag [Abandoned forts]"]
+        return []
     if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
         return ["pend_ship: the decision concerns no ship in play"]
     owner = ship // MAX_FLEET
@@ -380,6 +419,38 @@ def _pending(s, n, phase, live) -> list:
     if pk == PK_REPAIR and int(s["sh_masts"][ship]) == (1 << nm) - 1:
         return ["pend_ship: nothing to repair"]
     return []
+
+
+def _fort_record(s, n) -> list:
+    """--- forts: built forts stand alone on wild islands with their own flags, hold at least
+    their cost in gold once paid for; treasure lies inside built forts only."""
+    out = []
+    cfg = s["cfg"]
+    paying = int(s["pend_fort"]) if int(s["pending"]) == PK_PAY else -1
+    seen_isl = set()
+    for f in range(MAX_FORTS):
+        p, j = divmod(f, MAX_FORTS_P)
+        i, flags = int(s["ft_isl"][f]), int(s["ft_flags"][f])
+        if i < 0:
+            if flags or s["ft_acts"][f]:
+                out.append(f"ft_flags[{f}]: set for a fort not standing")
+            if ((s["co_loc"] == LOC_FORT) & (s["co_at"] == f)).any():
+                out.append(f"co_at: treasure inside fort {f}, which is not standing [Forts]")
+            continue
+        if p >= n or cfg["fort_def"][p, j] < 0 or s["ft_gone"][f]:
+            out.append(f"ft_isl[{f}]: no such fort in the collections, or destroyed [Forts]")
+            continue
+        if s["isl_home"][i] >= 0 or i in seen_isl:
+            out.append(f"ft_isl[{f}]: one fort on a wild island at a time [Forts]")
+        seen_isl.add(i)
+        if flags >> int(cfg["fort_nflag"][p, j]):
+            out.append(f"ft_flags[{f}]: more flags than the fort has [Forts]")
+        gold = int(s["co_val"][(s["co_loc"] == LOC_FORT) & (s["co_at"] == f)].sum())
+        if f != paying and gold < int(cfg["fort_cost"][p, j]):
+            out.append(f"co_loc: fort {f} holds less gold than its cost [Forts: Treasure]")
+        if ((s["co_loc"] == LOC_ISLAND) & (s["co_at"] == i)).any():
+            out.append(f"co_at: treasure left on island {i} under fort {f} [Forts: Treasure]")
+    return out
 
 
 def _terrain_record(s, n, w, h) -> list:
