@@ -148,8 +148,9 @@ def test_fort_shoots_with_its_flags_at_rank_and_range():
     assert A_FORT + 0 not in legal(e)          # one shoot action a turn (ruling: Forts)
 
 
-def test_fort_roll_of_1_misses():
-    e = game([HOME0, TARGET], INSIDE0, forts_record(FORT0), rolls=(1,))
+def test_fort_roll_below_the_flags_rank_misses():
+    """[Forts: Shooting] like ship cannons: a roll below the flag's rank (3 < 4) misses."""
+    e = game([HOME0, TARGET], INSIDE0, forts_record(FORT0), rolls=(3,))
     e.step(A_FORT + 0)
     e.step(opt(6))
     assert rec(e)["sh_masts"][6] == 0b11 and rec(e)["pending"] == PK_TURN
