@@ -315,7 +315,7 @@ def start_move(s, k):
     if f >= 0:
         x, y, h = out_pose(s, k, f, (die(s, 6) - 1) * math.pi / 3.0)
         if not pose_clear(s, k, x, y, h):
-            return END_MOVE                  # that number is blocked: still lost (ruling)
+            return END_MOVE                  # that number is blocked: still lost (ruling: Fog Bank)
         s.sh_x[k] = x
         s.sh_y[k] = y
         s.sh_h[k] = h
