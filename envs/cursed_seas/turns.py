@@ -241,10 +241,9 @@ def seg_kind(s, k, i):
     n = s.cfg.ship_nseg[p, k % MAX_FLEET]
     if i < n:
         return s.cfg.ship_seg[p, k % MAX_FLEET, i]
-    oars = 1 if keywords(s, k) & KW_OARSMAN else 0
-    if i == n and oars:
+    if i == n and keywords(s, k) & KW_OARSMAN:
         return SEG_S
-    if i == n + oars and s.sh_trade[k] == 1:
+    if s.sh_trade[k] == 1 and i == n + (1 if keywords(s, k) & KW_OARSMAN else 0):
         return SEG_S                 # +S from a friendly trade current [Trade Current]
     return -1
 
@@ -281,7 +280,7 @@ def sail(s, k, kind, fan, frac):
     the move is over (contact, or the ship left the table), else 0."""
     i = free_segment(s, k, kind)
     s.seg_used |= 1 << i
-    if i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and s.sh_trade[k] == 1 and \
+    if s.sh_trade[k] == 1 and i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and \
             not (i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and
                  keywords(s, k) & KW_OARSMAN):
         s.sh_trade[k] = 2            # the trade current's +S, once per turn
