@@ -83,6 +83,8 @@ def sink(s, k):
     s.sh_began[k] = -1
     s.sh_explored[k] = 0
     s.sh_pin[k] = -1
+    s.sh_lost[k] = -1            # --- forts / terrain / creatures
+    s.sh_tangled[k] = -1
     for c in range(MAX_CREW):
         if s.cr_ship[c] == k:
             s.cr_ship[c] = -1

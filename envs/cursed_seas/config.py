@@ -21,7 +21,7 @@ from envs.core.errors import ConfigError
 from . import pieces
 from .state import (
     CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
-    MIN_PLAYERS, TIEBREAK_NAMES,
+    MIN_PLAYERS, TIEBREAK_NAMES, MAX_TERR, TR_TRADE, MAX_FORTS_P,
 )
 
 FLEET_DIR = Path(__file__).with_name("fleets")
@@ -33,7 +33,8 @@ END_RULES = ("one_can_move", "half_cannot")
 BOARD_TIES = ("none", "reroll")
 KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", "home_rule",
          "end_rule", "board_tie", "tiebreak", "table", "coins", "islands", "mysterious",
-         "auto_forced", "max_steps")
+         "auto_forced", "max_steps",
+         "terrain", "forts")   # --- forts / terrain / creatures
 
 
 def _int(name, v, lo, hi, rule):
@@ -94,6 +95,9 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
                 raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
             seen.add(name)
         cc = [cat.crew[c] for c in crew]
+        if ship.creature and cc:
+            raise ConfigError(f"{who}: {ship.name} is a sea creature; sea creatures can't be "
+                              "assigned crew [Sea Creatures]")
         if sum(c.cost for c in cc) > ship.cost:
             raise ConfigError(f"{who}: crew on {ship.name} cost {sum(c.cost for c in cc)} > her "
                               f"{ship.cost} points; crew and equipment cost no more than the "
@@ -201,6 +205,7 @@ def make_config(**kwargs) -> np.ndarray:
             c["ship_nmast"][p, j] = len(sh.ranks)
             c["ship_rank"][p, j, :len(sh.ranks)] = sh.ranks
             c["ship_range"][p, j, :len(sh.ranges)] = sh.ranges
+            c["ship_creature"][p, j] = int(sh.creature != 0)
             for ci in crew:
                 cr = cat.crew[ci]
                 c["crew_def"][p, k] = ci
@@ -231,4 +236,55 @@ def make_config(**kwargs) -> np.ndarray:
         raise ConfigError(f"coins: {n * len(coins)} coins do not divide equally among {wild} "
                           "wild islands [Placing Treasure]")
     assert 3 * n <= MAX_ISLANDS
+    _terrain(c, kwargs.get("terrain", ()), cat)
+    _forts(c, kwargs.get("forts", ()), n, cat)
     return cfg
+
+
+def _forts(c, forts, n, cat):
+    """--- forts: per seat, the forts in her collection [Building Forts]; the No-Duplicates
+    Rule applies to forts [Fleets]."""
+    c["fort_def"][:] = -1
+    if isinstance(forts, str) or not isinstance(forts, (list, tuple)) or \
+            (forts and len(forts) != n):
+        raise ConfigError(f"forts={forts!r}: one list of fort names per player [Forts]")
+    for p, names in enumerate(forts):
+        if isinstance(names, str) or not isinstance(names, (list, tuple)) or \
+                len(names) > MAX_FORTS_P:
+            raise ConfigError(f"forts[{p}]: up to {MAX_FORTS_P} fort names [Forts]")
+        if len(set(names)) != len(names):
+            raise ConfigError(f"forts[{p}]: a fort twice breaks the No-Duplicates Rule [Fleets]")
+        for j, name in enumerate(names):
+            rows = [i for i, x in enumerate(cat.forts) if x.name == name]
+            if not rows:
+                known = ", ".join(x.name for x in cat.forts)
+                raise ConfigError(f"forts[{p}]: unknown fort {name!r}; forts: {known} [Forts]")
+            fo = cat.forts[rows[0]]
+            c["fort_def"][p, j] = rows[0]
+            c["fort_cost"][p, j] = fo.cost
+            c["fort_nflag"][p, j] = len(fo.ranks)
+            c["fort_rank"][p, j, :len(fo.ranks)] = fo.ranks
+            c["fort_range"][p, j, :len(fo.ranges)] = fo.ranges
+
+
+def _terrain(c, names, cat):
+    """--- forts / terrain / creatures: the terrain pieces placed in setup, in the order
+    given; players place them in turn, in the order they placed islands [Placing Terrain]."""
+    if isinstance(names, str) or not isinstance(names, (list, tuple)) or \
+            len(names) > MAX_TERR:
+        raise ConfigError(f"terrain={names!r}: a list of up to {MAX_TERR} terrain piece names "
+                          "[Placing Terrain]")
+    c["terr_kind"][:] = 0
+    c["terr_num"][:] = 0
+    for t, name in enumerate(names):
+        rows = [x for x in cat.terrain if x.name == name]
+        if not rows:
+            known = ", ".join(x.name for x in cat.terrain)
+            raise ConfigError(f"terrain: unknown piece {name!r}; pieces: {known} [Terrain]")
+        if rows[0].kind == TR_TRADE:
+            raise ConfigError(f"terrain: {name!r} is a trade current, which is not placed at "
+                              "the beginning of the game [Trade Current]")
+        if list(names).count(name) > 1:
+            raise ConfigError(f"terrain: {name!r} twice; each piece is placed once [Terrain]")
+        c["terr_kind"][t] = rows[0].kind
+        c["terr_num"][t] = rows[0].number

@@ -15,7 +15,7 @@ import math
 
 from numba import njit
 
-from .state import SHIP_R, TOUCH
+from .state import MAX_FLEET, SHIP_R, TERR_R, TOUCH, TR_FOG
 
 _GOLD = 0.6180339887498949
 _ITERS = 48
@@ -162,7 +162,7 @@ def pose_clear(s, k, x, y, h):
         if pt_seg(s.isl_x[i], s.isl_y[i], x, y, bx, by) < SHIP_R + s.isl_r[i] - 1e-6:
             return False
     for j in range(s.sh_live.shape[0]):
-        if j != k and s.sh_live[j]:
+        if j != k and s.sh_live[j] and s.sh_lost[j] < 0:     # lost: within a fog bank
             d = seg_seg(x, y, bx, by, s.sh_x[j], s.sh_y[j], bow_x(s, j), bow_y(s, j))
             if d < 2.0 * SHIP_R - 1e-6:
                 return False
@@ -186,7 +186,7 @@ def sweep(s, k, ux, uy, dist):
             best = t
             hit = i
     for j in range(s.sh_live.shape[0]):
-        if j != k and s.sh_live[j]:
+        if j != k and s.sh_live[j] and s.sh_lost[j] < 0:     # lost: within a fog bank
             t = first_contact(ax, ay, bx, by, ux, uy, dist, s.sh_x[j], s.sh_y[j],
                               bow_x(s, j), bow_y(s, j), 2.0 * SHIP_R)
             if t <= best and t <= dist:
@@ -227,9 +227,15 @@ def line_clear(s, px, py, qx, qy, k, m, nmast, j):
         if pt_seg(s.isl_x[i], s.isl_y[i], px, py, qx, qy) < s.isl_r[i]:
             return False
     for o in range(s.sh_live.shape[0]):
-        if o != k and o != j and s.sh_live[o]:
+        if o != k and o != j and s.sh_live[o] and s.sh_lost[o] < 0:
             if seg_seg(px, py, qx, qy, s.sh_x[o], s.sh_y[o], bow_x(s, o), bow_y(s, o)) < SHIP_R:
                 return False
+    # --- forts / terrain / creatures: fog banks block lines of fire [Fog Bank] ---
+    for t in range(s.n_terr):
+        if s.tr_kind[t] == TR_FOG and pt_seg(s.tr_x[t], s.tr_y[t], px, py, qx, qy) < TERR_R:
+            return False
+    if s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
+        return True          # a sea creature's segments do not block its line of fire
     for o in range(nmast):
         if o != m and (s.sh_masts[k] >> o) & 1:
             ox, oy = mast_xy(s, k, o, nmast)

@@ -7,6 +7,9 @@ from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REEF, PK_REPAIR, PK_TARGET, PK_TERRAIN, PK_TURN,
+    EDGE_SLOTS, MAX_TERR, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS,
+    TERRAIN_KINDS, A_FORT, MAX_ISLANDS, OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST,
+    PK_FORT_TARGET, PK_PAY,
 )
 
 
@@ -26,7 +29,11 @@ def action_label(s, a) -> str:
     if a == A_NO:
         return {PK_TURN: "end turn", PK_TARGET: "hold fire", PK_EXPLORE: "stop exploring",
                 PK_BOARD: "do not board", PK_BOARD_WIN: "take a treasure",
-                PK_DEPLOY: "set the ship aside"}.get(pk, "stop")
+                PK_DEPLOY: "set the ship aside",
+                PK_WHIRL: "stay (do not use the whirlpool)", PK_BUILD: "build no fort",
+                PK_FORT_TARGET: "hold fire"}.get(pk, "stop")
+    if a >= A_FORT:
+        return f"shoot: fort {a - A_FORT} of player_{int(s['to_play'])}"
     if A_ORDER <= a < A_SEG:
         slot, act = divmod(a - A_ORDER, 4)
         p = int(s["to_play"])
@@ -39,6 +46,26 @@ def action_label(s, a) -> str:
         return f"sail {FRACS[fr]:g} {kind}, turning {FAN_DEG[f]:+g} deg"
     if pk == PK_TERRAIN:
         return f"place reef at grid ({o % GRID}, {o // GRID})"
+    # --- forts / terrain / creatures ---
+    if pk == PK_PLACE_TERR:
+        t = int(s["n_terr"])
+        kind = TERRAIN_KINDS[int(s["cfg"]["terr_kind"][t])] if t < MAX_TERR else "terrain"
+        return f"place {kind} at grid ({o % GRID}, {o // GRID})"
+    if pk == PK_ICE_MAST:
+        return f"iceberg breaks mast {o}"
+    if pk == PK_WHIRL:
+        w, slot = divmod(o, EDGE_SLOTS)
+        return f"jump to whirlpool {w} at {slot * 360 // EDGE_SLOTS} deg"
+    if pk == PK_WHIRL_LOSS:
+        if o < 8:
+            return f"whirlpool takes mast {o}"
+        if o < 16:
+            p = int(s["pend_ship"]) // MAX_FLEET
+            d = int(s["cfg"]["crew_def"][p, o - 8])
+            return f"whirlpool takes crew {pieces.CATALOGUE.crew[d].name if d >= 0 else o - 8}"
+        return f"whirlpool takes coin {o - 16}"
+    if pk == PK_UNTANGLE:
+        return f"leave the Sargasso Sea at {o * 360 // EDGE_SLOTS} deg"
     if pk == PK_REEF:
         return f"reef breaks mast {o}"
     if pk == PK_PLACE:
@@ -47,8 +74,17 @@ def action_label(s, a) -> str:
         return f"island {o} as home of player_{int(s['pend_seat'])}"
     if pk == PK_DEPLOY:
         return f"bow at {o * 30} deg around home"
-    if pk == PK_TARGET:
-        return f"fire at {ship_name(s, o)}"
+    if pk in (PK_TARGET, PK_FORT_TARGET):
+        return f"fire at fort {o - OPT_FORT}" if o >= OPT_FORT else f"fire at {ship_name(s, o)}"
+    if pk == PK_BUILD:
+        j, i = divmod(o, MAX_ISLANDS)
+        return f"build fort {j} on island {i}"
+    if pk == PK_PAY:
+        return f"pay coin {o} (worth {int(s['co_val'][o])}) into the fort"
+    if pk == PK_FORT_MAST:
+        return f"knock down mast {o}"
+    if pk == PK_FLAG:
+        return f"eliminate flag {o}"
     if pk == PK_MAST:
         return f"knock down mast {o}"
     if pk == PK_REPAIR:

@@ -15,7 +15,8 @@ from .common import keywords, masts_up
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_MASTS,
     MAX_PLAYERS, N_ISLAND, N_REEF, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_REEFS, OBS_SEATS,
-    OBS_SHIPS,
+    OBS_SHIPS, N_SHIP_X, N_TERR, OBS_SHIP_X, OBS_TERR,
+    LOC_FORT, MAX_FORTS_P, N_FORT, OBS_FORTS,
 )
 from .common import can_ever_move
 
@@ -124,9 +125,62 @@ def observe(s, seat, out):
             for t in range(6):
                 out[q + t] = (shown >> t) & 1
             out[q + 6] = s.sh_wreck[k]
+    _observe_sea(s, seat, out)
     for r in range(s.n_reefs):
         b = OBS_REEFS + r * N_REEF
         out[b] = 1.0
         out[b + 1] = s.rf_x[r] / s.cfg.table_w
         out[b + 2] = s.rf_y[r] / s.cfg.table_h
         out[b + 3] = s.rf_rating[r] / 6.0
+
+
+# --- forts / terrain / creatures ---------------------------------------------------------------
+@njit(cache=True)
+def _observe_sea(s, seat, out):
+    """Terrain pieces (kind, place, iceberg number and stuck, Sargasso rating, a trade
+    current's owner relative to the observer) and, per ship, lost / tangled / sea creature:
+    all open information on the table."""
+    n = s.num_players
+    for t in range(s.n_terr):
+        b = OBS_TERR + t * N_TERR
+        if s.tr_kind[t] == 0:
+            continue
+        out[b] = 1.0
+        out[b + 1] = s.tr_x[t] / s.cfg.table_w
+        out[b + 2] = s.tr_y[t] / s.cfg.table_h
+        out[b + 3] = s.tr_num[t] / 6.0 + s.ice_roll / 60.0
+        out[b + 4] = s.tr_rating[t] / 6.0 + 0.5 * s.tr_stuck[t]
+        out[b + 5 + min(max(s.tr_kind[t], 0), 5)] = 1.0
+        if s.tr_owner[t] >= 0:
+            out[b + 11 + (s.tr_owner[t] - seat + n) % n] = 1.0
+    for r in range(n):
+        p = (seat + r) % n
+        for j in range(MAX_FLEET):
+            k = p * MAX_FLEET + j
+            if not s.sh_live[k]:
+                continue
+            b = OBS_SHIP_X + (r * MAX_FLEET + j) * N_SHIP_X
+            out[b] = 1.0 if s.sh_lost[k] >= 0 else 0.0
+            out[b + 1] = 1.0 if s.sh_tangled[k] >= 0 else 0.0
+            out[b + 2] = 1.0 if s.cfg.ship_creature[p, j] else 0.0
+    for r in range(n):
+        p = (seat + r) % n
+        for j in range(MAX_FORTS_P):
+            f = p * MAX_FORTS_P + j
+            b = OBS_FORTS + (r * MAX_FORTS_P + j) * N_FORT
+            if s.cfg.fort_def[p, j] < 0:
+                continue
+            out[b] = 1.0                                   # in the collection
+            out[b + 7] = s.ft_gone[f]
+            i = s.ft_isl[f]
+            if i < 0:
+                continue
+            out[b + 1] = 1.0
+            out[b + 2] = s.isl_x[i] / s.cfg.table_w
+            out[b + 3] = s.isl_y[i] / s.cfg.table_h
+            cnt, g = _known_gold(s, seat, LOC_FORT, f)
+            out[b + 4] = cnt / 8.0
+            out[b + 5] = g / 32.0
+            out[b + 6] = s.ft_acts[f]
+            for g2 in range(s.cfg.fort_nflag[p, j]):
+                out[b + 8 + g2] = 1.0 + ((s.ft_flags[f] >> g2) & 1)

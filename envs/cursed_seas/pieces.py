@@ -32,6 +32,7 @@ class Ship:
     ranks: tuple
     ranges: tuple      # 0 = S, 1 = L
     links: tuple = ()
+    creature: int = 0  # --- forts / terrain / creatures: CREATURE_KEYWORDS index, 0 a ship
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,34 @@ class Coin:
     unique: bool
 
 
+# --- forts / terrain / creatures ---
+CREATURE_KEYWORDS = ("", "kraken", "sea serpent", "leviathan")
+TERRAIN_KINDS = ("none", "fog bank", "iceberg", "sargasso sea", "trade current", "whirlpool")
+
+
+@dataclass(frozen=True)
+class Terrain:
+    name: str
+    kind: int          # index in TERRAIN_KINDS (state.TR_*)
+    number: int = 0    # an iceberg's gold number
+
+
+@dataclass(frozen=True)
+class Fort:
+    name: str
+    cost: int          # gold points [Building Forts]
+    ranks: tuple       # one per flag
+    ranges: tuple      # 0 = S, 1 = L
+
+
 @dataclass
 class Catalogue:
     ships: list = field(default_factory=list)
     crew: list = field(default_factory=list)
     islands: list = field(default_factory=list)
     coins: list = field(default_factory=list)
+    terrain: list = field(default_factory=list)
+    forts: list = field(default_factory=list)
 
     def ship(self, name):
         return _find(self.ships, name, "ship")
@@ -142,9 +165,15 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         cargo = _need(r, "cargo", int, w)
         if not 1 <= cost <= 40 or not 0 <= cargo <= 8:
             raise _bad(f"{w} {name}: cost 1..40 and cargo 0..8")
+        cr = r.get("creature", "")
+        if cr not in CREATURE_KEYWORDS:
+            raise _bad(f"{w}.creature: {cr!r} is not one of {', '.join(CREATURE_KEYWORDS[1:])} "
+                       "[Sea Creatures]")
+        if cr and cargo != 0:
+            raise _bad(f"{w}.cargo: a sea creature can't load treasure or crew [Sea Creatures]")
         cat.ships.append(Ship(name, _nation(_need(r, "nation", str, w), w), cost, cargo,
                               _segments(_need(r, "move", str, w), w), ranks, ranges,
-                              tuple(r.get("links", ()))))
+                              tuple(r.get("links", ())), CREATURE_KEYWORDS.index(cr)))
     for i, r in enumerate(d.get("crew", [])):
         w = f"crew[{i}]"
         kw = _need(r, "keyword", str, w)
@@ -176,6 +205,28 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         if not 0 <= v <= 20:
             raise _bad(f"{w}.value: {v} outside 0..20")
         cat.coins.append(Coin(_need(r, "name", str, w), v, uniq))
+    for i, r in enumerate(d.get("terrain", [])):
+        w = f"terrain[{i}]"
+        kind = _need(r, "kind", str, w)
+        if kind not in TERRAIN_KINDS[1:]:
+            raise _bad(f"{w}.kind: {kind!r} is not one of {', '.join(TERRAIN_KINDS[1:])} "
+                       "[Terrain]")
+        num = r.get("number", 0)
+        if kind == "iceberg" and (isinstance(num, bool) or not isinstance(num, int)
+                                  or not 1 <= num <= 6):
+            raise _bad(f"{w}.number: an iceberg has a gold number 1-6 [Iceberg]")
+        cat.terrain.append(Terrain(_need(r, "name", str, w), TERRAIN_KINDS.index(kind),
+                                   num if kind == "iceberg" else 0))
+    for i, r in enumerate(d.get("fort", [])):
+        w = f"fort[{i}]"
+        cost = _need(r, "cost", int, w)
+        if not 1 <= cost <= 40:
+            raise _bad(f"{w}.cost: {cost} outside 1..40 gold [Building Forts]")
+        flags = _need(r, "flags", list, w)
+        if not 2 <= len(flags) <= 4:
+            raise _bad(f"{w}.flags: a fort has 2-4 flags [Forts]")
+        ranks, ranges = _masts(flags, w)
+        cat.forts.append(Fort(_need(r, "name", str, w), cost, ranks, ranges))
     names = [s.name for s in cat.ships] + [c.name for c in cat.crew]
     for n in names:
         if names.count(n) > 1:

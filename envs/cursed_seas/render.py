@@ -26,7 +26,7 @@ from . import pieces
 from .labels import ship_name
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
-    MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R,
+    MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R, TERRAIN_KINDS, FORT_R, MAX_FORTS_P,
 )
 
 
@@ -128,6 +128,7 @@ def render_ansi(s, viewer) -> str:
                      f"[{vals}] crew [{', '.join(crew)}]"
                      + (" pinned" if s["sh_pin"][k] >= 0 else "")
                      + (" WRECKED" if s["sh_wreck"][k] else ""))
+    lines += _sea_lines(s)
     return "\n".join(lines)
 
 
@@ -225,6 +226,7 @@ def _table(cv, s, viewer):
     for kk in range(MAX_SHIPS):
         if s["sh_live"][kk]:
             _ship(cv, s, kk, viewer)
+    _sea_pieces(cv, s)
 
 
 def _ship(cv, s, k, viewer):
@@ -364,3 +366,69 @@ def render_rgb(s, viewer) -> np.ndarray:
     cv.text(T0, H - 22, "masts: printed rank and range (S/L), x = lost; coins: value when "
             "known, ? face down, * unique; numbers by the sterns: fleet slots", 11, draw.MUTED)
     return cv.array()
+
+
+# --- forts / terrain / creatures ------------------------------------------------------------
+TERRAIN_COLOURS = {1: (200, 200, 210), 2: (230, 250, 255), 3: (70, 120, 40), 4: (40, 140, 200),
+                   5: (20, 30, 80)}
+
+
+def _sea_lines(s) -> list:
+    out = []
+    for t in range(int(s["n_terr"])):
+        kind = int(s["tr_kind"][t])
+        if not 0 < kind < len(TERRAIN_KINDS):
+            continue
+        extra = ""
+        if kind == 2:
+            extra = f", number {int(s['tr_num'][t])}" + (" (stuck)" if s["tr_stuck"][t] else "")
+        elif kind == 3:
+            extra = f", rating {int(s['tr_rating'][t]) or '-'}"
+        elif kind == 4:
+            extra = f", friendly to player_{int(s['tr_owner'][t])}"
+        out.append(f"{TERRAIN_KINDS[kind]} {t} at ({s['tr_x'][t]:.1f}, {s['tr_y'][t]:.1f})"
+                   + extra)
+    for f in range(s["ft_isl"].shape[0]):
+        i = int(s["ft_isl"][f])
+        if i >= 0:
+            flags = bin(int(s["ft_flags"][f])).count("1")
+            inside = int(((s["co_loc"] == 4) & (s["co_at"] == f)).sum())
+            out.append(f"fort {f} of player_{f // MAX_FORTS_P} on island {i}: {flags} flags, "
+                       f"{inside} coins inside" + ("" if flags else " (abandoned)"))
+    for k in range(MAX_SHIPS):
+        if s["sh_live"][k] and (s["sh_lost"][k] >= 0 or s["sh_tangled"][k] >= 0):
+            state = "lost in fog bank" if s["sh_lost"][k] >= 0 else "tangled in Sargasso Sea"
+            out.append(f"  {ship_name(s, k)} is {state}")
+    return out
+
+
+def _sea_pieces(cv, s):
+    """Terrain discs with their name (drawn over the ships: a lost ship is hidden in its fog
+    bank), each fort as a square in its player's colour with a white dot per flag, and a
+    black ring round each sea creature."""
+    k = _scale(s)
+    for t in range(int(s["n_terr"])):
+        kind = int(s["tr_kind"][t])
+        if 0 < kind < len(TERRAIN_KINDS) and kind in TERRAIN_COLOURS:
+            x, y = _pt(s, s["tr_x"][t], s["tr_y"][t])
+            fill = TERRAIN_COLOURS[kind]
+            cv.disc(x, y, TERR_R * k, fill, outline=draw.INK)
+            cv.text(x, y, TERRAIN_KINDS[kind].split()[0], 10, draw.text_colour_on(fill),
+                    anchor="mm")
+    for f in range(s["ft_isl"].shape[0]):
+        i = int(s["ft_isl"][f])
+        if 0 <= i < int(s["n_islands"]):
+            x, y = _pt(s, s["isl_x"][i], s["isl_y"][i])
+            half = FORT_R * k * 0.7
+            cv.d.rectangle([x - half, y - half, x + half, y + half],
+                           fill=draw.seat_colour(f // MAX_FORTS_P), outline=draw.INK)
+            for g in range(4):
+                if (int(s["ft_flags"][f]) >> g) & 1:
+                    a = math.pi / 4 + g * math.pi / 2
+                    cv.disc(x + FORT_R * k * math.cos(a), y + FORT_R * k * math.sin(a), 3,
+                            (255, 255, 255))
+    for kk in range(MAX_SHIPS):
+        p, j = divmod(kk, MAX_FLEET)
+        if s["sh_live"][kk] and s["cfg"]["ship_creature"][p, j] and s["sh_lost"][kk] < 0:
+            x, y = _pt(s, s["sh_x"][kk], s["sh_y"][kk])
+            cv.d.ellipse([x - 8, y - 8, x + 8, y + 8], outline=(0, 0, 0), width=3)

@@ -11,7 +11,7 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
-from .common import nmast, release_pins, reveal
+from .common import nmast, release_pins, reveal, sink
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
     place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -20,13 +20,21 @@ from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
     DEFAULT_MAX_STEPS, DEPLOY_SLOTS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
-    NUM_ACTIONS, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
+    NUM_ACTIONS, NUM_OPT, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
+)
+from . import forts as F
+from . import terrain as T
+from .creatures import creature_check
+from .state import (
+    EDGE_SLOTS, PK_ICE_MAST, PK_PLACE_TERR, PK_UNTANGLE, PK_WHIRL, PK_WHIRL_LOSS, TR_WHIRL,
+    A_FORT, LOC_HOME, MAX_FORTS, MAX_FORTS_P, OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST,
+    PK_FORT_TARGET, PK_PAY,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    target_ok, turn_ok, crew_on, cargo_room,
+    target_ok, turn_ok, crew_on, cargo_room, leave_dock,
 )
 
 
@@ -105,6 +113,8 @@ def init(s, cfg, seed):
         if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
+    T.init_terrain(s)
+    F.init_forts(s)
     roll_order(s)
     shuffle_islands(s)
     s.phase = PH_ISLANDS
@@ -140,11 +150,39 @@ def legal_mask(s, mask):
         if not any_ok:
             for g in range(GRID * GRID):
                 mask[A_OPT + g] = 1
-    elif pk == PK_REEF:
+    elif pk == PK_REEF or pk == PK_ICE_MAST:
         k = s.pend_ship
         for m in range(nmast(s, k)):
             if (s.sh_masts[k] >> m) & 1:
                 mask[A_OPT + m] = 1
+    # --- forts / terrain / creatures ---
+    elif pk == PK_PLACE_TERR:
+        any_ok = False
+        for g in range(GRID * GRID):
+            x, y = T.grid_xy(s, g)
+            if T.terr_place_ok(s, x, y):
+                mask[A_OPT + g] = 1
+                any_ok = True
+        if not any_ok:
+            for g in range(GRID * GRID):
+                mask[A_OPT + g] = 1
+    elif pk == PK_WHIRL:
+        k = s.pend_ship
+        for w in range(s.n_terr):
+            if w != s.pend_count and s.tr_kind[w] == TR_WHIRL:
+                for a in range(EDGE_SLOTS):
+                    if T.slot_ok(s, k, w, a):
+                        mask[A_OPT + w * EDGE_SLOTS + a] = 1
+        mask[A_NO] = 1
+    elif pk == PK_WHIRL_LOSS:
+        for o in range(NUM_OPT):
+            if T.whirl_loss_ok(s, s.pend_ship, o):
+                mask[A_OPT + o] = 1
+    elif pk == PK_UNTANGLE:
+        k = s.pend_ship
+        for a in range(EDGE_SLOTS):
+            if T.slot_ok(s, k, s.sh_tangled[k], a):
+                mask[A_OPT + a] = 1
     elif pk == PK_HOME:
         for i in range(s.n_islands):
             if s.isl_home[i] < 0:
@@ -163,6 +201,9 @@ def legal_mask(s, mask):
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1
+        for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
+            if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
+                mask[A_FORT + j] = 1
         mask[A_NO] = 1
     elif pk == PK_SEGMENT:
         k = s.pend_ship
@@ -177,7 +218,37 @@ def legal_mask(s, mask):
         for j in range(MAX_SHIPS):
             if target_ok(s, s.pend_ship, s.pend_mast, j):
                 mask[A_OPT + j] = 1
+        for f in range(MAX_FORTS):
+            if F.ship_fort_ok(s, s.pend_ship, s.pend_mast, f):
+                mask[A_OPT + OPT_FORT + f] = 1
         mask[A_NO] = 1
+    # --- forts ---
+    elif pk == PK_BUILD:
+        p = s.to_play
+        for j in range(MAX_FORTS_P):
+            for i in range(s.n_islands):
+                if F.build_ok(s, p * MAX_FORTS_P + j, i):
+                    mask[A_OPT + j * MAX_ISLANDS + i] = 1
+        mask[A_NO] = 1
+    elif pk == PK_PAY:
+        for c in range(MAX_COINS):
+            if s.co_loc[c] == LOC_HOME and s.co_at[c] == s.to_play:
+                mask[A_OPT + c] = 1
+    elif pk == PK_FORT_TARGET:
+        for o in range(OPT_FORT + MAX_FORTS):
+            if F.fort_target_ok(s, s.pend_fort, s.pend_mast, o):
+                mask[A_OPT + o] = 1
+        mask[A_NO] = 1
+    elif pk == PK_FORT_MAST:
+        j = s.pend_target
+        for m in range(nmast(s, j)):
+            if (s.sh_masts[j] >> m) & 1:
+                mask[A_OPT + m] = 1
+    elif pk == PK_FLAG:
+        h = s.pend_count
+        for g in range(F.nflag(s, h)):
+            if (s.ft_flags[h] >> g) & 1:
+                mask[A_OPT + g] = 1
     elif pk == PK_MAST:
         j = s.pend_target
         for m in range(nmast(s, j)):
@@ -238,8 +309,42 @@ def _step(s, a):
         s.sh_masts[k] &= ~(1 << o)
         release_pins(s)
         s.pend_count -= 1
-        if s.pend_count == 0:
+        creature_check(s, k)
+        if not s.sh_live[k]:
+            back_to_turn(s)
+        elif s.pend_count == 0:
             _after_segment(s, k, s.pend_target == 1)
+    # --- forts / terrain / creatures ---
+    elif pk == PK_PLACE_TERR:
+        T.place_terrain(s, o)
+        _terrain_or_homes(s)
+    elif pk == PK_ICE_MAST:
+        T.ice_damage(s, s.pend_ship, o)
+        release_pins(s)
+        if not T.ice_from(s, s.pend_count + 1):
+            s.pend_count = 0
+            back_to_turn(s)
+    elif pk == PK_WHIRL:
+        k = s.pend_ship
+        over = s.pend_target == 1
+        s.pend_target = -1
+        s.pend_count = 0
+        if a == A_NO:
+            _after_segment(s, k, over)
+        else:
+            leave_dock(s, k)
+            r = T.whirl_jump(s, k, o // EDGE_SLOTS, o % EDGE_SLOTS)
+            release_pins(s)
+            if r != T.ASKED:
+                back_to_turn(s)
+    elif pk == PK_WHIRL_LOSS:
+        T.whirl_lose(s, s.pend_ship, o)
+        release_pins(s)
+        back_to_turn(s)
+    elif pk == PK_UNTANGLE:
+        T.untangle(s, s.pend_ship, o)
+        release_pins(s)
+        back_to_turn(s)
     elif pk == PK_HOME:
         p = s.pend_seat
         s.home[p] = o
@@ -263,9 +368,16 @@ def _step(s, a):
         _deploy_next(s)
     elif pk == PK_TURN:
         if a == A_NO:
-            end_turn(s)
+            if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
+                end_turn(s)
             return
         p = s.to_play
+        if a >= A_FORT:                         # --- forts: a shoot action
+            f = p * MAX_FORTS_P + a - A_FORT
+            s.ft_acts[f] = 1
+            if not F.ask_flag(s, f, 0):
+                back_to_turn(s)
+            return
         o = a - A_ORDER
         k = p * MAX_FLEET + o // 4
         act = o % 4
@@ -273,8 +385,12 @@ def _step(s, a):
         s.sh_last[k] = act
         s.pend_ship = k
         if act == ACT_MOVE:
-            s.pending = PK_SEGMENT
             s.seg_used = 0
+            r = T.start_move(s, k)       # tangled / lost first [Sargasso Sea; Fog Bank]
+            if r == T.GO_ON:
+                s.pending = PK_SEGMENT
+            elif r == T.END_MOVE:
+                back_to_turn(s)
         elif act == ACT_EXPLORE:
             begin_explore(s, k)
         elif act == ACT_SHOOT:
@@ -295,14 +411,62 @@ def _step(s, a):
     elif pk == PK_TARGET:
         if a == A_NO:
             ask_target(s, s.pend_ship, s.pend_mast + 1)
+        elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
+            k = s.pend_ship
+            if F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k):
+                if F.hit_fort(s, o - OPT_FORT):
+                    return
+            ask_target(s, k, s.pend_mast + 1)
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
+    # --- forts ---
+    elif pk == PK_BUILD:
+        if a == A_NO:
+            end_turn(s)
+        else:
+            F.build(s, s.to_play * MAX_FORTS_P + o // MAX_ISLANDS, o % MAX_ISLANDS)
+    elif pk == PK_PAY:
+        if F.pay(s, s.pend_fort, o):
+            s.pend_fort = -1
+            s.pend_paid = 0
+            if not F.ask_build(s, s.to_play):
+                end_turn(s)
+    elif pk == PK_FORT_TARGET:
+        f = s.pend_fort
+        g = s.pend_mast
+        if a != A_NO and F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g],
+                                     -1):
+            if o >= OPT_FORT:
+                if F.hit_fort(s, o - OPT_FORT):
+                    return
+            elif s.sh_masts[o] == 0:
+                sink(s, o)
+            else:
+                s.pending = PK_FORT_MAST
+                s.pend_target = o
+                return
+        if not F.ask_flag(s, f, g + 1):
+            back_to_turn(s)
+    elif pk == PK_FORT_MAST:
+        lose_mast(s, s.pend_target, o)
+        s.pend_target = -1
+        if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+            back_to_turn(s)
+    elif pk == PK_FLAG:
+        s.ft_flags[s.pend_count] &= ~(1 << o)
+        s.pend_count = 0
+        if s.pend_fort >= 0:
+            if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+                back_to_turn(s)
+        else:
+            ask_target(s, s.pend_ship, s.pend_mast + 1)
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
         ask_target(s, s.pend_ship, s.pend_mast + 1)
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
-                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]):
+                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]) and \
+                not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.pend_ship // MAX_FLEET):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
         s.sh_masts[s.pend_ship] |= 1 << o
         back_to_turn(s)
@@ -350,6 +514,10 @@ def _terrain_or_homes(s):
         s.pending = PK_TERRAIN
         s.to_play = s.order[s.n_reefs % s.num_players]
         return
+    if s.n_terr < T.terrain_to_place(s):     # the other terrain, in the same order
+        s.pending = PK_PLACE_TERR
+        s.to_play = s.order[(s.n_reefs + s.n_terr) % s.num_players]
+        return
     s.pend_count = 0
     ask_home(s)
 
@@ -359,6 +527,16 @@ def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
     derelict or wrecked may then sail her remaining segments."""
     if reef_check(s, k, over):
+        return
+    r = T.terrain_check(s, k, over)
+    if r == T.ASKED:
+        return
+    if r == T.ACTIONS_OVER:
+        release_pins(s)
+        back_to_turn(s)
+        return
+    if r == T.END_MOVE:
+        end_move(s, k)
         return
     if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
             (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):

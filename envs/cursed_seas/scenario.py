@@ -37,7 +37,8 @@ from .state import (
 )
 from .turns import start_turn
 
-PLACES = {"gone": LOC_GONE, "island": LOC_ISLAND, "ship": LOC_SHIP, "home": LOC_HOME}
+PLACES = {"gone": LOC_GONE, "island": LOC_ISLAND, "ship": LOC_SHIP, "home": LOC_HOME,
+          "fort": 4}     # --- forts: inside fort `where` (state.LOC_FORT)
 PLACE_NAMES = {v: k for k, v in PLACES.items()}
 
 

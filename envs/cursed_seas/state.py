@@ -75,10 +75,23 @@ PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
 PK_REPAIR = 13           # which mast a repair raises (option = mast)
 PK_TERRAIN = 14          # place a reef on a grid point (option = point)
 PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
-NUM_PK = 16
+# --- forts / terrain / creatures: pending decisions (terrain.py) ---
+PK_PLACE_TERR = 16       # place terrain piece n_terr on a grid point (option = point)
+PK_ICE_MAST = 17         # which mast of pend_ship an iceberg eliminates (option = mast)
+PK_WHIRL = 18            # jump to another whirlpool (option = terrain * 8 + slot) or not
+PK_WHIRL_LOSS = 19       # what a whirlpool takes: mast m, crew 8 + j, coin 16 + c
+PK_UNTANGLE = 20         # where a freed ship leaves the Sargasso Sea (option = slot)
+PK_BUILD = 21            # end of turn: build fort j on island i (option j * 12 + i) or not
+PK_PAY = 22              # next coin from home paying for fort pend_fort (option = coin)
+PK_FORT_TARGET = 23      # target of flag pend_mast of fort pend_fort (ship j / 32 + fort)
+PK_FORT_MAST = 24        # which mast of pend_target a fort's hit removes (option = mast)
+PK_FLAG = 25             # the hit fort's player eliminates a flag (option = flag)
+NUM_PK = 26
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair", "place reef", "reef damage")
+            "repair", "place reef", "reef damage",
+            "place terrain", "iceberg damage", "whirlpool", "whirlpool loss", "untangle",
+            "build fort", "pay for fort", "fort target", "fort hit", "flag lost")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -90,14 +103,29 @@ A_SEG = A_ORDER + MAX_FLEET * 4          # + (kind * NUM_FAN + fan) * NUM_FRAC +
 NUM_SEG_ACTIONS = 2 * NUM_FAN * NUM_FRAC
 A_YES = A_SEG + NUM_SEG_ACTIONS
 A_NO = A_YES + 1                         # no / stop / hold fire / end the turn
-NUM_ACTIONS = A_NO + 1
+A_FORT = A_NO + 1                        # --- forts: + j: give own fort j a shoot action
+MAX_FORTS_P = 2                          # forts a player may have [Forts]
+NUM_ACTIONS = A_FORT + MAX_FORTS_P
 
 # --- coin places ----------------------------------------------------------------------------
 LOC_GONE, LOC_ISLAND, LOC_SHIP, LOC_HOME = 0, 1, 2, 3
+LOC_FORT = 4                     # --- forts: inside fort co_at [Forts: Treasure]
 
 # --- tie-breakers [Winning the Game; ruling: Tie-breakers] ----------------------------------
 TB_NONE, TB_SHIP_GOLD, TB_MASTS, TB_POINTS, TB_UNITS = 0, 1, 2, 3, 4
 TIEBREAK_NAMES = ("none", "ship_gold", "masts", "points", "units")
+
+# --- forts / terrain / creatures: terrain pieces [Terrain] (ruling: Terrain pieces) ---------
+MAX_TERR = 8                         # terrain pieces in play (bits of sh_terr)
+TERR_R = 0.75                        # every terrain piece is a disc of this radius
+TR_NONE, TR_FOG, TR_ICE, TR_SARGASSO, TR_TRADE, TR_WHIRL = 0, 1, 2, 3, 4, 5
+TERRAIN_KINDS = ("none", "fog bank", "iceberg", "sargasso sea", "trade current", "whirlpool")
+EDGE_SLOTS = 8                       # points around a terrain piece a piece may be placed at
+# --- forts [Forts] (ruling: Forts) ---
+MAX_FORTS = MAX_PLAYERS * MAX_FORTS_P    # fort p * MAX_FORTS_P + j is seat p's j-th fort
+MAX_FLAGS = 4
+FORT_R = 0.5                             # a fort is a square on the island: flags at its corners
+OPT_FORT = 32                            # target option 32 + f: fort f
 
 CONFIG = np.dtype(config_header() + [
     ("build_total", np.int16),
@@ -129,6 +157,15 @@ CONFIG = np.dtype(config_header() + [
     ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
     ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
+    # --- forts / terrain / creatures ---
+    ("terr_kind", np.int8, (MAX_TERR,)),      # TR_* of each terrain piece placed in setup
+    ("terr_num", np.int8, (MAX_TERR,)),       # an iceberg's gold number (1-6), else 0
+    ("ship_creature", np.int8, (MAX_PLAYERS, MAX_FLEET)),   # a sea creature [Sea Creatures]
+    ("fort_def", np.int16, (MAX_PLAYERS, MAX_FORTS_P)),      # fort pieces owned, -1 none
+    ("fort_cost", np.int8, (MAX_PLAYERS, MAX_FORTS_P)),      # gold point cost
+    ("fort_nflag", np.int8, (MAX_PLAYERS, MAX_FORTS_P)),
+    ("fort_rank", np.int8, (MAX_PLAYERS, MAX_FORTS_P, MAX_FLAGS)),
+    ("fort_range", np.int8, (MAX_PLAYERS, MAX_FORTS_P, MAX_FLAGS)),
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -183,6 +220,26 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("co_up", np.uint8, (MAX_COINS,)),           # face up (unique treasure taken)
     ("co_uniq", np.uint8, (MAX_COINS,)),         # unique treasure (hidden while face down)
     ("board_roll", np.int8, (2,)),
+    # --- forts / terrain / creatures ---
+    ("n_terr", np.int8),
+    ("tr_kind", np.int8, (MAX_TERR,)),           # TR_*
+    ("tr_x", np.float64, (MAX_TERR,)),
+    ("tr_y", np.float64, (MAX_TERR,)),
+    ("tr_num", np.int8, (MAX_TERR,)),            # iceberg gold number
+    ("tr_stuck", np.uint8, (MAX_TERR,)),         # iceberg hit an island: never moves again
+    ("tr_rating", np.int8, (MAX_TERR,)),         # Sargasso rating this turn, 0 not rolled
+    ("tr_owner", np.int8, (MAX_TERR,)),          # trade current: seat that placed it
+    ("ice_roll", np.int8),                       # this turn's iceberg d6, 0 none
+    ("sh_terr", np.uint8, (MAX_SHIPS,)),         # bit t: terrain t done this move action
+    ("sh_lost", np.int8, (MAX_SHIPS,)),          # fog bank she is lost in, -1 none
+    ("sh_tangled", np.int8, (MAX_SHIPS,)),       # Sargasso Sea she is tangled in, -1 none
+    ("sh_trade", np.uint8, (MAX_SHIPS,)),        # +S from a trade current: 1 due, 2 used
+    ("ft_isl", np.int8, (MAX_FORTS,)),           # island the fort stands on, -1 none
+    ("ft_flags", np.uint8, (MAX_FORTS,)),        # bit g: flag g standing
+    ("ft_gone", np.uint8, (MAX_FORTS,)),         # destroyed: removed from the game
+    ("ft_acts", np.int8, (MAX_FORTS,)),          # shoot actions this turn
+    ("pend_fort", np.int8),                      # fort of the pending decision, -1 none
+    ("pend_paid", np.int16),                     # gold paid so far for pend_fort [Forts]
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -196,4 +253,10 @@ OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
 N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
 OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
 N_REEF = 4
-OBS_SIZE = OBS_REEFS + MAX_REEFS * N_REEF
+OBS_TERR = OBS_REEFS + MAX_REEFS * N_REEF          # --- forts / terrain / creatures
+N_TERR = 5 + len(TERRAIN_KINDS) + MAX_PLAYERS
+OBS_SHIP_X = OBS_TERR + MAX_TERR * N_TERR               # per ship: lost, tangled, creature
+N_SHIP_X = 3
+OBS_FORTS = OBS_SHIP_X + MAX_SHIPS * N_SHIP_X
+N_FORT = 8 + MAX_FLAGS
+OBS_SIZE = OBS_FORTS + MAX_FORTS * N_FORT

@@ -15,12 +15,17 @@ from numba import njit
 from envs.core.rng import die
 from envs.core.spec import NO_SEAT
 
+from .creatures import creature_check, is_creature
 from .common import (
     can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
     wrap_angle,
 )
 from .geometry import (
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
+)
+from .terrain import ice_begin, turn_begins
+from .forts import (
+    enemy_fort_at, fort_at, fort_unload, fort_units, forts_turn_begins, own_fort_at, ship_fort_ok,
 )
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
@@ -29,6 +34,7 @@ from .state import (
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
     PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
     TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH,
+    LOC_FORT, MAX_FORTS, MAX_FORTS_P,
 )
 
 
@@ -51,6 +57,10 @@ def start_turn(s):
     s.pend_ship = -1
     s.pend_seat = p
     s.to_play = p
+    # --- forts / terrain / creatures: before any actions [Iceberg; Trade Current] ---
+    turn_begins(s, p)
+    forts_turn_begins(s, p)
+    ice_begin(s)
 
 
 @njit(cache=True)
@@ -82,6 +92,9 @@ def reef_check(s, k, over):
             damage = nmast(s, k) - s.rf_rating[r]
             if damage <= 0:
                 continue
+            if damage > masts_up(s, k) and is_creature(s, k):
+                sink(s, k)               # all segments gone: eliminated [Shipwreck]
+                return False
             if damage > masts_up(s, k):
                 s.sh_wreck[k] = 1        # she remains on the reef [Shipwreck]
                 s.sh_masts[k] = 0
@@ -131,6 +144,8 @@ def target_ok(s, k, m, j):
     home island, within the mast's range, with a clear line of fire."""
     if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET or s.sh_wreck[j]:
         return False
+    if s.sh_lost[j] >= 0 or s.sh_lost[k] >= 0:    # lost pieces can't shoot or be shot [Fog Bank]
+        return False
     if docked_home(s, j):
         return False
     p = k // MAX_FLEET
@@ -142,6 +157,9 @@ def target_ok(s, k, m, j):
 def mast_has_target(s, k, m):
     for j in range(MAX_SHIPS):
         if target_ok(s, k, m, j):
+            return True
+    for f in range(MAX_FORTS):          # --- forts: an enemy fort is a target [Forts]
+        if ship_fort_ok(s, k, m, f):
             return True
     return False
 
@@ -178,7 +196,8 @@ def can_repair(s, k):
     full = (1 << nmast(s, k)) - 1
     if s.sh_masts[k] == full:
         return False
-    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0
+    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0 or \
+        own_fort_at(s, s.sh_dock[k], k // MAX_FLEET)       # --- forts [Repairing]
 
 
 @njit(cache=True)
@@ -199,6 +218,12 @@ def action_ok(s, k, act):
             pass
         else:
             return False
+    # --- forts / terrain / creatures ---
+    if s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET] and act != ACT_MOVE and \
+            act != ACT_SHOOT:
+        return False                 # sea creatures: move and shoot only [Sea Creatures]
+    if s.sh_lost[k] >= 0 and act == ACT_SHOOT:
+        return False                 # [Fog Bank]
     if act == ACT_MOVE:
         return can_move(s, k)
     if act == ACT_EXPLORE:
@@ -218,13 +243,15 @@ def seg_kind(s, k, i):
         return s.cfg.ship_seg[p, k % MAX_FLEET, i]
     if i == n and keywords(s, k) & KW_OARSMAN:
         return SEG_S
+    if s.sh_trade[k] == 1 and i == n + (1 if keywords(s, k) & KW_OARSMAN else 0):
+        return SEG_S                 # +S from a friendly trade current [Trade Current]
     return -1
 
 
 @njit(cache=True)
 def free_segment(s, k, kind):
     """Index of an unused segment of ``kind`` (S or L, either order [Moving]), -1 none."""
-    for i in range(4):
+    for i in range(5):
         if not (s.seg_used >> i) & 1 and seg_kind(s, k, i) == kind:
             return i
     return -1
@@ -253,6 +280,10 @@ def sail(s, k, kind, fan, frac):
     the move is over (contact, or the ship left the table), else 0."""
     i = free_segment(s, k, kind)
     s.seg_used |= 1 << i
+    if s.sh_trade[k] == 1 and i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and \
+            not (i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and
+                 keywords(s, k) & KW_OARSMAN):
+        s.sh_trade[k] = 2            # the trade current's +S, once per turn
     h = wrap_angle(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0)
     s.sh_h[k] = h
     ux = math.cos(h)
@@ -319,18 +350,23 @@ def end_move(s, k):
     release_pins(s)
     if s.sh_dock[k] < 0:
         for i in range(s.n_islands):
-            if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p):
+            if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
+                    and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
                 s.sh_dock[k] = i
                 break
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
-    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0:
+    elif own_fort_at(s, i, p):
+        fort_unload(s, k, fort_at(s, i))     # at her fort [Unloading treasure]
+    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
+            not is_creature(s, k):
         s.pend_count = 1                 # free explore after any boarding
-    if s.sh_masts[k] != 0 and s.sh_pin[k] < 0:
+    if s.sh_masts[k] != 0 and s.sh_pin[k] < 0 and not is_creature(s, k) and \
+            s.sh_lost[k] < 0:
         for j in range(MAX_SHIPS):
             if s.sh_live[j] and not s.sh_wreck[j] and j // MAX_FLEET != p and \
-                    bow_touches(s, k, j):
+                    not is_creature(s, j) and s.sh_lost[j] < 0 and bow_touches(s, k, j):
                 s.sh_pin[k] = j          # she rams and is pinned [Ram]
                 s.pending = PK_BOARD
                 s.pend_target = j
@@ -365,6 +401,7 @@ def after_board(s):
 
 @njit(cache=True)
 def back_to_turn(s):
+    s.pend_fort = -1
     s.pending = PK_TURN
     s.pend_target = -1
     s.pend_mast = -1
@@ -450,6 +487,7 @@ def fire(s, k, m, j):
 def lose_mast(s, j, m):
     s.sh_masts[j] &= ~(1 << m)
     release_pins(s)
+    creature_check(s, j)
 
 
 # ----- boarding ---------------------------------------------------------------------------------
@@ -545,9 +583,12 @@ def check_end(s):
 
 @njit(cache=True)
 def home_gold(s, p):
+    """Gold on p's home island and in her forts [Winning the Game]."""
     g = 0
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_HOME and s.co_at[c] == p:
+            g += s.co_val[c]
+        elif s.co_loc[c] == LOC_FORT and s.co_at[c] // MAX_FORTS_P == p:
             g += s.co_val[c]
     return g
 
@@ -560,6 +601,8 @@ def tiebreak_value(s, p, tb):
         k = p * MAX_FLEET + j
         if not s.sh_live[k] or s.sh_wreck[k]:
             continue
+        if tb == TB_SHIP_GOLD and s.sh_lost[k] >= 0:
+            continue                 # treasure lost in a fog bank counts for no one
         if tb == TB_SHIP_GOLD:
             for c in range(MAX_COINS):
                 if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
@@ -573,6 +616,8 @@ def tiebreak_value(s, p, tb):
                     v += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]
         elif tb == TB_UNITS:
             v += 1
+    if tb == TB_UNITS:
+        v += fort_units(s, p)          # forts are units [Winning the Game]
     return v
 
 
