@@ -1,4 +1,5 @@
-"""Cursed Seas sea creatures: the ways they differ from ships [Sea Creatures].
+"""Cursed Seas sea creatures: the ways they differ from ships [Sea Creatures]
+(ruling: Sea creatures).
 
 Sea creatures are ships of the catalogue with a creature keyword (our own: kraken, sea
 serpent, leviathan); segments act as masts for shooting and damage. Here: a creature with no

@@ -86,7 +86,7 @@ def home_gold_of(s, p):
 
 @njit(cache=True)
 def build_ok(s, f, i):
-    """[Building Forts] seat p owns fort f, not built nor destroyed; her home island holds at
+    """[Building Forts; ruling: Building forts] seat p owns fort f, not built nor destroyed; her home island holds at
     least its gold cost; island i is wild with no fort, she has explored it (her token, or
     her ship there explored it) and a ship of hers is docked there."""
     p = f // MAX_FORTS_P

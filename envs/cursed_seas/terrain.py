@@ -191,7 +191,7 @@ def place_terrain(s, g):
 @njit(cache=True)
 def turn_begins(s, p):
     """Ratings last until the end of a player's turn [Sargasso Sea]; a friendly trade current
-    a ship begins her turn touching gives her +S this turn [Trade Current]."""
+    a ship begins her turn touching gives her +S this turn [Trade Current; ruling: Trade Current]."""
     for t in range(s.n_terr):
         s.tr_rating[t] = 0
     for j in range(MAX_FLEET):
@@ -213,7 +213,7 @@ def trade_touch(s, k):
 
 @njit(cache=True)
 def ice_begin(s):
-    """[Iceberg] at the beginning of each turn, before any actions, the player rolls a d6;
+    """[Iceberg; ruling: Iceberg] at the beginning of each turn, before any actions, the player rolls a d6;
     icebergs whose gold number matches move. Rolled only when an iceberg is in play. True
     when a decision is pending."""
     s.ice_roll = 0
@@ -295,7 +295,7 @@ def ice_damage(s, j, m):
 @njit(cache=True)
 def start_move(s, k):
     """A move action given to ship k. Tangled: the action is the attempt to free her
-    [Sargasso Sea]; lost: she leaves the fog bank first [Fog Bank]. Terrain she touches as
+    [Sargasso Sea; ruling: Sargasso Sea]; lost: she leaves the fog bank first [Fog Bank]. Terrain she touches as
     the move begins does not affect her during it (ruling: Terrain once per move action).
     Returns GO_ON (sail), ASKED (a decision is pending) or END_MOVE (the action is spent)."""
     p = k // MAX_FLEET
@@ -399,7 +399,7 @@ def lose_in_fog(s, k, t):
 
 @njit(cache=True)
 def whirl_jump(s, k, w, slot):
-    """[Whirlpool] ship k is placed touching whirlpool w; roll a d6: on 1-3 she loses a
+    """[Whirlpool; ruling: Whirlpool] ship k is placed touching whirlpool w; roll a d6: on 1-3 she loses a
     mast or segment, a treasure or a crew (her player picks: PK_WHIRL_LOSS). The jump ends
     her whole move action. Returns ASKED or ACTIONS_OVER."""
     x, y, h = out_pose(s, k, w, 2.0 * math.pi * slot / EDGE_SLOTS)
