@@ -89,28 +89,45 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
                 crew.append(cat.crew_named(cn))
             except KeyError:
                 raise ConfigError(f"{who}: unknown crew {cn!r} [Fleets]") from None
+            if cat.crew[crew[-1]].equipment:
+                raise ConfigError(f"{who}: {cn!r} is equipment; list it under 'equipment'")
+        # --- cargo / crew / equipment: equipment is generic, so No Duplicates does not
+        # limit it [Fleets]; it shares cargo and the cost limit with crew
+        eq_names = row.get("equipment", [])
+        if not isinstance(eq_names, list):
+            raise ConfigError(f"{who}: {ship.name}.equipment must be a list of equipment names")
+        for en in eq_names:
+            try:
+                ei = cat.crew_named(en)
+            except KeyError:
+                raise ConfigError(f"{who}: unknown equipment {en!r} [Fleets]") from None
+            if not cat.crew[ei].equipment:
+                raise ConfigError(f"{who}: {en!r} is crew; list it under 'crew'")
+            crew.append(ei)
         for name in [ship.name] + list(crew_names):
             if name in seen:
                 raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
             seen.add(name)
         cc = [cat.crew[c] for c in crew]
         if sum(c.cost for c in cc) > ship.cost:
-            raise ConfigError(f"{who}: crew on {ship.name} cost {sum(c.cost for c in cc)} > her "
+            raise ConfigError(f"{who}: crew and equipment on {ship.name} cost "
+                              f"{sum(c.cost for c in cc)} > her "
                               f"{ship.cost} points; crew and equipment cost no more than the "
                               "ship [Placing Crew and equipment]")
         for c in cc:
-            if c.cost == 0 and c.nation != ship.nation:
+            if c.cost == 0 and not c.equipment and c.nation != ship.nation:
                 raise ConfigError(f"{who}: 0-point crew {c.name} only on a ship of its own "
                                   f"nation, not {ship.name} [Placing Crew and equipment]")
         if len(cc) > cargo_of(ship, cc):
-            raise ConfigError(f"{who}: {len(cc)} crew on {ship.name} exceed her "
-                              f"{cargo_of(ship, cc)} cargo spaces; each crew takes one "
+            raise ConfigError(f"{who}: {len(cc)} crew and equipment on {ship.name} exceed her "
+                              f"{cargo_of(ship, cc)} cargo spaces; each takes one "
                               "[Placing Crew and equipment]")
         total += ship.cost + sum(c.cost for c in cc)
         ncrew += len(cc)
         out.append((si, crew))
     if ncrew > MAX_CREW_P:
-        raise ConfigError(f"{who}: {ncrew} crew; this environment seats at most {MAX_CREW_P}")
+        raise ConfigError(f"{who}: {ncrew} crew and equipment; this environment seats at most "
+                          f"{MAX_CREW_P}")
     if total > build_total:
         raise ConfigError(f"{who}: {total} points exceed the build total {build_total} [Fleets]")
     return out
@@ -119,6 +136,7 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
 def cargo_of(ship, crew) -> int:
     """Cargo spaces with links: +1 for each crew linked to the ship, +1 for each pair of
     crew linked to each other [Placing Crew and equipment: Linked crew and ships]."""
+    crew = [c for c in crew if not c.equipment]
     extra = sum(1 for c in crew if ship.name in c.links)
     for i, a in enumerate(crew):
         for b in crew[i + 1:]:
@@ -208,6 +226,7 @@ def make_config(**kwargs) -> np.ndarray:
                 c["crew_cost"][p, k] = cr.cost
                 c["crew_kw"][p, k] = cr.keyword
                 c["crew_slot"][p, k] = j
+                c["crew_eq"][p, k] = int(cr.equipment)
                 k += 1
     coins = kwargs.get("coins", DEFAULT_COINS)
     if not isinstance(coins, (list, tuple)) or not 1 <= len(coins) <= MAX_COINS_P:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import pieces
+from .state import A_PIECE, A_SCUTTLE, OPT_ASHORE, PK_PIECE_TO
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
@@ -17,10 +18,27 @@ def ship_name(s, k) -> str:
     return f"{name} (p{p})"
 
 
+def piece_name(s, c, seat) -> str:
+    """A crew or equipment by name when ``seat`` knows it, else by kind."""
+    p, j = divmod(int(c), MAX_CREW_P)
+    d = int(s["cfg"]["crew_def"][p, j])
+    kind = "equipment" if s["cfg"]["crew_eq"][p, j] else "crew"
+    if d >= 0 and (s["cr_up"][c] or (int(s["cr_seen"][c]) >> int(seat)) & 1):
+        return f"{kind} {pieces.CATALOGUE.crew[d].name}"
+    return f"face-down {kind} {int(c)}"
+
+
 def action_label(s, a) -> str:
     a = int(a)
     pk = int(s["pending"])
     o = a - A_OPT
+    # --- cargo / crew / equipment
+    if a >= A_SCUTTLE:
+        return f"scuttle: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SCUTTLE)}"
+    if a >= A_PIECE:
+        return f"move {piece_name(s, a - A_PIECE, s['to_play'])}"
+    if pk == PK_PIECE_TO:
+        return "leave it ashore" if o == OPT_ASHORE else f"put it aboard {ship_name(s, o)}"
     if a == A_YES:
         return "eliminate a crew" if pk == PK_BOARD_WIN else "board"
     if a == A_NO:
@@ -52,7 +70,7 @@ def action_label(s, a) -> str:
     if pk == PK_MAST:
         return f"knock down mast {o}"
     if pk == PK_REPAIR:
-        return f"repair mast {o}"
+        return f"repair mast {o}" + (" (Carpenter: a second)" if int(s["pend_count"]) else "")
     if pk in (PK_EXPLORE, PK_BOARD_COIN):
         v = int(s["co_val"][o]) if int(s["co_seen"][o]) >> int(s["to_play"]) & 1 else "?"
         return f"take coin {o} (worth {v})"

@@ -40,6 +40,7 @@ class Crew:
     cost: int
     keyword: int       # KW_* bit
     links: tuple = ()
+    equipment: bool = False     # --- cargo / crew / equipment: an [[equipment]] row
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,17 @@ def load(path=DEFAULT_PATH) -> Catalogue:
             raise _bad(f"{w}.cost: {cost} outside 0..20")
         cat.crew.append(Crew(_need(r, "name", str, w), _nation(_need(r, "nation", str, w), w),
                              cost, 1 << KEYWORD_NAMES.index(kw), tuple(r.get("links", ()))))
+    # --- cargo / crew / equipment: equipment rows join the crew table (nation -1)
+    for i, r in enumerate(d.get("equipment", [])):
+        w = f"equipment[{i}]"
+        kw = _need(r, "keyword", str, w)
+        if kw not in KEYWORD_NAMES:
+            raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
+        cost = _need(r, "cost", int, w)
+        if not 0 <= cost <= 20:
+            raise _bad(f"{w}.cost: {cost} outside 0..20")
+        cat.crew.append(Crew(_need(r, "name", str, w), -1, cost,
+                             1 << KEYWORD_NAMES.index(kw), (), True))
     for i, r in enumerate(d.get("island", [])):
         w = f"island[{i}]"
         rad = r.get("radius")

@@ -42,8 +42,10 @@ def render_ansi(s, viewer) -> str:
         vals = ",".join(str(int(s["co_val"][c])) if _seen(s, c, viewer) else "?" for c in coins)
         owner = int(s["isl_home"][i])
         kind = f"home of player_{owner}" if owner >= 0 else "wild"
+        ashore = int((s["cr_isl"] == i).sum())      # crew / equipment left there [Docking]
         lines.append(f"island {i} ({kind}) at ({s['isl_x'][i]:.1f}, {s['isl_y'][i]:.1f}) "
-                     f"r {s['isl_r'][i]:.1f}: treasure [{vals}]")
+                     f"r {s['isl_r'][i]:.1f}: treasure [{vals}]"
+                     + (f" pieces ashore {ashore}" if ashore else ""))
     for q in range(int(s["n_reefs"])):
         lines.append(f"reef {q} at ({s['rf_x'][q]:.1f}, {s['rf_y'][q]:.1f}), rating "
                      f"{int(s['rf_rating'][q]) or '-'}")
@@ -59,7 +61,7 @@ def render_ansi(s, viewer) -> str:
         names = []
         for c in crew:
             d = int(s["cfg"]["crew_def"][c // MAX_CREW_P, c % MAX_CREW_P])
-            if viewer == c // MAX_CREW_P or s["cr_up"][c]:
+            if s["cr_up"][c] or (viewer is not None and (int(s["cr_seen"][c]) >> viewer) & 1):
                 names.append(pieces.CATALOGUE.crew[d].name if d >= 0 else "?")
             else:
                 names.append("face down")

@@ -11,7 +11,10 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
+from .cargo import dest_ok, move_piece, piece_ok
 from .common import nmast, release_pins, reveal
+from .crew import carpenter
+from .scuttle import scuttle, scuttle_ok
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
     place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -22,6 +25,9 @@ from .state import (
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
     NUM_ACTIONS, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
+)
+from .state import (
+    A_PIECE, A_SCUTTLE, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
@@ -87,10 +93,15 @@ def init(s, cfg, seed):
         s.sh_pin[k] = -1
         s.sh_wreck[k] = 0
         s.sh_reefs[k] = 0
+        s.sh_scuttle[k] = 0
+    s.pend_piece = -1
     for c in range(MAX_CREW):
         p = c // MAX_CREW_P
         s.cr_ship[c] = -1
         s.cr_up[c] = 0
+        s.cr_isl[c] = -1
+        s.cr_seen[c] = 1 << p if p < n else 0       # face down: its owner knows it
+        s.cr_moved[c] = 0
         if p < n and cfg.crew_def[p, c % MAX_CREW_P] >= 0:
             s.cr_ship[c] = p * MAX_FLEET + cfg.crew_slot[p, c % MAX_CREW_P]
     for c in range(MAX_COINS):
@@ -162,7 +173,16 @@ def legal_mask(s, mask):
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1
+            if scuttle_ok(s, p * MAX_FLEET + j):
+                mask[A_SCUTTLE + j] = 1
+        for c in range(MAX_CREW):
+            if piece_ok(s, c, p):
+                mask[A_PIECE + c] = 1
         mask[A_NO] = 1
+    elif pk == PK_PIECE_TO:
+        for d in range(OPT_ASHORE + 1):
+            if dest_ok(s, s.pend_piece, s.to_play, d):
+                mask[A_OPT + d] = 1
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         for kind in range(2):
@@ -265,6 +285,14 @@ def _step(s, a):
             end_turn(s)
             return
         p = s.to_play
+        if a >= A_SCUTTLE:                      # a free action [Scuttling]
+            scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
+            back_to_turn(s)
+            return
+        if a >= A_PIECE:                        # a free action [Docking]
+            s.pend_piece = a - A_PIECE
+            s.pending = PK_PIECE_TO
+            return
         o = a - A_ORDER
         k = p * MAX_FLEET + o // 4
         act = o % 4
@@ -275,11 +303,18 @@ def _step(s, a):
             s.pending = PK_SEGMENT
             s.seg_used = 0
         elif act == ACT_EXPLORE:
+            if s.sh_began[k] != s.sh_dock[k]:
+                reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
             begin_explore(s, k)
         elif act == ACT_SHOOT:
             ask_target(s, k, 0)
         else:
             s.pending = PK_REPAIR
+            s.pend_count = 0
+    elif pk == PK_PIECE_TO:
+        move_piece(s, s.pend_piece, o)
+        s.pend_piece = -1
+        back_to_turn(s)
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         if a == A_NO:
@@ -303,7 +338,14 @@ def _step(s, a):
         if not (s.sh_dock[s.pend_ship] >= 0 and
                 s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
-        s.sh_masts[s.pend_ship] |= 1 << o
+        k = s.pend_ship
+        s.sh_masts[k] |= 1 << o
+        if s.pend_count == 0 and carpenter(s, k) and \
+                s.sh_masts[k] != (1 << nmast(s, k)) - 1:
+            reveal(s, k, KW_CARPENTER)          # a second mast, same action
+            s.pend_count = 1
+            return
+        s.pend_count = 0
         back_to_turn(s)
     elif pk == PK_EXPLORE:
         if a == A_NO:

@@ -50,7 +50,14 @@ KW_SHIPWRIGHT = 4        # may repair a mast anywhere, not only docked at home
 KW_CANNONEER = 8         # +1 to this ship's cannon rolls (a 1 still misses)
 KW_OARSMAN = 16          # +S segment to the base move
 KW_BOARDER = 32          # +1 to this ship's boarding rolls
-KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder")
+# --- cargo / crew / equipment: four more keywords (our design; docs/rulings.md: Keywords) ---
+KW_EXPLORER = 64         # may explore the turn she docks, as a second action after a move
+KW_SMUGGLER = 128        # a boarding party won against this ship can't take her treasure
+KW_CARPENTER = 256       # a repair action brings back two masts
+KW_LONG_GUNS = 512       # this ship's S-range cannons reach L
+KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder",
+                 "explorer", "smuggler", "carpenter", "long_guns")
+NUM_KW = len(KEYWORD_NAMES)
 
 # --- edges [Setup] --------------------------------------------------------------------------
 EDGE_WALL, EDGE_FLAT, EDGE_ROUND = 0, 1, 2
@@ -75,10 +82,12 @@ PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
 PK_REPAIR = 13           # which mast a repair raises (option = mast)
 PK_TERRAIN = 14          # place a reef on a grid point (option = point)
 PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
-NUM_PK = 16
+# --- cargo / crew / equipment
+PK_PIECE_TO = 16         # where crew/equipment pend_piece goes (option = ship, or ashore)
+NUM_PK = 17
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair", "place reef", "reef damage")
+            "repair", "place reef", "reef damage", "piece to")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -90,7 +99,14 @@ A_SEG = A_ORDER + MAX_FLEET * 4          # + (kind * NUM_FAN + fan) * NUM_FRAC +
 NUM_SEG_ACTIONS = 2 * NUM_FAN * NUM_FRAC
 A_YES = A_SEG + NUM_SEG_ACTIONS
 A_NO = A_YES + 1                         # no / stop / hold fire / end the turn
-NUM_ACTIONS = A_NO + 1
+# --- cargo / crew / equipment [Docking; Scuttling]
+A_PIECE = A_NO + 1                       # + crew c: move crew/equipment c (a free action)
+A_SCUTTLE = A_PIECE + MAX_CREW           # + slot: declare fleet slot's derelict scuttled
+OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the island
+NUM_ACTIONS = A_SCUTTLE + MAX_FLEET
+
+# --- scuttling [Scuttling]
+SC_NONE, SC_SINKS, SC_TRIED = 0, 1, 2     # sinks at her player's next turn / failed this turn
 
 # --- coin places ----------------------------------------------------------------------------
 LOC_GONE, LOC_ISLAND, LOC_SHIP, LOC_HOME = 0, 1, 2, 3
@@ -125,10 +141,12 @@ CONFIG = np.dtype(config_header() + [
     ("crew_def", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_nation", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_cost", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
-    ("crew_kw", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_kw", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
     ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
+    # --- cargo / crew / equipment
+    ("crew_eq", np.int8, (MAX_PLAYERS, MAX_CREW_P)),          # 1 equipment, 0 crew
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -183,6 +201,12 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("co_up", np.uint8, (MAX_COINS,)),           # face up (unique treasure taken)
     ("co_uniq", np.uint8, (MAX_COINS,)),         # unique treasure (hidden while face down)
     ("board_roll", np.int8, (2,)),
+    # --- cargo / crew / equipment
+    ("cr_isl", np.int8, (MAX_CREW,)),            # island it was left on, -1 none [Docking]
+    ("cr_seen", np.uint8, (MAX_CREW,)),          # bit p: seat p knows what it is
+    ("pend_piece", np.int8),                     # crew/equipment being moved, -1 none
+    ("sh_scuttle", np.int8, (MAX_SHIPS,)),       # SC_*: scuttling declared [Scuttling]
+    ("cr_moved", np.uint8, (MAX_CREW,)),         # moved at a dock this turn (ruling: Docking)
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -191,9 +215,9 @@ N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3          # phase, pending, misc, s
 OBS_SEATS = OBS_GLOBAL + N_GLOBAL
 N_SEAT = 6
 OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT
-N_ISLAND = 9 + MAX_PLAYERS
+N_ISLAND = 9 + MAX_PLAYERS + 2                       # + crew, equipment left there
 OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
-N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
+N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + NUM_KW + 2    # + equipment, scuttle
 OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
 N_REEF = 4
 OBS_SIZE = OBS_REEFS + MAX_REEFS * N_REEF

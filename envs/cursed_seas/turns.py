@@ -22,6 +22,8 @@ from .common import (
 from .geometry import (
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
+from .crew import explorer, reach, reveal_long_guns, reveal_smuggler, smuggled
+from .scuttle import scuttle_due
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
@@ -38,6 +40,10 @@ def start_turn(s):
     """[Actions] the player to play gives her ships actions; each ship's count restarts and
     where she is docked is noted (exploring needs her to begin the turn docked)."""
     p = s.order[s.cur]
+    sank = scuttle_due(s, p)             # doomed derelicts sink first [Scuttling]
+    for c in range(MAX_CREW):
+        s.cr_moved[c] = 0
+    s.pend_piece = -1
     for r in range(s.n_reefs):
         s.rf_rating[r] = 0               # a reef's rating lasts until the end of a turn
     for j in range(MAX_FLEET):
@@ -51,6 +57,8 @@ def start_turn(s):
     s.pend_ship = -1
     s.pend_seat = p
     s.to_play = p
+    if sank:
+        check_end(s)                     # a scuttled ship may end the game
 
 
 @njit(cache=True)
@@ -133,9 +141,7 @@ def target_ok(s, k, m, j):
         return False
     if docked_home(s, j):
         return False
-    p = k // MAX_FLEET
-    reach = L_LEN if s.cfg.ship_range[p, k % MAX_FLEET, m] == SEG_L else S_LEN
-    return can_fire(s, k, m, nmast(s, k), j, reach)
+    return can_fire(s, k, m, nmast(s, k), j, reach(s, k, m))
 
 
 @njit(cache=True)
@@ -167,9 +173,10 @@ def island_coins(s, i):
 @njit(cache=True)
 def can_explore(s, k):
     """[Exploring] a ship that began the turn docked at a wild island, still there, with
-    treasure on it."""
+    treasure on it (an Explorer: docked there now)."""
     i = s.sh_dock[k]
-    return i >= 0 and s.sh_began[k] == i and s.isl_home[i] < 0 and island_coins(s, i) > 0
+    return i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0 and \
+        island_coins(s, i) > 0
 
 
 @njit(cache=True)
@@ -196,6 +203,8 @@ def action_ok(s, k, act):
         if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE and kw & KW_CAPTAIN:
             pass
         elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT and kw & KW_HELMSMAN:
+            pass
+        elif act == ACT_EXPLORE and s.sh_last[k] == ACT_MOVE and explorer(s, k):
             pass
         else:
             return False
@@ -428,6 +437,7 @@ def fire(s, k, m, j):
     a 1 always misses; a Cannoneer adds 1 (ruling: Cannon hits). A hit on a ship without
     masts sinks her; otherwise the shooter picks the mast she loses (ruling: Mast loss)."""
     p = k // MAX_FLEET
+    reveal_long_guns(s, k, m, j, nmast(s, k))
     roll = die(s, 6)
     total = roll
     if keywords(s, k) & KW_CANNONEER:
@@ -475,6 +485,7 @@ def board(s):
         return
     win = k if a > b else j
     lose = j if a > b else k
+    reveal_smuggler(s, lose)
     s.pend_ship = win
     s.pend_target = lose
     if not crew_on(s, lose) and not spoil_ok(s, win, lose):
@@ -496,7 +507,9 @@ def crew_on(s, k):
 @njit(cache=True)
 def spoil_ok(s, win, lose):
     """The winner can take a coin: one aboard the loser, and cargo room (a unique coin
-    needs none; ruling: Boarding spoils)."""
+    needs none; ruling: Boarding spoils). A Smuggler aboard the loser keeps it all."""
+    if smuggled(s, lose):
+        return False
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
             if s.co_up[c] or cargo_room(s, win) > 0:

@@ -22,6 +22,7 @@ from .state import (
     PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REEF, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TERRAIN,
     PK_TURN, REEF_R, SHIP_R,
 )
+from .state import NUM_KW, PK_PIECE_TO, SC_TRIED
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -60,9 +61,11 @@ def _config(states, r):
     V.in_range(r, states, c + "ship_cost", 0, 40, "point cost [Fleets]")
     V.in_range(r, states, c + "ship_nation", 0, len(pieces.NATIONS) - 1, "a nation")
     V.in_range(r, states, c + "crew_def", -1, N_CREW_DEFS - 1, "a crew of pieces.toml")
-    V.in_range(r, states, c + "crew_nation", 0, len(pieces.NATIONS) - 1, "a nation")
+    V.in_range(r, states, c + "crew_nation", -1, len(pieces.NATIONS) - 1,
+               "a nation (-1: equipment)")
     V.in_range(r, states, c + "crew_cost", 0, 20, "point cost")
-    V.in_range(r, states, c + "crew_kw", 0, 63, "keyword bits")
+    V.in_range(r, states, c + "crew_kw", 0, (1 << NUM_KW) - 1, "keyword bits")
+    V.in_range(r, states, c + "crew_eq", 0, 1, "a flag: equipment")
     V.in_range(r, states, c + "crew_slot", -1, MAX_FLEET - 1, "a fleet slot")
     V.in_range(r, states, c + "coin_val", -1, 20, "a coin's gold, -1 none [Placing Treasure]")
     V.in_range(r, states, c + "coin_unique", 0, 1, "a flag")
@@ -124,6 +127,12 @@ def _ranges(states, r):
     V.in_range(r, states, "co_up", 0, 1, "a flag")
     V.in_range(r, states, "co_uniq", 0, 1, "a flag")
     V.in_range(r, states, "board_roll", 0, 13, "a boarding total")
+    # --- cargo / crew / equipment
+    V.in_range(r, states, "cr_isl", -1, nis - 1, "an island [Docking]")
+    V.in_range(r, states, "cr_seen", 0, (1 << n) - 1, "seats that know a piece")
+    V.in_range(r, states, "cr_moved", 0, 1, "a flag (ruling: Docking transfers)")
+    V.in_range(r, states, "pend_piece", -1, MAX_CREW - 1, "a crew or equipment")
+    V.in_range(r, states, "sh_scuttle", 0, SC_TRIED, "a scuttle state [Scuttling]")
     V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
                "reefs placed [Placing Terrain]")
     V.in_range(r, states, "rf_rating", 0, 6, "a reef's d6 rating, 0 not rolled [Reef]")
@@ -223,10 +232,23 @@ def _record(s, n) -> list:
     for c in range(MAX_CREW):
         p, j = divmod(c, MAX_CREW_P)
         at = int(s["cr_ship"][c])
-        aboard = s["sh_live"][at] if phase == PH_PLAY or s["done"] or s["truncated"] else \
-            cfg["ship_def"][p, at % MAX_FLEET] >= 0 and s["sh_began"][at] != -2
-        if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard or at // MAX_FLEET != p):
-            out.append(f"cr_ship[{c}] = {at}: crew not of this fleet, or on a ship out of play")
+        started = phase == PH_PLAY or s["done"] or s["truncated"]
+        aboard = s["sh_live"][at] if started else \
+            at // MAX_FLEET == p and cfg["ship_def"][p, at % MAX_FLEET] >= 0 and \
+            s["sh_began"][at] != -2
+        if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard):
+            out.append(f"cr_ship[{c}] = {at}: no such crew, or on a ship out of play")
+        # --- cargo / crew / equipment: on one ship, or left on one island [Docking]
+        isl = int(s["cr_isl"][c])
+        if isl >= 0 and (at >= 0 or cfg["crew_def"][p, j] < 0 or not started or isl >= ni):
+            out.append(f"cr_isl[{c}] = {isl}: a piece ashore is on no ship, in play [Docking]")
+        if cfg["crew_def"][p, j] >= 0 and p < n and not (int(s["cr_seen"][c]) >> p) & 1:
+            out.append(f"cr_seen[{c}]: its owner always knows her piece")
+        if s["cr_moved"][c] and not started:
+            out.append(f"cr_moved[{c}]: moved before play")
+    for k in range(MAX_SHIPS):
+        if s["sh_scuttle"][k] and (not s["sh_live"][k] or s["sh_wreck"][k]):
+            out.append(f"sh_scuttle[{k}]: scuttling declared for a ship out of play [Scuttling]")
     # treasure conservation [Placing Treasure]
     vals = s["co_val"]
     want = sorted(int(v) for v in cfg["coin_val"][:n].ravel() if v >= 0)
@@ -259,6 +281,11 @@ def _record(s, n) -> list:
                                                      & (s["co_up"] == 0)).sum())
         if used > cfg["ship_cargo"][p, j]:
             out.append(f"ship {k}: {used} crew and treasure exceed her cargo [Exploring]")
+        on = s["cr_ship"] == k
+        pts = int(cfg["crew_cost"].reshape(-1)[on].sum())
+        if pts > cfg["ship_cost"][p, j]:
+            out.append(f"ship {k}: crew and equipment worth {pts} points exceed her "
+                       f"{cfg['ship_cost'][p, j]} [Placing Crew and equipment]")
     out += _pending(s, n, phase, live)
     return out
 
@@ -293,6 +320,13 @@ def _pending(s, n, phase, live) -> list:
     if phase != PH_PLAY:
         return [f"phase = {phase}: pending {pk} is a play decision"]
     cur = int(s["order"][int(s["cur"])])
+    piece = int(s["pend_piece"])
+    if (pk == PK_PIECE_TO) != (piece >= 0):
+        return ["pend_piece: set exactly while a piece is being moved [Docking]"]
+    if pk == PK_PIECE_TO:
+        if tp != cur or s["cr_moved"][piece]:
+            return ["pend_piece: the player to play moves a piece once a turn [Docking]"]
+        return []
     if pk == PK_TURN:
         return [] if tp == cur else ["to_play: the turn belongs to another seat"]
     if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
