@@ -13,7 +13,9 @@ from numba import njit
 
 from envs.core.rng import mix64, shuffle_sorted
 
+from .cargo import dest_ok
 from .common import cost_aboard
+from .state import OPT_ASHORE, PK_PIECE_TO
 from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 
 
@@ -34,7 +36,8 @@ def determinize(s, seat, key):
         s.co_val[slots[i]] = pool[i] // 2
         s.co_uniq[slots[i]] = pool[i] % 2
     # crew and equipment: the face-down pieces of each fleet the seat does not know, by
-    # kind (crew or equipment is open), dealt over the same places (ship or island). A deal
+    # kind (crew or equipment is open), dealt over the same places (ship or island); a
+    # piece in the middle of a docking transfer stays as it is. A deal
     # that puts more points aboard a ship than she may carry is drawn again (at most 16
     # times; then the true deal stands) [Placing Crew and equipment].
     ship0 = s.cr_ship.copy()
@@ -60,7 +63,7 @@ def _deal_pieces(s, seat, slots, pool):
             for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
                 if c < MAX_CREW and (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0) and \
                         not s.cr_up[c] and not (s.cr_seen[c] >> seat) & 1 and \
-                        s.cfg.crew_eq[q, c % MAX_CREW_P] == eq:
+                        s.cfg.crew_eq[q, c % MAX_CREW_P] == eq and c != s.pend_piece:
                     slots[m] = c
                     # place code: ship k -> k, island i -> 64 + i; the moved flag and who
                     # else knows the piece there travel with the place
@@ -83,7 +86,13 @@ def _deal_pieces(s, seat, slots, pool):
 
 @njit(cache=True)
 def _costs_ok(s):
+    """No ship carries more points than she may, and a piece in hand still has a place."""
     for k in range(MAX_SHIPS):
         if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return False
+    if s.pending == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
+        for d in range(OPT_ASHORE + 1):
+            if dest_ok(s, s.pend_piece, s.to_play, d):
+                return True
+        return False
     return True

@@ -222,7 +222,7 @@ def legal_mask(s, mask):
             mask[A_NO] = 1
     elif pk == PK_BOARD_CREW:
         for c in range(MAX_CREW):
-            if s.cr_ship[c] == s.pend_target:
+            if s.cr_ship[c] == s.pend_target and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
                 mask[A_OPT + c] = 1
     elif pk == PK_BOARD_COIN:
         for c in range(MAX_COINS):

@@ -498,8 +498,9 @@ def board(s):
 
 @njit(cache=True)
 def crew_on(s, k):
+    """A crew (not equipment: "eliminate one crew") aboard ship k [Board]."""
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k:
+        if s.cr_ship[c] == k and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
             return True
     return False
 
