@@ -184,3 +184,13 @@ def test_which_face_down_piece_is_ashore_is_hidden_from_the_others():
         assert _obs(a, 1).tobytes() == _obs(arr, 1).tobytes()
         moved.add(int(a["cr_isl"][0][0]))
     assert moved == {-1, 2}                  # either piece may be the one ashore
+
+
+def test_no_transfer_to_a_ship_docked_at_another_island():
+    """[Docking] "another ship docked at the same island": a ship of the same fleet docked
+    at her home island is not offered to a ship docked at wild island 2."""
+    f = [fleet(("Blue Petrel", ["Smuggler Nix"]), "Tidecaller"), fleet("Rustfang")]
+    at_home = ship(0, 1, 3.12 + 0.7, 2.0, 180.0, dock=0)
+    e = position(f, [WEST, at_home, FAR])
+    e.step(A_PIECE + 0)
+    assert {a - opt(0) for a in legal(e)} == {OPT_ASHORE}
