@@ -5,7 +5,7 @@ crew or equipment, or transfer crew or equipment to and from another ship docked
 island"; not at an opponent's home island), Placing Crew and equipment (one cargo space
 each, crew and equipment cost no more than the ship carrying them, 0-point crew only on a
 ship of its nation, crew and equipment left on wild islands can be loaded by any ship).
-Readings: docs/rulings.md, "Docking transfers".
+Readings: docs/rulings.md (ruling: Docking transfers).
 """
 
 from numba import njit

@@ -1,4 +1,4 @@
-"""Cursed Seas keyword effects of crew and equipment (our design; docs/rulings.md: Keywords).
+"""Cursed Seas keyword effects of crew and equipment (our design; ruling: Keywords).
 
 Sections: Keywords (ability text is followed in addition to the rules), Placing Crew and
 equipment (a crew is revealed when its ability is used), No Stacking (keywords are bits).

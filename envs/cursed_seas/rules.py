@@ -83,7 +83,7 @@ def init(s, cfg, seed):
         s.sh_len[k] = 0.0
         s.sh_masts[k] = 0
         if p < n and cfg.ship_def[p, j] >= 0:
-            s.sh_len[k] = 0.4 + 0.1 * cfg.ship_nmast[p, j]    # ruling: Hull size
+            s.sh_len[k] = 0.4 + 0.1 * cfg.ship_nmast[p, j]    # (ruling: Hull size)
             s.sh_masts[k] = (1 << cfg.ship_nmast[p, j]) - 1
         s.sh_acts[k] = 0
         s.sh_last[k] = -1

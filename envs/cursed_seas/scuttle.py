@@ -3,7 +3,7 @@
 Section: Scuttling ("at any time during your turn, you can give one of your derelict ships a
 free action and declare that you plan to scuttle that ship. Roll a d6. On a result of 5 or
 6, that derelict ship sinks at the beginning of your next turn ... All crew, equipment, and
-treasure on a scuttled ship are eliminated"). Readings: docs/rulings.md, "Scuttling".
+treasure on a scuttled ship are eliminated"). Readings: docs/rulings.md (ruling: Scuttling).
 """
 
 from numba import njit
