@@ -39,6 +39,14 @@ def dest_ok(s, c, p, d):
         return False
     if not s.sh_live[d] or s.sh_wreck[d] or s.sh_dock[d] != i:
         return False
+    return carry_ok(s, c, d)
+
+
+@njit(cache=True)
+def carry_ok(s, c, d):
+    """Ship d can take piece c aboard: a free cargo space, crew and equipment worth no more
+    than her points, and a 0-point crew only on a ship of its nation."""
+    p = d // MAX_FLEET
     q = c // MAX_CREW_P
     j = c % MAX_CREW_P
     if cargo_room(s, d) <= 0:

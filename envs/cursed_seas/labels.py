@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from . import pieces
-from .state import A_PIECE, A_SCUTTLE, OPT_ASHORE, PK_PIECE_TO
+from .state import (
+    A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
+)
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
@@ -33,6 +35,17 @@ def action_label(s, a) -> str:
     pk = int(s["pending"])
     o = a - A_OPT
     # --- cargo / crew / equipment
+    if a >= A_SEA:
+        return f"explore at sea: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SEA)}"
+    if a == A_NO and pk == PK_SEA_SWAP:
+        return "stop exploring"
+    if pk == PK_SEA_WITH:
+        return f"explore {ship_name(s, o)}"
+    if pk == PK_SEA_SWAP and a < A_ORDER:
+        if o >= SEA_CREW:
+            return f"move {piece_name(s, o - SEA_CREW, s['to_play'])} across"
+        seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
+        return f"move coin {o} (worth {int(s['co_val'][o]) if seen else '?'}) across"
     if a >= A_SCUTTLE:
         return f"scuttle: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SCUTTLE)}"
     if a >= A_PIECE:

@@ -15,6 +15,7 @@ from .cargo import dest_ok, move_piece, piece_ok
 from .common import nmast, release_pins, reveal
 from .crew import carpenter
 from .scuttle import scuttle, scuttle_ok
+from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
     place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -27,7 +28,8 @@ from .state import (
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 from .state import (
-    A_PIECE, A_SCUTTLE, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
+    A_PIECE, A_SCUTTLE, A_SEA, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
@@ -112,6 +114,7 @@ def init(s, cfg, seed):
         s.co_seen[c] = 0
         s.co_up[c] = 0
         s.co_uniq[c] = 0
+        s.co_moved[c] = 0
         if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
@@ -175,9 +178,23 @@ def legal_mask(s, mask):
                     mask[A_ORDER + j * 4 + act] = 1
             if scuttle_ok(s, p * MAX_FLEET + j):
                 mask[A_SCUTTLE + j] = 1
+            if sea_ok(s, p * MAX_FLEET + j):
+                mask[A_SEA + j] = 1
         for c in range(MAX_CREW):
             if piece_ok(s, c, p):
                 mask[A_PIECE + c] = 1
+        mask[A_NO] = 1
+    elif pk == PK_SEA_WITH:
+        for j in range(MAX_SHIPS):
+            if partner_ok(s, s.pend_ship, j) and any_swap(s, s.pend_ship, j):
+                mask[A_OPT + j] = 1
+    elif pk == PK_SEA_SWAP:
+        for c in range(MAX_COINS):
+            if coin_swap_ok(s, s.pend_ship, s.pend_target, c):
+                mask[A_OPT + c] = 1
+        for c in range(MAX_CREW):
+            if crew_swap_ok(s, s.pend_ship, s.pend_target, c):
+                mask[A_OPT + SEA_CREW + c] = 1
         mask[A_NO] = 1
     elif pk == PK_PIECE_TO:
         for d in range(OPT_ASHORE + 1):
@@ -285,6 +302,15 @@ def _step(s, a):
             end_turn(s)
             return
         p = s.to_play
+        if a >= A_SEA:                          # explore action at sea [Exploring]
+            k = p * MAX_FLEET + a - A_SEA
+            s.sh_acts[k] += 1
+            if s.sh_acts[k] == 2:
+                reveal(s, k, KW_EXPLORER)       # a second action after a move
+            s.sh_last[k] = ACT_EXPLORE
+            s.pend_ship = k
+            s.pending = PK_SEA_WITH
+            return
         if a >= A_SCUTTLE:                      # a free action [Scuttling]
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
             back_to_turn(s)
@@ -311,6 +337,17 @@ def _step(s, a):
         else:
             s.pending = PK_REPAIR
             s.pend_count = 0
+    elif pk == PK_SEA_WITH:
+        s.pend_target = o
+        look(s, s.pend_ship, o)
+        s.pending = PK_SEA_SWAP
+    elif pk == PK_SEA_SWAP:
+        if a == A_NO:
+            back_to_turn(s)
+        else:
+            swap(s, s.pend_ship, s.pend_target, o)
+            if not any_swap(s, s.pend_ship, s.pend_target):
+                back_to_turn(s)
     elif pk == PK_PIECE_TO:
         move_piece(s, s.pend_piece, o)
         s.pend_piece = -1

@@ -84,10 +84,12 @@ PK_TERRAIN = 14          # place a reef on a grid point (option = point)
 PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_count left
 # --- cargo / crew / equipment
 PK_PIECE_TO = 16         # where crew/equipment pend_piece goes (option = ship, or ashore)
-NUM_PK = 17
+PK_SEA_WITH = 17         # explore at sea: which touching ship (option = ship)
+PK_SEA_SWAP = 18         # move coin c (option c) or crew c (option SEA_CREW + c), or stop
+NUM_PK = 19
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair", "place reef", "reef damage", "piece to")
+            "repair", "place reef", "reef damage", "piece to", "explore with", "explore swap")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -103,7 +105,9 @@ A_NO = A_YES + 1                         # no / stop / hold fire / end the turn
 A_PIECE = A_NO + 1                       # + crew c: move crew/equipment c (a free action)
 A_SCUTTLE = A_PIECE + MAX_CREW           # + slot: declare fleet slot's derelict scuttled
 OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the island
-NUM_ACTIONS = A_SCUTTLE + MAX_FLEET
+A_SEA = A_SCUTTLE + MAX_FLEET            # + slot: explore action at sea [Exploring]
+SEA_CREW = MAX_COINS                     # PK_SEA_SWAP option SEA_CREW + c: crew c
+NUM_ACTIONS = A_SEA + MAX_FLEET
 
 # --- scuttling [Scuttling]
 SC_NONE, SC_SINKS, SC_TRIED = 0, 1, 2     # sinks at her player's next turn / failed this turn
@@ -207,6 +211,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pend_piece", np.int8),                     # crew/equipment being moved, -1 none
     ("sh_scuttle", np.int8, (MAX_SHIPS,)),       # SC_*: scuttling declared [Scuttling]
     ("cr_moved", np.uint8, (MAX_CREW,)),         # moved at a dock this turn (ruling: Docking)
+    ("co_moved", np.uint8, (MAX_COINS,)),        # moved in this explore at sea [Exploring]
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------

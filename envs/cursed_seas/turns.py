@@ -535,9 +535,8 @@ def check_end(s):
     0: only one; 1: half or more cannot)."""
     gold_left = False
     for c in range(MAX_COINS):
-        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or (
-                s.co_loc[c] == LOC_SHIP and not s.sh_wreck[s.co_at[c]])):
-            gold_left = True             # gold on a wreck is out of reach (ruling: Reef)
+        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or s.co_loc[c] == LOC_SHIP):
+            gold_left = True             # a wreck's gold too: wrecks can be explored
     movers = 0
     for p in range(s.num_players):
         if can_ever_move(s, p):

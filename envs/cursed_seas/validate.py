@@ -22,7 +22,7 @@ from .state import (
     PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REEF, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TERRAIN,
     PK_TURN, REEF_R, SHIP_R,
 )
-from .state import NUM_KW, PK_PIECE_TO, SC_TRIED
+from .state import NUM_KW, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, SC_TRIED
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -131,6 +131,7 @@ def _ranges(states, r):
     V.in_range(r, states, "cr_isl", -1, nis - 1, "an island [Docking]")
     V.in_range(r, states, "cr_seen", 0, (1 << n) - 1, "seats that know a piece")
     V.in_range(r, states, "cr_moved", 0, 1, "a flag (ruling: Docking transfers)")
+    V.in_range(r, states, "co_moved", 0, 1, "a flag (ruling: Exploring at sea)")
     V.in_range(r, states, "pend_piece", -1, MAX_CREW - 1, "a crew or equipment")
     V.in_range(r, states, "sh_scuttle", 0, SC_TRIED, "a scuttle state [Scuttling]")
     V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
@@ -340,6 +341,10 @@ def _pending(s, n, phase, live) -> list:
         return []
     if s["sh_wreck"][ship]:
         return ["pend_ship: a wreck is given no actions [Shipwreck]"]
+    if pk in (PK_SEA_WITH, PK_SEA_SWAP) and (owner != cur or tp != cur):
+        return ["pend_ship: exploring at sea is the player to play's action [Exploring]"]
+    if pk == PK_SEA_SWAP and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt] and tgt != ship):
+        return ["pend_target: exploring at sea needs another ship in play [Exploring]"]
     if pk in (PK_SEGMENT, PK_TARGET, PK_REPAIR, PK_EXPLORE) and (owner != cur or tp != cur):
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
