@@ -11,7 +11,7 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 |---|---|
 | import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v0.env()`` |
 | players | 2-4 |
-| actions | ``Discrete(176)`` with a legal-action mask (layout in state.py) |
+| actions | ``Discrete(182)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
 | hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at |
 | chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding and reef dice |
@@ -22,7 +22,9 @@ island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j
 kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
 the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
 turn / take a treasure; ``146-169`` move crew/equipment c at a dock (then option k: aboard
-ship k, or 24: ashore); ``170-175`` scuttle fleet slot j's derelict. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
+ship k, or 24: ashore); ``170-175`` scuttle fleet slot j's derelict; ``176-181`` give fleet
+slot j an explore action at sea (then option k: the ship touched; then option c: coin c,
+or 32 + c: crew c crosses; no: stop). Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
