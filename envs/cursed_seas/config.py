@@ -21,7 +21,7 @@ from envs.core.errors import ConfigError
 from . import pieces
 from .state import (
     CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
-    MIN_PLAYERS, TIEBREAK_NAMES,
+    MIN_PLAYERS, MY_NAMES, TIEBREAK_NAMES,
 )
 
 FLEET_DIR = Path(__file__).with_name("fleets")
@@ -178,9 +178,10 @@ def make_config(**kwargs) -> np.ndarray:
     for i in range(3):
         c["tiebreak"][i] = _choice("tiebreak", tb[i], TIEBREAK_NAMES,
                                    "Winning the Game") if i < len(tb) else 0
-    if kwargs.get("mysterious", "plain") != "plain":
-        raise ConfigError("mysterious: only 'plain' (mysterious islands played as regular "
-                          "islands, as Placing Islands allows); their effects are not implemented")
+    # --- mysterious islands: "plain" (as regular islands, which Placing Islands allows) or
+    # "effects" (the d6 table on docking at a wild one; ruling: Mysterious islands)
+    c["myst_mode"] = _choice("mysterious", kwargs.get("mysterious", "plain"),
+                             ("plain", "effects"), "Placing Islands: Mysterious Islands")
     w, h = kwargs.get("table", {2: (12.0, 12.0), 3: (15.0, 15.0), 4: (18.0, 18.0)}[n])
     for nm, v in (("table width", w), ("table height", h)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 8.0 <= v <= 30.0:
@@ -199,6 +200,8 @@ def make_config(**kwargs) -> np.ndarray:
             raise ConfigError(f"islands: unknown island {name!r} [Placing Islands]")
         c["island_r"][i] = rows[0].radius
         c["island_myst"][i] = int(rows[0].mysterious)
+        for r, fx in enumerate(rows[0].table):
+            c["island_fx"][i, r] = MY_NAMES.index(fx)
     fleets = kwargs.get("fleets", DEFAULT_FLEETS[:n])
     if not isinstance(fleets, (list, tuple)) or len(fleets) != n:
         raise ConfigError(f"fleets: one fleet per player ({n}) [Fleets]")

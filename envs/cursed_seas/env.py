@@ -31,7 +31,8 @@ name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 =
 places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
 (previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``board_tie`` (none /
 reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
-``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain),
+``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain /
+effects),
 ``auto_forced``, ``max_steps`` (0 = 4000).
 """
 
@@ -87,6 +88,7 @@ GAME = GameSpec(
         {"num_players": 2, "edge": "round", "order_rule": "left", "board_tie": "reroll"},
         {"num_players": 3, "edge": "flat", "home_rule": "reverse", "end_rule": "half_cannot"},
         {"num_players": 4, "reefs": 1},
+        {"num_players": 3, "mysterious": "effects"},      # two mysterious islands in play
         {"num_players": 2, "auto_forced": True, "coins": ["copper", "silver", "gold",
                                                          "doubloon", "Cursed Idol", "copper"]},
     ]},

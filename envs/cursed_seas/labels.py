@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import pieces
 from .state import (
-    A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
+    A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
@@ -41,6 +42,12 @@ def action_label(s, a) -> str:
         return "stop exploring"
     if pk == PK_SEA_WITH:
         return f"explore {ship_name(s, o)}"
+    if pk == PK_MYST_CREW:
+        return f"fever takes {piece_name(s, o, s['to_play'])}"
+    if pk == PK_MYST_UP:
+        return f"fresh water: mast {o} back"
+    if pk == PK_MYST_DOWN:
+        return f"storm breaks mast {o}"
     if pk == PK_SEA_SWAP and a < A_ORDER:
         if o >= SEA_CREW:
             return f"move {piece_name(s, o - SEA_CREW, s['to_play'])} across"

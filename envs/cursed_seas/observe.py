@@ -18,6 +18,7 @@ from .state import (
     OBS_SHIPS,
 )
 from .common import can_ever_move
+from .mysterious import has_effects
 from .state import NUM_KW
 
 
@@ -85,6 +86,7 @@ def observe(s, seat, out):
         for c in range(MAX_CREW):
             if s.cr_isl[c] == i:
                 out[b + 9 + MAX_PLAYERS + s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]] += 1.0 / 6.0
+        out[b + 11 + MAX_PLAYERS] = 1.0 if has_effects(s, i) else 0.0
     # ships, by relative seat then fleet slot
     for r in range(n):
         p = (seat + r) % n

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from envs.core.errors import CardDataError
 
-from .state import KEYWORD_NAMES, MAX_MASTS, MAX_SEGS
+from .state import KEYWORD_NAMES, MAX_MASTS, MAX_SEGS, MY_NAMES
 
 DEFAULT_PATH = Path(__file__).with_name("pieces.toml")
 NATIONS = ("crown", "azure", "jade", "iron", "gilded")
@@ -176,6 +176,10 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         if myst and len(table) != 6:
             raise _bad(f"{w}: a mysterious island has a d6 table of 6 results "
                                 "[Placing Islands: Mysterious Islands]")
+        for fx in table:
+            if fx not in MY_NAMES:
+                raise _bad(f"{w}.table: {fx!r} is not one of {', '.join(MY_NAMES)} "
+                           "[Docking: Mysterious islands]")
         cat.islands.append(Island(_need(r, "name", str, w), float(rad), myst, table))
     for i, r in enumerate(d.get("coin", [])):
         w = f"coin[{i}]"

@@ -29,12 +29,12 @@ from .state import (
 )
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
-    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP,
 )
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    target_ok, turn_ok, crew_on, cargo_room,
+    target_ok, turn_ok, crew_on, cargo_room, end_move_rest,
 )
 
 
@@ -75,6 +75,8 @@ def init(s, cfg, seed):
         s.isl_y[i] = 0.0
         s.isl_home[i] = -1
         s.isl_token[i] = 0
+        s.isl_piece[i] = -1
+    s.myst_roll = 0
     for k in range(MAX_SHIPS):
         p = k // MAX_FLEET
         j = k % MAX_FLEET
@@ -184,6 +186,15 @@ def legal_mask(s, mask):
             if piece_ok(s, c, p):
                 mask[A_PIECE + c] = 1
         mask[A_NO] = 1
+    elif pk == PK_MYST_CREW:
+        for c in range(MAX_CREW):
+            if s.cr_ship[c] == s.pend_ship and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
+                mask[A_OPT + c] = 1
+    elif pk == PK_MYST_UP or pk == PK_MYST_DOWN:
+        k = s.pend_ship
+        for m in range(nmast(s, k)):
+            if ((s.sh_masts[k] >> m) & 1) == (1 if pk == PK_MYST_DOWN else 0):
+                mask[A_OPT + m] = 1
     elif pk == PK_SEA_WITH:
         for j in range(MAX_SHIPS):
             if partner_ok(s, s.pend_ship, j) and any_swap(s, s.pend_ship, j):
@@ -337,6 +348,16 @@ def _step(s, a):
         else:
             s.pending = PK_REPAIR
             s.pend_count = 0
+    elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
+        s.cr_ship[o] = -1
+        end_move_rest(s, s.pend_ship)
+    elif pk == PK_MYST_UP:                       # fresh water: a mast comes back
+        s.sh_masts[s.pend_ship] |= 1 << o
+        end_move_rest(s, s.pend_ship)
+    elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
+        s.sh_masts[s.pend_ship] &= ~(1 << o)
+        release_pins(s)
+        end_move_rest(s, s.pend_ship)
     elif pk == PK_SEA_WITH:
         s.pend_target = o
         look(s, s.pend_ship, o)

@@ -62,7 +62,9 @@ SCHEMA = S.Table({
     "config": S.RawTable("make_config keywords"),
     "islands": S.ListOf(S.Table({
         "x": _Num(0, 30), "y": _Num(0, 30), "r": _Num(0.5, 1.5),
-        "home": S.Int(-1, MAX_PLAYERS - 1)}, required=("x", "y", "r")), max_len=MAX_ISLANDS),
+        "home": S.Int(-1, MAX_PLAYERS - 1),
+        "piece": S.Int(-1, MAX_ISLANDS - 1)},          # config island piece (mysterious)
+        required=("x", "y", "r")), max_len=MAX_ISLANDS),
     "ships": S.ListOf(S.Table({
         "seat": S.Int(0, MAX_PLAYERS - 1), "slot": S.Int(0, MAX_FLEET - 1),
         "x": _Num(0, 30), "y": _Num(0, 30), "heading": _Num(-180, 180),
@@ -102,6 +104,7 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["n_islands"] = len(p["islands"])
         for i, isl in enumerate(p["islands"]):
             s["isl_x"][i], s["isl_y"][i], s["isl_r"][i] = isl["x"], isl["y"], isl["r"]
+            s["isl_piece"][i] = isl.get("piece", i if i < 3 * int(s["num_players"]) else -1)
             h = isl.get("home", -1)
             s["isl_home"][i] = h
             if h >= 0:

@@ -86,10 +86,14 @@ PK_REEF = 15             # which mast a reef eliminates (option = mast); pend_co
 PK_PIECE_TO = 16         # where crew/equipment pend_piece goes (option = ship, or ashore)
 PK_SEA_WITH = 17         # explore at sea: which touching ship (option = ship)
 PK_SEA_SWAP = 18         # move coin c (option c) or crew c (option SEA_CREW + c), or stop
-NUM_PK = 19
+PK_MYST_CREW = 19        # mysterious island: which crew is lost (option = crew)
+PK_MYST_UP = 20          # mysterious island: which mast comes back (option = mast)
+PK_MYST_DOWN = 21        # mysterious island: which mast is lost (option = mast)
+NUM_PK = 22
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
-            "repair", "place reef", "reef damage", "piece to", "explore with", "explore swap")
+            "repair", "place reef", "reef damage", "piece to", "explore with", "explore swap",
+            "island: crew lost", "island: mast back", "island: mast lost")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -108,6 +112,10 @@ OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the i
 A_SEA = A_SCUTTLE + MAX_FLEET            # + slot: explore action at sea [Exploring]
 SEA_CREW = MAX_COINS                     # PK_SEA_SWAP option SEA_CREW + c: crew c
 NUM_ACTIONS = A_SEA + MAX_FLEET
+
+# --- mysterious islands: d6 table effects (our design; ruling: Mysterious islands)
+MY_NOTHING, MY_FEVER, MY_WATER, MY_STORM, MY_GHOST, MY_CACHE = 0, 1, 2, 3, 4, 5
+MY_NAMES = ("nothing", "fever", "fresh_water", "storm", "ghost_lights", "hidden_cache")
 
 # --- scuttling [Scuttling]
 SC_NONE, SC_SINKS, SC_TRIED = 0, 1, 2     # sinks at her player's next turn / failed this turn
@@ -151,6 +159,8 @@ CONFIG = np.dtype(config_header() + [
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
     # --- cargo / crew / equipment
     ("crew_eq", np.int8, (MAX_PLAYERS, MAX_CREW_P)),          # 1 equipment, 0 crew
+    ("myst_mode", np.int8),                                   # 0 plain, 1 effects
+    ("island_fx", np.int8, (MAX_ISLANDS, 6)),                 # MY_* per d6 result
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -212,6 +222,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("sh_scuttle", np.int8, (MAX_SHIPS,)),       # SC_*: scuttling declared [Scuttling]
     ("cr_moved", np.uint8, (MAX_CREW,)),         # moved at a dock this turn (ruling: Docking)
     ("co_moved", np.uint8, (MAX_COINS,)),        # moved in this explore at sea [Exploring]
+    ("isl_piece", np.int8, (MAX_ISLANDS,)),      # config island piece it is, -1 none
+    ("myst_roll", np.int8),                      # last mysterious-island d6, 0 none
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -220,7 +232,7 @@ N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3          # phase, pending, misc, s
 OBS_SEATS = OBS_GLOBAL + N_GLOBAL
 N_SEAT = 6
 OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT
-N_ISLAND = 9 + MAX_PLAYERS + 2                       # + crew, equipment left there
+N_ISLAND = 9 + MAX_PLAYERS + 3           # + crew, equipment left there, mysterious effects
 OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
 N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + NUM_KW + 2    # + equipment, scuttle
 OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP

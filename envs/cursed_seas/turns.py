@@ -23,6 +23,7 @@ from .geometry import (
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
 from .crew import explorer, reach, reveal_long_guns, reveal_smuggler, smuggled
+from .mysterious import myst_roll
 from .scuttle import scuttle_due
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
@@ -329,7 +330,18 @@ def end_move(s, k):
         for i in range(s.n_islands):
             if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p):
                 s.sh_dock[k] = i
+                # a mysterious island's roll comes before anything else [Docking]
+                if myst_roll(s, k, i):
+                    return
                 break
+    end_move_rest(s, k)
+
+
+@njit(cache=True)
+def end_move_rest(s, k):
+    """The rest of a move's end, after any mysterious-island effect: unload, free explore,
+    ram and board."""
+    p = k // MAX_FLEET
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)

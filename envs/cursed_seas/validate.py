@@ -22,7 +22,10 @@ from .state import (
     PK_HOME, PK_MAST, PK_NONE, PK_PLACE, PK_REEF, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TERRAIN,
     PK_TURN, REEF_R, SHIP_R,
 )
-from .state import NUM_KW, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, SC_TRIED
+from .state import (
+    NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
+    SC_TRIED,
+)
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -66,6 +69,8 @@ def _config(states, r):
     V.in_range(r, states, c + "crew_cost", 0, 20, "point cost")
     V.in_range(r, states, c + "crew_kw", 0, (1 << NUM_KW) - 1, "keyword bits")
     V.in_range(r, states, c + "crew_eq", 0, 1, "a flag: equipment")
+    V.in_range(r, states, c + "myst_mode", 0, 1, "plain or effects [Mysterious Islands]")
+    V.in_range(r, states, c + "island_fx", 0, 5, "a mysterious-island effect")
     V.in_range(r, states, c + "crew_slot", -1, MAX_FLEET - 1, "a fleet slot")
     V.in_range(r, states, c + "coin_val", -1, 20, "a coin's gold, -1 none [Placing Treasure]")
     V.in_range(r, states, c + "coin_unique", 0, 1, "a flag")
@@ -132,6 +137,8 @@ def _ranges(states, r):
     V.in_range(r, states, "cr_seen", 0, (1 << n) - 1, "seats that know a piece")
     V.in_range(r, states, "cr_moved", 0, 1, "a flag (ruling: Docking transfers)")
     V.in_range(r, states, "co_moved", 0, 1, "a flag (ruling: Exploring at sea)")
+    V.in_range(r, states, "isl_piece", -1, 3 * n - 1, "an island piece of the config")
+    V.in_range(r, states, "myst_roll", 0, 6, "a d6 [Docking: Mysterious islands]")
     V.in_range(r, states, "pend_piece", -1, MAX_CREW - 1, "a crew or equipment")
     V.in_range(r, states, "sh_scuttle", 0, SC_TRIED, "a scuttle state [Scuttling]")
     V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
@@ -341,6 +348,9 @@ def _pending(s, n, phase, live) -> list:
         return []
     if s["sh_wreck"][ship]:
         return ["pend_ship: a wreck is given no actions [Shipwreck]"]
+    if pk in (PK_MYST_CREW, PK_MYST_UP, PK_MYST_DOWN) and (owner != cur or tp != cur or
+                                                          s["sh_dock"][ship] < 0):
+        return ["pend_ship: a mysterious island's effect falls on the ship that docked"]
     if pk in (PK_SEA_WITH, PK_SEA_SWAP) and (owner != cur or tp != cur):
         return ["pend_ship: exploring at sea is the player to play's action [Exploring]"]
     if pk == PK_SEA_SWAP and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt] and tgt != ship):

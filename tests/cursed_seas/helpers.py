@@ -54,7 +54,7 @@ def fleet(*ships):
 
 
 def position(fleets, ships, islands=ISLANDS, placed=(), rolls=None, cur=0, record=None,
-             keep_gold=True, crew=(), **config):
+             keep_gold=True, crew=(), config_islands=None, **config):
     """A strict env at the start of seat ``order[cur]``'s turn (order 0, 1, ...). With
     ``keep_gold`` seat 1's coin 13 lies on island 3, so the game is not over for want of
     gold [Winning the Game]."""
@@ -62,6 +62,8 @@ def position(fleets, ships, islands=ISLANDS, placed=(), rolls=None, cur=0, recor
     coins = list(placed)
     if keep_gold and all(c["coin"] != 13 for c in coins):
         coins.append({"coin": 13, "at": "island", "where": 3})
+    if config_islands is not None:      # the island pieces (config ``islands``)
+        config = {**config, "islands": list(config_islands)}
     d = {"config": {"num_players": n, "fleets": list(fleets), **config},
          "islands": list(islands), "ships": list(ships), "coins": list(coins),
          "order": list(range(n)), "play": {"cur": cur, "turn": 1}}
