@@ -117,3 +117,24 @@ def test_ghost_lights_end_the_ships_actions():
 def test_mysterious_option_is_checked():
     with pytest.raises(ConfigError, match="mysterious"):
         make_config(mysterious="haunted")
+
+
+def test_every_new_decision_has_a_label():
+    """labels.py names the island effects, piece transfers and exploring at sea that random
+    games with mysterious effects reach (never the bare fallback)."""
+    import numpy as np
+
+    import envs
+    from envs.cursed_seas import env as cs_env
+
+    for seed in range(3):
+        e = envs.make_raw("cursed_seas", num_players=3, mysterious="effects")
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(1500):
+            if e.record["to_play"][0] < 0:
+                break
+            legal = e.legal_actions()
+            for a in legal:
+                assert not cs_env.GAME.action_label(e.record[0], int(a)).startswith("option")
+            e.step(int(rng.choice(legal)))
