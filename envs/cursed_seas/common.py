@@ -48,6 +48,9 @@ def keywords(s, k):
     for c in range(MAX_CREW):
         if usable(s, c, k):
             out |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+    for c in range(MAX_COINS):       # face-up unique treasure (ruling: Unique treasure)
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+            out |= s.co_kw[c]
     return out
 
 
@@ -55,7 +58,10 @@ def keywords(s, k):
 def reveal(s, k, kw):
     """Turn face up a crew (or equipment) of ship k giving keyword kw: a crew is revealed
     when its ability is used [Placing Crew and equipment; ruling: Equipment]. One is enough
-    (No Stacking)."""
+    (No Stacking). A face-up unique treasure giving it is already in view."""
+    for c in range(MAX_COINS):
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_kw[c] & kw:
+            return
     for c in range(MAX_CREW):
         if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
             if s.cr_up[c]:

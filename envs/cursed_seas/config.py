@@ -248,6 +248,7 @@ def make_config(**kwargs) -> np.ndarray:
                 raise ConfigError(f"coins: unknown coin {name!r} [Placing Treasure]") from None
             c["coin_val"][p, j] = co.value
             c["coin_unique"][p, j] = int(co.unique)
+            c["coin_kw"][p, j] = co.keyword
     wild = 2 * n
     if (n * len(coins)) % wild:
         raise ConfigError(f"coins: {n * len(coins)} coins do not divide equally among {wild} "

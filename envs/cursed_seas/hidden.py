@@ -22,19 +22,20 @@ from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 @njit(cache=True)
 def determinize(s, seat, key):
     s.rng = mix64(key)
-    # coins: (value, unique) pairs among the coins the seat has not seen
+    # coins: (value, unique, ability) among the coins the seat has not seen
     slots = np.empty(MAX_COINS, np.int64)
     pool = np.empty(MAX_COINS, np.int64)
     k = 0
     for c in range(MAX_COINS):
         if s.co_val[c] >= 0 and not s.co_up[c] and not (s.co_seen[c] >> seat) & 1:
             slots[k] = c
-            pool[k] = s.co_val[c] * 2 + s.co_uniq[c]
+            pool[k] = (s.co_kw[c] * 64 + s.co_val[c]) * 2 + s.co_uniq[c]
             k += 1
     shuffle_sorted(s, pool, k)
     for i in range(k):
-        s.co_val[slots[i]] = pool[i] // 2
+        s.co_val[slots[i]] = (pool[i] // 2) % 64
         s.co_uniq[slots[i]] = pool[i] % 2
+        s.co_kw[slots[i]] = pool[i] // 128
     # crew and equipment: the face-down pieces of each fleet the seat does not know, by
     # kind (crew or equipment is open), dealt over the same places (ship or island); a
     # piece in the middle of a docking transfer stays as it is. A deal

@@ -125,6 +125,9 @@ def observe(s, seat, out):
                         if s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P] or \
                                 s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
                             shown |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+            for c in range(MAX_COINS):   # face-up unique treasure: its ability is open
+                if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+                    shown |= s.co_kw[c]
             out[b + 14] = crew / 6.0
             out[b + 15] = 1.0 if k == s.pend_ship else (0.5 if k == s.pend_target else 0.0)
             out[b + 16 + r] = 1.0

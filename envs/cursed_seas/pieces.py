@@ -56,6 +56,7 @@ class Coin:
     name: str
     value: int
     unique: bool
+    keyword: int = 0   # unique treasure's ability: a KW_* bit while face up aboard
 
 
 @dataclass
@@ -190,7 +191,12 @@ def load(path=DEFAULT_PATH) -> Catalogue:
                                 "[Placing Treasure: Unique treasure]")
         if not 0 <= v <= 20:
             raise _bad(f"{w}.value: {v} outside 0..20")
-        cat.coins.append(Coin(_need(r, "name", str, w), v, uniq))
+        kw = r.get("keyword")
+        if kw is not None and (not uniq or kw not in KEYWORD_NAMES):
+            raise _bad(f"{w}.keyword: {kw!r}: only unique treasure has an ability, one of "
+                       f"{', '.join(KEYWORD_NAMES)} [Unique treasure]")
+        cat.coins.append(Coin(_need(r, "name", str, w), v, uniq,
+                              1 << KEYWORD_NAMES.index(kw) if kw else 0))
     names = [s.name for s in cat.ships] + [c.name for c in cat.crew]
     for n in names:
         if names.count(n) > 1:

@@ -117,9 +117,11 @@ def init(s, cfg, seed):
         s.co_up[c] = 0
         s.co_uniq[c] = 0
         s.co_moved[c] = 0
+        s.co_kw[c] = 0
         if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
+            s.co_kw[c] = cfg.coin_kw[p, c % MAX_COINS_P]
     roll_order(s)
     shuffle_islands(s)
     s.phase = PH_ISLANDS

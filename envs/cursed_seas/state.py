@@ -161,6 +161,7 @@ CONFIG = np.dtype(config_header() + [
     ("crew_eq", np.int8, (MAX_PLAYERS, MAX_CREW_P)),          # 1 equipment, 0 crew
     ("myst_mode", np.int8),                                   # 0 plain, 1 effects
     ("island_fx", np.int8, (MAX_ISLANDS, 6)),                 # MY_* per d6 result
+    ("coin_kw", np.int16, (MAX_PLAYERS, MAX_COINS_P)),        # unique treasure's keyword
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -224,6 +225,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("co_moved", np.uint8, (MAX_COINS,)),        # moved in this explore at sea [Exploring]
     ("isl_piece", np.int8, (MAX_ISLANDS,)),      # config island piece it is, -1 none
     ("myst_roll", np.int8),                      # last mysterious-island d6, 0 none
+    ("co_kw", np.int16, (MAX_COINS,)),           # keyword of a unique treasure [Unique]
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------

@@ -70,6 +70,7 @@ def _config(states, r):
     V.in_range(r, states, c + "crew_kw", 0, (1 << NUM_KW) - 1, "keyword bits")
     V.in_range(r, states, c + "crew_eq", 0, 1, "a flag: equipment")
     V.in_range(r, states, c + "myst_mode", 0, 1, "plain or effects [Mysterious Islands]")
+    V.in_range(r, states, c + "coin_kw", 0, (1 << NUM_KW) - 1, "keyword bits [Unique treasure]")
     V.in_range(r, states, c + "island_fx", 0, 5, "a mysterious-island effect")
     V.in_range(r, states, c + "crew_slot", -1, MAX_FLEET - 1, "a fleet slot")
     V.in_range(r, states, c + "coin_val", -1, 20, "a coin's gold, -1 none [Placing Treasure]")
@@ -139,6 +140,7 @@ def _ranges(states, r):
     V.in_range(r, states, "co_moved", 0, 1, "a flag (ruling: Exploring at sea)")
     V.in_range(r, states, "isl_piece", -1, 3 * n - 1, "an island piece of the config")
     V.in_range(r, states, "myst_roll", 0, 6, "a d6 [Docking: Mysterious islands]")
+    V.in_range(r, states, "co_kw", 0, (1 << NUM_KW) - 1, "keyword bits [Unique treasure]")
     V.in_range(r, states, "pend_piece", -1, MAX_CREW - 1, "a crew or equipment")
     V.in_range(r, states, "sh_scuttle", 0, SC_TRIED, "a scuttle state [Scuttling]")
     V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
@@ -269,6 +271,8 @@ def _record(s, n) -> list:
             out.append(f"co_val[{c}]: a coin of a seat outside the game")
         if v < 0 and loc != LOC_GONE:
             out.append(f"co_loc[{c}]: no such coin, yet it lies somewhere")
+        if s["co_kw"][c] and not s["co_uniq"][c]:
+            out.append(f"co_kw[{c}]: only unique treasure has an ability [Unique treasure]")
         if s["co_uniq"][c] and v != 0:
             out.append(f"co_val[{c}]: unique treasure is worth 0 [Unique treasure]")
         if s["co_up"][c] and not s["co_uniq"][c]:
