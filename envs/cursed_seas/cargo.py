@@ -2,7 +2,8 @@
 
 Sections: Docking ("as a free action, a ship docked at an island can drop off and board
 crew or equipment, or transfer crew or equipment to and from another ship docked at the same
-island"; not at an opponent's home island), Placing Crew and equipment (one cargo space
+island"; not at an opponent's home island or an enemy fort), Sea Creatures (they carry no
+crew or equipment), Fog Bank (a lost ship is at sea), Placing Crew and equipment (one cargo space
 each, crew and equipment cost no more than the ship carrying them, 0-point crew only on a
 ship of its nation, crew and equipment left on wild islands can be loaded by any ship).
 Readings: docs/rulings.md (ruling: Docking transfers).

@@ -5,7 +5,8 @@ action is taken (including any free explore action), roll a d6 for special effec
 indicated by the table on the island. The rolled effect occurs immediately ... determined
 each time a ship docks there ... If you can't fulfill a mysterious island effect, ignore
 it"); Placing Islands: Mysterious Islands (played with effects or as regular islands: config
-``mysterious``). The tables are our own design (pieces.toml). Readings: docs/rulings.md
+``mysterious``); Building Forts ("the effects of a mysterious island are ignored if a fort is
+present on the island"). The tables are our own design (pieces.toml). Readings: docs/rulings.md
 (ruling: Mysterious islands).
 """
 

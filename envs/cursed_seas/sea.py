@@ -4,7 +4,8 @@ Sections: Exploring ("you can also explore any allied ship or derelict that your
 touches, which allows you to transfer crew and treasure between ships while at sea"),
 Shipwreck ("any crew or treasure on a wreck remains on the wreck, and wrecks can be
 explored"), Placing Crew and equipment (cargo spaces, crew cost no more than the ship,
-0-point crew only on its nation's ships), Multiple actions. Readings: docs/rulings.md
+0-point crew only on its nation's ships), Multiple actions, Fog Bank and Sea Creatures
+(a lost ship or a creature neither explores nor is explored). Readings: docs/rulings.md
 (ruling: Exploring at sea).
 """
 
