@@ -28,32 +28,58 @@ def masts_up(s, k):
 
 
 @njit(cache=True)
+def usable(s, c, k):
+    """Crew/equipment c may use its ability aboard ship k: it is aboard, and crew is of the
+    ship's nation (equipment has none; ruling: Equipment) [Placing Crew and equipment]."""
+    if s.cr_ship[c] != k:
+        return False
+    p = c // MAX_CREW_P
+    j = c % MAX_CREW_P
+    if s.cfg.crew_eq[p, j]:
+        return True
+    return s.cfg.crew_nation[p, j] == s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+
+
+@njit(cache=True)
 def keywords(s, k):
-    """Keyword bits of the crew aboard ship k that may use their ability there: only crew of
-    the ship's nation [Placing Crew and equipment]."""
-    nat = s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+    """Keyword bits of the crew and equipment aboard ship k that may use their ability
+    there. Bits, so two sources of one keyword count once [No Stacking]."""
     out = 0
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
+        if usable(s, c, k):
             out |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+    for c in range(MAX_COINS):       # face-up unique treasure (ruling: Unique treasure)
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+            out |= s.co_kw[c]
     return out
 
 
 @njit(cache=True)
 def reveal(s, k, kw):
-    """Turn face up a crew of ship k giving keyword kw: a crew is revealed when its ability
-    is used [Placing Crew and equipment]. One is enough (No Stacking)."""
-    nat = s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+    """Turn face up a crew (or equipment) of ship k giving keyword kw: a crew is revealed
+    when its ability is used [Placing Crew and equipment; ruling: Equipment]. One is enough
+    (No Stacking). A face-up unique treasure giving it is already in view."""
+    for c in range(MAX_COINS):
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_kw[c] & kw:
+            return
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat \
-                and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
+        if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
             if s.cr_up[c]:
                 return
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k and s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat \
-                and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
+        if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
             s.cr_up[c] = 1
             return
+
+
+@njit(cache=True)
+def cost_aboard(s, k):
+    """Points of the crew and equipment aboard ship k [Placing Crew and equipment]."""
+    n = 0
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k:
+            n += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]
+    return n
 
 
 @njit(cache=True)
@@ -85,6 +111,7 @@ def sink(s, k):
     s.sh_pin[k] = -1
     s.sh_lost[k] = -1            # --- forts / terrain / creatures
     s.sh_tangled[k] = -1
+    s.sh_scuttle[k] = 0
     for c in range(MAX_CREW):
         if s.cr_ship[c] == k:
             s.cr_ship[c] = -1

@@ -21,7 +21,7 @@ from envs.core.errors import ConfigError
 from . import pieces
 from .state import (
     CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
-    MIN_PLAYERS, TIEBREAK_NAMES, MAX_TERR, TR_TRADE, MAX_FORTS_P,
+    MIN_PLAYERS, MY_NAMES, TIEBREAK_NAMES, MAX_TERR, TR_TRADE, MAX_FORTS_P,
 )
 
 FLEET_DIR = Path(__file__).with_name("fleets")
@@ -90,6 +90,21 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
                 crew.append(cat.crew_named(cn))
             except KeyError:
                 raise ConfigError(f"{who}: unknown crew {cn!r} [Fleets]") from None
+            if cat.crew[crew[-1]].equipment:
+                raise ConfigError(f"{who}: {cn!r} is equipment; list it under 'equipment'")
+        # --- cargo / crew / equipment: equipment is generic, so No Duplicates does not
+        # limit it [Fleets]; it shares cargo and the cost limit with crew
+        eq_names = row.get("equipment", [])
+        if not isinstance(eq_names, list):
+            raise ConfigError(f"{who}: {ship.name}.equipment must be a list of equipment names")
+        for en in eq_names:
+            try:
+                ei = cat.crew_named(en)
+            except KeyError:
+                raise ConfigError(f"{who}: unknown equipment {en!r} [Fleets]") from None
+            if not cat.crew[ei].equipment:
+                raise ConfigError(f"{who}: {en!r} is crew; list it under 'crew'")
+            crew.append(ei)
         for name in [ship.name] + list(crew_names):
             if name in seen:
                 raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
@@ -99,22 +114,24 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
             raise ConfigError(f"{who}: {ship.name} is a sea creature; sea creatures can't be "
                               "assigned crew [Sea Creatures]")
         if sum(c.cost for c in cc) > ship.cost:
-            raise ConfigError(f"{who}: crew on {ship.name} cost {sum(c.cost for c in cc)} > her "
+            raise ConfigError(f"{who}: crew and equipment on {ship.name} cost "
+                              f"{sum(c.cost for c in cc)} > her "
                               f"{ship.cost} points; crew and equipment cost no more than the "
                               "ship [Placing Crew and equipment]")
         for c in cc:
-            if c.cost == 0 and c.nation != ship.nation:
+            if c.cost == 0 and not c.equipment and c.nation != ship.nation:
                 raise ConfigError(f"{who}: 0-point crew {c.name} only on a ship of its own "
                                   f"nation, not {ship.name} [Placing Crew and equipment]")
         if len(cc) > cargo_of(ship, cc):
-            raise ConfigError(f"{who}: {len(cc)} crew on {ship.name} exceed her "
-                              f"{cargo_of(ship, cc)} cargo spaces; each crew takes one "
+            raise ConfigError(f"{who}: {len(cc)} crew and equipment on {ship.name} exceed her "
+                              f"{cargo_of(ship, cc)} cargo spaces; each takes one "
                               "[Placing Crew and equipment]")
         total += ship.cost + sum(c.cost for c in cc)
         ncrew += len(cc)
         out.append((si, crew))
     if ncrew > MAX_CREW_P:
-        raise ConfigError(f"{who}: {ncrew} crew; this environment seats at most {MAX_CREW_P}")
+        raise ConfigError(f"{who}: {ncrew} crew and equipment; this environment seats at most "
+                          f"{MAX_CREW_P}")
     if total > build_total:
         raise ConfigError(f"{who}: {total} points exceed the build total {build_total} [Fleets]")
     return out
@@ -123,6 +140,7 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
 def cargo_of(ship, crew) -> int:
     """Cargo spaces with links: +1 for each crew linked to the ship, +1 for each pair of
     crew linked to each other [Placing Crew and equipment: Linked crew and ships]."""
+    crew = [c for c in crew if not c.equipment]
     extra = sum(1 for c in crew if ship.name in c.links)
     for i, a in enumerate(crew):
         for b in crew[i + 1:]:
@@ -164,9 +182,10 @@ def make_config(**kwargs) -> np.ndarray:
     for i in range(3):
         c["tiebreak"][i] = _choice("tiebreak", tb[i], TIEBREAK_NAMES,
                                    "Winning the Game") if i < len(tb) else 0
-    if kwargs.get("mysterious", "plain") != "plain":
-        raise ConfigError("mysterious: only 'plain' (mysterious islands played as regular "
-                          "islands, as Placing Islands allows); their effects are not implemented")
+    # --- mysterious islands: "plain" (as regular islands, which Placing Islands allows) or
+    # "effects" (the d6 table on docking at a wild one; ruling: Mysterious islands)
+    c["myst_mode"] = _choice("mysterious", kwargs.get("mysterious", "plain"),
+                             ("plain", "effects"), "Placing Islands: Mysterious Islands")
     w, h = kwargs.get("table", {2: (12.0, 12.0), 3: (15.0, 15.0), 4: (18.0, 18.0)}[n])
     for nm, v in (("table width", w), ("table height", h)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 8.0 <= v <= 30.0:
@@ -185,6 +204,8 @@ def make_config(**kwargs) -> np.ndarray:
             raise ConfigError(f"islands: unknown island {name!r} [Placing Islands]")
         c["island_r"][i] = rows[0].radius
         c["island_myst"][i] = int(rows[0].mysterious)
+        for r, fx in enumerate(rows[0].table):
+            c["island_fx"][i, r] = MY_NAMES.index(fx)
     fleets = kwargs.get("fleets", DEFAULT_FLEETS[:n])
     if not isinstance(fleets, (list, tuple)) or len(fleets) != n:
         raise ConfigError(f"fleets: one fleet per player ({n}) [Fleets]")
@@ -213,6 +234,7 @@ def make_config(**kwargs) -> np.ndarray:
                 c["crew_cost"][p, k] = cr.cost
                 c["crew_kw"][p, k] = cr.keyword
                 c["crew_slot"][p, k] = j
+                c["crew_eq"][p, k] = int(cr.equipment)
                 k += 1
     coins = kwargs.get("coins", DEFAULT_COINS)
     if not isinstance(coins, (list, tuple)) or not 1 <= len(coins) <= MAX_COINS_P:
@@ -231,6 +253,7 @@ def make_config(**kwargs) -> np.ndarray:
                 raise ConfigError(f"coins: unknown coin {name!r} [Placing Treasure]") from None
             c["coin_val"][p, j] = co.value
             c["coin_unique"][p, j] = int(co.unique)
+            c["coin_kw"][p, j] = co.keyword
     wild = 2 * n
     if (n * len(coins)) % wild:
         raise ConfigError(f"coins: {n * len(coins)} coins do not divide equally among {wild} "

@@ -11,27 +11,31 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 |---|---|
 | import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v0.env()`` |
 | players | 2-4 |
-| actions | ``Discrete(148)`` with a legal-action mask (layout in state.py) |
+| actions | ``Discrete(184)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
-| hidden information | face-down coin values not yet looked at, other fleets' face-down crew |
-| chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding, reef and terrain dice |
+| hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at |
+| chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding, reef and terrain dice, mysterious-island d6 |
 
 Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
 island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a
 (``64 + 4j + a``: move, explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
 kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
 the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
-turn / take a treasure; ``146-147`` give own fort j a shoot action. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
+turn / take a treasure; ``146-147`` give own fort j a shoot action; ``148-171`` move
+crew/equipment c at a dock (then option k: aboard ship k, or 24: ashore); ``172-177`` scuttle
+fleet slot j's derelict; ``178-183`` give fleet slot j an explore action at sea (then option
+k: the ship touched; then option c: coin c, or 32 + c: crew c crosses; no: stop). Rewards: +1
+to winners, -1 to losers, 0 on a draw or truncation.
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
 places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
 (previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``board_tie`` (none /
 reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
-``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain),
-``auto_forced``, ``max_steps`` (0 = 4000), ``terrain`` (terrain piece names placed in setup:
-fog banks, icebergs, Sargasso Seas, whirlpools), ``forts`` (per seat, the forts in her
-collection, built in play).
+``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain /
+effects), ``auto_forced``, ``max_steps`` (0 = 4000), ``terrain`` (terrain piece names placed
+in setup: fog banks, icebergs, Sargasso Seas, whirlpools), ``forts`` (per seat, the forts in
+her collection, built in play).
 """
 
 from __future__ import annotations
@@ -86,6 +90,7 @@ GAME = GameSpec(
         {"num_players": 2, "edge": "round", "order_rule": "left", "board_tie": "reroll"},
         {"num_players": 3, "edge": "flat", "home_rule": "reverse", "end_rule": "half_cannot"},
         {"num_players": 4, "reefs": 1},
+        {"num_players": 3, "mysterious": "effects"},      # two mysterious islands in play
         {"num_players": 2, "auto_forced": True, "coins": ["copper", "silver", "gold",
                                                          "doubloon", "Cursed Idol", "copper"]},
         # --- forts / terrain / creatures ---

@@ -1,8 +1,9 @@
 """Cursed Seas: what a seat cannot see, re-dealt for information-set search.
 
-Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment]: the values
-(and uniqueness) of every face-down coin it has not looked at, wherever it lies, and which
-face-down crew of another fleet sails on which of that fleet's ships. Both are pooled,
+Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment; Docking]: the
+values (and uniqueness) of every face-down coin it has not looked at, wherever it lies, and
+which face-down crew (or equipment) of a fleet it has not looked at lies where (aboard a
+ship or left on an island). Both are pooled,
 sorted (so the sample depends only on what the seat knows), shuffled with the key's stream
 and dealt back to the same places; the rng is re-seeded so future dice are unknown too.
 """
@@ -12,36 +13,87 @@ from numba import njit
 
 from envs.core.rng import mix64, shuffle_sorted
 
-from .state import MAX_COINS, MAX_CREW, MAX_CREW_P
+from .cargo import dest_ok
+from .common import cost_aboard
+from .state import OPT_ASHORE, PK_PIECE_TO
+from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 
 
 @njit(cache=True)
 def determinize(s, seat, key):
     s.rng = mix64(key)
-    # coins: (value, unique) pairs among the coins the seat has not seen
+    # coins: (value, unique, ability) among the coins the seat has not seen
     slots = np.empty(MAX_COINS, np.int64)
     pool = np.empty(MAX_COINS, np.int64)
     k = 0
     for c in range(MAX_COINS):
         if s.co_val[c] >= 0 and not s.co_up[c] and not (s.co_seen[c] >> seat) & 1:
             slots[k] = c
-            pool[k] = s.co_val[c] * 2 + s.co_uniq[c]
+            pool[k] = (s.co_kw[c] * 64 + s.co_val[c]) * 2 + s.co_uniq[c]
             k += 1
     shuffle_sorted(s, pool, k)
     for i in range(k):
-        s.co_val[slots[i]] = pool[i] // 2
+        s.co_val[slots[i]] = (pool[i] // 2) % 64
         s.co_uniq[slots[i]] = pool[i] % 2
-    # crew: another fleet's face-down crew aboard, dealt over the same ships
-    for q in range(s.num_players):
-        if q == seat:
-            continue
-        m = 0
-        for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
-            if c < MAX_CREW and s.cr_ship[c] >= 0 and not s.cr_up[c]:
-                slots[m] = c
-                pool[m] = s.cr_ship[c]
-                m += 1
-        shuffle_sorted(s, pool, m)
-        for i in range(m):
-            s.cr_ship[slots[i]] = pool[i]
+        s.co_kw[slots[i]] = pool[i] // 128
+    # crew and equipment: the face-down pieces of each fleet the seat does not know, by
+    # kind (crew or equipment is open), dealt over the same places (ship or island); a
+    # piece in the middle of a docking transfer stays as it is. A deal
+    # that puts more points aboard a ship than she may carry is drawn again (at most 16
+    # times; then the true deal stands) [Placing Crew and equipment].
+    ship0 = s.cr_ship.copy()
+    isl0 = s.cr_isl.copy()
+    moved0 = s.cr_moved.copy()
+    seen0 = s.cr_seen.copy()
+    for _ in range(16):
+        _deal_pieces(s, seat, slots, pool)
+        if _costs_ok(s):
+            break
+        s.cr_ship[:] = ship0
+        s.cr_isl[:] = isl0
+        s.cr_moved[:] = moved0
+        s.cr_seen[:] = seen0
     s.rng = mix64(key ^ np.uint64(0x5DEECE66D))
+
+
+@njit(cache=True)
+def _deal_pieces(s, seat, slots, pool):
+    for q in range(s.num_players):
+        for eq in range(2):
+            m = 0
+            for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
+                if c < MAX_CREW and (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0) and \
+                        not s.cr_up[c] and not (s.cr_seen[c] >> seat) & 1 and \
+                        s.cfg.crew_eq[q, c % MAX_CREW_P] == eq and c != s.pend_piece:
+                    slots[m] = c
+                    # place code: ship k -> k, island i -> 64 + i; the moved flag and who
+                    # else knows the piece there travel with the place
+                    place = s.cr_ship[c] if s.cr_ship[c] >= 0 else 64 + s.cr_isl[c]
+                    pool[m] = (place * 2 + s.cr_moved[c]) * 256 + s.cr_seen[c]
+                    m += 1
+            shuffle_sorted(s, pool, m)
+            for i in range(m):
+                c = slots[i]
+                place = (pool[i] // 256) // 2
+                s.cr_moved[c] = (pool[i] // 256) % 2
+                s.cr_seen[c] = pool[i] % 256
+                if place >= 64:
+                    s.cr_ship[c] = -1
+                    s.cr_isl[c] = place - 64
+                else:
+                    s.cr_ship[c] = place
+                    s.cr_isl[c] = -1
+
+
+@njit(cache=True)
+def _costs_ok(s):
+    """No ship carries more points than she may, and a piece in hand still has a place."""
+    for k in range(MAX_SHIPS):
+        if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
+            return False
+    if s.pending == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
+        for d in range(OPT_ASHORE + 1):
+            if dest_ok(s, s.pend_piece, s.to_play, d):
+                return True
+        return False
+    return True

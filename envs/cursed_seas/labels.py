@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from . import pieces
 from .state import (
+    A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
+)
+from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
     NUM_FAN, NUM_FRAC, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REEF, PK_REPAIR, PK_TARGET, PK_TERRAIN, PK_TURN,
@@ -20,10 +24,44 @@ def ship_name(s, k) -> str:
     return f"{name} (p{p})"
 
 
+def piece_name(s, c, seat) -> str:
+    """A crew or equipment by name when ``seat`` knows it, else by kind."""
+    p, j = divmod(int(c), MAX_CREW_P)
+    d = int(s["cfg"]["crew_def"][p, j])
+    kind = "equipment" if s["cfg"]["crew_eq"][p, j] else "crew"
+    if d >= 0 and (s["cr_up"][c] or (int(s["cr_seen"][c]) >> int(seat)) & 1):
+        return f"{kind} {pieces.CATALOGUE.crew[d].name}"
+    return f"face-down {kind} {int(c)}"
+
+
 def action_label(s, a) -> str:
     a = int(a)
     pk = int(s["pending"])
     o = a - A_OPT
+    # --- cargo / crew / equipment
+    if a >= A_SEA:
+        return f"explore at sea: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SEA)}"
+    if a == A_NO and pk == PK_SEA_SWAP:
+        return "stop exploring"
+    if pk == PK_SEA_WITH:
+        return f"explore {ship_name(s, o)}"
+    if pk == PK_MYST_CREW:
+        return f"fever takes {piece_name(s, o, s['to_play'])}"
+    if pk == PK_MYST_UP:
+        return f"fresh water: mast {o} back"
+    if pk == PK_MYST_DOWN:
+        return f"storm breaks mast {o}"
+    if pk == PK_SEA_SWAP and a < A_ORDER:
+        if o >= SEA_CREW:
+            return f"move {piece_name(s, o - SEA_CREW, s['to_play'])} across"
+        seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
+        return f"move coin {o} (worth {int(s['co_val'][o]) if seen else '?'}) across"
+    if a >= A_SCUTTLE:
+        return f"scuttle: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SCUTTLE)}"
+    if a >= A_PIECE:
+        return f"move {piece_name(s, a - A_PIECE, s['to_play'])}"
+    if pk == PK_PIECE_TO:
+        return "leave it ashore" if o == OPT_ASHORE else f"put it aboard {ship_name(s, o)}"
     if a == A_YES:
         return "eliminate a crew" if pk == PK_BOARD_WIN else "board"
     if a == A_NO:
@@ -88,7 +126,7 @@ def action_label(s, a) -> str:
     if pk == PK_MAST:
         return f"knock down mast {o}"
     if pk == PK_REPAIR:
-        return f"repair mast {o}"
+        return f"repair mast {o}" + (" (Carpenter: a second)" if int(s["pend_count"]) else "")
     if pk in (PK_EXPLORE, PK_BOARD_COIN):
         v = int(s["co_val"][o]) if int(s["co_seen"][o]) >> int(s["to_play"]) & 1 else "?"
         return f"take coin {o} (worth {v})"

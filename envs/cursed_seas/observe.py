@@ -19,6 +19,8 @@ from .state import (
     LOC_FORT, MAX_FORTS_P, N_FORT, OBS_FORTS,
 )
 from .common import can_ever_move
+from .mysterious import has_effects
+from .state import NUM_KW
 
 
 @njit(cache=True)
@@ -81,6 +83,11 @@ def observe(s, seat, out):
         out[b + 8] = 1.0 if s.pending == 2 else 0.0
         if s.isl_home[i] >= 0:
             out[b + 9 + (s.isl_home[i] - seat + n) % n] = 1.0
+        # --- cargo / crew / equipment: pieces left ashore, face down: counts by kind
+        for c in range(MAX_CREW):
+            if s.cr_isl[c] == i:
+                out[b + 9 + MAX_PLAYERS + s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]] += 1.0 / 6.0
+        out[b + 11 + MAX_PLAYERS] = 1.0 if has_effects(s, i) else 0.0
     # ships, by relative seat then fleet slot
     for r in range(n):
         p = (seat + r) % n
@@ -105,14 +112,23 @@ def observe(s, seat, out):
             out[b + 12] = cnt / 8.0
             out[b + 13] = g / 32.0
             crew = 0
+            equip = 0
             shown = 0
             nat = s.cfg.ship_nation[p, j]
             for c in range(MAX_CREW):
                 if s.cr_ship[c] == k:
-                    crew += 1
-                    if c // MAX_CREW_P == seat or s.cr_up[c]:
-                        if s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
+                    # the kind of a face-down piece is open, what it is is not
+                    if s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
+                        equip += 1
+                    else:
+                        crew += 1
+                    if (s.cr_seen[c] >> seat) & 1 or s.cr_up[c]:
+                        if s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P] or \
+                                s.cfg.crew_nation[c // MAX_CREW_P, c % MAX_CREW_P] == nat:
                             shown |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
+            for c in range(MAX_COINS):   # face-up unique treasure: its ability is open
+                if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+                    shown |= s.co_kw[c]
             out[b + 14] = crew / 6.0
             out[b + 15] = 1.0 if k == s.pend_ship else (0.5 if k == s.pend_target else 0.0)
             out[b + 16 + r] = 1.0
@@ -122,9 +138,11 @@ def observe(s, seat, out):
                 out[q + MAX_MASTS + m] = s.cfg.ship_rank[p, j, m] / 6.0
                 out[q + 2 * MAX_MASTS + m] = 1.0 + s.cfg.ship_range[p, j, m]
             q += 3 * MAX_MASTS
-            for t in range(6):
+            for t in range(NUM_KW):
                 out[q + t] = (shown >> t) & 1
-            out[q + 6] = s.sh_wreck[k]
+            out[q + NUM_KW] = s.sh_wreck[k]
+            out[q + NUM_KW + 1] = equip / 6.0
+            out[q + NUM_KW + 2] = s.sh_scuttle[k] / 2.0
     _observe_sea(s, seat, out)
     for r in range(s.n_reefs):
         b = OBS_REEFS + r * N_REEF

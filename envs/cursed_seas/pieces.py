@@ -16,7 +16,7 @@ from pathlib import Path
 
 from envs.core.errors import CardDataError
 
-from .state import KEYWORD_NAMES, MAX_MASTS, MAX_SEGS
+from .state import KEYWORD_NAMES, MAX_MASTS, MAX_SEGS, MY_NAMES
 
 DEFAULT_PATH = Path(__file__).with_name("pieces.toml")
 NATIONS = ("crown", "azure", "jade", "iron", "gilded")
@@ -42,6 +42,7 @@ class Crew:
     cost: int
     keyword: int       # KW_* bit
     links: tuple = ()
+    equipment: bool = False     # --- cargo / crew / equipment: an [[equipment]] row
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Coin:
     name: str
     value: int
     unique: bool
+    keyword: int = 0   # unique treasure's ability: a KW_* bit while face up aboard
 
 
 # --- forts / terrain / creatures ---
@@ -184,6 +186,17 @@ def load(path=DEFAULT_PATH) -> Catalogue:
             raise _bad(f"{w}.cost: {cost} outside 0..20")
         cat.crew.append(Crew(_need(r, "name", str, w), _nation(_need(r, "nation", str, w), w),
                              cost, 1 << KEYWORD_NAMES.index(kw), tuple(r.get("links", ()))))
+    # --- cargo / crew / equipment: equipment rows join the crew table (nation -1)
+    for i, r in enumerate(d.get("equipment", [])):
+        w = f"equipment[{i}]"
+        kw = _need(r, "keyword", str, w)
+        if kw not in KEYWORD_NAMES:
+            raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
+        cost = _need(r, "cost", int, w)
+        if not 0 <= cost <= 20:
+            raise _bad(f"{w}.cost: {cost} outside 0..20")
+        cat.crew.append(Crew(_need(r, "name", str, w), -1, cost,
+                             1 << KEYWORD_NAMES.index(kw), (), True))
     for i, r in enumerate(d.get("island", [])):
         w = f"island[{i}]"
         rad = r.get("radius")
@@ -194,6 +207,10 @@ def load(path=DEFAULT_PATH) -> Catalogue:
         if myst and len(table) != 6:
             raise _bad(f"{w}: a mysterious island has a d6 table of 6 results "
                                 "[Placing Islands: Mysterious Islands]")
+        for fx in table:
+            if fx not in MY_NAMES:
+                raise _bad(f"{w}.table: {fx!r} is not one of {', '.join(MY_NAMES)} "
+                           "[Docking: Mysterious islands]")
         cat.islands.append(Island(_need(r, "name", str, w), float(rad), myst, table))
     for i, r in enumerate(d.get("coin", [])):
         w = f"coin[{i}]"
@@ -204,7 +221,12 @@ def load(path=DEFAULT_PATH) -> Catalogue:
                                 "[Placing Treasure: Unique treasure]")
         if not 0 <= v <= 20:
             raise _bad(f"{w}.value: {v} outside 0..20")
-        cat.coins.append(Coin(_need(r, "name", str, w), v, uniq))
+        kw = r.get("keyword")
+        if kw is not None and (not uniq or kw not in KEYWORD_NAMES):
+            raise _bad(f"{w}.keyword: {kw!r}: only unique treasure has an ability, one of "
+                       f"{', '.join(KEYWORD_NAMES)} [Unique treasure]")
+        cat.coins.append(Coin(_need(r, "name", str, w), v, uniq,
+                              1 << KEYWORD_NAMES.index(kw) if kw else 0))
     for i, r in enumerate(d.get("terrain", [])):
         w = f"terrain[{i}]"
         kind = _need(r, "kind", str, w)

@@ -60,7 +60,10 @@ def _crew_aboard(s, k, viewer):
     for c in range(MAX_CREW):
         if int(s["cr_ship"][c]) != k:
             continue
-        if (viewer is not None and c // MAX_CREW_P == int(viewer)) or s["cr_up"][c]:
+        # own crew, face-up crew, and crew this viewer has looked at [Exploring]
+        if (viewer is not None and (c // MAX_CREW_P == int(viewer)
+                                    or (int(s["cr_seen"][c]) >> int(viewer)) & 1)) \
+                or s["cr_up"][c]:
             names.append(_crew_name(s, c))
         else:
             hidden += 1
@@ -112,9 +115,11 @@ def render_ansi(s, viewer) -> str:
         if s["cfg"]["island_myst"][i]:
             kind += ", mysterious"
         tok = [f"player_{q}" for q in range(n) if (int(s["isl_token"][i]) >> q) & 1]
+        ashore = int((s["cr_isl"] == i).sum())      # crew / equipment left there [Docking]
         lines.append(f"island {i} ({kind}) at ({s['isl_x'][i]:.1f}, {s['isl_y'][i]:.1f}) "
                      f"r {s['isl_r'][i]:.1f}: treasure [{vals}]"
-                     + (f" explored by {', '.join(tok)}" if tok else ""))
+                     + (f" explored by {', '.join(tok)}" if tok else "")
+                     + (f" pieces ashore {ashore}" if ashore else ""))
     for q in range(int(s["n_reefs"])):
         lines.append(f"reef {q} at ({s['rf_x'][q]:.1f}, {s['rf_y'][q]:.1f}), rating "
                      f"{int(s['rf_rating'][q]) or '-'}")
@@ -210,6 +215,11 @@ def _table(cv, s, viewer):
             if (int(s["isl_token"][i]) >> q) & 1:
                 cv.icon("flag", fx, y + r * 0.3, 14, fill=draw.seat_colour(q))
                 fx += 15
+        ashore = int((s["cr_isl"] == i).sum())
+        if ashore:                           # crew / equipment left ashore: a count badge [Docking]
+            ax, ay = x - r * 0.72, y - r * 0.72
+            cv.disc(ax, ay, 9, (70, 110, 70), outline=draw.INK)
+            cv.text(ax, ay, str(ashore), 12, (250, 250, 250), anchor="mm")
         coins = _coins(s, LOC_ISLAND, i)
         if coins:
             _coin_row(cv, x - min(len(coins), 8) * 8, y - 7, s, coins, viewer, 14)

@@ -11,7 +11,11 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
+from .cargo import dest_ok, move_piece, piece_ok
 from .common import nmast, release_pins, reveal, sink
+from .crew import carpenter
+from .scuttle import scuttle, scuttle_ok
+from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
     ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
     place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -31,10 +35,14 @@ from .state import (
     A_FORT, LOC_HOME, MAX_FORTS, MAX_FORTS_P, OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST,
     PK_FORT_TARGET, PK_PAY,
 )
+from .state import (
+    A_PIECE, A_SCUTTLE, A_SEA, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP,
+)
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    target_ok, turn_ok, crew_on, cargo_room, leave_dock,
+    target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
 )
 
 
@@ -76,6 +84,8 @@ def init(s, cfg, seed):
         s.isl_y[i] = 0.0
         s.isl_home[i] = -1
         s.isl_token[i] = 0
+        s.isl_piece[i] = -1
+    s.myst_roll = 0
     for k in range(MAX_SHIPS):
         p = k // MAX_FLEET
         j = k % MAX_FLEET
@@ -86,7 +96,7 @@ def init(s, cfg, seed):
         s.sh_len[k] = 0.0
         s.sh_masts[k] = 0
         if p < n and cfg.ship_def[p, j] >= 0:
-            s.sh_len[k] = 0.4 + 0.1 * cfg.ship_nmast[p, j]    # ruling: Hull size
+            s.sh_len[k] = 0.4 + 0.1 * cfg.ship_nmast[p, j]    # (ruling: Hull size)
             s.sh_masts[k] = (1 << cfg.ship_nmast[p, j]) - 1
         s.sh_acts[k] = 0
         s.sh_last[k] = -1
@@ -96,10 +106,15 @@ def init(s, cfg, seed):
         s.sh_pin[k] = -1
         s.sh_wreck[k] = 0
         s.sh_reefs[k] = 0
+        s.sh_scuttle[k] = 0
+    s.pend_piece = -1
     for c in range(MAX_CREW):
         p = c // MAX_CREW_P
         s.cr_ship[c] = -1
         s.cr_up[c] = 0
+        s.cr_isl[c] = -1
+        s.cr_seen[c] = 1 << p if p < n else 0       # face down: its owner knows it
+        s.cr_moved[c] = 0
         if p < n and cfg.crew_def[p, c % MAX_CREW_P] >= 0:
             s.cr_ship[c] = p * MAX_FLEET + cfg.crew_slot[p, c % MAX_CREW_P]
     for c in range(MAX_COINS):
@@ -110,9 +125,12 @@ def init(s, cfg, seed):
         s.co_seen[c] = 0
         s.co_up[c] = 0
         s.co_uniq[c] = 0
+        s.co_moved[c] = 0
+        s.co_kw[c] = 0
         if p < n and cfg.coin_val[p, c % MAX_COINS_P] >= 0:
             s.co_val[c] = cfg.coin_val[p, c % MAX_COINS_P]
             s.co_uniq[c] = cfg.coin_unique[p, c % MAX_COINS_P]
+            s.co_kw[c] = cfg.coin_kw[p, c % MAX_COINS_P]
     T.init_terrain(s)
     F.init_forts(s)
     roll_order(s)
@@ -201,10 +219,42 @@ def legal_mask(s, mask):
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1
+            if scuttle_ok(s, p * MAX_FLEET + j):
+                mask[A_SCUTTLE + j] = 1
+            if sea_ok(s, p * MAX_FLEET + j):
+                mask[A_SEA + j] = 1
         for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
             if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
                 mask[A_FORT + j] = 1
+        for c in range(MAX_CREW):
+            if piece_ok(s, c, p):
+                mask[A_PIECE + c] = 1
         mask[A_NO] = 1
+    elif pk == PK_MYST_CREW:
+        for c in range(MAX_CREW):
+            if s.cr_ship[c] == s.pend_ship and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
+                mask[A_OPT + c] = 1
+    elif pk == PK_MYST_UP or pk == PK_MYST_DOWN:
+        k = s.pend_ship
+        for m in range(nmast(s, k)):
+            if ((s.sh_masts[k] >> m) & 1) == (1 if pk == PK_MYST_DOWN else 0):
+                mask[A_OPT + m] = 1
+    elif pk == PK_SEA_WITH:
+        for j in range(MAX_SHIPS):
+            if partner_ok(s, s.pend_ship, j) and any_swap(s, s.pend_ship, j):
+                mask[A_OPT + j] = 1
+    elif pk == PK_SEA_SWAP:
+        for c in range(MAX_COINS):
+            if coin_swap_ok(s, s.pend_ship, s.pend_target, c):
+                mask[A_OPT + c] = 1
+        for c in range(MAX_CREW):
+            if crew_swap_ok(s, s.pend_ship, s.pend_target, c):
+                mask[A_OPT + SEA_CREW + c] = 1
+        mask[A_NO] = 1
+    elif pk == PK_PIECE_TO:
+        for d in range(OPT_ASHORE + 1):
+            if dest_ok(s, s.pend_piece, s.to_play, d):
+                mask[A_OPT + d] = 1
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         for kind in range(2):
@@ -274,7 +324,7 @@ def legal_mask(s, mask):
             mask[A_NO] = 1
     elif pk == PK_BOARD_CREW:
         for c in range(MAX_CREW):
-            if s.cr_ship[c] == s.pend_target:
+            if s.cr_ship[c] == s.pend_target and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
                 mask[A_OPT + c] = 1
     elif pk == PK_BOARD_COIN:
         for c in range(MAX_COINS):
@@ -372,6 +422,23 @@ def _step(s, a):
                 end_turn(s)
             return
         p = s.to_play
+        if a >= A_SEA:                          # explore action at sea [Exploring]
+            k = p * MAX_FLEET + a - A_SEA
+            s.sh_acts[k] += 1
+            if s.sh_acts[k] == 2:
+                reveal(s, k, KW_EXPLORER)       # a second action after a move
+            s.sh_last[k] = ACT_EXPLORE
+            s.pend_ship = k
+            s.pending = PK_SEA_WITH
+            return
+        if a >= A_SCUTTLE:                      # a free action [Scuttling]
+            scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
+            back_to_turn(s)
+            return
+        if a >= A_PIECE:                        # a free action [Docking]
+            s.pend_piece = a - A_PIECE
+            s.pending = PK_PIECE_TO
+            return
         if a >= A_FORT:                         # --- forts: a shoot action
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1
@@ -392,11 +459,39 @@ def _step(s, a):
             elif r == T.END_MOVE:
                 back_to_turn(s)
         elif act == ACT_EXPLORE:
+            if s.sh_began[k] != s.sh_dock[k]:
+                reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
             begin_explore(s, k)
         elif act == ACT_SHOOT:
             ask_target(s, k, 0)
         else:
             s.pending = PK_REPAIR
+            s.pend_count = 0
+    elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
+        s.cr_ship[o] = -1
+        end_move_rest(s, s.pend_ship)
+    elif pk == PK_MYST_UP:                       # fresh water: a mast comes back
+        s.sh_masts[s.pend_ship] |= 1 << o
+        end_move_rest(s, s.pend_ship)
+    elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
+        s.sh_masts[s.pend_ship] &= ~(1 << o)
+        release_pins(s)
+        end_move_rest(s, s.pend_ship)
+    elif pk == PK_SEA_WITH:
+        s.pend_target = o
+        look(s, s.pend_ship, o)
+        s.pending = PK_SEA_SWAP
+    elif pk == PK_SEA_SWAP:
+        if a == A_NO:
+            back_to_turn(s)
+        else:
+            swap(s, s.pend_ship, s.pend_target, o)
+            if not any_swap(s, s.pend_ship, s.pend_target):
+                back_to_turn(s)
+    elif pk == PK_PIECE_TO:
+        move_piece(s, s.pend_piece, o)
+        s.pend_piece = -1
+        back_to_turn(s)
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         if a == A_NO:
@@ -468,7 +563,14 @@ def _step(s, a):
                 s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]) and \
                 not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.pend_ship // MAX_FLEET):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
-        s.sh_masts[s.pend_ship] |= 1 << o
+        k = s.pend_ship
+        s.sh_masts[k] |= 1 << o
+        if s.pend_count == 0 and carpenter(s, k) and \
+                s.sh_masts[k] != (1 << nmast(s, k)) - 1:
+            reveal(s, k, KW_CARPENTER)          # a second mast, same action
+            s.pend_count = 1
+            return
+        s.pend_count = 0
         back_to_turn(s)
     elif pk == PK_EXPLORE:
         if a == A_NO:

@@ -14,6 +14,7 @@ Format (every key optional)::
     ships = [{seat = 0, slot = 0, x = 2.0, y = 2.0, heading = 90.0, masts = [1, 1, 0],
               dock = -1}, ...]                                # heading in degrees
     coins = [{coin = 0, at = "island", where = 2}, ...]       # island / ship / home / gone
+    crew = [{crew = 0, at = "island", where = 2, up = 0}, ...]   # ship / island / gone
     order = [1, 0]                                            # seats in turn order
     play = {cur = 0, turn = 1}                                # start a turn: phase play
     [record]   # raw STATE fields laid over the result last
@@ -32,7 +33,7 @@ from envs.core.scenario import from_dict, to_dict
 from . import rules
 from .config import KNOWN, make_config
 from .state import (
-    LOC_GONE, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_FLEET, MAX_ISLANDS, MAX_MASTS,
+    LOC_GONE, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_ISLANDS, MAX_MASTS,
     MAX_PLAYERS, PH_PLAY, STATE, CONFIG,
 )
 from .turns import start_turn
@@ -62,7 +63,9 @@ SCHEMA = S.Table({
     "config": S.RawTable("make_config keywords"),
     "islands": S.ListOf(S.Table({
         "x": _Num(0, 30), "y": _Num(0, 30), "r": _Num(0.5, 1.5),
-        "home": S.Int(-1, MAX_PLAYERS - 1)}, required=("x", "y", "r")), max_len=MAX_ISLANDS),
+        "home": S.Int(-1, MAX_PLAYERS - 1),
+        "piece": S.Int(-1, MAX_ISLANDS - 1)},          # config island piece (mysterious)
+        required=("x", "y", "r")), max_len=MAX_ISLANDS),
     "ships": S.ListOf(S.Table({
         "seat": S.Int(0, MAX_PLAYERS - 1), "slot": S.Int(0, MAX_FLEET - 1),
         "x": _Num(0, 30), "y": _Num(0, 30), "heading": _Num(-180, 180),
@@ -71,6 +74,10 @@ SCHEMA = S.Table({
     "coins": S.ListOf(S.Table({
         "coin": S.Int(0, MAX_COINS - 1), "at": S.Choice(list(PLACES)),
         "where": S.Int(-1, 30)}, required=("coin", "at"))),
+    # --- cargo / crew / equipment: where crew/equipment c is (default: as the fleet says)
+    "crew": S.ListOf(S.Table({
+        "crew": S.Int(0, MAX_CREW - 1), "at": S.Choice(["ship", "island", "gone"]),
+        "where": S.Int(-1, 30), "up": S.Int(0, 1)}, required=("crew", "at"))),
     "order": S.ListOf(S.Int(0, MAX_PLAYERS - 1), min_len=2, max_len=MAX_PLAYERS),
     "play": S.Table({"cur": S.Int(0, MAX_PLAYERS - 1), "turn": S.Int(0, 10**6)}),
     "record": S.RawTable("raw STATE fields laid over the result"),
@@ -98,6 +105,7 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["n_islands"] = len(p["islands"])
         for i, isl in enumerate(p["islands"]):
             s["isl_x"][i], s["isl_y"][i], s["isl_r"][i] = isl["x"], isl["y"], isl["r"]
+            s["isl_piece"][i] = isl.get("piece", i if i < 3 * int(s["num_players"]) else -1)
             h = isl.get("home", -1)
             s["isl_home"][i] = h
             if h >= 0:
@@ -116,6 +124,11 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["co_at"][c] = co.get("where", -1)
         if co["at"] == "home":
             s["co_seen"][c] |= 1 << max(0, co.get("where", 0))
+    for cr in p.get("crew", []):
+        c = cr["crew"]
+        s["cr_ship"][c] = cr.get("where", -1) if cr["at"] == "ship" else -1
+        s["cr_isl"][c] = cr.get("where", -1) if cr["at"] == "island" else -1
+        s["cr_up"][c] = cr.get("up", 0)
     if "order" in p:
         s["order"][:] = -1
         s["order"][:len(p["order"])] = p["order"]

@@ -222,3 +222,4 @@ def shuffle_islands(s):
         s.isl_r[i] = 0.0
     for i in range(n):
         s.isl_r[i] = s.cfg.island_r[idx[i]]
+        s.isl_piece[i] = idx[i]             # which piece: mysterious islands' tables

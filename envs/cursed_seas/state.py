@@ -50,7 +50,14 @@ KW_SHIPWRIGHT = 4        # may repair a mast anywhere, not only docked at home
 KW_CANNONEER = 8         # +1 to this ship's cannon rolls (a 1 still misses)
 KW_OARSMAN = 16          # +S segment to the base move
 KW_BOARDER = 32          # +1 to this ship's boarding rolls
-KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder")
+# --- cargo / crew / equipment: four more keywords (our design; docs/rulings.md: Keywords) ---
+KW_EXPLORER = 64         # may explore the turn she docks, as a second action after a move
+KW_SMUGGLER = 128        # a boarding party won against this ship can't take her treasure
+KW_CARPENTER = 256       # a repair action brings back two masts
+KW_LONG_GUNS = 512       # this ship's S-range cannons reach L
+KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder",
+                 "explorer", "smuggler", "carpenter", "long_guns")
+NUM_KW = len(KEYWORD_NAMES)
 
 # --- edges [Setup] --------------------------------------------------------------------------
 EDGE_WALL, EDGE_FLAT, EDGE_ROUND = 0, 1, 2
@@ -86,12 +93,21 @@ PK_PAY = 22              # next coin from home paying for fort pend_fort (option
 PK_FORT_TARGET = 23      # target of flag pend_mast of fort pend_fort (ship j / 32 + fort)
 PK_FORT_MAST = 24        # which mast of pend_target a fort's hit removes (option = mast)
 PK_FLAG = 25             # the hit fort's player eliminates a flag (option = flag)
-NUM_PK = 26
+# --- cargo / crew / equipment
+PK_PIECE_TO = 26         # where crew/equipment pend_piece goes (option = ship, or ashore)
+PK_SEA_WITH = 27         # explore at sea: which touching ship (option = ship)
+PK_SEA_SWAP = 28         # move coin c (option c) or crew c (option SEA_CREW + c), or stop
+PK_MYST_CREW = 29        # mysterious island: which crew is lost (option = crew)
+PK_MYST_UP = 30          # mysterious island: which mast comes back (option = mast)
+PK_MYST_DOWN = 31        # mysterious island: which mast is lost (option = mast)
+NUM_PK = 32
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
             "repair", "place reef", "reef damage",
             "place terrain", "iceberg damage", "whirlpool", "whirlpool loss", "untangle",
-            "build fort", "pay for fort", "fort target", "fort hit", "flag lost")
+            "build fort", "pay for fort", "fort target", "fort hit", "flag lost",
+            "piece to", "explore with", "explore swap",
+            "island: crew lost", "island: mast back", "island: mast lost")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -105,7 +121,20 @@ A_YES = A_SEG + NUM_SEG_ACTIONS
 A_NO = A_YES + 1                         # no / stop / hold fire / end the turn
 A_FORT = A_NO + 1                        # --- forts: + j: give own fort j a shoot action
 MAX_FORTS_P = 2                          # forts a player may have [Forts]
-NUM_ACTIONS = A_FORT + MAX_FORTS_P
+# --- cargo / crew / equipment [Docking; Scuttling]
+A_PIECE = A_FORT + MAX_FORTS_P           # + crew c: move crew/equipment c (a free action)
+A_SCUTTLE = A_PIECE + MAX_CREW           # + slot: declare fleet slot's derelict scuttled
+OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the island
+A_SEA = A_SCUTTLE + MAX_FLEET            # + slot: explore action at sea [Exploring]
+SEA_CREW = MAX_COINS                     # PK_SEA_SWAP option SEA_CREW + c: crew c
+NUM_ACTIONS = A_SEA + MAX_FLEET
+
+# --- mysterious islands: d6 table effects (our design; ruling: Mysterious islands)
+MY_NOTHING, MY_FEVER, MY_WATER, MY_STORM, MY_GHOST, MY_CACHE = 0, 1, 2, 3, 4, 5
+MY_NAMES = ("nothing", "fever", "fresh_water", "storm", "ghost_lights", "hidden_cache")
+
+# --- scuttling [Scuttling]
+SC_NONE, SC_SINKS, SC_TRIED = 0, 1, 2     # sinks at her player's next turn / failed this turn
 
 # --- coin places ----------------------------------------------------------------------------
 LOC_GONE, LOC_ISLAND, LOC_SHIP, LOC_HOME = 0, 1, 2, 3
@@ -153,7 +182,7 @@ CONFIG = np.dtype(config_header() + [
     ("crew_def", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_nation", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_cost", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
-    ("crew_kw", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
+    ("crew_kw", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
     ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
@@ -166,6 +195,11 @@ CONFIG = np.dtype(config_header() + [
     ("fort_nflag", np.int8, (MAX_PLAYERS, MAX_FORTS_P)),
     ("fort_rank", np.int8, (MAX_PLAYERS, MAX_FORTS_P, MAX_FLAGS)),
     ("fort_range", np.int8, (MAX_PLAYERS, MAX_FORTS_P, MAX_FLAGS)),
+    # --- cargo / crew / equipment
+    ("crew_eq", np.int8, (MAX_PLAYERS, MAX_CREW_P)),          # 1 equipment, 0 crew
+    ("myst_mode", np.int8),                                   # 0 plain, 1 effects
+    ("island_fx", np.int8, (MAX_ISLANDS, 6)),                 # MY_* per d6 result
+    ("coin_kw", np.int16, (MAX_PLAYERS, MAX_COINS_P)),        # unique treasure's keyword
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [
@@ -240,6 +274,16 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("ft_acts", np.int8, (MAX_FORTS,)),          # shoot actions this turn
     ("pend_fort", np.int8),                      # fort of the pending decision, -1 none
     ("pend_paid", np.int16),                     # gold paid so far for pend_fort [Forts]
+    # --- cargo / crew / equipment
+    ("cr_isl", np.int8, (MAX_CREW,)),            # island it was left on, -1 none [Docking]
+    ("cr_seen", np.uint8, (MAX_CREW,)),          # bit p: seat p knows what it is
+    ("pend_piece", np.int8),                     # crew/equipment being moved, -1 none
+    ("sh_scuttle", np.int8, (MAX_SHIPS,)),       # SC_*: scuttling declared [Scuttling]
+    ("cr_moved", np.uint8, (MAX_CREW,)),         # moved at a dock this turn (ruling: Docking)
+    ("co_moved", np.uint8, (MAX_COINS,)),        # moved in this explore at sea [Exploring]
+    ("isl_piece", np.int8, (MAX_ISLANDS,)),      # config island piece it is, -1 none
+    ("myst_roll", np.int8),                      # last mysterious-island d6, 0 none
+    ("co_kw", np.int16, (MAX_COINS,)),           # keyword of a unique treasure [Unique]
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -248,9 +292,9 @@ N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3          # phase, pending, misc, s
 OBS_SEATS = OBS_GLOBAL + N_GLOBAL
 N_SEAT = 6
 OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT
-N_ISLAND = 9 + MAX_PLAYERS
+N_ISLAND = 9 + MAX_PLAYERS + 3           # + crew, equipment left there, mysterious effects
 OBS_SHIPS = OBS_ISLANDS + MAX_ISLANDS * N_ISLAND
-N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + len(KEYWORD_NAMES)
+N_SHIP = 17 + MAX_PLAYERS + 3 * MAX_MASTS + NUM_KW + 2    # + equipment, scuttle
 OBS_REEFS = OBS_SHIPS + MAX_SHIPS * N_SHIP
 N_REEF = 4
 OBS_TERR = OBS_REEFS + MAX_REEFS * N_REEF          # --- forts / terrain / creatures

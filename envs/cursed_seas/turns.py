@@ -27,6 +27,9 @@ from .terrain import ice_begin, turn_begins
 from .forts import (
     enemy_fort_at, fort_at, fort_unload, fort_units, forts_turn_begins, own_fort_at, ship_fort_ok,
 )
+from .crew import explorer, reach, reveal_long_guns, reveal_smuggler, smuggled
+from .mysterious import myst_roll
+from .scuttle import scuttle_due
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
@@ -44,6 +47,10 @@ def start_turn(s):
     """[Actions] the player to play gives her ships actions; each ship's count restarts and
     where she is docked is noted (exploring needs her to begin the turn docked)."""
     p = s.order[s.cur]
+    sank = scuttle_due(s, p)             # doomed derelicts sink first [Scuttling]
+    for c in range(MAX_CREW):
+        s.cr_moved[c] = 0
+    s.pend_piece = -1
     for r in range(s.n_reefs):
         s.rf_rating[r] = 0               # a reef's rating lasts until the end of a turn
     for j in range(MAX_FLEET):
@@ -57,6 +64,9 @@ def start_turn(s):
     s.pend_ship = -1
     s.pend_seat = p
     s.to_play = p
+    if sank:
+        if check_end(s):                 # a scuttled ship may end the game
+            return
     # --- forts / terrain / creatures: before any actions [Iceberg; Trade Current] ---
     turn_begins(s, p)
     forts_turn_begins(s, p)
@@ -148,9 +158,7 @@ def target_ok(s, k, m, j):
         return False
     if docked_home(s, j):
         return False
-    p = k // MAX_FLEET
-    reach = L_LEN if s.cfg.ship_range[p, k % MAX_FLEET, m] == SEG_L else S_LEN
-    return can_fire(s, k, m, nmast(s, k), j, reach)
+    return can_fire(s, k, m, nmast(s, k), j, reach(s, k, m))
 
 
 @njit(cache=True)
@@ -185,9 +193,10 @@ def island_coins(s, i):
 @njit(cache=True)
 def can_explore(s, k):
     """[Exploring] a ship that began the turn docked at a wild island, still there, with
-    treasure on it."""
+    treasure on it (an Explorer: docked there now)."""
     i = s.sh_dock[k]
-    return i >= 0 and s.sh_began[k] == i and s.isl_home[i] < 0 and island_coins(s, i) > 0
+    return i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0 and \
+        island_coins(s, i) > 0
 
 
 @njit(cache=True)
@@ -215,6 +224,8 @@ def action_ok(s, k, act):
         if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE and kw & KW_CAPTAIN:
             pass
         elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT and kw & KW_HELMSMAN:
+            pass
+        elif act == ACT_EXPLORE and s.sh_last[k] == ACT_MOVE and explorer(s, k):
             pass
         else:
             return False
@@ -353,7 +364,18 @@ def end_move(s, k):
             if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
                     and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
                 s.sh_dock[k] = i
+                # a mysterious island's roll comes before anything else [Docking]
+                if myst_roll(s, k, i):
+                    return
                 break
+    end_move_rest(s, k)
+
+
+@njit(cache=True)
+def end_move_rest(s, k):
+    """The rest of a move's end, after any mysterious-island effect: unload, free explore,
+    ram and board."""
+    p = k // MAX_FLEET
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
@@ -467,6 +489,7 @@ def fire(s, k, m, j):
     a 1 always misses; a Cannoneer adds 1 (ruling: Cannon hits). A hit on a ship without
     masts sinks her; otherwise the shooter picks the mast she loses (ruling: Mast loss)."""
     p = k // MAX_FLEET
+    reveal_long_guns(s, k, m, j, nmast(s, k))
     roll = die(s, 6)
     total = roll
     if keywords(s, k) & KW_CANNONEER:
@@ -516,6 +539,7 @@ def board(s):
         return
     win = k if a > b else j
     lose = j if a > b else k
+    reveal_smuggler(s, lose)
     s.pend_ship = win
     s.pend_target = lose
     if not crew_on(s, lose) and not spoil_ok(s, win, lose):
@@ -528,8 +552,9 @@ def board(s):
 
 @njit(cache=True)
 def crew_on(s, k):
+    """A crew (not equipment: "eliminate one crew") aboard ship k [Board]."""
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k:
+        if s.cr_ship[c] == k and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
             return True
     return False
 
@@ -537,7 +562,9 @@ def crew_on(s, k):
 @njit(cache=True)
 def spoil_ok(s, win, lose):
     """The winner can take a coin: one aboard the loser, and cargo room (a unique coin
-    needs none; ruling: Boarding spoils)."""
+    needs none; ruling: Boarding spoils). A Smuggler aboard the loser keeps it all."""
+    if smuggled(s, lose):
+        return False
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
             if s.co_up[c] or cargo_room(s, win) > 0:
@@ -563,9 +590,8 @@ def check_end(s):
     or a turn has resolved (ruling: End timing)."""
     gold_left = False
     for c in range(MAX_COINS):
-        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or (
-                s.co_loc[c] == LOC_SHIP and not s.sh_wreck[s.co_at[c]])):
-            gold_left = True             # gold on a wreck is out of reach (ruling: Reef)
+        if s.co_val[c] > 0 and (s.co_loc[c] == LOC_ISLAND or s.co_loc[c] == LOC_SHIP):
+            gold_left = True             # a wreck's gold too: wrecks can be explored
     movers = 0
     for p in range(s.num_players):
         if can_ever_move(s, p):

@@ -26,6 +26,10 @@ from .state import (
     LOC_FORT, MAX_FLAGS, MAX_FORTS, MAX_FORTS_P, PK_BUILD, PK_FLAG, PK_FORT_MAST,
     PK_FORT_TARGET, PK_PAY,
 )
+from .state import (
+    NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
+    SC_TRIED,
+)
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -64,9 +68,14 @@ def _config(states, r):
     V.in_range(r, states, c + "ship_cost", 0, 40, "point cost [Fleets]")
     V.in_range(r, states, c + "ship_nation", 0, len(pieces.NATIONS) - 1, "a nation")
     V.in_range(r, states, c + "crew_def", -1, N_CREW_DEFS - 1, "a crew of pieces.toml")
-    V.in_range(r, states, c + "crew_nation", 0, len(pieces.NATIONS) - 1, "a nation")
+    V.in_range(r, states, c + "crew_nation", -1, len(pieces.NATIONS) - 1,
+               "a nation (-1: equipment)")
     V.in_range(r, states, c + "crew_cost", 0, 20, "point cost")
-    V.in_range(r, states, c + "crew_kw", 0, 63, "keyword bits")
+    V.in_range(r, states, c + "crew_kw", 0, (1 << NUM_KW) - 1, "keyword bits")
+    V.in_range(r, states, c + "crew_eq", 0, 1, "a flag: equipment")
+    V.in_range(r, states, c + "myst_mode", 0, 1, "plain or effects [Mysterious Islands]")
+    V.in_range(r, states, c + "coin_kw", 0, (1 << NUM_KW) - 1, "keyword bits [Unique treasure]")
+    V.in_range(r, states, c + "island_fx", 0, 5, "a mysterious-island effect")
     V.in_range(r, states, c + "crew_slot", -1, MAX_FLEET - 1, "a fleet slot")
     V.in_range(r, states, c + "coin_val", -1, 20, "a coin's gold, -1 none [Placing Treasure]")
     V.in_range(r, states, c + "coin_unique", 0, 1, "a flag")
@@ -139,6 +148,16 @@ def _ranges(states, r):
     V.in_range(r, states, "co_up", 0, 1, "a flag")
     V.in_range(r, states, "co_uniq", 0, 1, "a flag")
     V.in_range(r, states, "board_roll", 0, 13, "a boarding total")
+    # --- cargo / crew / equipment
+    V.in_range(r, states, "cr_isl", -1, nis - 1, "an island [Docking]")
+    V.in_range(r, states, "cr_seen", 0, (1 << n) - 1, "seats that know a piece")
+    V.in_range(r, states, "cr_moved", 0, 1, "a flag (ruling: Docking transfers)")
+    V.in_range(r, states, "co_moved", 0, 1, "a flag (ruling: Exploring at sea)")
+    V.in_range(r, states, "isl_piece", -1, 3 * n - 1, "an island piece of the config")
+    V.in_range(r, states, "myst_roll", 0, 6, "a d6 [Docking: Mysterious islands]")
+    V.in_range(r, states, "co_kw", 0, (1 << NUM_KW) - 1, "keyword bits [Unique treasure]")
+    V.in_range(r, states, "pend_piece", -1, MAX_CREW - 1, "a crew or equipment")
+    V.in_range(r, states, "sh_scuttle", 0, SC_TRIED, "a scuttle state [Scuttling]")
     V.in_range(r, states, "n_reefs", 0, n * states["cfg"]["reefs"].astype(np.int64),
                "reefs placed [Placing Terrain]")
     V.in_range(r, states, "rf_rating", 0, 6, "a reef's d6 rating, 0 not rolled [Reef]")
@@ -263,10 +282,23 @@ def _record(s, n) -> list:
     for c in range(MAX_CREW):
         p, j = divmod(c, MAX_CREW_P)
         at = int(s["cr_ship"][c])
-        aboard = s["sh_live"][at] if phase == PH_PLAY or s["done"] or s["truncated"] else \
-            cfg["ship_def"][p, at % MAX_FLEET] >= 0 and s["sh_began"][at] != -2
-        if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard or at // MAX_FLEET != p):
-            out.append(f"cr_ship[{c}] = {at}: crew not of this fleet, or on a ship out of play")
+        started = phase == PH_PLAY or s["done"] or s["truncated"]
+        aboard = s["sh_live"][at] if started else \
+            at // MAX_FLEET == p and cfg["ship_def"][p, at % MAX_FLEET] >= 0 and \
+            s["sh_began"][at] != -2
+        if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard):
+            out.append(f"cr_ship[{c}] = {at}: no such crew, or on a ship out of play")
+        # --- cargo / crew / equipment: on one ship, or left on one island [Docking]
+        isl = int(s["cr_isl"][c])
+        if isl >= 0 and (at >= 0 or cfg["crew_def"][p, j] < 0 or not started or isl >= ni):
+            out.append(f"cr_isl[{c}] = {isl}: a piece ashore is on no ship, in play [Docking]")
+        if cfg["crew_def"][p, j] >= 0 and p < n and not (int(s["cr_seen"][c]) >> p) & 1:
+            out.append(f"cr_seen[{c}]: its owner always knows her piece")
+        if s["cr_moved"][c] and not started:
+            out.append(f"cr_moved[{c}]: moved before play")
+    for k in range(MAX_SHIPS):
+        if s["sh_scuttle"][k] and (not s["sh_live"][k] or s["sh_wreck"][k]):
+            out.append(f"sh_scuttle[{k}]: scuttling declared for a ship out of play [Scuttling]")
     # treasure conservation [Placing Treasure]
     vals = s["co_val"]
     want = sorted(int(v) for v in cfg["coin_val"][:n].ravel() if v >= 0)
@@ -279,6 +311,8 @@ def _record(s, n) -> list:
             out.append(f"co_val[{c}]: a coin of a seat outside the game")
         if v < 0 and loc != LOC_GONE:
             out.append(f"co_loc[{c}]: no such coin, yet it lies somewhere")
+        if s["co_kw"][c] and not s["co_uniq"][c]:
+            out.append(f"co_kw[{c}]: only unique treasure has an ability [Unique treasure]")
         if s["co_uniq"][c] and v != 0:
             out.append(f"co_val[{c}]: unique treasure is worth 0 [Unique treasure]")
         if s["co_up"][c] and not s["co_uniq"][c]:
@@ -301,6 +335,11 @@ def _record(s, n) -> list:
                                                      & (s["co_up"] == 0)).sum())
         if used > cfg["ship_cargo"][p, j]:
             out.append(f"ship {k}: {used} crew and treasure exceed her cargo [Exploring]")
+        on = s["cr_ship"] == k
+        pts = int(cfg["crew_cost"].reshape(-1)[on].sum())
+        if pts > cfg["ship_cost"][p, j]:
+            out.append(f"ship {k}: crew and equipment worth {pts} points exceed her "
+                       f"{cfg['ship_cost'][p, j]} [Placing Crew and equipment]")
     out += _pending(s, n, phase, live)
     return out
 
@@ -340,6 +379,13 @@ def _pending(s, n, phase, live) -> list:
     if phase != PH_PLAY:
         return [f"phase = {phase}: pending {pk} is a play decision"]
     cur = int(s["order"][int(s["cur"])])
+    piece = int(s["pend_piece"])
+    if (pk == PK_PIECE_TO) != (piece >= 0):
+        return ["pend_piece: set exactly while a piece is being moved [Docking]"]
+    if pk == PK_PIECE_TO:
+        if tp != cur or s["cr_moved"][piece]:
+            return ["pend_piece: the player to play moves a piece once a turn [Docking]"]
+        return []
     if pk == PK_TURN:
         return [] if tp == cur else ["to_play: the turn belongs to another seat"]
     # --- forts ---
@@ -392,6 +438,13 @@ def _pending(s, n, phase, live) -> list:
         return []
     if s["sh_wreck"][ship]:
         return ["pend_ship: a wreck is given no actions [Shipwreck]"]
+    if pk in (PK_MYST_CREW, PK_MYST_UP, PK_MYST_DOWN) and (owner != cur or tp != cur or
+                                                          s["sh_dock"][ship] < 0):
+        return ["pend_ship: a mysterious island's effect falls on the ship that docked"]
+    if pk in (PK_SEA_WITH, PK_SEA_SWAP) and (owner != cur or tp != cur):
+        return ["pend_ship: exploring at sea is the player to play's action [Exploring]"]
+    if pk == PK_SEA_SWAP and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt] and tgt != ship):
+        return ["pend_target: exploring at sea needs another ship in play [Exploring]"]
     if pk in (PK_SEGMENT, PK_TARGET, PK_REPAIR, PK_EXPLORE) and (owner != cur or tp != cur):
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):

@@ -41,18 +41,20 @@ ISLANDS = [{"x": 2.0, "y": 2.0, "r": 1.0, "home": 0}, {"x": 10.0, "y": 10.0, "r"
 
 
 def fleet(*ships):
-    """A fleet table: each ship a name or (name, [crew names])."""
+    """A fleet table: each ship a name, (name, [crew names]) or (name, [crew], [equipment])."""
     rows = []
     for sh in ships:
         if isinstance(sh, str):
             rows.append({"name": sh})
         else:
             rows.append({"name": sh[0], "crew": list(sh[1])})
+            if len(sh) > 2:             # (name, [crew], [equipment])
+                rows[-1]["equipment"] = list(sh[2])
     return {"ship": rows}
 
 
 def position(fleets, ships, islands=ISLANDS, placed=(), rolls=None, cur=0, record=None,
-             keep_gold=True, **config):
+             keep_gold=True, crew=(), config_islands=None, **config):
     """A strict env at the start of seat ``order[cur]``'s turn (order 0, 1, ...). With
     ``keep_gold`` seat 1's coin 13 lies on island 3, so the game is not over for want of
     gold [Winning the Game]."""
@@ -60,9 +62,13 @@ def position(fleets, ships, islands=ISLANDS, placed=(), rolls=None, cur=0, recor
     coins = list(placed)
     if keep_gold and all(c["coin"] != 13 for c in coins):
         coins.append({"coin": 13, "at": "island", "where": 3})
+    if config_islands is not None:      # the island pieces (config ``islands``)
+        config = {**config, "islands": list(config_islands)}
     d = {"config": {"num_players": n, "fleets": list(fleets), **config},
          "islands": list(islands), "ships": list(ships), "coins": list(coins),
          "order": list(range(n)), "play": {"cur": cur, "turn": 1}}
+    if crew:                            # crew/equipment moved from where the fleet put them
+        d["crew"] = list(crew)
     rec = dict(record or {})
     if rolls is not None:
         rec["rng"] = rig(*rolls)

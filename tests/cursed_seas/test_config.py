@@ -15,7 +15,9 @@ def test_catalogue_size_and_nations():
     cat = pieces.CATALOGUE
     assert len(cat.ships) >= 24
     assert len({s.nation for s in cat.ships}) >= 5
-    assert len({c.keyword for c in cat.crew}) == 6
+    crew = [c for c in cat.crew if not c.equipment]
+    assert len({c.keyword for c in crew}) >= 10          # issue 11: ten documented keywords
+    assert len([c for c in cat.crew if c.equipment]) >= 4
     assert any(i.mysterious and len(i.table) == 6 for i in cat.islands)
     assert any(c.unique and c.value == 0 for c in cat.coins)
 

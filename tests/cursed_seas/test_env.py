@@ -24,6 +24,7 @@ CONFIGS["round_left"] = {"num_players": 2, "edge": "round", "order_rule": "left"
 CONFIGS["flat_reverse"] = {"num_players": 3, "edge": "flat", "home_rule": "reverse",
                            "end_rule": "half_cannot"}
 CONFIGS["reefs"] = {"num_players": 3, "reefs": 1, "board_tie": "reroll"}
+CONFIGS["mysterious"] = {"num_players": 3, "mysterious": "effects"}
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

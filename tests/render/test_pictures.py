@@ -109,7 +109,8 @@ def _scramble_cursed_seas(arr, viewer, rng):
         r["co_uniq"][c] = int(rng.integers(0, 2))
     for q in _others(arr, viewer):
         down = [c for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P)
-                if int(r["cr_ship"][c]) >= 0 and not r["cr_up"][c]]
+                if int(r["cr_ship"][c]) >= 0 and not r["cr_up"][c]
+                and not (viewer is not None and (int(r["cr_seen"][c]) >> viewer) & 1)]
         ships = [int(r["cr_ship"][c]) for c in down]
         for c, k in zip(down, rng.permutation(ships)):
             r["cr_ship"][c] = k

@@ -1,0 +1,122 @@
+"""Cursed Seas exploring at sea: allied ships, derelicts and wrecks a ship touches.
+
+Sections: Exploring ("you can also explore any allied ship or derelict that your ship
+touches, which allows you to transfer crew and treasure between ships while at sea"),
+Shipwreck ("any crew or treasure on a wreck remains on the wreck, and wrecks can be
+explored"), Placing Crew and equipment (cargo spaces, crew cost no more than the ship,
+0-point crew only on its nation's ships), Multiple actions, Fog Bank and Sea Creatures
+(a lost ship or a creature neither explores nor is explored). Readings: docs/rulings.md
+(ruling: Exploring at sea).
+"""
+
+from numba import njit
+
+from .cargo import carry_ok
+from .common import cargo_room
+from .crew import explorer
+from .geometry import ship_gap
+from .state import (
+    ACT_MOVE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, SEA_CREW, TOUCH,
+)
+
+
+@njit(cache=True)
+def partner_ok(s, k, j):
+    """Ship k touches j, and j is of k's fleet, a derelict or a wreck."""
+    if j == k or not 0 <= j < MAX_SHIPS or not s.sh_live[j]:
+        return False
+    if s.sh_lost[j] >= 0 or s.cfg.ship_creature[j // MAX_FLEET, j % MAX_FLEET]:
+        return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
+    if j // MAX_FLEET != k // MAX_FLEET and s.sh_masts[j] != 0:
+        return False
+    return ship_gap(s, k, j) <= TOUCH
+
+
+@njit(cache=True)
+def _receiver_ok(s, k, j, to):
+    """Items may go to ``to`` (k or j): only to a ship of k's fleet that is no wreck."""
+    return to // MAX_FLEET == k // MAX_FLEET and not s.sh_wreck[to]
+
+
+@njit(cache=True)
+def coin_swap_ok(s, k, j, c):
+    """Coin c aboard k or j may cross to the other ship once per explore; it needs a
+    cargo space there unless unique (face up)."""
+    if s.co_loc[c] != LOC_SHIP or s.co_moved[c]:
+        return False
+    src = s.co_at[c]
+    if src != k and src != j:
+        return False
+    to = j if src == k else k
+    if not _receiver_ok(s, k, j, to):
+        return False
+    return s.co_up[c] != 0 or cargo_room(s, to) > 0
+
+
+@njit(cache=True)
+def crew_swap_ok(s, k, j, c):
+    """Crew/equipment c aboard k or j may cross (once a turn) within the carrying limits."""
+    if s.cr_moved[c]:
+        return False
+    src = s.cr_ship[c]
+    if src != k and src != j:
+        return False
+    to = j if src == k else k
+    if not _receiver_ok(s, k, j, to):
+        return False
+    return carry_ok(s, c, to)
+
+
+@njit(cache=True)
+def any_swap(s, k, j):
+    for c in range(MAX_COINS):
+        if coin_swap_ok(s, k, j, c):
+            return True
+    for c in range(MAX_CREW):
+        if crew_swap_ok(s, k, j, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def sea_ok(s, k):
+    """Ship k may be given an explore action at sea: an explore action is allowed (first
+    action, or second after a move for an Explorer [Multiple actions]) and a ship she
+    touches has something to move."""
+    if not s.sh_live[k] or s.sh_wreck[k] or s.sh_acts[k] >= 2:
+        return False
+    if s.sh_lost[k] >= 0 or s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
+        return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
+    if s.sh_acts[k] == 1 and not (s.sh_last[k] == ACT_MOVE and explorer(s, k)):
+        return False
+    for j in range(MAX_SHIPS):
+        if partner_ok(s, k, j) and any_swap(s, k, j):
+            return True
+    return False
+
+
+@njit(cache=True)
+def look(s, k, j):
+    """Exploring j: her player looks at all the treasure and crew aboard."""
+    p = k // MAX_FLEET
+    for c in range(MAX_COINS):
+        s.co_moved[c] = 0
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == j:
+            s.co_seen[c] |= 1 << p
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == j:
+            s.cr_seen[c] |= 1 << p
+
+
+@njit(cache=True)
+def swap(s, k, j, o):
+    """Option o: coin o, or crew o - SEA_CREW, crosses to the other ship."""
+    if o < SEA_CREW:
+        s.co_at[o] = j if s.co_at[o] == k else k
+        s.co_moved[o] = 1
+        s.co_seen[o] |= 1 << (k // MAX_FLEET)
+        return
+    c = o - SEA_CREW
+    s.cr_ship[c] = j if s.cr_ship[c] == k else k
+    s.cr_moved[c] = 1
+    s.cr_seen[c] |= 1 << (k // MAX_FLEET)
