@@ -156,15 +156,31 @@ def high_drama(st, first=0):
     s["to_play"] = first
 
 
+def _take_city(s, name):
+    """Take the card called ``name`` out of the City Deck (card conservation holds)."""
+    n = int(s["cdeck_n"])
+    row = s["cdeck"]
+    k = list(row[:n]).index(cid(name))
+    row[k] = row[n - 1]
+    row[n - 1] = 0
+    s["cdeck_n"] = n - 1
+
+
+def hire(st, p, name, loc):
+    """A Mercenary from the City Deck joins p's crew at ``loc`` (as if recruited); returns
+    its crew slot."""
+    s = st[0]
+    _take_city(s, name)
+    c = next(i for i in range(1, S.MAX_CREW) if s["crew"][p][i] == 0)
+    s["crew"][p][c] = cid(name)
+    s["loc"][p][c] = loc
+    return c
+
+
 def attach(st, p, c, name, city_card=False):
     s = st[0]
     if city_card:
-        n = int(s["cdeck_n"])
-        row = s["cdeck"]
-        k = list(row[:n]).index(cid(name))
-        row[k] = row[n - 1]
-        row[n - 1] = 0
-        s["cdeck_n"] = n - 1
+        _take_city(s, name)
     else:
         assert _take("deck", "deck_n", st, p, name) or _take("disc", "disc_n", st, p, name)
     j = list(s["att"][p][c]).index(0)

@@ -7,36 +7,12 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_CHALLENGE, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_PASS,
                                    A_TARGET, A_TECH, MAX_CREW, PK_SINK)
 
-from .helpers import (act, check, cid, empty_hand, high_drama, legal, muster, new, place,
-                      stack_deck, stat_of, to_hand)
+from .helpers import (act, attach, check, cid, empty_hand, high_drama, hire, legal, muster, new,
+                      place, stack_deck, stat_of, to_hand)
 
 FORUMS = 2
 
 
-def _hire(st, p, name, loc):
-    s = st[0]
-    n = int(s["cdeck_n"])
-    row = s["cdeck"]
-    k = list(row[:n]).index(cid(name))
-    row[k] = row[n - 1]
-    row[n - 1] = 0
-    s["cdeck_n"] = n - 1
-    c = next(i for i in range(1, MAX_CREW) if s["crew"][p][i] == 0)
-    s["crew"][p][c] = cid(name)
-    s["loc"][p][c] = loc
-    return c
-
-
-def _attach_city(st, p, c, name):
-    s = st[0]
-    n = int(s["cdeck_n"])
-    row = s["cdeck"]
-    k = list(row[:n]).index(cid(name))
-    row[k] = row[n - 1]
-    row[n - 1] = 0
-    s["cdeck_n"] = n - 1
-    j = list(s["att"][p][c]).index(0)
-    s["att"][p][c][j] = cid(name)
 
 
 def test_passive_aura_gives_other_characters_at_the_location_combat():
@@ -47,7 +23,7 @@ def test_passive_aura_gives_other_characters_at_the_location_combat():
     a = muster(st, 0, "Inigo Valdera", FORUMS)      # Combat 2
     t = muster(st, 0, "Tomas el Cortes", S.HOME)    # Combat 1
     b = muster(st, 1, "Anke Brenner", FORUMS)       # Combat 2
-    h = _hire(st, 0, "Big Harald", FORUMS)          # Combat 3
+    h = hire(st, 0, "Big Harald", FORUMS)          # Combat 3
     assert stat_of(st, 0, a, S.S_COM) == 3
     assert stat_of(st, 0, t, S.S_COM) == 1
     assert stat_of(st, 0, h, S.S_COM) == 3
@@ -63,7 +39,7 @@ def test_passive_aura_raises_the_threat_of_a_challenge():
     st = new(2)
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", FORUMS)
-    _hire(st, 0, "Big Harald", FORUMS)
+    hire(st, 0, "Big Harald", FORUMS)
     b = muster(st, 1, "Anke Brenner", FORUMS)       # Resolve 4
     act(st, A_CHALLENGE + a)
     act(st, A_TARGET + MAX_CREW + b)
@@ -77,7 +53,7 @@ def test_passive_restriction_cannot_be_challenged():
     st = new(2)
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", FORUMS)
-    q = _hire(st, 1, "Ada Quill", FORUMS)
+    q = hire(st, 1, "Ada Quill", FORUMS)
     assert A_CHALLENGE + a not in legal(st)
     b = muster(st, 1, "Anke Brenner", FORUMS)
     act(st, A_CHALLENGE + a)
@@ -91,9 +67,9 @@ def test_set_value_after_calculations_and_a_dash_is_never_set():
     st = new(2)
     high_drama(st)
     r = muster(st, 0, "Rosalia Quemada", FORUMS)    # Finesse 2, Resolve 2
-    _attach_city(st, 0, r, "Hook and Line")         # Finesse +1
+    attach(st, 0, r, "Hook and Line", city_card=True)         # Finesse +1
     assert stat_of(st, 0, r, S.S_FIN) == 3
-    _attach_city(st, 0, r, "Leather Jerkin")
+    attach(st, 0, r, "Leather Jerkin", city_card=True)
     assert stat_of(st, 0, r, S.S_FIN) == 1 and stat_of(st, 0, r, S.S_RES) == 3
     check(st)
 
@@ -104,7 +80,7 @@ def test_set_finesse_limits_gambles():
     high_drama(st)
     a = muster(st, 0, "Anke Brenner", FORUMS)
     r = muster(st, 1, "Rosalia Quemada", FORUMS)    # Finesse 2 -> set to 1
-    _attach_city(st, 1, r, "Leather Jerkin")
+    attach(st, 1, r, "Leather Jerkin", city_card=True)
     empty_hand(st, 1)
     s = st[0]
     s["d_on"] = 1
@@ -130,7 +106,7 @@ def test_copy_technique_uses_the_adversarys_technique_for_the_copier():
     own Technique stays unused. Not offered with the challenge (no adversary yet)."""
     st = new(2, decks=["eisen", "castille"])
     high_drama(st)
-    f = _hire(st, 0, "Fenna Two-Knives", FORUMS)    # Combat 3
+    f = hire(st, 0, "Fenna Two-Knives", FORUMS)    # Combat 3
     place(st, 1, 0, FORUMS)                         # Marisol: Duelist Technique +1 Thrust
     empty_hand(st, 0)
     to_hand(st, 0, "Counterstroke")                 # Riposte 2, Parry 1, Thrust 0

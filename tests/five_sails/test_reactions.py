@@ -10,24 +10,11 @@ from envs.five_sails.state import (A_ABILITY, A_ACCEPT, A_CHALLENGE, A_CLAIM, A_
                                    A_LOC, A_MOVE, A_PASS, A_TARGET, MAX_CREW, PK_RACTOR,
                                    PK_REACT, PK_RESPOND)
 
-from .helpers import act, check, cid, empty_hand, high_drama, legal, muster, new, place, to_hand
+from .helpers import (act, check, cid, empty_hand, high_drama, hire, legal, muster, new, place,
+                      to_hand)
 
 DOCKS, FORUMS = 1, 2
 
-
-def _hire(st, p, name, loc):
-    """A Mercenary from the City Deck joins p's crew at ``loc`` (as if recruited)."""
-    s = st[0]
-    n = int(s["cdeck_n"])
-    row = s["cdeck"]
-    k = list(row[:n]).index(cid(name))
-    row[k] = row[n - 1]
-    row[n - 1] = 0
-    s["cdeck_n"] = n - 1
-    c = next(i for i in range(1, MAX_CREW) if s["crew"][p][i] == 0)
-    s["crew"][p][c] = cid(name)
-    s["loc"][p][c] = loc
-    return c
 
 
 def _duel(st, a, b, pool, active=1, loc=FORUMS):
@@ -106,7 +93,7 @@ def test_character_reaction_when_wounded_once_per_day():
     st = new(2)
     high_drama(st)
     a = muster(st, 0, "Esperanza Ruiz", FORUMS)     # Combat 3
-    t = _hire(st, 1, "Old Tobiah", FORUMS)          # Resolve 3
+    t = hire(st, 1, "Old Tobiah", FORUMS)          # Resolve 3
     empty_hand(st, 1)
     act(st, A_CHALLENGE + a)
     act(st, A_PASS)                                 # no Technique with the challenge
@@ -129,7 +116,7 @@ def test_reaction_when_challenged_cancels_the_challenge():
     st = new(2)
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", FORUMS)
-    k = _hire(st, 1, "Pike the Fence", FORUMS)
+    k = hire(st, 1, "Pike the Fence", FORUMS)
     act(st, A_CHALLENGE + a)
     act(st, A_TARGET + MAX_CREW + k)
     s = st[0]
@@ -170,7 +157,7 @@ def test_reaction_after_challenged_of_a_character_draws_then_answer():
     st = new(2)
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", FORUMS)
-    j = _hire(st, 1, "Salt Jack", FORUMS)
+    j = hire(st, 1, "Salt Jack", FORUMS)
     act(st, A_CHALLENGE + a)
     act(st, A_TARGET + MAX_CREW + j)
     s = st[0]
@@ -228,7 +215,7 @@ def test_countess_morrow_reacts_to_a_claim_at_her_location():
     high_drama(st)
     place(st, 0, 0, FORUMS)
     muster(st, 0, "Tomas el Cortes", FORUMS)
-    m = _hire(st, 1, "Countess Morrow", FORUMS)
+    m = hire(st, 1, "Countess Morrow", FORUMS)
     act(st, A_CLAIM + 0)
     assert st[0]["pk"] == PK_REACT and legal(st) == {A_PASS, A_ABILITY + m}
     act(st, A_ABILITY + m)
@@ -269,7 +256,7 @@ def test_reaction_after_destroyed_is_not_asked_while_the_duel_goes_on():
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", FORUMS)            # Combat 2, Resolve 3
     b = muster(st, 1, "Anke Brenner", FORUMS, wounds=3)   # Resolve 4
-    al = _hire(st, 1, "Brother Aldous", S.HOME)
+    al = hire(st, 1, "Brother Aldous", S.HOME)
     to_hand(st, 1, "Finishing Blow")                      # Thrust 2
     _duel(st, a, b, 3)
     s = st[0]
@@ -297,7 +284,7 @@ def test_reaction_after_an_opposing_character_moves_here():
     high_drama(st)
     a = muster(st, 0, "Inigo Valdera", DOCKS)
     b = muster(st, 1, "Anke Brenner", FORUMS, eng=1)
-    o = _hire(st, 1, "Harbourmaster Ostrom", FORUMS)
+    o = hire(st, 1, "Harbourmaster Ostrom", FORUMS)
     st[0]["eng"][1][o] = 1
     empty_hand(st, 1)
     to_hand(st, 1, "Watchful Eye")
