@@ -125,6 +125,17 @@ def _need(d, key, typ, where):
     return v
 
 
+def _keyword_and_cost(r, w):
+    """A crew or equipment row's keyword (one of KEYWORD_NAMES) and point cost (0..20)."""
+    kw = _need(r, "keyword", str, w)
+    if kw not in KEYWORD_NAMES:
+        raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
+    cost = _need(r, "cost", int, w)
+    if not 0 <= cost <= 20:
+        raise _bad(f"{w}.cost: {cost} outside 0..20")
+    return kw, cost
+
+
 def _nation(v, where):
     if v not in NATIONS:
         raise _bad(f"{where}.nation: {v!r} is not one of {', '.join(NATIONS)}")
@@ -178,23 +189,13 @@ def load(path=DEFAULT_PATH) -> Catalogue:
                               tuple(r.get("links", ())), CREATURE_KEYWORDS.index(cr)))
     for i, r in enumerate(d.get("crew", [])):
         w = f"crew[{i}]"
-        kw = _need(r, "keyword", str, w)
-        if kw not in KEYWORD_NAMES:
-            raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
-        cost = _need(r, "cost", int, w)
-        if not 0 <= cost <= 20:
-            raise _bad(f"{w}.cost: {cost} outside 0..20")
+        kw, cost = _keyword_and_cost(r, w)
         cat.crew.append(Crew(_need(r, "name", str, w), _nation(_need(r, "nation", str, w), w),
                              cost, 1 << KEYWORD_NAMES.index(kw), tuple(r.get("links", ()))))
     # --- cargo / crew / equipment: equipment rows join the crew table (nation -1)
     for i, r in enumerate(d.get("equipment", [])):
         w = f"equipment[{i}]"
-        kw = _need(r, "keyword", str, w)
-        if kw not in KEYWORD_NAMES:
-            raise _bad(f"{w}.keyword: {kw!r} is not one of {', '.join(KEYWORD_NAMES)}")
-        cost = _need(r, "cost", int, w)
-        if not 0 <= cost <= 20:
-            raise _bad(f"{w}.cost: {cost} outside 0..20")
+        kw, cost = _keyword_and_cost(r, w)
         cat.crew.append(Crew(_need(r, "name", str, w), -1, cost,
                              1 << KEYWORD_NAMES.index(kw), (), True))
     for i, r in enumerate(d.get("island", [])):
