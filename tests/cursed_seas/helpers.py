@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import envs
-from envs.cursed_seas.state import A_NO, A_OPT, A_ORDER, A_SEG, NUM_FAN, NUM_FRAC
+from envs.cursed_seas.state import A_NO, A_OPT, A_ORDER, A_PIECE, A_SEG, NUM_FAN, NUM_FRAC
 
 M = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -102,3 +102,16 @@ def rec(e):
 
 def legal(e):
     return set(int(a) for a in e.legal_actions())
+
+
+def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
+    """A scenario ship entry: seat's fleet slot at (x, y) S, heading in degrees."""
+    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
+    if masts is not None:
+        d["masts"] = masts
+    return d
+
+
+def pieces_legal(e):
+    """The crew/equipment pieces offered by the pending piece choice (part B transfers)."""
+    return {a - A_PIECE for a in legal(e) if A_PIECE <= a < A_PIECE + 24}

@@ -17,18 +17,7 @@ from envs.cursed_seas.state import (
 )
 from envs.cursed_seas.validate import check_states
 
-from .helpers import fleet, legal, opt, position, rec
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
-
-
-def pieces_legal(e):
-    return {a - A_PIECE for a in legal(e) if A_PIECE <= a < A_PIECE + 24}
+from .helpers import fleet, legal, opt, pieces_legal, position, rec, ship
 
 
 # ----- equipment in fleets ---------------------------------------------------------------------

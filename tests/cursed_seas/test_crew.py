@@ -9,14 +9,7 @@ from envs.cursed_seas.state import (
     PK_REPAIR, PK_TARGET, PK_TURN,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
+from .helpers import fleet, legal, opt, order, position, rec, seg, ship
 
 
 FAR = ship(1, 0, 9.0, 5.0, 90.0)

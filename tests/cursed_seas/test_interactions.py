@@ -9,20 +9,9 @@ from envs.cursed_seas.state import (
     A_PIECE, A_SEA, ACT_MOVE, OPT_ASHORE, PK_MYST_CREW, PK_TURN, TR_FOG,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg
+from .helpers import fleet, legal, opt, order, pieces_legal, position, rec, seg, ship
 from .test_mysterious import NAMES, PETREL, TABLE
 from .test_terrain import terrain
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
-
-
-def pieces_legal(e):
-    return {a - A_PIECE for a in legal(e) if A_PIECE <= a < A_PIECE + 24}
 
 
 def sea_legal(e):

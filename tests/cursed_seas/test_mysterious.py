@@ -15,17 +15,10 @@ from envs.cursed_seas.state import (
     ACT_MOVE, PK_EXPLORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_TURN,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg
+from .helpers import fleet, legal, opt, order, position, rec, seg, ship
 
 # config islands in this order: island 2 of the test table is Fever Isle, 3 Whispering Cove
 NAMES = ["Gull Rock", "Palm Key", "Fever Isle", "Whispering Cove", "Long Cay", "Turtle Bank"]
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
 
 
 FAR = ship(1, 0, 9.0, 5.0, 90.0)

@@ -12,7 +12,7 @@ from envs.cursed_seas.state import (
     PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN, SHIP_R,
 )
 
-from .helpers import STOP, fleet, legal, opt, order, position, rec, seg
+from .helpers import STOP, fleet, legal, opt, order, position, rec, seg, ship
 
 # Blue Petrel: azure, 2 masts ["3S", "5S"], L+S, cargo 3, 8 points, hull 0.6
 PETREL = "Blue Petrel"
@@ -22,13 +22,6 @@ RUST = "Rustfang"
 
 def two(f0=(PETREL,), f1=(RUST,)):
     return [fleet(*f0), fleet(*f1)]
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
 
 
 FAR = ship(1, 0, 9.0, 5.0, 90.0)       # seat 1's ship, out of the way

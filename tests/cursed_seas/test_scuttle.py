@@ -6,14 +6,7 @@ docs/rulings.md (Scuttling)."""
 
 from envs.cursed_seas.state import A_NO, A_SCUTTLE, LOC_GONE, LOC_SHIP, PK_TURN
 
-from .helpers import fleet, legal, position, rec
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
+from .helpers import fleet, legal, position, rec, ship
 
 
 FLEETS = [fleet("Blue Petrel", ("Jade Lantern", ["Captain Lin"])), fleet("Rustfang")]

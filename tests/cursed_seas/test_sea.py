@@ -7,14 +7,7 @@ from envs.cursed_seas.state import (
     A_NO, A_SEA, ACT_MOVE, LOC_SHIP, PK_SEA_SWAP, PK_SEA_WITH, PK_TURN, SEA_CREW,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
+from .helpers import fleet, legal, opt, order, position, rec, ship
 
 
 # two hulls side by side, 2 x 0.12 S apart: touching

@@ -6,16 +6,9 @@ Cursed Idol the Boarder keyword. Readings: docs/rulings.md (Unique treasure)."""
 
 from envs.cursed_seas.state import A_NO, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT
 
-from .helpers import fleet, legal, order, position, rec
+from .helpers import fleet, legal, order, position, rec, ship
 
 COINS = ["copper", "copper", "silver", "silver", "Sunken Crown", "gold"]
-
-
-def ship(seat, slot, x, y, heading=0.0, masts=None, dock=-1):
-    d = {"seat": seat, "slot": slot, "x": x, "y": y, "heading": heading, "dock": dock}
-    if masts is not None:
-        d["masts"] = masts
-    return d
 
 
 def test_sunken_crown_face_up_aboard_gives_a_captains_second_action():

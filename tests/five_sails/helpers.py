@@ -200,3 +200,20 @@ def stat_of(st, p, c, k):
 
     v = obs(st, p)[O_PLAYERS + 10 + NF + c * CREW_F + 1 + NF + 9 + k] * 8
     return int(round(v))
+
+
+def mid_duel(st, a, b, pool, loc=2, active=1, stat=S.S_COM):
+    """Mid-duel of ``stat`` at ``loc`` (2 = The Forums) between seat 0's character a and seat
+    1's b: side ``active`` (0 = a, 1 = b) has ``pool`` threat and is to play."""
+    s = st[0]
+    s["d_on"] = 1
+    s["d_stat"] = stat
+    s["d_loc"] = loc
+    s["d_seat"][:] = [0, 1]
+    s["d_slot"][:] = [a, b]
+    s["d_alive"][:] = 1
+    s["d_pool"][active] = pool
+    s["d_ploc"][active] = loc
+    s["d_active"] = active
+    s["pk"] = S.PK_DPLAY
+    s["to_play"] = s["d_seat"][active]

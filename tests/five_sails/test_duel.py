@@ -5,8 +5,8 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_ACCEPT, A_CHALLENGE, A_CREW, A_GAMBLE, A_HAND, A_KEEP,
                                    A_LOC, A_MANEUVER, A_PASS, A_TARGET, A_TECH, MAX_CREW)
 
-from .helpers import (act, check, cid, empty_hand, high_drama, legal, muster, new, place,
-                      stack_deck, to_hand)
+from .helpers import (act, check, cid, empty_hand, high_drama, legal, mid_duel, muster, new,
+                      place, stack_deck, to_hand)
 
 DOCKS, FORUMS = 1, 2
 
@@ -24,22 +24,6 @@ def _challenge(st, a, b, answer=A_ACCEPT):
     act(st, A_CHALLENGE + a)
     act(st, A_TARGET + 1 * MAX_CREW + b)
     act(st, answer)
-
-
-def _duel(st, a, b, pool, loc=FORUMS, active=1, stat=S.S_COM):
-    """Mid-duel: side `active` (0 = seat 0's a, 1 = seat 1's b) has `pool` threat."""
-    s = st[0]
-    s["d_on"] = 1
-    s["d_stat"] = stat
-    s["d_loc"] = loc
-    s["d_seat"][:] = [0, 1]
-    s["d_slot"][:] = [a, b]
-    s["d_alive"][:] = 1
-    s["d_pool"][active] = pool
-    s["d_ploc"][active] = loc
-    s["d_active"] = active
-    s["pk"] = S.PK_DPLAY
-    s["to_play"] = active
 
 
 def test_challenge_action_engages_and_threat_equals_the_challengers_combat():
@@ -81,7 +65,7 @@ def test_restricted_hostilities_worked_example():
     """[Restricted Hostilities] example: a character with 1 Combat sends four threat; the
     adversary plays no combat card: one wound, the four threat discarded, the duel over."""
     st, a, b = _pair("Tomas el Cortes", "Anke Brenner")
-    _duel(st, a, b, 4)
+    mid_duel(st, a, b, 4)
     act(st, A_PASS)
     s = st[0]
     assert s["wounds"][1][b] == 1 and s["d_on"] == 0 and s["d_pool"].sum() == 0
@@ -93,7 +77,7 @@ def test_combat_values_riposte_parry_thrust_in_order():
     2, Parry removes 1, 1 wound remains (capped by Combat 2), 2 threat to the adversary."""
     st, a, b = _pair()
     to_hand(st, 1, "Counterstroke")
-    _duel(st, a, b, 4)
+    mid_duel(st, a, b, 4)
     act(st, A_HAND + 0)
     act(st, A_PASS)                         # no Maneuver: values only
     s = st[0]
@@ -104,7 +88,7 @@ def test_riposte_returns_no_more_than_it_reduced():
     """[Riposte] cannot return more than what was reduced: 1 threat, Riposte 2 returns 1."""
     st, a, b = _pair()
     to_hand(st, 1, "Counterstroke")
-    _duel(st, a, b, 1)
+    mid_duel(st, a, b, 1)
     act(st, A_HAND + 0)
     act(st, A_PASS)
     assert st[0]["d_pool"][0] == 1 and st[0]["wounds"][1][b] == 0
@@ -115,7 +99,7 @@ def test_modified_combat_values_floor_at_zero_and_maneuver_is_tied_to_the_card()
     Parry -> Parry 0 (not -1), Thrust 4."""
     st, a, b = _pair()
     to_hand(st, 1, "Reckless Lunge")
-    _duel(st, a, b, 2)
+    mid_duel(st, a, b, 2)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
     s = st[0]
@@ -126,7 +110,7 @@ def test_gambling_reveals_two_keeps_one_and_discards_the_other():
     """[Gambling] reveal the top two, keep one (it is played), discard the other."""
     st, a, b = _pair("Inigo Valdera", "Liesl Graf")          # Liesl: Finesse 2
     stack_deck(st, 1, "Steady Guard", "Finishing Blow")
-    _duel(st, a, b, 1)
+    mid_duel(st, a, b, 1)
     act(st, A_GAMBLE)
     s = st[0]
     assert s["pk"] == S.PK_KEEP and list(s["d_reveal"]) == [cid("Steady Guard"), cid("Finishing Blow")]
@@ -139,7 +123,7 @@ def test_gambling_at_most_finesse_times():
     """[Gambling] a player cannot gamble more times than the participant's Finesse (Anke: 0)."""
     st, a, b = _pair()
     to_hand(st, 1, "Steady Guard")
-    _duel(st, a, b, 1)
+    mid_duel(st, a, b, 1)
     assert A_GAMBLE not in legal(st)
     st[0]["d_slot"][1] = muster(st, 1, "Liesl Graf", FORUMS)
     st[0]["d_gambles"][1] = 2
@@ -154,7 +138,7 @@ def test_lethal_ignores_restricted_hostilities_until_your_next_round():
     st, a, b = _pair("Tomas el Cortes", "Anke Brenner")
     to_hand(st, 1, "Finishing Blow")
     empty_hand(st, 0)
-    _duel(st, a, b, 1)
+    mid_duel(st, a, b, 1)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
     s = st[0]
@@ -170,7 +154,7 @@ def test_destroyed_character_goes_to_the_locker_and_the_duel_goes_on_final_strik
     s = st[0]
     s["wounds"][0][a] = 2
     to_hand(st, 0, "Finishing Blow")               # 0/0/2
-    _duel(st, a, b, 3, active=0)
+    mid_duel(st, a, b, 3, active=0)
     act(st, A_HAND + 0)
     act(st, A_PASS)
     assert s["crew"][0][a] == 0 and cid("Inigo Valdera") in list(s["locker"][0][:s["locker_n"][0]])
@@ -191,7 +175,7 @@ def test_destroyed_brute_goes_to_the_discard_pile():
     c = list(s["crew"][0]).index(cid("Vaquero Hired Arm"))
     assert s["loc"][0][c] == S.HOME
     place(st, 0, c, FORUMS, wounds=1)
-    _duel(st, c, b, 5)
+    mid_duel(st, c, b, 5)
     s["d_active"] = 0
     s["d_pool"][:] = [5, 0]
     s["to_play"] = 0
@@ -206,7 +190,7 @@ def test_assassination_victory_destroying_the_only_opposing_leader():
     s = st[0]
     place(st, 0, 0, FORUMS)
     place(st, 1, 0, FORUMS, wounds=6)               # Gunther: Resolve 7
-    _duel(st, 0, 0, 3)
+    mid_duel(st, 0, 0, 3)
     act(st, A_PASS)
     assert s["done"] == 1 and s["winner_mask"] == 1 and list(s["reward"][:2]) == [1.0, -1.0]
 
@@ -217,7 +201,7 @@ def test_moving_during_a_duel_kaspar_escapes():
     st, soline, kaspar = _pair("Inigo Valdera", "Anke Brenner")
     place(st, 1, kaspar, DOCKS)
     to_hand(st, 0, "Finishing Blow")                 # Thrust 2
-    _duel(st, soline, kaspar, 1, active=0)
+    mid_duel(st, soline, kaspar, 1, active=0)
     act(st, A_HAND + 0)
     act(st, A_PASS)
     s = st[0]
@@ -230,7 +214,7 @@ def test_moving_during_a_duel_soline_follows_with_a_maneuver():
     st, soline, kaspar = _pair("Inigo Valdera", "Anke Brenner")
     place(st, 1, kaspar, DOCKS)
     to_hand(st, 0, "Quick Exit")                      # 1/1/0, Maneuver: move
-    _duel(st, soline, kaspar, 1, active=0)
+    mid_duel(st, soline, kaspar, 1, active=0)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
     assert legal(st) == {A_LOC + FORUMS - 1 + 0, A_LOC + FORUMS + 1} - {A_LOC + 3} or True
@@ -284,7 +268,7 @@ def test_final_strike_cost_effect_only_if_destroyed_that_round():
         s = st[0]
         s["wounds"][0][a] = wounds
         to_hand(st, 0, "Dying Curse")
-        _duel(st, a, b, 3, active=0)
+        mid_duel(st, a, b, 3, active=0)
         act(st, A_HAND + 0)
         act(st, A_MANEUVER)
         assert s["d_pool"][1] == sent
@@ -323,7 +307,7 @@ def test_three_players_a_destroyed_leader_loses_and_the_game_goes_on():
     place(st, 1, 0, FORUMS, wounds=6)               # Gunther: Resolve 7
     other = muster(st, 1, "Anke Brenner", DOCKS)
     s["ctrl"][DOCKS] = 1
-    _duel(st, 0, 0, 3)
+    mid_duel(st, 0, 0, 3)
     act(st, A_PASS)
     assert s["out"][1] == 1 and s["done"] == 0
     assert s["crew"][1].sum() == 0 and s["ctrl"][DOCKS] == -1

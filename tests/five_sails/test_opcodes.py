@@ -7,8 +7,8 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_ABILITY, A_APPROACH, A_CLAIM, A_CREW, A_HAND, A_MANEUVER,
                                    A_PASS, A_TECH)
 
-from .helpers import act, cid, high_drama, legal, muster, new, place, to_hand
-from .test_duel import _duel, _pair
+from .helpers import act, cid, high_drama, legal, mid_duel, muster, new, place, to_hand
+from .test_duel import _pair
 
 FORUMS = 2
 
@@ -98,7 +98,7 @@ def test_op_thrust_maneuver_with_trait_qualifier():
     """Rising Flourish: Duelist Maneuver +1 Thrust (2/0/1): Inigo sends 1 + 1 (+ Riposte)."""
     st, a, b = _pair()
     to_hand(st, 0, "Rising Flourish")
-    _duel(st, a, b, 0, active=0)
+    mid_duel(st, a, b, 0, active=0)
     st[0]["d_pool"][0] = 1
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
@@ -108,7 +108,7 @@ def test_op_thrust_maneuver_with_trait_qualifier():
 def test_op_parry_maneuver():
     st, a, b = _pair()
     to_hand(st, 1, "Steady Guard")            # 1/2/0, Maneuver: Parry 1
-    _duel(st, a, b, 4)
+    mid_duel(st, a, b, 4)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)                       # 4 - 1 = 3, then Riposte 1, Parry 2: 0 left
     s = st[0]
@@ -118,7 +118,7 @@ def test_op_parry_maneuver():
 def test_op_cv_riposte_maneuver():
     st, a, b = _pair()
     to_hand(st, 1, "Counterstroke")           # 2/1/0, Maneuver: +1 Riposte
-    _duel(st, a, b, 4)
+    mid_duel(st, a, b, 4)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
     s = st[0]
@@ -132,7 +132,7 @@ def test_technique_of_a_character_in_a_round_once_per_duel():
     a = muster(st, 0, "Inigo Valdera", FORUMS)
     b = muster(st, 1, "Nadia Sokol", FORUMS)
     to_hand(st, 1, "Purse of Ducats", "Letter of Credit")
-    _duel(st, a, b, 1)
+    mid_duel(st, a, b, 1)
     act(st, A_HAND + 0)                       # 0/1/1
     assert A_TECH + 0 in legal(st)
     act(st, A_TECH + 0)

@@ -10,27 +10,10 @@ from envs.five_sails.state import (A_ABILITY, A_ACCEPT, A_CHALLENGE, A_CLAIM, A_
                                    A_LOC, A_MOVE, A_PASS, A_TARGET, MAX_CREW, PK_RACTOR,
                                    PK_REACT, PK_RESPOND)
 
-from .helpers import (act, check, cid, empty_hand, high_drama, hire, legal, muster, new, place,
-                      to_hand)
+from .helpers import (act, check, cid, empty_hand, high_drama, hire, legal, mid_duel, muster, new,
+                      place, to_hand)
 
 DOCKS, FORUMS = 1, 2
-
-
-
-def _duel(st, a, b, pool, active=1, loc=FORUMS):
-    """Mid-duel at ``loc``: side ``active`` has ``pool`` threat and is to play."""
-    s = st[0]
-    s["d_on"] = 1
-    s["d_stat"] = S.S_COM
-    s["d_loc"] = loc
-    s["d_seat"][:] = [0, 1]
-    s["d_slot"][:] = [a, b]
-    s["d_alive"][:] = 1
-    s["d_pool"][active] = pool
-    s["d_ploc"][active] = loc
-    s["d_active"] = active
-    s["pk"] = S.PK_DPLAY
-    s["to_play"] = s["d_seat"][active]
 
 
 def _hand_slot(st, p, name):
@@ -49,7 +32,7 @@ def test_reaction_when_wounded_prevents_one_wound_instead_replacement_effect():
     b = muster(st, 1, "Anke Brenner", FORUMS)       # Resolve 4
     empty_hand(st, 1)
     to_hand(st, 1, "Last-Moment Parry")
-    _duel(st, a, b, 3)
+    mid_duel(st, a, b, 3)
     act(st, A_PASS)                                 # no combat card
     s = st[0]
     assert s["pk"] == PK_REACT and s["to_play"] == 1 and s["r_amt"] == 2
@@ -72,7 +55,7 @@ def test_reaction_when_wounded_window_opens_on_the_deck_list_not_the_hand():
     a = muster(st, 0, "Inigo Valdera", FORUMS)
     b = muster(st, 1, "Anke Brenner", FORUMS)
     empty_hand(st, 1)
-    _duel(st, a, b, 3)
+    mid_duel(st, a, b, 3)
     act(st, A_PASS)
     assert st[0]["pk"] == PK_REACT and legal(st) == {A_PASS}
     act(st, A_PASS)
@@ -82,7 +65,7 @@ def test_reaction_when_wounded_window_opens_on_the_deck_list_not_the_hand():
     high_drama(quiet)
     a = muster(quiet, 0, "Inigo Valdera", FORUMS)
     b = muster(quiet, 1, "Anke Brenner", FORUMS)
-    _duel(quiet, a, b, 3)
+    mid_duel(quiet, a, b, 3)
     act(quiet, A_PASS)
     assert quiet[0]["wounds"][1][b] == 2 and quiet[0]["pk"] != PK_REACT
 
@@ -235,7 +218,7 @@ def test_reaction_after_destroyed_waits_until_the_duel_is_over():
     b = muster(st, 1, "Inigo Valdera", FORUMS)      # Resolve 3
     empty_hand(st, 1)
     to_hand(st, 1, "Wake for the Fallen")
-    _duel(st, a, b, 4)
+    mid_duel(st, a, b, 4)
     act(st, A_PASS)                                 # no card: 3 wounds
     s = st[0]
     if s["pk"] == PK_REACT and s["r_trig"] == S.RT_WHEN_WOUNDED:
@@ -258,7 +241,7 @@ def test_reaction_after_destroyed_is_not_asked_while_the_duel_goes_on():
     b = muster(st, 1, "Anke Brenner", FORUMS, wounds=3)   # Resolve 4
     al = hire(st, 1, "Brother Aldous", S.HOME)
     to_hand(st, 1, "Finishing Blow")                      # Thrust 2
-    _duel(st, a, b, 3)
+    mid_duel(st, a, b, 3)
     s = st[0]
     act(st, A_HAND + _hand_slot(st, 1, "Finishing Blow"))
     if s["pk"] == S.PK_DABIL:
@@ -330,7 +313,7 @@ def test_reaction_window_state_is_public(seed):
         b = muster(st, 1, "Anke Brenner", FORUMS)
         empty_hand(st, 1)
         to_hand(st, 1, "Last-Moment Parry" if with_card else "Steady Guard")
-        _duel(st, a, b, 3)
+        mid_duel(st, a, b, 3)
         act(st, A_PASS)
         views.append(obs(st, 0))
     assert np.array_equal(views[0], views[1])
@@ -397,7 +380,7 @@ def test_validator_refuses_corrupted_reaction_fields():
         assert probs and any(name in p for p in probs), (field, probs)
 
 
-def test_reaction_after_a_maneuver_move_waits_for_the_end_of_the_duel():
+def test_reaction_after_a_maneuver_move_waits_for_the_end_of_themid_duel():
     """A Maneuver's move is a move [Glossary: Move]: Quick Exit takes Inigo to The Docks where
     Anke is; Watchful Eye is offered once the duel is over [Reaction: After]."""
     st = new(2, reactions=True)
@@ -409,7 +392,7 @@ def test_reaction_after_a_maneuver_move_waits_for_the_end_of_the_duel():
     empty_hand(st, 1)
     to_hand(st, 0, "Quick Exit")                    # Riposte 1, Parry 1; Maneuver: move
     to_hand(st, 1, "Watchful Eye")
-    _duel(st, a, e, 1, active=0)
+    mid_duel(st, a, e, 1, active=0)
     act(st, A_HAND + 0)
     act(st, S.A_MANEUVER)
     act(st, A_LOC + DOCKS)
