@@ -132,6 +132,18 @@ class Canvas:
             top = y0 + 20
         return x0 + (12 if stripe is not None else 6), top, x1 - 6, y1 - 4
 
+    def tags(self, x, y, tags) -> int:
+        """Status pills (white text on ink) for each ``(label, shown)`` pair that is shown,
+        left to right from ``x``; returns the x after the last one."""
+        f = font(11)
+        for label, shown in tags:
+            if shown:
+                tw = int(self.d.textlength(label, font=f)) + 10
+                self.d.rounded_rectangle([x, y, x + tw, y + 16], radius=4, fill=INK)
+                self.text(x + tw / 2, y + 8, label, 11, (250, 250, 250), anchor="mm")
+                x += tw + 6
+        return x
+
     def bar(self, box, value, maximum, fill, back=(225, 220, 205)) -> None:
         """A horizontal bar: ``value`` of ``maximum`` filled."""
         x0, y0, x1, y1 = (int(v) for v in box)

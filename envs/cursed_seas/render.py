@@ -319,13 +319,8 @@ def _fleet(cv, s, p, viewer, box):
     w = cv.text(x0, y0, f"player_{p}", 14)
     home = int(s["home"][p])
     tx = x0 + w + 8
-    for tag, on in (("to act", int(s["to_play"]) == p),
-                    ("won", bool(s["done"]) and bool(int(s["winner_mask"]) >> p & 1))):
-        if on:
-            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
-            cv.d.rounded_rectangle([tx, y0, tx + tw, y0 + 16], radius=4, fill=draw.INK)
-            cv.text(tx + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
-            tx += tw + 6
+    tx = cv.tags(tx, y0, (("to act", int(s["to_play"]) == p),
+                          ("won", bool(s["done"]) and bool(int(s["winner_mask"]) >> p & 1))))
     cv.text(tx + 4, y0 + 8, f"home island {home}" if home >= 0 else "no home yet", 11,
             draw.MUTED, anchor="lm")
     coins = _coins(s, LOC_HOME, p)

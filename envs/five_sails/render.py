@@ -352,14 +352,9 @@ def _seat(cv, s, p, viewer):
     w = cv.text(x0, y0, f"player_{p}" + (f", {_n(leader)}" if _ok(leader) else ""), 14,
                 max_w=260)
     tx = x0 + w + 8
-    for tag, on in (("to act", int(s["to_play"]) == p), ("First Player", int(s["first"]) == p),
-                    ("out", bool(s["out"][p])),
-                    ("won", bool(s["done"]) and bool(int(s["winner_mask"]) >> p & 1))):
-        if on:
-            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
-            cv.d.rounded_rectangle([tx, y0, tx + tw, y0 + 16], radius=4, fill=draw.INK)
-            cv.text(tx + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
-            tx += tw + 6
+    tx = cv.tags(tx, y0, (("to act", int(s["to_play"]) == p),
+                          ("First Player", int(s["first"]) == p), ("out", bool(s["out"][p])),
+                          ("won", bool(s["done"]) and bool(int(s["winner_mask"]) >> p & 1))))
     y = y0 + 22
     x = x0
     x += cv.counter(x, y, "star", int(s["renown"][p]), 18)

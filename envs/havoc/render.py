@@ -387,12 +387,7 @@ def _crew_row(cv, rec, c, box, viewer):
             name += f", {C.CAPTAIN_NAMES[cap]}"
     w = cv.text(x0, y0, name, 14, max_w=300)
     tag_x = x0 + w + 8
-    for tag, on in (("to act", acting), ("first", int(rec["first_crew"]) == c)):
-        if on:
-            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
-            cv.d.rounded_rectangle([tag_x, y0, tag_x + tw, y0 + 16], radius=4, fill=draw.INK)
-            cv.text(tag_x + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
-            tag_x += tw + 6
+    tag_x = cv.tags(tag_x, y0, (("to act", acting), ("first", int(rec["first_crew"]) == c)))
     y = y0 + 22
     res = rec["res"][c]
     x = x0

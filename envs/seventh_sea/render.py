@@ -425,12 +425,7 @@ def _seat(cv, rec, q, viewer):
     tx = x0 + w + 8
     tags = (("to act", int(rec["to_play"]) == q), ("sunk", not rec["alive"][q]),
             ("won", bool(rec["done"]) and bool(int(rec["winner_mask"]) >> q & 1)))
-    for tag, on in tags:
-        if on:
-            tw = int(cv.d.textlength(tag, font=draw.font(11))) + 10
-            cv.d.rounded_rectangle([tx, y0, tx + tw, y0 + 16], radius=4, fill=draw.INK)
-            cv.text(tx + tw / 2, y0 + 8, tag, 11, (250, 250, 250), anchor="mm")
-            tx += tw + 6
+    tx = cv.tags(tx, y0, tags)
     # piles: hand as card backs (count public), deck, discard and sunk as counts
     x = max(tx + 10, x0 + 330)
     hn = int(rec["hand_n"][q])

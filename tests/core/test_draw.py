@@ -77,3 +77,13 @@ def test_every_character_of_the_card_data_has_a_glyph():
                  if any(f.getmask(c).getbbox() == missing_box for c in shown))
     assert not bad, f"characters without a glyph: {bad}"
     assert "\u2022".translate(draw._NO_GLYPH) != "\u2022"
+
+
+def test_tags_draw_only_the_shown_pills_left_to_right():
+    cv = draw.Canvas(200, 30)
+    blank = cv.array()
+    assert cv.tags(10, 5, (("hidden", False),)) == 10
+    assert np.array_equal(cv.array(), blank)
+    end = cv.tags(10, 5, (("to act", True), ("won", False), ("first", True)))
+    drawn = np.argwhere(np.any(cv.array() != blank, axis=2))
+    assert drawn[:, 1].min() == 10 and drawn[:, 1].max() < end
