@@ -54,6 +54,14 @@ def seg_seg(ax, ay, bx, by, cx, cy, dx, dy):
 
 
 @njit(cache=True)
+def far_from(dx, dy, r):
+    """The offset (dx, dy) is longer than r by more than 1e-6, a margin far above rounding:
+    a bound that lets a caller skip an exact test it could not fail (False on NaN)."""
+    r = r + 1e-6
+    return dx * dx + dy * dy > r * r
+
+
+@njit(cache=True)
 def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach):
     """How far segment ab may translate along the unit vector u (up to ``dist``) before it
     comes within ``reach`` of segment cd. Returns ``dist`` + 1 when it never does; 0 when it
@@ -158,11 +166,20 @@ def pose_clear(s, k, x, y, h):
         if px < SHIP_R - 1e-9 or px > w - SHIP_R + 1e-9 or py < SHIP_R - 1e-9 or \
                 py > ht - SHIP_R + 1e-9:
             return False
+    # far pieces are passed over on a bound (the hull lies within half its length of its
+    # middle), which only skips exact tests that could not fail
+    mx = 0.5 * (x + bx)
+    my = 0.5 * (y + by)
+    half = 0.5 * abs(ln)
     for i in range(s.n_islands):
+        if far_from(s.isl_x[i] - mx, s.isl_y[i] - my, half + SHIP_R + s.isl_r[i]):
+            continue
         if pt_seg(s.isl_x[i], s.isl_y[i], x, y, bx, by) < SHIP_R + s.isl_r[i] - 1e-6:
             return False
     for j in range(s.sh_live.shape[0]):
         if j != k and s.sh_live[j] and s.sh_lost[j] < 0:     # lost: within a fog bank
+            if far_from(s.sh_x[j] - mx, s.sh_y[j] - my, half + abs(s.sh_len[j]) + 2.0 * SHIP_R):
+                continue
             d = seg_seg(x, y, bx, by, s.sh_x[j], s.sh_y[j], bow_x(s, j), bow_y(s, j))
             if d < 2.0 * SHIP_R - 1e-6:
                 return False
@@ -179,7 +196,14 @@ def sweep(s, k, ux, uy, dist):
     by = bow_y(s, k)
     best = dist + 1.0
     hit = -1
+    # a piece out of reach of the whole sweep is passed over on a bound (first_contact would
+    # find it too far at once and return dist + 1)
+    mx = 0.5 * (ax + bx)
+    my = 0.5 * (ay + by)
+    half = 0.5 * abs(s.sh_len[k]) + dist
     for i in range(s.n_islands):
+        if far_from(s.isl_x[i] - mx, s.isl_y[i] - my, half + SHIP_R + s.isl_r[i]):
+            continue
         t = first_contact(ax, ay, bx, by, ux, uy, dist, s.isl_x[i], s.isl_y[i],
                           s.isl_x[i], s.isl_y[i], SHIP_R + s.isl_r[i])
         if t <= best and t <= dist:
@@ -187,6 +211,8 @@ def sweep(s, k, ux, uy, dist):
             hit = i
     for j in range(s.sh_live.shape[0]):
         if j != k and s.sh_live[j] and s.sh_lost[j] < 0:     # lost: within a fog bank
+            if far_from(s.sh_x[j] - mx, s.sh_y[j] - my, half + abs(s.sh_len[j]) + 2.0 * SHIP_R):
+                continue
             t = first_contact(ax, ay, bx, by, ux, uy, dist, s.sh_x[j], s.sh_y[j],
                               bow_x(s, j), bow_y(s, j), 2.0 * SHIP_R)
             if t <= best and t <= dist:
@@ -249,6 +275,11 @@ def can_fire(s, k, m, nmast, j, reach):
     """Mast m of ship k has a clear line of fire within ``reach`` to some part of ship j:
     tried at j's stern, middle and bow, the parts a player would aim at (ruling: Line of
     fire)."""
+    # out of range on a bound (the mast within k's length of her stern, every aim point
+    # within j's length of j's stern): no aim point could be in range
+    if far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
+                abs(s.sh_len[k]) + abs(s.sh_len[j]) + SHIP_R + reach):
+        return False
     px, py = mast_xy(s, k, m, nmast)
     jbx = bow_x(s, j)
     jby = bow_y(s, j)
