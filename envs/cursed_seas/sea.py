@@ -14,9 +14,9 @@ from numba import njit
 from .cargo import carry_ok
 from .common import cargo_room
 from .crew import explorer
-from .geometry import ship_gap
+from .geometry import far_from, ship_gap
 from .state import (
-    ACT_MOVE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, SEA_CREW, TOUCH,
+    ACT_MOVE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, SEA_CREW, SHIP_R, TOUCH,
 )
 
 
@@ -29,6 +29,9 @@ def partner_ok(s, k, j):
         return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
     if j // MAX_FLEET != k // MAX_FLEET and s.sh_masts[j] != 0:
         return False
+    if far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
+                abs(s.sh_len[k]) + abs(s.sh_len[j]) + 2.0 * SHIP_R + TOUCH):
+        return False         # apart on a bound (as ship_gap would find)
     return ship_gap(s, k, j) <= TOUCH
 
 

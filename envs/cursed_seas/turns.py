@@ -21,6 +21,7 @@ from .common import (
     wrap_angle,
 )
 from .geometry import (
+    far_from,
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
 )
 from .terrain import ice_begin, turn_begins
@@ -158,6 +159,9 @@ def target_ok(s, k, m, j):
         return False
     if docked_home(s, j):
         return False
+    if far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
+                abs(s.sh_len[k]) + abs(s.sh_len[j]) + SHIP_R + L_LEN):
+        return False         # beyond the longest range on a bound (as can_fire would find)
     return can_fire(s, k, m, nmast(s, k), j, reach(s, k, m))
 
 
