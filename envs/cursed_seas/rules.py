@@ -333,9 +333,10 @@ def legal_mask(s, mask):
                 mask[A_OPT + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step(s, a):
-    """Answer the pending decision with action a (legal)."""
+    """Answer the pending decision with action a (legal). Inlined into its one caller,
+    ``apply``, so the cold compile optimises the whole engine once less."""
     pk = s.pending
     o = a - A_OPT
     if pk == PK_PLACE:
@@ -363,7 +364,7 @@ def _step(s, a):
         if not s.sh_live[k]:
             back_to_turn(s)
         elif s.pend_count == 0:
-            _after_segment(s, k, s.pend_target == 1)
+            _after_segment(s, k, int(s.pend_target == 1))
     # --- forts / terrain / creatures ---
     elif pk == PK_PLACE_TERR:
         T.place_terrain(s, o)
@@ -376,7 +377,7 @@ def _step(s, a):
             back_to_turn(s)
     elif pk == PK_WHIRL:
         k = s.pend_ship
-        over = s.pend_target == 1
+        over = int(s.pend_target == 1)
         s.pend_target = -1
         s.pend_count = 0
         if a == A_NO:
