@@ -56,8 +56,7 @@ def action_label(s, a) -> str:
         seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
         return f"load coin {o} (worth {int(s['co_val'][o]) if seen else '?'})"
     if pk == PK_NAV:
-        return "place no trade current" if a == A_NO else \
-            f"trade current at {o * 360 // EDGE_SLOTS} deg from her heading"
+        return f"trade current at {o * 360 // EDGE_SLOTS} deg from her heading"
     # --- cargo / crew / equipment
     if a >= A_SEA:
         return f"explore at sea: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SEA)}"

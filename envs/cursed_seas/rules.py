@@ -748,16 +748,16 @@ def _mask_extra(s, pk, mask):
         for o in range(6):
             if _capt_ok(s, k, o):
                 mask[A_OPT + o] = 1
-    elif pk == PK_LOAD:
+    elif pk == PK_LOAD:                 # the first coin is the one she chose to load for
         for c in range(MAX_COINS):
             if F.load_ok(s, k, c):
                 mask[A_OPT + c] = 1
-        mask[A_NO] = 1
-    elif pk == PK_NAV:
+        if s.pend_count > 0:
+            mask[A_NO] = 1
+    elif pk == PK_NAV:                  # choosing A_NAV was the choice to place it
         for a in range(EDGE_SLOTS):
             if nav_slot_ok(s, k, a):
                 mask[A_OPT + a] = 1
-        mask[A_NO] = 1
 
 
 @njit(cache=True)
@@ -769,6 +769,7 @@ def _turn_extra(s, a):
     elif a >= A_LOAD:
         s.pend_ship = a - A_LOAD
         s.pending = PK_LOAD
+        s.pend_count = 0
     else:
         s.pend_ship = a - A_CAPT
         s.pending = PK_CAPT
@@ -792,9 +793,10 @@ def _step_extra(s, a):
         else:
             sea_order(s, k)
     elif pk == PK_LOAD:
+        s.pend_count = 1
         if a == A_NO or not F.load(s, k, o):
+            s.pend_count = 0
             back_to_turn(s)
     elif pk == PK_NAV:
-        if a != A_NO:
-            nav_place(s, k, o)
+        nav_place(s, k, o)
         back_to_turn(s)
