@@ -7,8 +7,8 @@ crew or treasure on that ship become part of the towing player's fleet. The base
 towing ship becomes S; the towed ship moves with the towing ship as a free action. When the
 towing ship docks, dock the towed ship at the same island or fort as a free action."), with
 Scuttling ("If an opponent begins to tow that ship ... the scuttle attempt fails") and Sea
-Creatures ("Nor can they ... tow"). Readings: docs/rulings.md (ruling: Tow, Tow ends, Tow
-movement). The towed ship's fleet is ``sh_owner``; ``sh_tow[k]`` is the ship k tows. These
+Creatures ("Nor can they ... tow"). Readings: docs/rulings.md [ruling: Tow; ruling: Tow
+ends; ruling: Tow movement]. The towed ship's fleet is ``sh_owner``; ``sh_tow[k]`` is the ship k tows. These
 kernels never call back into turns.py.
 """
 
