@@ -4,8 +4,9 @@ No logic. Lengths are in units of S (``S = 1``, ``L = 2``; ruling: Measures) on 
 rectangular table whose size the config holds (ruling: Table size). A ship is a capsule: the
 segment from her stern point to her bow point, thickened by ``SHIP_R``; an island is a disc.
 Ships, crew and coins have global indices: ship ``p * MAX_FLEET + j`` is seat p's j-th fleet
-slot, crew ``p * MAX_CREW_P + j`` likewise, coin ``p * MAX_COINS_P + j`` was contributed by
-seat p [Placing Treasure]. Every reading of the rules is in ``docs/rulings.md``.
+slot (her statistics; the fleet she is in is ``sh_owner``, changed by a tow [Tow]), crew
+``p * MAX_CREW_P + j`` likewise, coin ``p * MAX_COINS_P + j`` was contributed by seat p
+[Placing Treasure]. Every reading of the rules is in ``docs/rulings.md``.
 """
 
 import numpy as np
