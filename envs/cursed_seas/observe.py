@@ -184,7 +184,9 @@ def _observe_sea(s, seat, out):
             # --- tow: the fleet she is in now (relative seat), towing, in tow [Tow]
             out[b + 3 + (s.sh_owner[k] - seat + n) % n] = 1.0
             out[b + 3 + MAX_PLAYERS] = 1.0 if s.sh_tow[k] >= 0 else 0.0
-            out[b + 4 + MAX_PLAYERS] = 1.0 if (s.sh_tow == k).any() else 0.0
+            for t in range(s.sh_tow.shape[0]):
+                if s.sh_tow[t] == k:
+                    out[b + 4 + MAX_PLAYERS] = 1.0
     for r in range(n):
         p = (seat + r) % n
         for j in range(MAX_FORTS_P):

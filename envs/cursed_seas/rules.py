@@ -42,6 +42,8 @@ from .state import (
 from .crew import nav_ok, nav_place, nav_slot_ok
 from .tow import tow, towable
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import KW_NAVIGATOR
+from .common import release_tows
 from .turns import after_tow
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
@@ -438,7 +440,7 @@ def _step(s, a):
             return
         p = s.to_play
         if a >= A_CAPT:                         # --- tow / fort loading / trade currents
-            _turn_extra(s, a)
+            _step_extra(s, a)
             return
         if a >= A_SEA:                          # explore action at sea [Exploring]
             sea_order(s, p * MAX_FLEET + a - A_SEA)
@@ -559,6 +561,7 @@ def _step(s, a):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
         k = s.pend_ship
         s.sh_masts[k] |= 1 << o
+        release_tows(s)                         # --- tow: with a mast she is towed no more
         if s.pend_count == 0 and carpenter(s, k) and \
                 s.sh_masts[k] != (1 << nmast(s, k)) - 1:
             reveal(s, k, KW_CARPENTER)          # a second mast, same action
@@ -722,6 +725,12 @@ def _capt_ok(s, k, o):
 
 @njit(cache=True)
 def _turn_mask_extra(s, p, mask):
+    nav = 0                                     # ships with an unused Navigator aboard:
+    for c in range(MAX_CREW):                   # one pass, as most fleets have none
+        k = s.cr_ship[c]
+        if 0 <= k < MAX_SHIPS and not s.cr_nav[c] and \
+                s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_NAVIGATOR:
+            nav |= 1 << k
     for k in range(MAX_SHIPS):
         if s.sh_owner[k] != p or not s.sh_live[k]:
             continue
@@ -732,7 +741,7 @@ def _turn_mask_extra(s, p, mask):
                     break
         if F.can_load(s, k):                    # [Forts: Treasure]
             mask[A_LOAD + k] = 1
-        if nav_ok(s, k):                        # [Trade Current] a Navigator
+        if (nav >> k) & 1 and nav_ok(s, k):     # [Trade Current] a Navigator
             mask[A_NAV + k] = 1
 
 
@@ -761,26 +770,24 @@ def _mask_extra(s, pk, mask):
 
 
 @njit(cache=True)
-def _turn_extra(s, a):
-    """PK_TURN: a joined ship chosen (then her action), a load from a fort, a Navigator."""
-    if a >= A_NAV:
-        s.pend_ship = a - A_NAV
-        s.pending = PK_NAV
-    elif a >= A_LOAD:
-        s.pend_ship = a - A_LOAD
-        s.pending = PK_LOAD
-        s.pend_count = 0
-    else:
-        s.pend_ship = a - A_CAPT
-        s.pending = PK_CAPT
-
-
-@njit(cache=True)
 def _step_extra(s, a):
+    """PK_TURN: a joined ship chosen (then her action), a load from a fort, a Navigator;
+    then the answers to those decisions and to the tow question."""
     pk = s.pending
     k = s.pend_ship
     o = a - A_OPT
-    if pk == PK_TOW:
+    if pk == PK_TURN:
+        if a >= A_NAV:
+            s.pend_ship = a - A_NAV
+            s.pending = PK_NAV
+        elif a >= A_LOAD:
+            s.pend_ship = a - A_LOAD
+            s.pending = PK_LOAD
+            s.pend_count = 0
+        else:
+            s.pend_ship = a - A_CAPT
+            s.pending = PK_CAPT
+    elif pk == PK_TOW:
         if a != A_NO:
             tow(s, k, o)
         after_tow(s)

@@ -55,16 +55,11 @@ def towable(s, k, j):
 
 
 @njit(cache=True)
-def can_tow(s, k):
-    return s.sh_live[k] and s.sh_masts[k] != 0 and s.sh_tow[k] < 0 and not s.sh_wreck[k] \
-        and s.sh_lost[k] < 0 and not is_creature(s, k)
-
-
-@njit(cache=True)
 def tow_ask(s, k):
     """After a move action: if she can tow a derelict, her player decides (PK_TOW). Only
     computed here, at the end of a move, never in the legal-mask hot path."""
-    if not 0 <= k < MAX_SHIPS or not can_tow(s, k):
+    if not 0 <= k < MAX_SHIPS or not s.sh_live[k] or s.sh_masts[k] == 0 or \
+            s.sh_tow[k] >= 0 or s.sh_wreck[k] or s.sh_lost[k] >= 0 or is_creature(s, k):
         return False
     for j in range(MAX_SHIPS):
         if towable(s, k, j):
