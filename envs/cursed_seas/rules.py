@@ -731,6 +731,10 @@ def _turn_mask_extra(s, p, mask):
         if 0 <= k < MAX_SHIPS and not s.cr_nav[c] and \
                 s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_NAVIGATOR:
             nav |= 1 << k
+    fort = False                                # a fort of hers standing: loading
+    for f in range(p * MAX_FORTS_P, (p + 1) * MAX_FORTS_P):
+        if s.ft_isl[f] >= 0:
+            fort = True
     for k in range(MAX_SHIPS):
         if s.sh_owner[k] != p or not s.sh_live[k]:
             continue
@@ -739,7 +743,7 @@ def _turn_mask_extra(s, p, mask):
                 if _capt_ok(s, k, o):
                     mask[A_CAPT + k] = 1
                     break
-        if F.can_load(s, k):                    # [Forts: Treasure]
+        if fort and F.can_load(s, k):           # [Forts: Treasure]
             mask[A_LOAD + k] = 1
         if (nav >> k) & 1 and nav_ok(s, k):     # [Trade Current] a Navigator
             mask[A_NAV + k] = 1
