@@ -30,7 +30,7 @@ from agents.base import Agent
 from envs.cursed_seas.batch import single_apply
 from envs.cursed_seas.state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
-    LOC_ISLAND, LOC_SHIP, MAX_FLEET, NUM_ACTIONS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN,
+    LOC_ISLAND, LOC_SHIP, MAX_FLEET, NUM_ACTIONS, PK_TOW, PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN,
     PK_EXPLORE, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN, SHIP_R,
 )
 
@@ -64,7 +64,7 @@ def _goal(rec, k, me):
     if best[1] < 0 and best_d == math.inf:
         # no treasure left ashore: hunt an enemy ship carrying some (counts are open)
         for j in range(rec["sh_live"].shape[0]):
-            if not rec["sh_live"][j] or j // MAX_FLEET == me or not len(_coins_at(rec, LOC_SHIP, j)):
+            if not rec["sh_live"][j] or rec["sh_owner"][j] == me or not len(_coins_at(rec, LOC_SHIP, j)):
                 continue
             d = math.hypot(rec["sh_x"][j] - bx, rec["sh_y"][j] - by)
             if d < best_d:
@@ -141,12 +141,14 @@ class CursedSeasHeuristic(Agent):
         if pk == PK_BOARD:
             mine = int(rec["pend_ship"])
             other = int(rec["pend_target"])
-            if mine // MAX_FLEET != me:
+            if rec["sh_owner"][mine] != me:
                 mine, other = other, mine
             up = [bin(int(rec["sh_masts"][x])).count("1") for x in (mine, other)]
             return A_YES if up[0] >= up[1] else A_NO
         if pk == PK_BOARD_WIN:
             return A_NO if mask[A_NO] else A_YES
+        if pk == PK_TOW:                # a tow slows her to S: she sails on for gold
+            return A_NO
         return int(legal[self.rng.integers(len(legal))])
 
     def _sail(self, state, mask, me):

@@ -36,8 +36,8 @@ def dest_ok(s, c, p, d):
         return False                     # not at an enemy fort [Docking]
     k = s.cr_ship[c]
     if d == OPT_ASHORE:
-        return 0 <= k < MAX_SHIPS and k // MAX_FLEET == p
-    if not 0 <= d < MAX_SHIPS or d // MAX_FLEET != p or d == k:
+        return 0 <= k < MAX_SHIPS and s.sh_owner[k] == p
+    if not 0 <= d < MAX_SHIPS or s.sh_owner[d] != p or d == k:
         return False
     if not s.sh_live[d] or s.sh_wreck[d] or s.sh_dock[d] != i:
         return False
@@ -71,14 +71,14 @@ def piece_ok(s, c, p):
     if s.cr_moved[c]:
         return False
     k = s.cr_ship[c]
-    if k >= 0 and k // MAX_FLEET != p:
+    if k >= 0 and s.sh_owner[k] != p:
         return False
     if k < 0 and s.cr_isl[c] < 0:
         return False
     if dest_ok(s, c, p, OPT_ASHORE):
         return True
-    for j in range(MAX_FLEET):
-        if dest_ok(s, c, p, p * MAX_FLEET + j):
+    for d in range(MAX_SHIPS):          # any ship of her fleet [Tow: ships join it]
+        if dest_ok(s, c, p, d):
             return True
     return False
 
@@ -94,4 +94,4 @@ def move_piece(s, c, d):
         return
     s.cr_ship[c] = d
     s.cr_isl[c] = -1
-    s.cr_seen[c] |= 1 << (d // MAX_FLEET)
+    s.cr_seen[c] |= 1 << s.sh_owner[d]

@@ -112,6 +112,7 @@ def sink(s, k):
     s.sh_lost[k] = -1            # --- forts / terrain / creatures
     s.sh_tangled[k] = -1
     s.sh_scuttle[k] = 0
+    s.sh_tow[k] = -1             # --- tow: a sunk tower tows nothing
     for c in range(MAX_CREW):
         if s.cr_ship[c] == k:
             s.cr_ship[c] = -1
@@ -132,15 +133,30 @@ def release_pins(s):
             if not s.sh_live[k] or not s.sh_live[j] or s.sh_masts[j] == 0 \
                     or not bow_touches(s, k, j):
                 s.sh_pin[k] = -1
+    release_tows(s)
+
+
+# --- tow -------------------------------------------------------------------------------------
+@njit(cache=True)
+def release_tows(s):
+    """A tow lasts while the tower is afloat with a mast, the towed ship is still a
+    derelict and her bow still touches the tower (ruling: Tow ends) [Tow]."""
+    for k in range(MAX_SHIPS):
+        j = s.sh_tow[k]
+        if j >= 0:
+            if not 0 <= j < MAX_SHIPS or not s.sh_live[k] or not s.sh_live[j] or \
+                    s.sh_masts[k] == 0 or s.sh_masts[j] != 0 or s.sh_wreck[k] or \
+                    s.sh_wreck[j] or s.sh_lost[k] >= 0 or s.sh_lost[j] >= 0 or \
+                    not bow_touches(s, j, k):
+                s.sh_tow[k] = -1
 
 
 @njit(cache=True)
 def can_ever_move(s, p):
     """Seat p may still give a move action some day: a ship with a mast, or a derelict that
     can repair (docked at home, or a Shipwright aboard) [Winning the Game; Derelict]."""
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
-        if s.sh_live[k] and not s.sh_wreck[k]:
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] == p and s.sh_live[k] and not s.sh_wreck[k]:
             if s.sh_masts[k]:
                 return True
             if s.home[p] >= 0 and s.sh_dock[k] == s.home[p]:
@@ -153,3 +169,13 @@ def can_ever_move(s, p):
 @njit(cache=True)
 def wrap_angle(h):
     return math.atan2(math.sin(h), math.cos(h))
+
+
+@njit(cache=True)
+def leave_dock(s, k):
+    """A ship leaving a wild island she explored leaves her player's token [Exploring]."""
+    i = s.sh_dock[k]
+    if i >= 0 and s.sh_explored[k]:
+        s.isl_token[i] |= 1 << s.sh_owner[k]
+    s.sh_dock[k] = -1
+    s.sh_explored[k] = 0

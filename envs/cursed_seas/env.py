@@ -11,7 +11,7 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 |---|---|
 | import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v0.env()`` |
 | players | 2-4 |
-| actions | ``Discrete(184)`` with a legal-action mask (layout in state.py) |
+| actions | ``Discrete(256)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
 | hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at |
 | chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding, reef and terrain dice, mysterious-island d6 |

@@ -16,7 +16,7 @@ from numba import njit
 
 from envs.core.rng import die
 
-from .common import keywords, reveal
+from .common import cargo_room, keywords, reveal
 from .geometry import bow_x, bow_y, mast_xy, pt_seg, seg_seg
 from .state import (
     FORT_R, KW_CANNONEER, L_LEN, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS,
@@ -98,9 +98,8 @@ def build_ok(s, f, i):
         return False
     docked = False
     explored = (s.isl_token[i] >> p) & 1
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
-        if s.sh_live[k] and s.sh_dock[k] == i and not s.sh_wreck[k]:
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] == p and s.sh_live[k] and s.sh_dock[k] == i and not s.sh_wreck[k]:
             docked = True
             if s.sh_explored[k]:
                 explored = 1
@@ -162,7 +161,7 @@ def pay(s, f, c):
 def fort_unload(s, k, f):
     """[Unloading treasure] docked at her own fort a ship unloads every coin worth gold
     into it (unique treasure, worth 0, stays aboard as at home)."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_val[c] > 0:
             s.co_loc[c] = LOC_FORT
@@ -219,7 +218,7 @@ def fort_in_range(s, px, py, f, reach):
 @njit(cache=True)
 def ship_fort_ok(s, k, m, f):
     """Mast m of ship k may shoot fort f: an enemy fort standing, in range, line clear."""
-    if s.ft_isl[f] < 0 or f // MAX_FORTS_P == k // MAX_FLEET or s.sh_lost[k] >= 0:
+    if s.ft_isl[f] < 0 or f // MAX_FORTS_P == s.sh_owner[k] or s.sh_lost[k] >= 0:
         return False
     p = k // MAX_FLEET
     nm = s.cfg.ship_nmast[p, k % MAX_FLEET]
@@ -234,9 +233,9 @@ def fort_ship_ok(s, f, g, j):
     island, not lost, within the flag's range; the line is blocked only by fog banks
     ('not blocked by other ships, sea creatures, or islands')."""
     if not s.sh_live[j] or s.sh_wreck[j] or s.sh_lost[j] >= 0 or \
-            j // MAX_FLEET == f // MAX_FORTS_P:
+            s.sh_owner[j] == f // MAX_FORTS_P:
         return False
-    q = j // MAX_FLEET
+    q = s.sh_owner[j]
     if s.sh_dock[j] >= 0 and s.sh_dock[j] == s.home[q]:
         return False
     px, py = flag_xy(s, f, g)
@@ -368,3 +367,48 @@ def init_forts(s):
 def forts_turn_begins(s, p):
     for j in range(MAX_FORTS_P):
         s.ft_acts[p * MAX_FORTS_P + j] = 0
+
+
+# ----- loading treasure from a fort ------------------------------------------------------------------
+@njit(cache=True)
+def load_ok(s, k, c):
+    """[Forts: Treasure] "You may use a ship to load treasure from a fort and move it to
+    another fort or to your home island, but a fort must always have a number of gold points
+    inside of it equal to or greater than its gold point cost": ship k, docked at her
+    player's fort, may take coin c from it when the gold left is still at least the fort's
+    cost and she has a cargo space (a face-up unique coin needs none). A free action, one
+    decision per coin (ruling: Loading from a fort); sea creatures load no treasure."""
+    if not 0 <= k < MAX_SHIPS or not 0 <= c < MAX_COINS:
+        return False
+    if not s.sh_live[k] or s.sh_wreck[k] or s.sh_lost[k] >= 0 or \
+            s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
+        return False
+    i = s.sh_dock[k]
+    if not own_fort_at(s, i, s.sh_owner[k]):
+        return False
+    f = fort_at(s, i)
+    if s.co_loc[c] != LOC_FORT or s.co_at[c] != f:
+        return False
+    if fort_gold(s, f) - s.co_val[c] < s.cfg.fort_cost[f // MAX_FORTS_P, f % MAX_FORTS_P]:
+        return False
+    return s.co_up[c] != 0 or cargo_room(s, k) > 0
+
+
+@njit(cache=True)
+def can_load(s, k):
+    if not 0 <= k < MAX_SHIPS or s.sh_dock[k] < 0 or \
+            not own_fort_at(s, s.sh_dock[k], s.sh_owner[k]):
+        return False                     # cheap test first: the legal mask asks every turn
+    for c in range(MAX_COINS):
+        if load_ok(s, k, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def load(s, k, c):
+    """Coin c goes aboard ship k; her player looks at it. True while more may be loaded."""
+    s.co_loc[c] = LOC_SHIP
+    s.co_at[c] = k
+    s.co_seen[c] |= 1 << s.sh_owner[k]
+    return can_load(s, k)

@@ -290,3 +290,31 @@ def can_fire(s, k, m, nmast, j, reach):
         if d - SHIP_R <= reach and line_clear(s, px, py, qx, qy, k, m, nmast, j):
             return True
     return False
+
+
+@njit(cache=True)
+def wrap(s, k):
+    """[Setup: Round Earth] the hull touching an edge is placed touching the opposite edge
+    at the same heading; if that spot is taken she stays (ruling: Edges)."""
+    ln = s.sh_len[k]
+    bx = s.sh_x[k] + ln * math.cos(s.sh_h[k])
+    by = s.sh_y[k] + ln * math.sin(s.sh_h[k])
+    w = s.cfg.table_w
+    ht = s.cfg.table_h
+    nx = s.sh_x[k]
+    ny = s.sh_y[k]
+    lo_x = min(s.sh_x[k], bx)
+    hi_x = max(s.sh_x[k], bx)
+    lo_y = min(s.sh_y[k], by)
+    hi_y = max(s.sh_y[k], by)
+    if hi_x >= w - SHIP_R - 1e-9 and math.cos(s.sh_h[k]) > 1e-12:
+        nx -= lo_x - SHIP_R
+    elif lo_x <= SHIP_R + 1e-9 and math.cos(s.sh_h[k]) < -1e-12:
+        nx += (w - SHIP_R) - hi_x
+    if hi_y >= ht - SHIP_R - 1e-9 and math.sin(s.sh_h[k]) > 1e-12:
+        ny -= lo_y - SHIP_R
+    elif lo_y <= SHIP_R + 1e-9 and math.sin(s.sh_h[k]) < -1e-12:
+        ny += (ht - SHIP_R) - hi_y
+    if pose_clear(s, k, nx, ny, s.sh_h[k]):
+        s.sh_x[k] = nx
+        s.sh_y[k] = ny

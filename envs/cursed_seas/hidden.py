@@ -6,6 +6,9 @@ which face-down crew (or equipment) of a fleet it has not looked at lies where (
 ship or left on an island). Both are pooled,
 sorted (so the sample depends only on what the seat knows), shuffled with the key's stream
 and dealt back to the same places; the rng is re-seeded so future dice are unknown too.
+Pieces are pooled by the fleet they were built with, wherever they are now: a tow [Tow]
+moves a ship (and her pieces) into another fleet, and her new player looks at them, so they
+leave the pool of that player's unknowns through ``cr_seen`` / ``co_seen``.
 """
 
 import numpy as np

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import pieces
+from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
     PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
@@ -21,7 +22,7 @@ def ship_name(s, k) -> str:
     p, j = divmod(int(k), MAX_FLEET)
     d = int(s["cfg"]["ship_def"][p, j])
     name = pieces.CATALOGUE.ships[d].name if 0 <= d < len(pieces.CATALOGUE.ships) else "?"
-    return f"{name} (p{p})"
+    return f"{name} (p{int(s['sh_owner'][k])})"      # her fleet now [Tow]
 
 
 def piece_name(s, c, seat) -> str:
@@ -38,6 +39,24 @@ def action_label(s, a) -> str:
     a = int(a)
     pk = int(s["pending"])
     o = a - A_OPT
+    # --- tow / fort loading / trade currents
+    if a >= A_NAV:
+        return f"Navigator places a trade current: {ship_name(s, a - A_NAV)}"
+    if a >= A_LOAD:
+        return f"load treasure from the fort: {ship_name(s, a - A_LOAD)}"
+    if a >= A_CAPT:
+        return f"give an action: {ship_name(s, a - A_CAPT)}"
+    if pk == PK_TOW:
+        return "tow nothing" if a == A_NO else f"tow {ship_name(s, o)}"
+    if pk == PK_CAPT:
+        return ACT_NAMES[o] if o < 4 else ("scuttle" if o == CAPT_SCUTTLE else "explore at sea")
+    if pk == PK_LOAD:
+        if a == A_NO:
+            return "stop loading"
+        seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
+        return f"load coin {o} (worth {int(s['co_val'][o]) if seen else '?'})"
+    if pk == PK_NAV:
+        return f"trade current at {o * 360 // EDGE_SLOTS} deg from her heading"
     # --- cargo / crew / equipment
     if a >= A_SEA:
         return f"explore at sea: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SEA)}"
@@ -97,10 +116,10 @@ def action_label(s, a) -> str:
     if pk == PK_WHIRL_LOSS:
         if o < 8:
             return f"whirlpool takes mast {o}"
-        if o < 16:
-            p = int(s["pend_ship"]) // MAX_FLEET
-            d = int(s["cfg"]["crew_def"][p, o - 8])
-            return f"whirlpool takes crew {pieces.CATALOGUE.crew[d].name if d >= 0 else o - 8}"
+        if o < 16:                  # the (o - 8)-th piece aboard, in index order
+            aboard = [c for c in range(len(s["cr_ship"])) if s["cr_ship"][c] == s["pend_ship"]]
+            c = aboard[o - 8] if o - 8 < len(aboard) else -1
+            return f"whirlpool takes {piece_name(s, c, s['to_play']) if c >= 0 else o - 8}"
         return f"whirlpool takes coin {o - 16}"
     if pk == PK_UNTANGLE:
         return f"leave the Sargasso Sea at {o * 360 // EDGE_SLOTS} deg"

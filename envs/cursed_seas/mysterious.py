@@ -51,7 +51,7 @@ def myst_roll(s, k, i):
     r = die(s, 6)
     s.myst_roll = r
     fx = s.cfg.island_fx[s.isl_piece[i], r - 1]
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     full = (1 << nmast(s, k)) - 1
     if fx == MY_FEVER and crew_aboard(s, k):
         s.pending = PK_MYST_CREW

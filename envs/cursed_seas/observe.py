@@ -3,7 +3,7 @@
 Sections: Placing Crew and equipment (crew face down: others' crew only as counts and the
 keywords of crew turned face up), Placing Treasure / Exploring (treasure face down: a seat
 knows the values of the coins it has looked at; of the others only counts), Fleets (ships
-and their statistics are open information). Seats are rotated so the observer is relative
+and their statistics are open information; Tow: the fleet a ship is in now). Seats are rotated so the observer is relative
 seat 0; positions are fractions of the table. Layout constants are in state.py.
 """
 
@@ -105,7 +105,7 @@ def observe(s, seat, out):
             out[b + 6] = masts_up(s, k) / 5.0
             out[b + 7] = s.cfg.ship_cargo[p, j] / 8.0
             out[b + 8] = 1.0 if s.sh_dock[k] >= 0 else 0.0
-            out[b + 9] = 1.0 if s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[p] else 0.0
+            out[b + 9] = 1.0 if s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[s.sh_owner[k]] else 0.0
             out[b + 10] = 1.0 if s.sh_pin[k] >= 0 else 0.0
             out[b + 11] = s.sh_acts[k] / 2.0
             cnt, g = _known_gold(s, seat, LOC_SHIP, k)
@@ -181,6 +181,12 @@ def _observe_sea(s, seat, out):
             out[b] = 1.0 if s.sh_lost[k] >= 0 else 0.0
             out[b + 1] = 1.0 if s.sh_tangled[k] >= 0 else 0.0
             out[b + 2] = 1.0 if s.cfg.ship_creature[p, j] else 0.0
+            # --- tow: the fleet she is in now (relative seat), towing, in tow [Tow]
+            out[b + 3 + (s.sh_owner[k] - seat + n) % n] = 1.0
+            out[b + 3 + MAX_PLAYERS] = 1.0 if s.sh_tow[k] >= 0 else 0.0
+            for t in range(s.sh_tow.shape[0]):
+                if s.sh_tow[t] == k:
+                    out[b + 4 + MAX_PLAYERS] = 1.0
     for r in range(n):
         p = (seat + r) % n
         for j in range(MAX_FORTS_P):

@@ -256,7 +256,8 @@ def _ship(cv, s, k, viewer):
            (bx + ux * hw * 0.6, by + uy * hw * 0.6),
            (x + ux * ln * mid - vx * hw, y + uy * ln * mid - vy * hw), (x - vx * hw, y - vy * hw)]
     wreck = bool(s["sh_wreck"][k])
-    fill = draw.dim(draw.seat_colour(p), 0.5) if wreck else draw.seat_colour(p)
+    o = int(s["sh_owner"][k])          # her fleet now: a tow brings her into another [Tow]
+    fill = draw.dim(draw.seat_colour(o), 0.5) if wreck else draw.seat_colour(o)
     cv.d.polygon(pts, fill=fill, outline=draw.INK, width=2)
     nm = int(s["cfg"]["ship_nmast"][p, j])
     mr = max(2.5, hw * 0.45)

@@ -39,6 +39,12 @@ from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, KW_CARPENTER, KW_EXPLORER, OPT_ASHORE, PK_PIECE_TO,
     PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP,
 )
+from .crew import nav_ok, nav_place, nav_slot_ok
+from .tow import tow, towable
+from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import KW_NAVIGATOR
+from .common import release_tows
+from .turns import after_tow
 from .turns import (
     action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
@@ -133,6 +139,12 @@ def init(s, cfg, seed):
             s.co_kw[c] = cfg.coin_kw[p, c % MAX_COINS_P]
     T.init_terrain(s)
     F.init_forts(s)
+    for k in range(MAX_SHIPS):           # --- tow / trade currents
+        s.sh_owner[k] = k // MAX_FLEET   # her fleet until a tow brings her into another
+        s.sh_tow[k] = -1
+        s.sh_nav[k] = 0
+    for c in range(MAX_CREW):
+        s.cr_nav[c] = 0
     roll_order(s)
     shuffle_islands(s)
     s.phase = PH_ISLANDS
@@ -216,6 +228,8 @@ def legal_mask(s, mask):
     elif pk == PK_TURN:
         p = s.to_play
         for j in range(MAX_FLEET):
+            if s.sh_owner[p * MAX_FLEET + j] != p:
+                continue                 # --- tow: towed into another fleet
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1
@@ -223,6 +237,7 @@ def legal_mask(s, mask):
                 mask[A_SCUTTLE + j] = 1
             if sea_ok(s, p * MAX_FLEET + j):
                 mask[A_SEA + j] = 1
+        _turn_mask_extra(s, p, mask)     # --- tow / fort loading / trade currents
         for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
             if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
                 mask[A_FORT + j] = 1
@@ -230,6 +245,8 @@ def legal_mask(s, mask):
             if piece_ok(s, c, p):
                 mask[A_PIECE + c] = 1
         mask[A_NO] = 1
+    elif pk >= PK_TOW:                   # --- tow / fort loading / trade currents
+        _mask_extra(s, pk, mask)
     elif pk == PK_MYST_CREW:
         for c in range(MAX_CREW):
             if s.cr_ship[c] == s.pend_ship and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
@@ -423,14 +440,11 @@ def _step(s, a):
                 end_turn(s)
             return
         p = s.to_play
+        if a >= A_CAPT:                         # --- tow / fort loading / trade currents
+            _step_extra(s, a)
+            return
         if a >= A_SEA:                          # explore action at sea [Exploring]
-            k = p * MAX_FLEET + a - A_SEA
-            s.sh_acts[k] += 1
-            if s.sh_acts[k] == 2:
-                reveal(s, k, KW_EXPLORER)       # a second action after a move
-            s.sh_last[k] = ACT_EXPLORE
-            s.pend_ship = k
-            s.pending = PK_SEA_WITH
+            sea_order(s, p * MAX_FLEET + a - A_SEA)
             return
         if a >= A_SCUTTLE:                      # a free action [Scuttling]
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
@@ -447,27 +461,9 @@ def _step(s, a):
                 back_to_turn(s)
             return
         o = a - A_ORDER
-        k = p * MAX_FLEET + o // 4
-        act = o % 4
-        s.sh_acts[k] += 1
-        s.sh_last[k] = act
-        s.pend_ship = k
-        if act == ACT_MOVE:
-            s.seg_used = 0
-            r = T.start_move(s, k)       # tangled / lost first [Sargasso Sea; Fog Bank]
-            if r == T.GO_ON:
-                s.pending = PK_SEGMENT
-            elif r == T.END_MOVE:
-                back_to_turn(s)
-        elif act == ACT_EXPLORE:
-            if s.sh_began[k] != s.sh_dock[k]:
-                reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
-            begin_explore(s, k)
-        elif act == ACT_SHOOT:
-            ask_target(s, k, 0)
-        else:
-            s.pending = PK_REPAIR
-            s.pend_count = 0
+        order_ship(s, p * MAX_FLEET + o // 4, o % 4)
+    elif pk >= PK_TOW:                           # --- tow / fort loading / trade currents
+        _step_extra(s, a)
     elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
         s.cr_ship[o] = -1
         end_move_rest(s, s.pend_ship)
@@ -561,11 +557,12 @@ def _step(s, a):
         ask_target(s, s.pend_ship, s.pend_mast + 1)
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
-                s.sh_dock[s.pend_ship] == s.home[s.pend_ship // MAX_FLEET]) and \
-                not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.pend_ship // MAX_FLEET):
+                s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \
+                not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.sh_owner[s.pend_ship]):
             reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
         k = s.pend_ship
         s.sh_masts[k] |= 1 << o
+        release_tows(s)                         # --- tow: with a mast she is towed no more
         if s.pend_count == 0 and carpenter(s, k) and \
                 s.sh_masts[k] != (1 << nmast(s, k)) - 1:
             reveal(s, k, KW_CARPENTER)          # a second mast, same action
@@ -585,7 +582,7 @@ def _step(s, a):
         if a == A_YES:
             board(s)
         elif s.pend_seat == s.order[s.cur]:
-            q = s.pend_target // MAX_FLEET       # the rammed player may board instead
+            q = s.sh_owner[s.pend_target]       # the rammed player may board instead
             s.pend_seat = q
             s.to_play = q
         else:
@@ -593,9 +590,9 @@ def _step(s, a):
     elif pk == PK_BOARD_WIN:
         if a == A_YES:
             s.pending = PK_BOARD_CREW
-            s.to_play = s.pend_target // MAX_FLEET
+            s.to_play = s.sh_owner[s.pend_target]
         else:
-            p = s.pend_ship // MAX_FLEET
+            p = s.sh_owner[s.pend_ship]
             for c in range(MAX_COINS):          # the winner looks at the ship's treasure
                 if s.co_loc[c] == LOC_SHIP and s.co_at[c] == s.pend_target:
                     s.co_seen[c] |= 1 << p
@@ -608,6 +605,41 @@ def _step(s, a):
         s.co_loc[o] = LOC_SHIP
         s.co_at[o] = s.pend_ship
         finish_board(s)
+
+
+@njit(cache=True)
+def order_ship(s, k, act):
+    """[Actions] ship k of the player to play is given action ``act``."""
+    s.sh_acts[k] += 1
+    s.sh_last[k] = act
+    s.pend_ship = k
+    if act == ACT_MOVE:
+        s.seg_used = 0
+        r = T.start_move(s, k)       # tangled / lost first [Sargasso Sea; Fog Bank]
+        if r == T.GO_ON:
+            s.pending = PK_SEGMENT
+        elif r == T.END_MOVE:
+            back_to_turn(s)
+    elif act == ACT_EXPLORE:
+        if s.sh_began[k] != s.sh_dock[k]:
+            reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
+        begin_explore(s, k)
+    elif act == ACT_SHOOT:
+        ask_target(s, k, 0)
+    else:
+        s.pending = PK_REPAIR
+        s.pend_count = 0
+
+
+@njit(cache=True)
+def sea_order(s, k):
+    """[Exploring] ship k is given an explore action at sea."""
+    s.sh_acts[k] += 1
+    if s.sh_acts[k] == 2:
+        reveal(s, k, KW_EXPLORER)       # a second action after a move
+    s.sh_last[k] = ACT_EXPLORE
+    s.pend_ship = k
+    s.pending = PK_SEA_WITH
 
 
 @njit(cache=True)
@@ -678,3 +710,105 @@ def apply(s, action):
     if s.step >= bound:
         s.truncated = 1
         s.to_play = NO_SEAT
+
+
+# --- tow / fort loading / trade currents ---------------------------------------------------------
+@njit(cache=True)
+def _capt_ok(s, k, o):
+    """PK_CAPT option o for ship k, towed into her player's fleet from another's index:
+    ACT_* as for any ship of hers, CAPT_SCUTTLE, CAPT_SEA [Tow; Actions]."""
+    if o < 4:
+        return action_ok(s, k, o)
+    if o == CAPT_SCUTTLE:
+        return scuttle_ok(s, k)
+    return sea_ok(s, k)
+
+
+@njit(cache=True)
+def _turn_mask_extra(s, p, mask):
+    nav = 0                                     # ships with an unused Navigator aboard:
+    for c in range(MAX_CREW):                   # one pass, as most fleets have none
+        k = s.cr_ship[c]
+        if 0 <= k < MAX_SHIPS and not s.cr_nav[c] and \
+                s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_NAVIGATOR:
+            nav |= 1 << k
+    fort = False                                # a fort of hers standing: loading
+    for f in range(p * MAX_FORTS_P, (p + 1) * MAX_FORTS_P):
+        if s.ft_isl[f] >= 0:
+            fort = True
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] != p or not s.sh_live[k]:
+            continue
+        if k // MAX_FLEET != p:                 # a ship a tow brought in [Tow]
+            for o in range(6):
+                if _capt_ok(s, k, o):
+                    mask[A_CAPT + k] = 1
+                    break
+        if fort and F.can_load(s, k):           # [Forts: Treasure]
+            mask[A_LOAD + k] = 1
+        if (nav >> k) & 1 and nav_ok(s, k):     # [Trade Current] a Navigator
+            mask[A_NAV + k] = 1
+
+
+@njit(cache=True)
+def _mask_extra(s, pk, mask):
+    k = s.pend_ship
+    if pk == PK_TOW:
+        for j in range(MAX_SHIPS):
+            if towable(s, k, j):
+                mask[A_OPT + j] = 1
+        mask[A_NO] = 1
+    elif pk == PK_CAPT:
+        for o in range(6):
+            if _capt_ok(s, k, o):
+                mask[A_OPT + o] = 1
+    elif pk == PK_LOAD:                 # the first coin is the one she chose to load for
+        for c in range(MAX_COINS):
+            if F.load_ok(s, k, c):
+                mask[A_OPT + c] = 1
+        if s.pend_count > 0:
+            mask[A_NO] = 1
+    elif pk == PK_NAV:                  # choosing A_NAV was the choice to place it
+        for a in range(EDGE_SLOTS):
+            if nav_slot_ok(s, k, a):
+                mask[A_OPT + a] = 1
+
+
+@njit(cache=True)
+def _step_extra(s, a):
+    """PK_TURN: a joined ship chosen (then her action), a load from a fort, a Navigator;
+    then the answers to those decisions and to the tow question."""
+    pk = s.pending
+    k = s.pend_ship
+    o = a - A_OPT
+    if pk == PK_TURN:
+        if a >= A_NAV:
+            s.pend_ship = a - A_NAV
+            s.pending = PK_NAV
+        elif a >= A_LOAD:
+            s.pend_ship = a - A_LOAD
+            s.pending = PK_LOAD
+            s.pend_count = 0
+        else:
+            s.pend_ship = a - A_CAPT
+            s.pending = PK_CAPT
+    elif pk == PK_TOW:
+        if a != A_NO:
+            tow(s, k, o)
+        after_tow(s)
+    elif pk == PK_CAPT:
+        if o < 4:
+            order_ship(s, k, o)
+        elif o == CAPT_SCUTTLE:
+            scuttle(s, k)
+            back_to_turn(s)
+        else:
+            sea_order(s, k)
+    elif pk == PK_LOAD:
+        s.pend_count = 1
+        if a == A_NO or not F.load(s, k, o):
+            s.pend_count = 0
+            back_to_turn(s)
+    elif pk == PK_NAV:
+        nav_place(s, k, o)
+        back_to_turn(s)

@@ -2,8 +2,9 @@
 
 Section: Scuttling ("at any time during your turn, you can give one of your derelict ships a
 free action and declare that you plan to scuttle that ship. Roll a d6. On a result of 5 or
-6, that derelict ship sinks at the beginning of your next turn ... All crew, equipment, and
-treasure on a scuttled ship are eliminated"). Readings: docs/rulings.md (ruling: Scuttling).
+6, that derelict ship sinks at the beginning of your next turn. If an opponent begins to tow
+that ship before the beginning of your next turn, the scuttle attempt fails (tow.py) ... All
+crew, equipment, and treasure on a scuttled ship are eliminated"). Readings: docs/rulings.md (ruling: Scuttling).
 """
 
 from numba import njit
@@ -11,7 +12,7 @@ from numba import njit
 from envs.core.rng import die
 
 from .common import sink
-from .state import MAX_FLEET, SC_NONE, SC_SINKS, SC_TRIED
+from .state import MAX_SHIPS, SC_NONE, SC_SINKS, SC_TRIED
 
 
 @njit(cache=True)
@@ -32,8 +33,9 @@ def scuttle_due(s, p):
     """At the beginning of seat p's turn her doomed ships sink with everything aboard;
     a failed attempt may be made again. True when a ship sank."""
     sank = False
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] != p:           # her fleet now [Tow]
+            continue
         if s.sh_scuttle[k] == SC_SINKS and s.sh_live[k]:
             sink(s, k)
             sank = True

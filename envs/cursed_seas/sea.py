@@ -27,7 +27,7 @@ def partner_ok(s, k, j):
         return False
     if s.sh_lost[j] >= 0 or s.cfg.ship_creature[j // MAX_FLEET, j % MAX_FLEET]:
         return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
-    if j // MAX_FLEET != k // MAX_FLEET and s.sh_masts[j] != 0:
+    if s.sh_owner[j] != s.sh_owner[k] and s.sh_masts[j] != 0:
         return False
     if far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
                 abs(s.sh_len[k]) + abs(s.sh_len[j]) + 2.0 * SHIP_R + TOUCH):
@@ -38,7 +38,7 @@ def partner_ok(s, k, j):
 @njit(cache=True)
 def _receiver_ok(s, k, j, to):
     """Items may go to ``to`` (k or j): only to a ship of k's fleet that is no wreck."""
-    return to // MAX_FLEET == k // MAX_FLEET and not s.sh_wreck[to]
+    return s.sh_owner[to] == s.sh_owner[k] and not s.sh_wreck[to]
 
 
 @njit(cache=True)
@@ -101,7 +101,7 @@ def sea_ok(s, k):
 @njit(cache=True)
 def look(s, k, j):
     """Exploring j: her player looks at all the treasure and crew aboard."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     for c in range(MAX_COINS):
         s.co_moved[c] = 0
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == j:
@@ -117,9 +117,9 @@ def swap(s, k, j, o):
     if o < SEA_CREW:
         s.co_at[o] = j if s.co_at[o] == k else k
         s.co_moved[o] = 1
-        s.co_seen[o] |= 1 << (k // MAX_FLEET)
+        s.co_seen[o] |= 1 << s.sh_owner[k]
         return
     c = o - SEA_CREW
     s.cr_ship[c] = j if s.cr_ship[c] == k else k
     s.cr_moved[c] = 1
-    s.cr_seen[c] |= 1 << (k // MAX_FLEET)
+    s.cr_seen[c] |= 1 << s.sh_owner[k]

@@ -4,8 +4,9 @@ No logic. Lengths are in units of S (``S = 1``, ``L = 2``; ruling: Measures) on 
 rectangular table whose size the config holds (ruling: Table size). A ship is a capsule: the
 segment from her stern point to her bow point, thickened by ``SHIP_R``; an island is a disc.
 Ships, crew and coins have global indices: ship ``p * MAX_FLEET + j`` is seat p's j-th fleet
-slot, crew ``p * MAX_CREW_P + j`` likewise, coin ``p * MAX_COINS_P + j`` was contributed by
-seat p [Placing Treasure]. Every reading of the rules is in ``docs/rulings.md``.
+slot (her statistics; the fleet she is in is ``sh_owner``, changed by a tow [Tow]), crew
+``p * MAX_CREW_P + j`` likewise, coin ``p * MAX_COINS_P + j`` was contributed by seat p
+[Placing Treasure]. Every reading of the rules is in ``docs/rulings.md``.
 """
 
 import numpy as np
@@ -55,8 +56,9 @@ KW_EXPLORER = 64         # may explore the turn she docks, as a second action af
 KW_SMUGGLER = 128        # a boarding party won against this ship can't take her treasure
 KW_CARPENTER = 256       # a repair action brings back two masts
 KW_LONG_GUNS = 512       # this ship's S-range cannons reach L
+KW_NAVIGATOR = 1024      # --- trade currents: places a friendly trade current (crew.py)
 KEYWORD_NAMES = ("captain", "helmsman", "shipwright", "cannoneer", "oarsman", "boarder",
-                 "explorer", "smuggler", "carpenter", "long_guns")
+                 "explorer", "smuggler", "carpenter", "long_guns", "navigator")
 NUM_KW = len(KEYWORD_NAMES)
 
 # --- edges [Setup] --------------------------------------------------------------------------
@@ -100,14 +102,20 @@ PK_SEA_SWAP = 28         # move coin c (option c) or crew c (option SEA_CREW + c
 PK_MYST_CREW = 29        # mysterious island: which crew is lost (option = crew)
 PK_MYST_UP = 30          # mysterious island: which mast comes back (option = mast)
 PK_MYST_DOWN = 31        # mysterious island: which mast is lost (option = mast)
-NUM_PK = 32
+# --- tow / fort loading / trade currents (tow.py, forts.py, crew.py)
+PK_TOW = 32              # after a move: tow derelict j (option = ship) or not [Tow]
+PK_CAPT = 33             # a ship that joined by a tow: act (option = ACT_*, 4 scuttle, 5 sea)
+PK_LOAD = 34             # load coin c from her fort (option = coin) or stop [Forts: Treasure]
+PK_NAV = 35              # Navigator: place a trade current at slot a (option = slot) or not
+NUM_PK = 36
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
             "repair", "place reef", "reef damage",
             "place terrain", "iceberg damage", "whirlpool", "whirlpool loss", "untangle",
             "build fort", "pay for fort", "fort target", "fort hit", "flag lost",
             "piece to", "explore with", "explore swap",
-            "island: crew lost", "island: mast back", "island: mast lost")
+            "island: crew lost", "island: mast back", "island: mast lost",
+            "tow", "joined ship", "load from fort", "navigator")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -127,7 +135,12 @@ A_SCUTTLE = A_PIECE + MAX_CREW           # + slot: declare fleet slot's derelict
 OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the island
 A_SEA = A_SCUTTLE + MAX_FLEET            # + slot: explore action at sea [Exploring]
 SEA_CREW = MAX_COINS                     # PK_SEA_SWAP option SEA_CREW + c: crew c
-NUM_ACTIONS = A_SEA + MAX_FLEET
+# --- tow / fort loading / trade currents: by global ship index
+A_CAPT = A_SEA + MAX_FLEET               # + ship k: a ship of another fleet's index towed in
+A_LOAD = A_CAPT + MAX_SHIPS              # + ship k: load treasure from her fort (free action)
+A_NAV = A_LOAD + MAX_SHIPS               # + ship k: her Navigator places a trade current
+CAPT_SCUTTLE, CAPT_SEA = 4, 5            # PK_CAPT options beyond ACT_*
+NUM_ACTIONS = A_NAV + MAX_SHIPS
 
 # --- mysterious islands: d6 table effects (our design; ruling: Mysterious islands)
 MY_NOTHING, MY_FEVER, MY_WATER, MY_STORM, MY_GHOST, MY_CACHE = 0, 1, 2, 3, 4, 5
@@ -284,6 +297,11 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("isl_piece", np.int8, (MAX_ISLANDS,)),      # config island piece it is, -1 none
     ("myst_roll", np.int8),                      # last mysterious-island d6, 0 none
     ("co_kw", np.int16, (MAX_COINS,)),           # keyword of a unique treasure [Unique]
+    # --- tow / fort loading / trade currents
+    ("sh_owner", np.int8, (MAX_SHIPS,)),         # seat whose fleet she is in [Tow]
+    ("sh_tow", np.int8, (MAX_SHIPS,)),           # ship she tows, -1 none [Tow]
+    ("cr_nav", np.uint8, (MAX_CREW,)),           # Navigator used (once a game; ruling)
+    ("sh_nav", np.uint8, (MAX_SHIPS,)),          # a Navigator placed from her this turn
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
@@ -300,7 +318,7 @@ N_REEF = 4
 OBS_TERR = OBS_REEFS + MAX_REEFS * N_REEF          # --- forts / terrain / creatures
 N_TERR = 5 + len(TERRAIN_KINDS) + MAX_PLAYERS
 OBS_SHIP_X = OBS_TERR + MAX_TERR * N_TERR               # per ship: lost, tangled, creature
-N_SHIP_X = 3
+N_SHIP_X = 3 + MAX_PLAYERS + 2          # + owner (relative seat), towing, towed [Tow]
 OBS_FORTS = OBS_SHIP_X + MAX_SHIPS * N_SHIP_X
 N_FORT = 8 + MAX_FLAGS
 OBS_SIZE = OBS_FORTS + MAX_FORTS * N_FORT

@@ -194,8 +194,9 @@ def turn_begins(s, p):
     a ship begins her turn touching gives her +S this turn [Trade Current; ruling: Trade Current]."""
     for t in range(s.n_terr):
         s.tr_rating[t] = 0
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] != p:
+            continue
         s.sh_trade[k] = 0
         s.sh_terr[k] = 0
         if s.sh_live[k] and s.sh_lost[k] < 0 and trade_touch(s, k):
@@ -204,7 +205,7 @@ def turn_begins(s, p):
 
 @njit(cache=True)
 def trade_touch(s, k):
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     for t in range(s.n_terr):
         if s.tr_kind[t] == TR_TRADE and s.tr_owner[t] == p and hull_gap(s, k, t) <= TOUCH:
             return True
@@ -258,7 +259,7 @@ def ice_from(s, t0):
                 s.pending = PK_ICE_MAST
                 s.pend_ship = j
                 s.pend_count = t
-                s.to_play = j // MAX_FLEET
+                s.to_play = s.sh_owner[j]
                 return True
     return False
 
@@ -298,7 +299,7 @@ def start_move(s, k):
     [Sargasso Sea; ruling: Sargasso Sea]; lost: she leaves the fog bank first [Fog Bank]. Terrain she touches as
     the move begins does not affect her during it (ruling: Terrain once per move action).
     Returns GO_ON (sail), ASKED (a decision is pending) or END_MOVE (the action is spent)."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     t = s.sh_tangled[k]
     if t >= 0:
         if die(s, 6) + masts_up(s, k) <= 6:
@@ -352,7 +353,7 @@ def terrain_check(s, k, over):
     ACTIONS_OVER."""
     if not s.sh_live[k] or s.sh_wreck[k] or s.sh_lost[k] >= 0:
         return GO_ON
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     touch = touching(s, k)
     for t in range(s.n_terr):
         if not (touch >> t) & 1 or (s.sh_terr[k] >> t) & 1:
@@ -411,27 +412,38 @@ def whirl_jump(s, k, w, slot):
     if die(s, 6) <= 3 and whirl_any(s, k):
         s.pending = PK_WHIRL_LOSS
         s.pend_ship = k
-        s.to_play = k // MAX_FLEET
+        s.to_play = s.sh_owner[k]
         return ASKED
     return ACTIONS_OVER
 
 
 @njit(cache=True)
 def whirl_loss_ok(s, k, o):
-    """Option o of PK_WHIRL_LOSS: mast o (0-4), crew 8 + j of her fleet, coin 16 + c.
+    """Option o of PK_WHIRL_LOSS: mast o (0-4), crew 8 + j (the j-th aboard her, in index
+    order: a tow brings other fleets' crew), coin 16 + c.
     Whirlpools never sink: a sea creature's last segment is not taken [Whirlpool]."""
     if o < 5:
         if not (s.sh_masts[k] >> o) & 1 or o >= nmast(s, k):
             return False
         return not (s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET] and
                     masts_up(s, k) == 1)
-    if 8 <= o < 8 + MAX_CREW_P:
-        c = (k // MAX_FLEET) * MAX_CREW_P + o - 8
-        return c < MAX_CREW and s.cr_ship[c] == k
+    if 8 <= o < 16:
+        return crew_nth(s, k, o - 8) >= 0
     if 16 <= o < 16 + MAX_COINS:
         c = o - 16
         return s.co_loc[c] == LOC_SHIP and s.co_at[c] == k
     return False
+
+
+@njit(cache=True)
+def crew_nth(s, k, r):
+    """The r-th crew/equipment aboard ship k in index order, -1 none."""
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] == k:
+            if r == 0:
+                return c
+            r -= 1
+    return -1
 
 
 @njit(cache=True)
@@ -447,7 +459,7 @@ def whirl_lose(s, k, o):
     if o < 5:
         s.sh_masts[k] &= ~(1 << o)
     elif o < 16:
-        s.cr_ship[(k // MAX_FLEET) * MAX_CREW_P + o - 8] = -1
+        s.cr_ship[crew_nth(s, k, o - 8)] = -1
     else:
         s.co_loc[o - 16] = LOC_GONE
         s.co_at[o - 16] = -1

@@ -20,6 +20,9 @@ from .common import (
     can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
     wrap_angle,
 )
+from .common import leave_dock, release_tows
+from .geometry import wrap
+from .tow import tow_ask, tow_dock, tow_sail, tow_seg_kind, tow_turn_ok
 from .geometry import (
     far_from,
     bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
@@ -54,9 +57,11 @@ def start_turn(s):
     s.pend_piece = -1
     for r in range(s.n_reefs):
         s.rf_rating[r] = 0               # a reef's rating lasts until the end of a turn
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
+    for k in range(MAX_SHIPS):           # her fleet, with any ship a tow brought in [Tow]
+        if s.sh_owner[k] != p:
+            continue
         s.sh_acts[k] = 0
+        s.sh_nav[k] = 0                  # --- trade currents: a Navigator once a turn
         s.sh_last[k] = -1
         s.sh_began[k] = s.sh_dock[k] if s.sh_live[k] else -1
         s.sh_reefs[k] = reefs_touched(s, k) if s.sh_live[k] else 0
@@ -115,7 +120,7 @@ def reef_check(s, k, over):
             s.pend_ship = k
             s.pend_count = damage
             s.pend_target = 1 if over else 0
-            s.to_play = k // MAX_FLEET
+            s.to_play = s.sh_owner[k]
             return True
     return False
 
@@ -139,7 +144,7 @@ def end_turn(s):
 # ----- which actions a ship may take ------------------------------------------------------------
 @njit(cache=True)
 def docked_home(s, k):
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     return s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[p]
 
 
@@ -153,7 +158,7 @@ def can_move(s, k):
 def target_ok(s, k, m, j):
     """Mast m of ship k may shoot ship j [Shooting]: another fleet's ship, not docked at her
     home island, within the mast's range, with a clear line of fire."""
-    if not s.sh_live[j] or j // MAX_FLEET == k // MAX_FLEET or s.sh_wreck[j]:
+    if not s.sh_live[j] or s.sh_owner[j] == s.sh_owner[k] or s.sh_wreck[j]:
         return False
     if s.sh_lost[j] >= 0 or s.sh_lost[k] >= 0:    # lost pieces can't shoot or be shot [Fog Bank]
         return False
@@ -210,7 +215,7 @@ def can_repair(s, k):
     if s.sh_masts[k] == full:
         return False
     return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0 or \
-        own_fort_at(s, s.sh_dock[k], k // MAX_FLEET)       # --- forts [Repairing]
+        own_fort_at(s, s.sh_dock[k], s.sh_owner[k])       # --- forts [Repairing]
 
 
 @njit(cache=True)
@@ -252,6 +257,8 @@ def action_ok(s, k, act):
 @njit(cache=True)
 def seg_kind(s, k, i):
     """Kind of segment i of ship k's base move: printed segments, then +S for an Oarsman."""
+    if s.sh_tow[k] >= 0:
+        return tow_seg_kind(s, k, i)     # --- tow: her base move becomes S [Tow]
     p = k // MAX_FLEET
     n = s.cfg.ship_nseg[p, k % MAX_FLEET]
     if i < n:
@@ -276,23 +283,17 @@ def free_segment(s, k, kind):
 def turn_ok(s, k, fan):
     """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece."""
     h = s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0
+    if s.sh_tow[k] >= 0 and not tow_turn_ok(s, k, h):
+        return False                     # --- tow: the towed ship turns with her [Tow]
     return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h)
-
-
-@njit(cache=True)
-def leave_dock(s, k):
-    """A ship leaving a wild island she explored leaves her player's token [Exploring]."""
-    i = s.sh_dock[k]
-    if i >= 0 and s.sh_explored[k]:
-        s.isl_token[i] |= 1 << (k // MAX_FLEET)
-    s.sh_dock[k] = -1
-    s.sh_explored[k] = 0
 
 
 @njit(cache=True)
 def sail(s, k, kind, fan, frac):
     """One movement segment: turn, then sail FRACS[frac] of S or L [Moving]. Returns 1 when
     the move is over (contact, or the ship left the table), else 0."""
+    if s.sh_tow[k] >= 0:
+        return tow_sail(s, k, kind, fan, frac)     # --- tow: both ships sail [Tow]
     i = free_segment(s, k, kind)
     s.seg_used |= 1 << i
     if s.sh_trade[k] == 1 and i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and \
@@ -324,40 +325,12 @@ def sail(s, k, kind, fan, frac):
 
 
 @njit(cache=True)
-def wrap(s, k):
-    """[Setup: Round Earth] the hull touching an edge is placed touching the opposite edge
-    at the same heading; if that spot is taken she stays (ruling: Edges)."""
-    ln = s.sh_len[k]
-    bx = s.sh_x[k] + ln * math.cos(s.sh_h[k])
-    by = s.sh_y[k] + ln * math.sin(s.sh_h[k])
-    w = s.cfg.table_w
-    ht = s.cfg.table_h
-    nx = s.sh_x[k]
-    ny = s.sh_y[k]
-    lo_x = min(s.sh_x[k], bx)
-    hi_x = max(s.sh_x[k], bx)
-    lo_y = min(s.sh_y[k], by)
-    hi_y = max(s.sh_y[k], by)
-    if hi_x >= w - SHIP_R - 1e-9 and math.cos(s.sh_h[k]) > 1e-12:
-        nx -= lo_x - SHIP_R
-    elif lo_x <= SHIP_R + 1e-9 and math.cos(s.sh_h[k]) < -1e-12:
-        nx += (w - SHIP_R) - hi_x
-    if hi_y >= ht - SHIP_R - 1e-9 and math.sin(s.sh_h[k]) > 1e-12:
-        ny -= lo_y - SHIP_R
-    elif lo_y <= SHIP_R + 1e-9 and math.sin(s.sh_h[k]) < -1e-12:
-        ny += (ht - SHIP_R) - hi_y
-    if pose_clear(s, k, nx, ny, s.sh_h[k]):
-        s.sh_x[k] = nx
-        s.sh_y[k] = ny
-
-
-@njit(cache=True)
 def end_move(s, k):
     """After a move action [Docking; Unloading treasure; Ram; Exploring]: dock at a touched
     island (not an opponent's home; ruling: Docking), unload at home, ram an enemy ship the
     bow touches (ruling: Ram), then a free explore at an island bearing the player's token
     (ruling: Explored islands)."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     s.pend_count = 0
     if not s.sh_live[k] or s.sh_wreck[k]:
         back_to_turn(s)
@@ -379,7 +352,7 @@ def end_move(s, k):
 def end_move_rest(s, k):
     """The rest of a move's end, after any mysterious-island effect: unload, free explore,
     ram and board."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
@@ -388,10 +361,11 @@ def end_move_rest(s, k):
     elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
             not is_creature(s, k):
         s.pend_count = 1                 # free explore after any boarding
+    tow_dock(s, k)                       # --- tow: the towed ship docks with her [Tow]
     if s.sh_masts[k] != 0 and s.sh_pin[k] < 0 and not is_creature(s, k) and \
             s.sh_lost[k] < 0:
         for j in range(MAX_SHIPS):
-            if s.sh_live[j] and not s.sh_wreck[j] and j // MAX_FLEET != p and \
+            if s.sh_live[j] and not s.sh_wreck[j] and s.sh_owner[j] != p and \
                     not is_creature(s, j) and s.sh_lost[j] < 0 and bow_touches(s, k, j):
                 s.sh_pin[k] = j          # she rams and is pinned [Ram]
                 s.pending = PK_BOARD
@@ -406,7 +380,7 @@ def end_move_rest(s, k):
 def unload(s, k):
     """[Unloading treasure] every coin worth gold goes ashore at home (unique treasure,
     worth 0, stays aboard)."""
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_val[c] > 0:
             s.co_loc[c] = LOC_HOME
@@ -418,6 +392,15 @@ def unload(s, k):
 def after_board(s):
     """After a ram's boarding (or none): the free explore, if one is due, else the turn."""
     k = s.pend_ship
+    if tow_ask(s, k):                    # --- tow: a free action after a move [Tow]
+        return
+    after_tow(s)
+
+
+@njit(cache=True)
+def after_tow(s):
+    """After the tow question: the free explore, if one is due, else the turn."""
+    k = s.pend_ship
     if s.pend_count == 1 and s.sh_live[k]:
         s.pend_count = 0
         begin_explore(s, k)
@@ -427,6 +410,7 @@ def after_board(s):
 
 @njit(cache=True)
 def back_to_turn(s):
+    release_tows(s)                      # --- tow: a repaired ship is towed no more
     s.pend_fort = -1
     s.pending = PK_TURN
     s.pend_target = -1
@@ -449,7 +433,7 @@ def begin_explore(s, k):
     and without a cargo space (ruling: Unique treasure); then take coins one by one within
     the cargo limit."""
     i = s.sh_dock[k]
-    p = k // MAX_FLEET
+    p = s.sh_owner[k]
     for c in range(MAX_COINS):
         if s.co_loc[c] == LOC_ISLAND and s.co_at[c] == i:
             s.co_seen[c] |= 1 << p
@@ -484,7 +468,7 @@ def ask_target(s, k, m0):
     s.pending = PK_TARGET
     s.pend_ship = k
     s.pend_mast = m
-    s.to_play = k // MAX_FLEET
+    s.to_play = s.sh_owner[k]
 
 
 @njit(cache=True)
@@ -505,7 +489,7 @@ def fire(s, k, m, j):
         else:
             s.pending = PK_MAST
             s.pend_target = j
-            s.to_play = p
+            s.to_play = s.sh_owner[k]
             return
     ask_target(s, k, m + 1)
 
@@ -551,7 +535,7 @@ def board(s):
         after_board(s)
         return
     s.pending = PK_BOARD_WIN
-    s.to_play = win // MAX_FLEET
+    s.to_play = s.sh_owner[win]
 
 
 @njit(cache=True)
@@ -582,7 +566,7 @@ def finish_board(s):
     a = s.pend_ship
     b = s.pend_target
     p = s.order[s.cur]
-    s.pend_ship = a if a // MAX_FLEET == p else b
+    s.pend_ship = a if s.sh_owner[a] == p else b
     after_board(s)
 
 
@@ -627,9 +611,9 @@ def home_gold(s, p):
 def tiebreak_value(s, p, tb):
     """[Winning the Game] the tie-breakers the players may agree on, by config."""
     v = 0
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
-        if not s.sh_live[k] or s.sh_wreck[k]:
+    for k in range(MAX_SHIPS):
+        j = k % MAX_FLEET
+        if s.sh_owner[k] != p or not s.sh_live[k] or s.sh_wreck[k]:
             continue
         if tb == TB_SHIP_GOLD and s.sh_lost[k] >= 0:
             continue                 # treasure lost in a fog bank counts for no one
@@ -640,7 +624,7 @@ def tiebreak_value(s, p, tb):
         elif tb == TB_MASTS:
             v += masts_up(s, k)
         elif tb == TB_POINTS:
-            v += s.cfg.ship_cost[p, j]
+            v += s.cfg.ship_cost[k // MAX_FLEET, j]
             for c in range(MAX_CREW):
                 if s.cr_ship[c] == k:
                     v += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]

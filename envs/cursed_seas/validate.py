@@ -26,6 +26,7 @@ from .state import (
     LOC_FORT, MAX_FLAGS, MAX_FORTS, MAX_FORTS_P, PK_BUILD, PK_FLAG, PK_FORT_MAST,
     PK_FORT_TARGET, PK_PAY,
 )
+from .state import KW_NAVIGATOR, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
     SC_TRIED,
@@ -184,6 +185,11 @@ def _ranges(states, r):
     V.in_range(r, states, "ft_acts", 0, 1, "a fort's shoot action this turn [Forts]")
     V.in_range(r, states, "pend_fort", -1, MAX_FORTS - 1, "a fort")
     V.in_range(r, states, "pend_paid", 0, 400, "gold paid [Building Forts]")
+    # --- tow / fort loading / trade currents
+    V.in_range(r, states, "sh_owner", 0, MAX_PLAYERS - 1, "a seat [Tow]")
+    V.in_range(r, states, "sh_tow", -1, MAX_SHIPS - 1, "a ship [Tow]")
+    V.in_range(r, states, "cr_nav", 0, 1, "a flag (ruling: Navigator)")
+    V.in_range(r, states, "sh_nav", 0, 1, "a flag (ruling: Navigator)")
     for f in ("isl_x", "isl_y", "isl_r", "sh_x", "sh_y", "sh_h", "sh_len", "rf_x", "rf_y",
               "tr_x", "tr_y"):
         v = states[f]
@@ -226,6 +232,7 @@ def _record(s, n) -> list:
         elif x != 0.0 or y != 0.0 or s["rf_rating"][q] != 0:
             out.append(f"rf_x/rf_y/rf_rating[{q}]: a reef not placed")
     out += _terrain_record(s, n, w, h)
+    out += _tow_record(s, n)
     out += _fort_record(s, n)
     for k in range(MAX_SHIPS):
         if s["sh_wreck"][k] and (not s["sh_live"][k] or s["sh_masts"][k] != 0):
@@ -273,10 +280,10 @@ def _record(s, n) -> list:
                 if d < 2 * SHIP_R - 1e-5:
                     out.append(f"sh_x/sh_y[{k}]: ship overlaps ship {k2} [Moving]")
         pin = int(s["sh_pin"][k])
-        if pin >= 0 and (not s["sh_live"][pin] or pin // MAX_FLEET == k // MAX_FLEET):
+        if pin >= 0 and (not s["sh_live"][pin] or s["sh_owner"][pin] == s["sh_owner"][k]):
             out.append(f"sh_pin[{k}] = {pin}: pinned to a ship not an enemy in play [Pin]")
         dk = int(s["sh_dock"][k])
-        if dk >= 0 and s["isl_home"][dk] >= 0 and s["isl_home"][dk] != k // MAX_FLEET:
+        if dk >= 0 and s["isl_home"][dk] >= 0 and s["isl_home"][dk] != s["sh_owner"][k]:
             out.append(f"sh_dock[{k}]: docked at an opponent's home island [Docking]")
     # crew conservation [Placing Crew and equipment]
     for c in range(MAX_CREW):
@@ -400,7 +407,7 @@ def _pending(s, n, phase, live) -> list:
                 and tp == cur and 0 <= s["pend_mast"] < s["cfg"]["fort_nflag"][cur, fo % MAX_FORTS_P]):
             return ["pend_fort: a fort of the player to play fires a flag [Forts: Shooting]"]
         if pk == PK_FORT_MAST and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]
-                                       and s["sh_masts"][tgt] and tgt // MAX_FLEET != cur):
+                                       and s["sh_masts"][tgt] and s["sh_owner"][tgt] != cur):
             return ["pend_target: an enemy ship with a mast [Forts: Shooting]"]
         return []
     if pk == PK_FLAG:
@@ -411,7 +418,14 @@ def _pending(s, n, phase, live) -> list:
         return []
     if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
         return ["pend_ship: the decision concerns no ship in play"]
-    owner = ship // MAX_FLEET
+    owner = int(s["sh_owner"][ship])            # her fleet now [Tow]
+    if pk in (PK_TOW, PK_CAPT, PK_LOAD, PK_NAV):   # --- tow / fort loading / trade currents
+        if owner != cur or tp != cur or s["sh_wreck"][ship]:
+            return ["pend_ship: a ship of the player to play [Tow; Forts: Treasure; "
+                    "Trade Current]"]
+        if pk == PK_CAPT and ship // MAX_FLEET == cur:
+            return ["pend_ship: only a ship a tow brought into her fleet is chosen so [Tow]"]
+        return []
     # --- forts / terrain / creatures ---
     if pk == PK_ICE_MAST:
         t = int(s["pend_count"])
@@ -451,21 +465,21 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_ship: a derelict or pinned ship cannot move [Derelict; Pin]"]
     if pk == PK_EXPLORE and (s["sh_dock"][ship] < 0 or s["isl_home"][s["sh_dock"][ship]] >= 0):
         return ["pend_ship: exploring needs a ship docked at a wild island"]
-    nm = int(s["cfg"]["ship_nmast"][owner, ship % MAX_FLEET])
+    nm = int(s["cfg"]["ship_nmast"][ship // MAX_FLEET, ship % MAX_FLEET])
     if pk in (PK_TARGET, PK_MAST) and not (0 <= s["pend_mast"] < nm):
         return ["pend_mast: not a mast of the shooting ship"]
     if pk == PK_TARGET and not (int(s["sh_masts"][ship]) >> int(s["pend_mast"])) & 1:
         return ["pend_mast: that mast is down"]
     if pk in (PK_MAST, PK_BOARD, PK_BOARD_WIN, PK_BOARD_CREW, PK_BOARD_COIN):
-        if not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]) or tgt // MAX_FLEET == owner:
+        if not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]) or s["sh_owner"][tgt] == owner:
             return ["pend_target: not an enemy ship in play"]
     if pk == PK_MAST and (s["sh_masts"][tgt] == 0 or tp != cur):
         return ["pend_target: a ship without masts sinks when hit [Sinking a ship]"]
-    if pk == PK_BOARD and (seat not in (owner, tgt // MAX_FLEET) or tp != seat or owner != cur):
+    if pk == PK_BOARD and (seat not in (owner, s["sh_owner"][tgt]) or tp != seat or owner != cur):
         return ["pend_seat: boarding is offered to the two players of the ram [Board]"]
     if pk == PK_BOARD_WIN and tp != owner:
         return ["to_play: the winner of the boarding party chooses [Board]"]
-    if pk == PK_BOARD_CREW and tp != tgt // MAX_FLEET:
+    if pk == PK_BOARD_CREW and tp != s["sh_owner"][tgt]:
         return ["to_play: the loser chooses the crew eliminated [Board]"]
     if pk == PK_BOARD_COIN and tp != owner:
         return ["to_play: the winner chooses the treasure taken [Board]"]
@@ -499,8 +513,8 @@ def _fort_record(s, n) -> list:
         if flags >> int(cfg["fort_nflag"][p, j]):
             out.append(f"ft_flags[{f}]: more flags than the fort has [Forts]")
         # "a fort must always have ... gold ... equal to or greater than its cost" holds by
-        # construction (loading from forts is missing) and is not checked: a determiniser
-        # re-deals the face-down values inside an opponent's fort (hidden.py).
+        # construction (forts.load_ok) and is not checked: a determiniser re-deals the
+        # face-down values inside an opponent's fort (hidden.py).
         n_in = int(((s["co_loc"] == LOC_FORT) & (s["co_at"] == f)).sum())
         if f != paying and n_in == 0 and int(cfg["fort_cost"][p, j]) > 0:
             out.append(f"co_loc: fort {f} holds no treasure, yet it was paid for [Forts]")
@@ -561,6 +575,43 @@ def _terrain_record(s, n, w, h) -> list:
                 out.append(f"sh_masts[{k}]: a sea creature with no segments is eliminated")
             if s["sh_pin"][k] >= 0:
                 out.append(f"sh_pin[{k}]: sea creatures can't ram or be pinned [Sea Creatures]")
+    return out
+
+
+def _tow_record(s, n) -> list:
+    """--- tow / trade currents: a ship's fleet is a seat in the game and changes only for a
+    ship in play towed in; a tow links a tower with a mast to a derelict afloat of her fleet
+    whose bow touches her [Tow]; only a Navigator is spent (ruling: Navigator)."""
+    out = []
+    cfg = s["cfg"]
+    for k in range(MAX_SHIPS):
+        p, j = divmod(k, MAX_FLEET)
+        o = int(s["sh_owner"][k])
+        if o != p and (p >= n or o >= n or cfg["ship_def"][p, j] < 0):
+            out.append(f"sh_owner[{k}] = {o}: only a ship of the game changes fleet [Tow]")
+        t = int(s["sh_tow"][k])
+        if t < 0:
+            continue
+        bad = not (s["sh_live"][k] and s["sh_live"][t] and t != k and s["sh_masts"][k]
+                   and s["sh_masts"][t] == 0 and not s["sh_wreck"][t]
+                   and s["sh_lost"][k] < 0 and s["sh_lost"][t] < 0
+                   and s["sh_owner"][t] == o and s["sh_tow"][t] < 0
+                   and (s["sh_tow"] == t).sum() == 1 and not cfg["ship_creature"][p, j])
+        if not bad:
+            lt, ht = float(s["sh_len"][t]), float(s["sh_h"][t])
+            bx = float(s["sh_x"][t]) + lt * np.cos(ht)
+            by = float(s["sh_y"][t]) + lt * np.sin(ht)
+            lk, hk = float(s["sh_len"][k]), float(s["sh_h"][k])
+            xk, yk = float(s["sh_x"][k]), float(s["sh_y"][k])
+            bad = _pt_seg(bx, by, xk, yk, xk + lk * np.cos(hk), yk + lk * np.sin(hk)) > \
+                2 * SHIP_R + 2e-3
+        if bad:
+            out.append(f"sh_tow[{k}] = {t}: a ship with a mast tows one derelict of her fleet "
+                       "whose bow touches her [Tow]")
+    for c in range(MAX_CREW):
+        q, j = divmod(c, MAX_CREW_P)
+        if s["cr_nav"][c] and not int(cfg["crew_kw"][q, j]) & KW_NAVIGATOR:
+            out.append(f"cr_nav[{c}]: only a Navigator places a trade current (ruling: Navigator)")
     return out
 
 
