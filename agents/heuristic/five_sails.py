@@ -85,7 +85,7 @@ class FiveSailsHeuristic(Agent):
             return self._best_loc(s, p, c, [a - S.A_LOC for a in legal], move=True)
         if pk == S.PK_PAY and any(a >= S.A_CREW for a in legal):
             return min(a for a in legal if a >= S.A_CREW)     # engage instead of paying
-        if pk in (S.PK_PAY, S.PK_DUSK):
+        if pk in (S.PK_PAY, S.PK_DUSK, S.PK_RPAY):
             return min(legal, key=lambda a: _card_value(s["hand"][p][a - S.A_HAND]))
         if pk == S.PK_PARLEY:
             crew = [a for a in legal if a != S.A_PASS]

@@ -15,7 +15,7 @@ Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs 
 from numba import njit
 
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
-from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
+from .common import (action_ok, add_crew, challenge_stat, copy_ok, discard, draw, end_action,
                      free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
@@ -28,7 +28,7 @@ from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, 
                     OP_HEAL, OP_INF, OP_RENOWN, PK_ACTOR, PK_EQUIP, PK_LOCKER, PK_MOVE,
                     PK_PARLEY, PK_PAY, PK_SLOT, S_COM, S_INF, SLOT_NONE, T_ATTACH, T_BRUTE,
                     T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM,
-                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND)
+                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND, OP_COPY, PK_COPY, A_TARGET)
 
 
 @njit(cache=True)
@@ -329,6 +329,8 @@ def _equip(s, p, c, cid):
     """Attach; a second Weapon, Armor or Attire asks which one to destroy."""
     j = free_att(s, p, c)
     s.att[p, c, j] = cid
+    # a new printed instance: its Reaction has not been used today
+    s.rused[p, c] = s.rused[p, c] & (255 ^ (1 << (1 + j)))
     sl = C_SLOT[cid]
     if sl != SLOT_NONE:
         for k in range(MAX_ATT):
@@ -337,6 +339,8 @@ def _equip(s, p, c, cid):
                 s.pb = sl
                 s.pk = PK_SLOT
                 return
+    # a Resolve set below the wounds destroys at once [Glossary: Set; Stats: Resolve]
+    wound(s, p, c, 0)
     end_action(s)
 
 
@@ -360,6 +364,12 @@ def resolve_ops(s, p, c, cid):
         elif o == OP_CHALLENGE:
             start_challenge(s, p, c, challenge_stat(cid))
             return True
+        elif o == OP_COPY:
+            # [Self Referentials] which Action to copy: asked (PK_COPY); the copied effects
+            # then act for this card and its acting character
+            s.pa = c
+            s.pk = PK_COPY
+            return True
         elif o == OP_SINK:
             # [Glossary: Reveal] the top x cards of the Faction Deck, face up; the player
             # keeps one, the rest sink (PK_SINK)
@@ -373,6 +383,30 @@ def resolve_ops(s, p, c, cid):
                 s.pk = PK_SINK
                 return True
     return False
+
+
+@njit(cache=True)
+def copy_legal(s, mask):
+    p = s.to_play
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if copy_ok(s, p, s.pa, q, d):
+                mask[A_TARGET + q * MAX_CREW + d] = 1
+
+
+@njit(cache=True)
+def copy_apply(s, action):
+    """The chosen Action's effects, in order, as if printed on the copying character: "this
+    character" is the copier [Self Referentials]; its costs are not paid again and its own
+    once-per-Day use is not spent [ruling: Copying an Action]."""
+    p = s.to_play
+    x = action - A_TARGET
+    src = s.crew[x // MAX_CREW, x % MAX_CREW]
+    c = s.pa
+    s.pa = 0
+    s.pk = PK_MAIN
+    if not resolve_ops(s, p, c, src):
+        end_action(s)
 
 
 @njit(cache=True)

@@ -13,17 +13,18 @@ from numba import njit
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
-from .actions import finish, main_apply, main_legal, sink_apply, sink_legal, step_apply, step_legal
+from .actions import (copy_apply, copy_legal, finish, main_apply, main_legal, sink_apply,
+                      sink_legal, step_apply, step_legal)
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
-from .react import react_apply, react_legal
+from .react import is_react_action, react_apply, react_legal
 from .cards import C_AB, C_TRIG
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
                     PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
-                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK)
+                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK, PK_RPAY, PK_COPY)
 
 
 @njit(cache=True)
@@ -87,6 +88,10 @@ def _clear(s):
     s.r_amt = 0
     s.r_dest = 0
     s.r_move = 0
+    s.r_src = 0
+    s.r_act = 0
+    s.r_pay = 0
+    s.r_card = 0
     s.sink[:] = 0
     s.d_on = 0
     s.d_stat = 0
@@ -169,10 +174,12 @@ def legal_mask(s, mask):
         locker_legal(s, mask)
     elif pk == PK_ORDER:
         order_legal(s, mask)
-    elif pk == PK_REACT or pk == PK_RACTOR:
+    elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY:
         react_legal(s, mask)
     elif pk == PK_SINK:
         sink_legal(s, mask)
+    elif pk == PK_COPY:
+        copy_legal(s, mask)
     elif pk == PK_MAIN:
         main_legal(s, mask)
     elif pk == PK_DUSK:
@@ -194,10 +201,13 @@ def _apply_one(s, action):
         locker_apply(s, action)
     elif pk == PK_ORDER:
         order_apply(s, action)
-    elif pk == PK_REACT or pk == PK_RACTOR:
+    elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY or (pk == PK_RESPOND
+                                                                and is_react_action(action)):
         react_apply(s, action)
     elif pk == PK_SINK:
         sink_apply(s, action)
+    elif pk == PK_COPY:
+        copy_apply(s, action)
     elif pk == PK_MAIN:
         main_apply(s, action)
     elif pk == PK_DUSK:
