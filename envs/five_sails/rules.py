@@ -19,12 +19,12 @@ from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
 from .react import is_react_action, react_apply, react_legal
-from .cards import C_AB, C_TRIG
+from .cards import C_AB, C_TRIG, C_TYPE
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
                     PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
-                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK, PK_RPAY, PK_COPY)
+                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK, PK_RPAY, PK_COPY, T_RISK)
 
 
 @njit(cache=True)
@@ -119,12 +119,13 @@ def _clear(s):
 
 @njit(cache=True)
 def deck_triggers(cfg, p):
-    """Reaction triggers on seat p's Faction Deck list (bits): deck lists are open, so a
-    window may be opened on them without revealing a hand [ruling: Reaction windows]."""
+    """Reaction triggers of the risks on seat p's Faction Deck list (bits): deck lists are
+    open, so a window may be opened on them without revealing a hand; attachments react only
+    once equipped, in plain view [ruling: Reaction windows]."""
     m = 0
     for i in range(cfg.faction_n[p]):
         cid = cfg.faction[p, i]
-        if C_AB[cid] == AB_REACTION:
+        if C_AB[cid] == AB_REACTION and C_TYPE[cid] == T_RISK:
             m |= 1 << C_TRIG[cid]
     return m
 

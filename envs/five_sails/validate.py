@@ -357,9 +357,9 @@ def _duel_and_pending(states, r):
 
 
 def _reaction_lists(states, r):
-    """r_has is what the deck lists say (public): the Reaction triggers on each Faction Deck
-    list [ruling: Reaction windows]."""
-    react = (C.C_AB == AB_REACTION)
+    """r_has is what the deck lists say (public): the triggers of the Reaction risks on each
+    Faction Deck list [ruling: Reaction windows]."""
+    react = (C.C_AB == AB_REACTION) & (C.C_TYPE == T_RISK)
     for j, s in enumerate(states):
         cfg = s["cfg"]
         for p in range(int(s["num_players"])):
