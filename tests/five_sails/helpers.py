@@ -39,6 +39,19 @@ def quiet_decks(names):
     return out
 
 
+def deck_with(name, *extra, drop=("Second Wind", "Fine Coat")):
+    """Starter deck ``name`` with ``extra`` cards in (one copy each), room made by dropping
+    the ``drop`` cards."""
+    d = load_deck(name)
+    fac = dict(d["faction"])
+    for x in drop:
+        fac.pop(x, None)
+    for x in extra:
+        fac[x] = 1
+    d["faction"] = fac
+    return d
+
+
 def new(n=2, seed=0, reactions=False, **kw):
     """A new game; ``reactions`` keeps the window Reaction risks in the starter decks."""
     if not reactions:

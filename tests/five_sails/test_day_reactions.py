@@ -5,26 +5,12 @@ Day's timing points]; the window opens on the deck list, not the hand [ruling: R
 windows]; costs paid card by card, Wealth counting two [Paying Costs and Spending]; engaging
 as an additional cost [Costs vs Effects]; [Once per Day Ability Activation] over a full Day."""
 
-import numpy as np
-
 from envs.five_sails import state as S
-from envs.five_sails.config import load_deck
 from envs.five_sails.state import (A_CREW, A_HAND, A_PASS, A_RATT, MAX_ATT, PK_RACTOR, PK_REACT,
                                    PK_RPAY)
 
-from .helpers import act, attach, check, cid, empty_hand, high_drama, legal, muster, new, to_hand
-
-
-def _deck(name, *extra, drop=("Second Wind", "Fine Coat")):
-    """A starter deck with ``extra`` cards in (one copy each), room made by dropping cards."""
-    d = load_deck(name)
-    fac = dict(d["faction"])
-    for x in drop:
-        fac.pop(x, None)
-    for x in extra:
-        fac[x] = 1
-    d["faction"] = fac
-    return d
+from .helpers import (act, attach, check, cid, deck_with as _deck, empty_hand, high_drama, legal,
+                      muster, new, to_hand)
 
 
 def _hand(st, p):
