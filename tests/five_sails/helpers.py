@@ -154,8 +154,11 @@ def city(st, loc, name):
 
 
 def high_drama(st, first=0):
-    """Skip Day 1 Planning: each player's first scheme in play, no character mustered."""
+    """Skip Day 1 Planning: each player's first scheme in play, no character mustered (the
+    Dawn's timing-point windows, if any, are passed first)."""
     s = st[0]
+    while s["pk"] == S.PK_REACT:
+        act(st, S.A_PASS)
     for p in range(int(s["num_players"])):
         row = s["appr"][p]
         k = next(i for i in range(S.APPROACH) if C.C_TYPE[row[i]] == S.T_SCHEME)
