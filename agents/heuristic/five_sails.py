@@ -95,7 +95,13 @@ class FiveSailsHeuristic(Agent):
         if pk == S.PK_LOCKER:
             return min(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_INF)
                        + _stat(s, p, a - S.A_CREW, S.S_COM))
+        if pk == S.PK_EQUIP and C.C_HOSTILE[int(s["pcard"])]:
+            foes = [a for a in legal if a >= S.A_TARGET]
+            if foes:                     # a hostile attachment goes on the strongest foe
+                return max(foes, key=lambda a: _stat(s, (a - S.A_TARGET) // S.MAX_CREW,
+                                                     (a - S.A_TARGET) % S.MAX_CREW, S.S_INF))
         if pk in (S.PK_EQUIP, S.PK_ACTOR):
+            legal = [a for a in legal if a < S.A_TARGET] or legal
             return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_COM))
         if pk == S.PK_RESPOND:
             react = [a for a in legal if S.A_ABILITY <= a < S.A_CREW]

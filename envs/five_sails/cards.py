@@ -70,6 +70,7 @@ CARD_SCHEMA = {
     "trigger": cc.Enum(S.RT_NAMES, default=0),
     "cost_instead": cc.Enum(("none", "engage"), default=0),
     "final_strike": cc.Int(0, 1, default=0),
+    "attach_opposing": cc.Int(0, 1, default=0),
     "eff": cc.IntRows((), 0, 0, default=[]),     # replaced below: rows of [name, int]
     "text": cc.Str(120, default="-"),
 }
@@ -103,6 +104,7 @@ class Pool:
     setv: np.ndarray
     nochal: np.ndarray
     final: np.ndarray
+    hostile: np.ndarray
     op: np.ndarray
     arg: np.ndarray
     text: list
@@ -149,6 +151,10 @@ def _check_card(e, eff, file, card):
     if (ab == S.AB_REACTION) != (tr != S.RT_NONE):
         raise CardDataError(file, card, "trigger", "a Reaction names its triggering condition "
                             "and only a Reaction has one [Reaction]")
+    if e["attach_opposing"] and (t != S.T_ATTACH or e["slot"] != S.SLOT_NONE or ab != S.AB_NONE):
+        raise CardDataError(file, card, "attach_opposing", "attaching to an opposing character: "
+                            "a Faction Deck attachment without slot or ability in this pool "
+                            "[ruling: Attachments on opposing characters]")
     if e["ab_discard"] and ab != S.AB_REACTION:
         raise CardDataError(file, card, "ab_discard", "discarding cards as an additional cost: "
                             "on Reactions in this pool [ruling: Reaction costs]")
@@ -243,7 +249,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8), ab_disc=np.zeros(n, np.int8),
              trig=np.zeros(n, np.int8), alt=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
              setv=np.full((n, 4), -1, np.int8), nochal=np.zeros(n, np.int8),
-             final=np.zeros(n, np.int8),
+             final=np.zeros(n, np.int8), hostile=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
     for i, (e, r) in enumerate(zip(clean, raw), start=1):
         card = e["name"]
@@ -284,6 +290,7 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.trig[i] = e["trigger"]
         P.alt[i] = e["cost_instead"]
         P.final[i] = e["final_strike"]
+        P.hostile[i] = e["attach_opposing"]
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
             P.arg[i, k] = a
@@ -327,6 +334,7 @@ C_AURA_K = (POOL.aura != 0).any(axis=0).astype(np.int8)
 C_SETV = POOL.setv
 C_NOCHAL = POOL.nochal
 C_FINAL = POOL.final
+C_HOSTILE = POOL.hostile
 C_OP = POOL.op
 C_ARG = POOL.arg
 

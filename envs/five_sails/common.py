@@ -208,6 +208,15 @@ def add_crew(s, p, cid, l):
 
 
 @njit(cache=True)
+def att_owner(s, p, c, j):
+    """Whose discard pile attachment j of p's crew slot c goes to: its owner, the character's
+    controller unless it was attached from another player's hand [ruling: Attachments on
+    opposing characters]."""
+    o = s.att_own[p, c, j] - 1
+    return o if 0 <= o < s.num_players else p
+
+
+@njit(cache=True)
 def free_att(s, p, c):
     for j in range(MAX_ATT):
         if s.att[p, c, j] == 0:
@@ -223,8 +232,9 @@ def remove_char(s, p, c, destroyed):
     cid = s.crew[p, c]
     for j in range(MAX_ATT):
         if s.att[p, c, j] > 0:
-            discard(s, p, s.att[p, c, j])
+            discard(s, att_owner(s, p, c, j), s.att[p, c, j])
             s.att[p, c, j] = 0
+            s.att_own[p, c, j] = 0
     if C_TYPE[cid] == T_BRUTE or not destroyed:
         discard(s, p, cid)
     else:

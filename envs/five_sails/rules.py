@@ -55,6 +55,7 @@ def _clear(s):
     s.eng[:, :] = 0
     s.wounds[:, :] = 0
     s.att[:, :, :] = 0
+    s.att_own[:, :, :] = 0
     s.used[:, :] = 0
     s.rused[:, :] = 0
     s.buff[:, :] = 0

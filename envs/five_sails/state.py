@@ -175,6 +175,9 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("eng", np.uint8, (MAX_PLAYERS, MAX_CREW)),
     ("wounds", np.int8, (MAX_PLAYERS, MAX_CREW)),
     ("att", np.int16, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
+    # owner of an attachment on another player's character (seat + 1); 0: the character's
+    # controller [Attachment Cards: "unless otherwise specified"]
+    ("att_own", np.int8, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
     ("used", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # own Action used today
     ("rused", np.uint8, (MAX_PLAYERS, MAX_CREW)),    # Reactions used today: bit 0 its own, 1+j attachment j
     ("buff", np.int8, (MAX_PLAYERS, MAX_CREW)),      # Influence until the end of the Day

@@ -55,6 +55,7 @@ def _ranges(states, r):
     V.in_range(r, states, "loc", 0, HOME, "a location or Home")
     V.in_range(r, states, "eng", 0, 1, "en garde / engaged")
     V.in_range(r, states, "used", 0, 1, "a flag")
+    V.in_range(r, states, "att_own", 0, n, "an attachment's owner (seat + 1) or 0")
     V.in_range(r, states, "rused", 0, (1 << (MAX_ATT + 1)) - 1, "Reactions used (bits)")
     V.in_range(r, states, "r_has", 0, (1 << NRT) - 1, "Reaction triggers (bits)")
     V.in_range(r, states, "r_trig", 0, NRT - 1, "a Reaction trigger")
@@ -167,7 +168,20 @@ def _zones(states, r):
                 res = max(int(C.C_STAT[crew[c], 0]) + sum(int(C.C_STAT[a, 0]) for a in s["att"][p][c] if a), 0)
                 if s["wounds"][p][c] >= res:
                     bad.append(f"wounds[{p}][{c}]: {s['wounds'][p][c]} reach Resolve {res}: destroyed")
-                zone(s["att"][p][c], None, "att", (T_ATTACH, T_CATTACH))
+                own = s["att_own"][p][c]
+                zone(np.where(own == 0, s["att"][p][c], 0), None, "att", (T_ATTACH, T_CATTACH))
+                for k in range(MAX_ATT):
+                    o = int(own[k])
+                    at = int(s["att"][p][c][k])
+                    if o and (at == 0 or o - 1 == p or o > n or not C.C_HOSTILE[at]):
+                        bad.append(f"att_own[{p}][{c}][{k}]: another player's attachment that "
+                                   "may attach to an opposing character")
+            # this seat's attachments on other players' characters
+            for q in range(n):
+                for d in range(MAX_CREW):
+                    for k in range(MAX_ATT):
+                        if q != p and s["att_own"][q][d][k] == p + 1 and s["att"][q][d][k] > 0:
+                            have[s["att"][q][d][k]] += 1
             want = np.zeros(C.NCARDS, np.int64)
             cfg = s["cfg"]
             want[cfg["leader"][p]] += 1
