@@ -18,8 +18,8 @@ from envs.core.bounds import fault
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
 from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
                      qualifies, react_src_legal, reveal_top, stat0, wound)
-from .state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
-                    A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW, MAX_HAND,
+from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
+                    A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW,
                     MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
                     OP_THRUST, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND,
                     PK_TARGET, S_FIN, NLOC, RET_NOPLAY, RET_REFUSE, RET_RESOLVE, RT_CHALLENGED,
