@@ -15,8 +15,8 @@ Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs 
 from numba import njit
 
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
-from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_ok, discard, draw, end_action, opposing,
-                     free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
+from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
+                     draw, end_action, opposing, free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap
@@ -62,7 +62,8 @@ def main_legal(s, mask):
         l = s.loc[p, c]
         if l == HOME or s.eng[p, c] == 0:
             mask[A_MOVE + c] = 1
-        if s.used[p, c] == 0 and action_ok(s, p, c, cid):
+        if s.used[p, c] == 0 and action_ok(s, p, c, cid) and (C_OP[cid, 0] != OP_COPY
+                                                              or copy_any(s, p, c)):
             mask[A_ABILITY + c] = 1
         if l >= HOME:
             continue

@@ -392,19 +392,23 @@ def copy_ok(s, p, c, q, d):
 @njit(cache=True)
 def action_ok(s, p, c, cid):
     """Can crew slot c be the acting character of ``cid``'s Action: qualifiers, the engage
-    cost [Costs vs Effects], what its effects need (a challenge: a target; a copy: an Action
-    to copy)."""
+    cost [Costs vs Effects], what its effects need (a challenge: a target; a copy: see
+    copy_any)."""
     if C_AB[cid] != AB_ACTION or not effect_ok(s, p, c, cid):
         return False
     if C_ABENG[cid] and s.eng[p, c]:
         return False
-    if C_OP[cid, 0] == OP_COPY:
-        for q in range(s.num_players):
-            for d in range(MAX_CREW):
-                if copy_ok(s, p, c, q, d):
-                    return True
-        return False
     return True
+
+
+@njit(cache=True)
+def copy_any(s, p, c):
+    """Some Action crew slot c of p could copy (a copy Action needs one to be offered)."""
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if copy_ok(s, p, c, q, d):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -499,32 +503,33 @@ def react_src_card(s, q, c, k):
 
 
 @njit(cache=True)
-def react_src_ok(s, q, c, k, trig):
-    """A Reaction in play answers ``trig`` with acting character c: a character's own or an
-    equipped attachment's once per Day per printed instance [Once per Day Ability
-    Activation; Attachment Cards]; an Event's once per player per Day, by a character at its
-    location, its Wealth cost paid [Event Cards]; an additional discard cost payable."""
+def react_src_need(s, q, c, k, trig):
+    """A Reaction in play can answer ``trig`` with acting character c, as far as public
+    facts tell: a character's own or an equipped attachment's once per Day per printed
+    instance [Once per Day Ability Activation; Attachment Cards]; an Event's once per player
+    per Day, by a character at its location [Event Cards]; qualifiers and an engage cost met.
+    Returns the cards its costs will take from hand (Wealth cost, discard cost), -1 if no."""
     cid = react_src_card(s, q, c, k)
     if cid <= 0 or C_AB[cid] != AB_REACTION or C_TRIG[cid] != trig:
-        return False
+        return -1
     if k <= MAX_ATT:
         if (s.rused[q, c] >> k) & 1:
-            return False
+            return -1
         need = C_ABDISC[cid]
     else:
         if s.event_used[q, s.loc[q, c]]:
-            return False
+            return -1
         need = C_COST[cid] + C_ABDISC[cid]
-    return react_actor_ok(s, q, c, cid, trig) and hand_value(s, q, -1) >= need
+    if not react_actor_ok(s, q, c, cid, trig):
+        return -1
+    return need
 
 
 @njit(cache=True)
-def react_char_ok(s, q, c, trig):
-    """Some Reaction in play (the character's, its attachments', the Event there) of c."""
-    for k in range(MAX_ATT + 2):
-        if react_src_ok(s, q, c, k, trig):
-            return True
-    return False
+def react_src_ok(s, q, c, k, trig):
+    """... and the hand can pay its costs [Paying Costs and Spending]."""
+    need = react_src_need(s, q, c, k, trig)
+    return need >= 0 and hand_value(s, q, -1) >= need
 
 
 @njit(cache=True)
@@ -548,16 +553,21 @@ def react_src_legal(s, q, trig, mask):
 
 @njit(cache=True)
 def _window_for(s, q):
-    """Public test: q's deck list holds a Reaction with this trigger and a character it
-    concerns, or a Reaction in play (character, attachment, Event) can answer it [ruling:
-    Reaction windows]."""
+    """Public test: q's deck list holds a Reaction risk with this trigger and a character it
+    concerns, or a Reaction in play (character, attachment, Event) could answer it if its
+    costs can be paid [ruling: Reaction windows]."""
     if s.out[q]:
         return False
     has = (s.r_has[q] >> s.r_trig) & 1
     for c in range(MAX_CREW):
         if s.crew[q, c] > 0 and subject_ok(s, q, c, s.r_trig):
-            if has or react_char_ok(s, q, c, s.r_trig):
+            if has:
                 return True
+            # public facts only: whether the hand can pay is not asked here, so being asked
+            # reveals nothing of the hand's Wealth
+            for k in range(MAX_ATT + 2):
+                if react_src_need(s, q, c, k, s.r_trig) >= 0:
+                    return True
     return False
 
 

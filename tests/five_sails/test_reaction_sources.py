@@ -90,7 +90,8 @@ def test_event_reaction_when_an_opponent_claims_paid_once_per_player_per_day():
 
 def test_event_reaction_needs_a_character_there_and_the_cost():
     """[Event Cards] access needs a character at the Event's location; [Paying Costs] with
-    an empty hand its cost cannot be paid, so it is not offered."""
+    an empty hand its cost cannot be paid, so it is not offered — the window still opens
+    (whether a hand can pay is not public) [ruling: Reaction windows]."""
     st = new(2)
     high_drama(st)
     s = st[0]
@@ -99,7 +100,7 @@ def test_event_reaction_needs_a_character_there_and_the_cost():
     muster(st, 1, "Anke Brenner", DOCKS)
     empty_hand(st, 1)
     act(st, A_CLAIM + a)
-    assert s["pk"] != PK_REACT                    # nothing seat 1 could use
+    assert s["pk"] == PK_REACT and legal(st) == {A_PASS}
 
     st = new(2)
     high_drama(st)
