@@ -73,17 +73,17 @@ def test_event_reaction_when_an_opponent_claims_paid_once_per_player_per_day():
     s["buff"][1][b] = x - y - 1 if x > y + 1 else 0
     assert stat_of(st, 0, a, S.S_INF) == stat_of(st, 1, b, S.S_INF) + 1
     empty_hand(st, 1)
-    to_hand(st, 1, "Purse of Ducats")
+    to_hand(st, 1, "Steady Guard", "Purse of Ducats")
     act(st, A_CLAIM + a)
     assert s["pk"] == PK_REACT and s["to_play"] == 1
     assert legal(st) == {A_PASS, A_EVENT + b}
     act(st, A_EVENT + b)
     assert s["pk"] == PK_RPAY and s["r_pay"] == 1
-    act(st, A_HAND + 0)
+    act(st, A_HAND + 0)                           # Steady Guard
     assert s["pk"] == PK_REACT and s["event_used"][1][DOCKS] == 1
-    assert legal(st) == {A_PASS}
+    assert legal(st) == {A_PASS}                  # the Purse could pay again: once per Day
     act(st, A_PASS)
-    assert s["ctrl"][DOCKS] == -1 and s["hand_n"][1] == 0
+    assert s["ctrl"][DOCKS] == -1 and s["hand_n"][1] == 1
     assert s["cslot"][DOCKS] == cid("Watch Patrol")   # Events stay on their location
     check(st)
 
