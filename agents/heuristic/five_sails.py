@@ -85,7 +85,7 @@ class FiveSailsHeuristic(Agent):
             return self._best_loc(s, p, c, [a - S.A_LOC for a in legal], move=True)
         if pk == S.PK_PAY and any(a >= S.A_CREW for a in legal):
             return min(a for a in legal if a >= S.A_CREW)     # engage instead of paying
-        if pk in (S.PK_PAY, S.PK_DUSK):
+        if pk in (S.PK_PAY, S.PK_DUSK, S.PK_RPAY):
             return min(legal, key=lambda a: _card_value(s["hand"][p][a - S.A_HAND]))
         if pk == S.PK_PARLEY:
             crew = [a for a in legal if a != S.A_PASS]
@@ -95,7 +95,13 @@ class FiveSailsHeuristic(Agent):
         if pk == S.PK_LOCKER:
             return min(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_INF)
                        + _stat(s, p, a - S.A_CREW, S.S_COM))
+        if pk == S.PK_EQUIP and C.C_HOSTILE[int(s["pcard"])]:
+            foes = [a for a in legal if a >= S.A_TARGET]
+            if foes:                     # a hostile attachment goes on the strongest foe
+                return max(foes, key=lambda a: _stat(s, (a - S.A_TARGET) // S.MAX_CREW,
+                                                     (a - S.A_TARGET) % S.MAX_CREW, S.S_INF))
         if pk in (S.PK_EQUIP, S.PK_ACTOR):
+            legal = [a for a in legal if a < S.A_TARGET] or legal
             return max(legal, key=lambda a: _stat(s, p, a - S.A_CREW, S.S_COM))
         if pk == S.PK_RESPOND:
             react = [a for a in legal if S.A_ABILITY <= a < S.A_CREW]

@@ -14,9 +14,9 @@ Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs 
 
 from numba import njit
 
-from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_KW, C_OP, C_SLOT, C_TYPE
-from .common import (action_ok, add_crew, challenge_stat, discard, draw, end_action,
-                     free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
+from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
+from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
+                     draw, end_action, opposing, free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap
@@ -28,7 +28,7 @@ from .state import (A_ABILITY, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW, A_EVENT, 
                     OP_HEAL, OP_INF, OP_RENOWN, PK_ACTOR, PK_EQUIP, PK_LOCKER, PK_MOVE,
                     PK_PARLEY, PK_PAY, PK_SLOT, S_COM, S_INF, SLOT_NONE, T_ATTACH, T_BRUTE,
                     T_CATTACH, T_EVENT, T_MERC, T_RISK, PK_MAIN, RET_CLAIM, RT_WHEN_CLAIM,
-                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND)
+                    OP_SINK, PK_SINK, SINK_MAX, A_KEEP, MAX_HAND, OP_COPY, PK_COPY, A_TARGET)
 
 
 @njit(cache=True)
@@ -62,7 +62,8 @@ def main_legal(s, mask):
         l = s.loc[p, c]
         if l == HOME or s.eng[p, c] == 0:
             mask[A_MOVE + c] = 1
-        if s.used[p, c] == 0 and action_ok(s, p, c, cid):
+        if s.used[p, c] == 0 and action_ok(s, p, c, cid) and (C_OP[cid, 0] != OP_COPY
+                                                              or copy_any(s, p, c)):
             mask[A_ABILITY + c] = 1
         if l >= HOME:
             continue
@@ -101,6 +102,8 @@ def main_legal(s, mask):
             for c in range(MAX_CREW):
                 if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
                     ok = True
+            if C_HOSTILE[cid] and not ok:
+                ok = _hostile_any(s, p)
         elif t == T_RISK and C_AB[cid] == AB_ACTION:
             for c in range(MAX_CREW):
                 if action_ok(s, p, c, cid):
@@ -260,6 +263,11 @@ def step_legal(s, mask):
         for c in range(MAX_CREW):
             if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
                 mask[A_CREW + c] = 1
+        if C_HOSTILE[s.pcard]:
+            for q in range(s.num_players):
+                for d in range(MAX_CREW):
+                    if _hostile_ok(s, p, q, d):
+                        mask[A_TARGET + q * MAX_CREW + d] = 1
     elif pk == PK_ACTOR:
         can_pay = hand_value(s, p, -1) >= C_COST[s.pcard]
         for c in range(MAX_CREW):
@@ -311,17 +319,47 @@ def step_apply(s, action):
             s.eng[p, e] = 1
             s.pay = max(s.pay - v, 0)
         _begin_pay(s)
+    elif pk == PK_EQUIP and action >= A_TARGET:
+        # [Attachment Cards] "unless otherwise specified": an opposing character
+        x = action - A_TARGET
+        s.pb = x // MAX_CREW
+        s.pa = x % MAX_CREW
+        s.pay = C_COST[s.pcard]
+        _begin_pay(s)
     elif pk == PK_EQUIP or pk == PK_ACTOR:
         s.pa = action - A_CREW
+        s.pb = p
         s.pay = C_COST[s.pcard]
         _begin_pay(s)
     elif pk == PK_SLOT:
         j = action - A_TECH - 1
-        discard(s, p, s.att[p, s.pa, j])
+        discard(s, att_owner(s, p, s.pa, j), s.att[p, s.pa, j])
         s.att[p, s.pa, j] = 0
+        s.att_own[p, s.pa, j] = 0
         # a lower Resolve may reach the wounds: destroyed at once [Stats: Resolve]
         wound(s, p, s.pa, 0)
         end_action(s)
+
+
+@njit(cache=True)
+def _hostile_ok(s, p, q, d):
+    """An opposing character at the location of one of p's characters, with room for one
+    more attachment [ruling: Attachments on opposing characters]."""
+    if q == p or s.crew[q, d] == 0 or free_att(s, q, d) < 0:
+        return False
+    for c in range(MAX_CREW):
+        if opposing(s, p, c, q, d):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _hostile_any(s, p):
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if _hostile_ok(s, p, q, d):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -329,6 +367,9 @@ def _equip(s, p, c, cid):
     """Attach; a second Weapon, Armor or Attire asks which one to destroy."""
     j = free_att(s, p, c)
     s.att[p, c, j] = cid
+    s.att_own[p, c, j] = 0
+    # a new printed instance: its Reaction has not been used today
+    s.rused[p, c] = s.rused[p, c] & (255 ^ (1 << (1 + j)))
     sl = C_SLOT[cid]
     if sl != SLOT_NONE:
         for k in range(MAX_ATT):
@@ -337,6 +378,8 @@ def _equip(s, p, c, cid):
                 s.pb = sl
                 s.pk = PK_SLOT
                 return
+    # a Resolve set below the wounds destroys at once [Glossary: Set; Stats: Resolve]
+    wound(s, p, c, 0)
     end_action(s)
 
 
@@ -360,6 +403,12 @@ def resolve_ops(s, p, c, cid):
         elif o == OP_CHALLENGE:
             start_challenge(s, p, c, challenge_stat(cid))
             return True
+        elif o == OP_COPY:
+            # [Self Referentials] which Action to copy: asked (PK_COPY); the copied effects
+            # then act for this card and its acting character
+            s.pa = c
+            s.pk = PK_COPY
+            return True
         elif o == OP_SINK:
             # [Glossary: Reveal] the top x cards of the Faction Deck, face up; the player
             # keeps one, the rest sink (PK_SINK)
@@ -373,6 +422,30 @@ def resolve_ops(s, p, c, cid):
                 s.pk = PK_SINK
                 return True
     return False
+
+
+@njit(cache=True)
+def copy_legal(s, mask):
+    p = s.to_play
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if copy_ok(s, p, s.pa, q, d):
+                mask[A_TARGET + q * MAX_CREW + d] = 1
+
+
+@njit(cache=True)
+def copy_apply(s, action):
+    """The chosen Action's effects, in order, as if printed on the copying character: "this
+    character" is the copier [Self Referentials]; its costs are not paid again and its own
+    once-per-Day use is not spent [ruling: Copying an Action]."""
+    p = s.to_play
+    x = action - A_TARGET
+    src = s.crew[x // MAX_CREW, x % MAX_CREW]
+    c = s.pa
+    s.pa = 0
+    s.pk = PK_MAIN
+    if not resolve_ops(s, p, c, src):
+        end_action(s)
 
 
 @njit(cache=True)
@@ -424,7 +497,18 @@ def finish(s):
     if g == GO_ATTACH:
         cid = s.pcard
         s.pcard = 0
-        _equip(s, p, s.pa, cid)
+        q = s.pb
+        if q != p and 0 <= q < s.num_players:
+            # on an opposing character: it stays p's card [ruling: Attachments on opposing
+            # characters]; no slot, so no limit to check
+            j = free_att(s, q, s.pa)
+            s.att[q, s.pa, j] = cid
+            s.att_own[q, s.pa, j] = p + 1
+            s.rused[q, s.pa] = s.rused[q, s.pa] & (255 ^ (1 << (1 + j)))
+            wound(s, q, s.pa, 0)
+            end_action(s)
+        else:
+            _equip(s, p, s.pa, cid)
     elif g == GO_CEQUIP:
         cid = s.cslot[s.pb]
         s.cslot[s.pb] = 0

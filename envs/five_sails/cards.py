@@ -41,6 +41,12 @@ REACT_OPS = {
     S.RT_DESTROYED: {S.OP_DRAW, S.OP_RENOWN},
     S.RT_MOVED: {S.OP_DRAW, S.OP_GARDE, S.OP_INF},
 }
+#: the Day's named timing points [1. Dawn] [5. Dusk]: effects on the player and its crew
+for _t in range(S.RT_BEGIN_DAY, S.RT_END_DAY + 1):
+    REACT_OPS[_t] = {S.OP_DRAW, S.OP_HEAL, S.OP_GARDE, S.OP_INF, S.OP_RENOWN}
+#: set_<stat> opcodes and the stat each sets [Glossary: Set]
+SET_OPS = {S.OP_SET_RES: S.S_RES, S.OP_SET_COM: S.S_COM, S.OP_SET_FIN: S.S_FIN,
+           S.OP_SET_INF: S.S_INF}
 
 CARD_SCHEMA = {
     "name": cc.Str(40),
@@ -60,9 +66,11 @@ CARD_SCHEMA = {
     "ab_trait": cc.Str(20, default="none"),
     "ab_where": cc.Enum(WHERE, default=0),
     "ab_engage": cc.Int(0, 1, default=0),
+    "ab_discard": cc.Int(0, 2, default=0),
     "trigger": cc.Enum(S.RT_NAMES, default=0),
     "cost_instead": cc.Enum(("none", "engage"), default=0),
     "final_strike": cc.Int(0, 1, default=0),
+    "attach_opposing": cc.Int(0, 1, default=0),
     "eff": cc.IntRows((), 0, 0, default=[]),     # replaced below: rows of [name, int]
     "text": cc.Str(120, default="-"),
 }
@@ -89,12 +97,14 @@ class Pool:
     ab_trait: np.ndarray
     ab_where: np.ndarray
     ab_engage: np.ndarray
+    ab_disc: np.ndarray
     trig: np.ndarray
     alt: np.ndarray
     aura: np.ndarray
     setv: np.ndarray
     nochal: np.ndarray
     final: np.ndarray
+    hostile: np.ndarray
     op: np.ndarray
     arg: np.ndarray
     text: list
@@ -141,13 +151,17 @@ def _check_card(e, eff, file, card):
     if (ab == S.AB_REACTION) != (tr != S.RT_NONE):
         raise CardDataError(file, card, "trigger", "a Reaction names its triggering condition "
                             "and only a Reaction has one [Reaction]")
+    if e["attach_opposing"] and (t != S.T_ATTACH or e["slot"] != S.SLOT_NONE or ab != S.AB_NONE):
+        raise CardDataError(file, card, "attach_opposing", "attaching to an opposing character: "
+                            "a Faction Deck attachment without slot or ability in this pool "
+                            "[ruling: Attachments on opposing characters]")
+    if e["ab_discard"] and ab != S.AB_REACTION:
+        raise CardDataError(file, card, "ab_discard", "discarding cards as an additional cost: "
+                            "on Reactions in this pool [ruling: Reaction costs]")
     if ab == S.AB_REACTION:
-        if t not in (S.T_RISK, S.T_LEADER, S.T_CHAR, S.T_MERC):
-            raise CardDataError(file, card, "type", "Reactions in this pool: risks played from "
-                                "hand and characters in play")
-        if t == S.T_RISK and e["cost"] != 0:
-            raise CardDataError(file, card, "cost", "a Reaction risk costs 0 in this pool "
-                                "(a window is no place to pay) [ruling: Reaction windows]")
+        if t in (S.T_SCHEME, S.T_BRUTE):
+            raise CardDataError(file, card, "type", "Reactions are on risks, characters, "
+                                "Mercenaries, attachments and Events [Reaction]")
         if set(ops) - REACT_OPS[tr]:
             raise CardDataError(file, card, "eff", f"a '{S.RT_NAMES[tr]}' Reaction may use "
                                 f"{sorted(S.OP_NAMES[o] for o in REACT_OPS[tr])}")
@@ -158,23 +172,24 @@ def _check_card(e, eff, file, card):
     if ab == S.AB_ACTION and t in (S.T_ATTACH, S.T_CATTACH, S.T_SCHEME, S.T_BRUTE, S.T_MERC):
         raise CardDataError(file, card, "ability", "this pool puts Actions on characters, risks and events")
     chars = (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_BRUTE)
-    passive_ops = {S.OP_AURA_COM, S.OP_SET_FIN, S.OP_NOCHAL}
+    passive_ops = {S.OP_AURA_COM, S.OP_NOCHAL} | set(SET_OPS)
     if (ab == S.AB_PASSIVE) != bool(set(ops) & passive_ops) or (ab == S.AB_PASSIVE and set(ops) - passive_ops):
-        raise CardDataError(file, card, "eff", "passive text (aura_combat, set_finesse, "
+        raise CardDataError(file, card, "eff", "passive text (aura_combat, set_<stat>, "
                             "unchallengeable) is the whole of a Passive Ability [Passive Abilities]")
     for o, a in eff:
         if o in (S.OP_AURA_COM, S.OP_NOCHAL) and t not in chars:
             raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]} is a character's passive")
-        if o == S.OP_SET_FIN and t not in (S.T_ATTACH, S.T_CATTACH):
-            raise CardDataError(file, card, "eff", "set_finesse is an attachment's passive "
-                                "(it sets the equipped character's Finesse) [Glossary: Set]")
+        if o in SET_OPS and t not in (S.T_ATTACH, S.T_CATTACH):
+            raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]} is an attachment's passive "
+                                "(it sets the equipped character's stat) [Glossary: Set]")
         if o == S.OP_AURA_COM and not 1 <= a <= 2:
             raise CardDataError(file, card, "eff", "aura_combat: amount 1..2")
-        if o == S.OP_SET_FIN and not 0 <= a <= 4:
-            raise CardDataError(file, card, "eff", "set_finesse: value 0..4")
-        if o == S.OP_COPY and (ab != S.AB_TECHNIQUE or len(ops) != 1):
-            raise CardDataError(file, card, "eff", "copy is the whole of a Technique "
-                                "[Self Referentials]")
+        if o in SET_OPS and not (1 if o == S.OP_SET_RES else 0) <= a <= 4:
+            raise CardDataError(file, card, "eff", f"{S.OP_NAMES[o]}: value 0..4 (Resolve 1..4)")
+        if o == S.OP_COPY and (ab not in (S.AB_TECHNIQUE, S.AB_ACTION) or len(ops) != 1
+                               or ab == S.AB_ACTION and t not in chars):
+            raise CardDataError(file, card, "eff", "copy is the whole of a Technique or of a "
+                                "character's Action [Self Referentials]")
         if o == S.OP_SINK and (ab != S.AB_ACTION or t != S.T_RISK or len(ops) != 1
                                or not 1 <= a <= S.SINK_MAX):
             raise CardDataError(file, card, "eff", f"sink: the whole of a risk's Action, "
@@ -184,10 +199,9 @@ def _check_card(e, eff, file, card):
                             "of the Wealth cost: a risk's Action with a cost and no engage cost")
     if (S.OP_PREVENT in ops or S.OP_CANCEL in ops) and ab != S.AB_REACTION:
         raise CardDataError(file, card, "eff", "prevent and cancel are Reaction effects")
-    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R,
-                S.OP_COPY)
+    duel_ops = (S.OP_THRUST, S.OP_PARRY, S.OP_LETHAL, S.OP_MOVE, S.OP_CV_T, S.OP_CV_P, S.OP_CV_R)
     for o, a in eff:
-        if ab == S.AB_PASSIVE:
+        if ab == S.AB_PASSIVE or o == S.OP_COPY:
             continue
         in_duel = ab in (S.AB_MANEUVER, S.AB_TECHNIQUE)
         if in_duel != (o in duel_ops):
@@ -232,10 +246,10 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
              cv=np.zeros((n, 3), np.int8), panache=np.zeros(n, np.int8), cap=np.zeros(n, np.int8),
              init=np.zeros(n, np.int8), kw=np.zeros(n, np.int8), slot=np.zeros(n, np.int8),
              trait=np.zeros(n, np.int32), ab=np.zeros(n, np.int8), ab_trait=np.zeros(n, np.int32),
-             ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8),
+             ab_where=np.zeros(n, np.int8), ab_engage=np.zeros(n, np.int8), ab_disc=np.zeros(n, np.int8),
              trig=np.zeros(n, np.int8), alt=np.zeros(n, np.int8), aura=np.zeros((n, 4), np.int8),
              setv=np.full((n, 4), -1, np.int8), nochal=np.zeros(n, np.int8),
-             final=np.zeros(n, np.int8),
+             final=np.zeros(n, np.int8), hostile=np.zeros(n, np.int8),
              op=np.zeros((n, S.NOPS), np.int8), arg=np.zeros((n, S.NOPS), np.int8), text=["-"])
     for i, (e, r) in enumerate(zip(clean, raw), start=1):
         card = e["name"]
@@ -272,16 +286,18 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.ab_trait[i] = 0 if e["ab_trait"] == "none" else 1 << TRAITS.index(e["ab_trait"])
         P.ab_where[i] = e["ab_where"]
         P.ab_engage[i] = e["ab_engage"]
+        P.ab_disc[i] = e["ab_discard"]
         P.trig[i] = e["trigger"]
         P.alt[i] = e["cost_instead"]
         P.final[i] = e["final_strike"]
+        P.hostile[i] = e["attach_opposing"]
         for k, (o, a) in enumerate(eff):
             P.op[i, k] = o
             P.arg[i, k] = a
             if o == S.OP_AURA_COM:
                 P.aura[i, S.S_COM] = a
-            elif o == S.OP_SET_FIN:
-                P.setv[i, S.S_FIN] = a
+            elif o in SET_OPS:
+                P.setv[i, SET_OPS[o]] = a
             elif o == S.OP_NOCHAL:
                 P.nochal[i] = 1
         P.text.append(e["text"])
@@ -309,6 +325,7 @@ C_AB = POOL.ab
 C_ABTRAIT = POOL.ab_trait
 C_WHERE = POOL.ab_where
 C_ABENG = POOL.ab_engage
+C_ABDISC = POOL.ab_disc
 C_TRIG = POOL.trig
 C_ALT = POOL.alt
 C_AURA = POOL.aura
@@ -317,6 +334,7 @@ C_AURA_K = (POOL.aura != 0).any(axis=0).astype(np.int8)
 C_SETV = POOL.setv
 C_NOCHAL = POOL.nochal
 C_FINAL = POOL.final
+C_HOSTILE = POOL.hostile
 C_OP = POOL.op
 C_ARG = POOL.arg
 

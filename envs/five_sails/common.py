@@ -15,14 +15,15 @@ from envs.core.bounds import fault
 from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
-from .cards import (C_AB, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_AURA_K, C_KW, C_NOCHAL,
-                    C_SETV, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
+from .cards import (C_AB, C_ABDISC, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_AURA_K, C_COST, C_KW,
+                    C_NOCHAL, C_SETV, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
 from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
                     MAX_PLAYERS, NLOC, NOPS, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM,
                     S_FIN, S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
                     AB_REACTION, CITY_DECK, PH_HIGH_DRAMA, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF,
                     OP_RENOWN, OP_PREVENT, OP_CANCEL, PK_REACT, RET_ACTION, RT_CHALLENGED,
-                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED, RT_MOVED)
+                    RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED, RT_MOVED,
+                    RT_BEGIN_DAY, A_ABILITY, A_EVENT, A_HAND, A_RATT, OP_COPY)
 
 
 @njit(cache=True)
@@ -207,6 +208,15 @@ def add_crew(s, p, cid, l):
 
 
 @njit(cache=True)
+def att_owner(s, p, c, j):
+    """Whose discard pile attachment j of p's crew slot c goes to: its owner, the character's
+    controller unless it was attached from another player's hand [ruling: Attachments on
+    opposing characters]."""
+    o = s.att_own[p, c, j] - 1
+    return o if 0 <= o < s.num_players else p
+
+
+@njit(cache=True)
 def free_att(s, p, c):
     for j in range(MAX_ATT):
         if s.att[p, c, j] == 0:
@@ -222,8 +232,9 @@ def remove_char(s, p, c, destroyed):
     cid = s.crew[p, c]
     for j in range(MAX_ATT):
         if s.att[p, c, j] > 0:
-            discard(s, p, s.att[p, c, j])
+            discard(s, att_owner(s, p, c, j), s.att[p, c, j])
             s.att[p, c, j] = 0
+            s.att_own[p, c, j] = 0
     if C_TYPE[cid] == T_BRUTE or not destroyed:
         discard(s, p, cid)
     else:
@@ -350,13 +361,10 @@ def qualifies(s, p, c, cid):
 
 
 @njit(cache=True)
-def action_ok(s, p, c, cid):
-    """Can crew slot c be the acting character of ``cid``'s Action: qualifiers, the engage
-    cost [Costs vs Effects], and for a challenge an opposing target and no dash in the
-    dueling stat [Dashes as Values]."""
-    if C_AB[cid] != AB_ACTION or not qualifies(s, p, c, cid):
-        return False
-    if C_ABENG[cid] and s.eng[p, c]:
+def effect_ok(s, p, c, cid):
+    """Can crew slot c act for ``cid``'s Action effects: qualifiers, and for a challenge an
+    opposing target and no dash in the dueling stat [Dashes as Values]."""
+    if not qualifies(s, p, c, cid):
         return False
     for k in range(2):
         if C_OP[cid, k] == OP_CHALLENGE:
@@ -364,6 +372,43 @@ def action_ok(s, p, c, cid):
             if is_dash(s, p, c, from_stat) or not has_opponent(s, p, c):
                 return False
     return True
+
+
+@njit(cache=True)
+def copy_ok(s, p, c, q, d):
+    """[Self Referentials] the Action of crew slot d of q can be copied by c of p: another
+    character at c's location (an opposing one in the City) with an Action that does not
+    itself copy, whose effects c can carry out [ruling: Copying an Action]."""
+    src = s.crew[q, d]
+    if src <= 0 or (q == p and d == c) or s.out[q] or s.loc[q, d] != s.loc[p, c]:
+        return False
+    if q != p and s.loc[p, c] >= HOME:
+        return False
+    if C_AB[src] != AB_ACTION or C_OP[src, 0] == OP_COPY:
+        return False
+    return effect_ok(s, p, c, src)
+
+
+@njit(cache=True)
+def action_ok(s, p, c, cid):
+    """Can crew slot c be the acting character of ``cid``'s Action: qualifiers, the engage
+    cost [Costs vs Effects], what its effects need (a challenge: a target; a copy: see
+    copy_any)."""
+    if C_AB[cid] != AB_ACTION or not effect_ok(s, p, c, cid):
+        return False
+    if C_ABENG[cid] and s.eng[p, c]:
+        return False
+    return True
+
+
+@njit(cache=True)
+def copy_any(s, p, c):
+    """Some Action crew slot c of p could copy (a copy Action needs one to be offered)."""
+    for q in range(s.num_players):
+        for d in range(MAX_CREW):
+            if copy_ok(s, p, c, q, d):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -405,7 +450,8 @@ def end_action(s):
 def subject_ok(s, q, c, t):
     """Is crew slot c of q a character the open window's trigger concerns (and so one that
     may act for a Reaction): the challenged or wounded character, one of q's characters at
-    the claimed or entered location, or (after a destruction) any character of q's crew."""
+    the claimed or entered location, or (after a destruction, at one of the Day's named
+    timing points) any character of q's crew."""
     if s.crew[q, c] == 0:
         return False
     if t == RT_CHALLENGED or t == RT_WHEN_CHALLENGED:
@@ -414,40 +460,114 @@ def subject_ok(s, q, c, t):
         return q == s.r_p and c == s.r_c
     if t == RT_WHEN_CLAIM or t == RT_MOVED:
         return s.loc[q, c] == s.r_loc
-    return t == RT_DESTROYED
+    return t == RT_DESTROYED or t >= RT_BEGIN_DAY
 
 
 @njit(cache=True)
-def react_card_ok(s, q, cid, trig):
-    """A Reaction risk in hand answers trigger ``trig`` with some acting character."""
+def react_actor_ok(s, q, c, cid, t):
+    """[Acting Character] c is a character the trigger concerns, meets the qualifiers and can
+    pay an engage cost (en garde) [Costs vs Effects]."""
+    return (subject_ok(s, q, c, t) and qualifies(s, q, c, cid)
+            and (C_ABENG[cid] == 0 or s.eng[q, c] == 0))
+
+
+@njit(cache=True)
+def react_card_ok(s, q, i, trig):
+    """The Reaction risk in hand slot i answers trigger ``trig``: some acting character, and
+    the rest of the hand pays its Wealth cost and its discard cost [Paying Costs]."""
+    cid = s.hand[q, i]
     if C_AB[cid] != AB_REACTION or C_TRIG[cid] != trig:
         return False
+    if hand_value(s, q, i) < C_COST[cid] + C_ABDISC[cid]:
+        return False
     for c in range(MAX_CREW):
-        if subject_ok(s, q, c, trig) and qualifies(s, q, c, cid):
+        if react_actor_ok(s, q, c, cid, trig):
             return True
     return False
 
 
 @njit(cache=True)
-def react_char_ok(s, q, c, trig):
-    """A character's own Reaction: once per Day [Once per Day Ability Activation], the
-    character is the one the trigger concerns, qualifiers met."""
-    cid = s.crew[q, c]
-    return (cid > 0 and C_AB[cid] == AB_REACTION and C_TRIG[cid] == trig and s.rused[q, c] == 0
-            and subject_ok(s, q, c, trig) and qualifies(s, q, c, cid))
+def react_src_card(s, q, c, k):
+    """The card of Reaction source k of crew slot c: 0 the character, 1.. attachment k-1,
+    MAX_ATT + 1 the Event at its City location; 0 when there is none."""
+    if s.crew[q, c] == 0:
+        return 0
+    if k == 0:
+        return s.crew[q, c]
+    if k <= MAX_ATT:
+        return max(s.att[q, c, k - 1], 0)
+    l = s.loc[q, c]
+    if l < HOME and l >= 0 and C_TYPE[s.cslot[l]] == T_EVENT:
+        return s.cslot[l]
+    return 0
+
+
+@njit(cache=True)
+def react_src_need(s, q, c, k, trig):
+    """A Reaction in play can answer ``trig`` with acting character c, as far as public
+    facts tell: a character's own or an equipped attachment's once per Day per printed
+    instance [Once per Day Ability Activation; Attachment Cards]; an Event's once per player
+    per Day, by a character at its location [Event Cards]; qualifiers and an engage cost met.
+    Returns the cards its costs will take from hand (Wealth cost, discard cost), -1 if no."""
+    cid = react_src_card(s, q, c, k)
+    if cid <= 0 or C_AB[cid] != AB_REACTION or C_TRIG[cid] != trig:
+        return -1
+    if k <= MAX_ATT:
+        if (s.rused[q, c] >> k) & 1:
+            return -1
+        need = C_ABDISC[cid]
+    else:
+        if s.event_used[q, s.loc[q, c]]:
+            return -1
+        need = C_COST[cid] + C_ABDISC[cid]
+    if not react_actor_ok(s, q, c, cid, trig):
+        return -1
+    return need
+
+
+@njit(cache=True)
+def react_src_ok(s, q, c, k, trig):
+    """... and the hand can pay its costs [Paying Costs and Spending]."""
+    need = react_src_need(s, q, c, k, trig)
+    return need >= 0 and hand_value(s, q, -1) >= need
+
+
+@njit(cache=True)
+def react_src_legal(s, q, trig, mask):
+    """The Reactions q may use now: risks from hand (A_HAND), a character's own (A_ABILITY),
+    an attachment's (A_RATT + slot * MAX_ATT + j), the Event there (A_EVENT)."""
+    for i in range(s.hand_n[q]):
+        if react_card_ok(s, q, i, trig):
+            mask[A_HAND + i] = 1
+    for c in range(MAX_CREW):
+        if s.crew[q, c] == 0:
+            continue
+        if react_src_ok(s, q, c, 0, trig):
+            mask[A_ABILITY + c] = 1
+        for j in range(MAX_ATT):
+            if react_src_ok(s, q, c, 1 + j, trig):
+                mask[A_RATT + c * MAX_ATT + j] = 1
+        if react_src_ok(s, q, c, MAX_ATT + 1, trig):
+            mask[A_EVENT + c] = 1
 
 
 @njit(cache=True)
 def _window_for(s, q):
-    """Public test: q's deck list holds a Reaction with this trigger and a character it
-    concerns, or a character in play has one unused [ruling: Reaction windows]."""
+    """Public test: q's deck list holds a Reaction risk with this trigger and a character it
+    concerns, or a Reaction in play (character, attachment, Event) could answer it if its
+    costs can be paid [ruling: Reaction windows]."""
     if s.out[q]:
         return False
     has = (s.r_has[q] >> s.r_trig) & 1
     for c in range(MAX_CREW):
         if s.crew[q, c] > 0 and subject_ok(s, q, c, s.r_trig):
-            if has or react_char_ok(s, q, c, s.r_trig):
+            if has:
                 return True
+            # public facts only: whether the hand can pay is not asked here, so being asked
+            # reveals nothing of the hand's Wealth
+            for k in range(MAX_ATT + 2):
+                if react_src_need(s, q, c, k, s.r_trig) >= 0:
+                    return True
     return False
 
 

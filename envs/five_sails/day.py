@@ -15,26 +15,61 @@ from envs.core.rng import randint
 
 from .cards import C_AB, C_ARG, C_CAP, C_INIT, C_OP, C_PAN, C_TYPE
 from .common import (add_crew, crew_count, discard, draw, end_action, end_game, hand_take,
-                     live_count, loc_live, next_live, remove_char, stat0, to_locker)
+                     live_count, loc_live, next_live, open_window, remove_char, stat0, to_locker)
 from .state import (A_APPROACH, A_CREW, A_HAND, A_TARGET, AB_PLUNDER, AB_REVEAL, AB_SCHEME, PK_ORDER, DAYS, ECONOMIC, HOME,
                     L_BAZAAR, L_DOCKS, L_FORUMS, MAX_CREW, MAX_PLAYERS, NLOC, OP_DRAW, OP_HEAL,
                     OP_IF_CTRL, OP_RENOWN, PH_DUSK, PH_HIGH_DRAMA, PH_PLANNING, PK_CHAR,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_SCHEME, S_INF, T_BRUTE, T_CHAR, T_SCHEME,
-                    APPROACH, NOPS)
+                    APPROACH, NOPS, RET_DAY, RT_BEGIN_DAY, RT_BEGIN_DAWN, RT_END_DAWN,
+                    RT_BEGIN_DUSK, RT_END_DUSK, RT_END_DAY)
 
 DAWN_ORDER = np.array([1, 2, 3, 4, 0], dtype=np.int64)   # [ruling: Dawn order]
 
 
 @njit(cache=True)
+def day_window(s, t):
+    """A Reaction window at one of the Day's named timing points [1. Dawn] [5. Dusk]: every
+    player still in the game may be asked, from the First Player clockwise (from the first
+    seat before anyone holds the token) [ruling: The Day's timing points]; True when one
+    opened."""
+    n = s.num_players
+    frm = (s.first + n - 1) % n if s.first >= 0 else n - 1
+    live = 0
+    for p in range(n):
+        if not s.out[p]:
+            live |= 1 << p
+    return open_window(s, t, frm, live, RET_DAY)
+
+
+@njit(cache=True)
 def begin_day(s):
-    """[1. Dawn] then [2. Planning] step 1 for the first seat still in the game."""
-    for i in range(NLOC):
-        l = DAWN_ORDER[i]
-        if loc_live(s, l) and s.cdeck_n > 0 and s.cslot[l] == 0:
-            s.cdeck_n -= 1
-            s.cslot[l] = s.cdeck[s.cdeck_n]
-            s.cdeck[s.cdeck_n] = 0
+    """[1. Dawn] from its first step."""
+    dawn(s, 0)
+
+
+@njit(cache=True)
+def dawn(s, k):
+    """[1. Dawn] from step k: 0 Beginning of the Day, 1 Beginning of Dawn, 2 one City card
+    per location from The Docks outward, 3 End of Dawn; then [2. Planning] step 1 for the
+    first seat still in the game. A timing point's window pauses it (react.py resumes)."""
     s.phase = PH_PLANNING
+    for step in range(k, 4):
+        if step == 0:
+            if day_window(s, RT_BEGIN_DAY):
+                return
+        elif step == 1:
+            if day_window(s, RT_BEGIN_DAWN):
+                return
+        elif step == 2:
+            for i in range(NLOC):
+                l = DAWN_ORDER[i]
+                if loc_live(s, l) and s.cdeck_n > 0 and s.cslot[l] == 0:
+                    s.cdeck_n -= 1
+                    s.cslot[l] = s.cdeck[s.cdeck_n]
+                    s.cdeck[s.cdeck_n] = 0
+        else:
+            if day_window(s, RT_END_DAWN):
+                return
     for p in range(s.num_players):
         if not s.out[p]:
             s.plan_seat = p
@@ -356,9 +391,49 @@ def plunder(s):
 
 @njit(cache=True)
 def dusk(s):
-    """[5. Dusk] locations uncontrolled, characters en garde at Home, Brutes discarded,
-    City cards discarded, schemes to The Locker; then discard to the unmodified Panache."""
+    """[5. Dusk] from its first step."""
     s.phase = PH_DUSK
+    dusk_from(s, 0)
+
+
+@njit(cache=True)
+def dusk_from(s, k):
+    """[5. Dusk] from step k: 0 Beginning of Dusk; 1 Clean up (a-d here, e. discarding down
+    to the unmodified Panache asks the players); 2 End of Dusk; 3 End of the Day; 4 the next
+    Day. A timing point's window or a discard pauses it."""
+    for step in range(k, 5):
+        if step == 0:
+            if day_window(s, RT_BEGIN_DUSK):
+                return
+        elif step == 1:
+            _clean_up(s)
+            if continue_dusk(s):
+                return
+        elif step == 2:
+            if day_window(s, RT_END_DUSK):
+                return
+        elif step == 3:
+            if day_window(s, RT_END_DAY):
+                return
+        else:
+            # the Day is over: lasting effects of Actions and Reactions end and once-per-Day
+            # abilities may be used again [Duration of Abilities; Once per Day]
+            for p in range(s.num_players):
+                for l in range(NLOC):
+                    s.event_used[p, l] = 0
+                for c in range(MAX_CREW):
+                    s.buff[p, c] = 0
+                    s.used[p, c] = 0
+                    s.rused[p, c] = 0
+            s.day += 1
+            begin_day(s)
+
+
+@njit(cache=True)
+def _clean_up(s):
+    """[5. Dusk 2] locations uncontrolled, characters en garde at Home, Brutes discarded,
+    City cards discarded, schemes to The Locker; e. (continue_dusk) discard to the
+    unmodified Panache."""
     for l in range(NLOC):
         s.ctrl[l] = -1
         if s.cslot[l] > 0:
@@ -366,8 +441,6 @@ def dusk(s):
             s.cslot[l] = 0
     s.queue = 0
     for p in range(s.num_players):
-        for l in range(NLOC):
-            s.event_used[p, l] = 0
         if s.out[p]:
             continue
         s.queue |= 1 << p
@@ -379,30 +452,28 @@ def dusk(s):
             else:
                 s.eng[p, c] = 0
                 s.loc[p, c] = HOME
-                s.buff[p, c] = 0
-                s.used[p, c] = 0
-                s.rused[p, c] = 0
         if s.scheme[p] > 0:
             to_locker(s, p, s.scheme[p])
             s.scheme[p] = 0
-    continue_dusk(s)
 
 
 @njit(cache=True)
 def continue_dusk(s):
+    """[5. Dusk 2e] the next player over the unmodified Panache discards; True while one
+    must."""
     for p in range(s.num_players):
         if (s.queue >> p) & 1:
             if s.hand_n[p] > C_PAN[s.cfg.leader[p]]:
                 s.pk = PK_DUSK
                 s.to_play = p
-                return
+                return True
             s.queue &= ~(1 << p)
-    s.day += 1
-    begin_day(s)
+    return False
 
 
 @njit(cache=True)
 def dusk_apply(s, action):
     p = s.to_play
     discard(s, p, hand_take(s, p, action - A_HAND))
-    continue_dusk(s)
+    if not continue_dusk(s):
+        dusk_from(s, 2)

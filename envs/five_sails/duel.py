@@ -17,10 +17,9 @@ from envs.core.bounds import fault
 
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
 from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
-                     qualifies, react_char_ok, react_card_ok, react_ops, reveal_top, stat0,
-                     wound)
-from .state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
-                    A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW, MAX_HAND,
+                     qualifies, react_src_legal, reveal_top, stat0, wound)
+from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
+                    A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW,
                     MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
                     OP_THRUST, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND,
                     PK_TARGET, S_FIN, NLOC, RET_NOPLAY, RET_REFUSE, RET_RESOLVE, RT_CHALLENGED,
@@ -399,12 +398,10 @@ def duel_legal(s, mask):
         d = s.d_slot[1]
         mask[A_ACCEPT] = 1
         mask[A_PASS] = 1
-        for i in range(s.hand_n[q]):
-            cid = s.hand[q, i]
-            if react_card_ok(s, q, cid, RT_CHALLENGED) or react_card_ok(s, q, cid, RT_WHEN_CHALLENGED):
-                mask[A_HAND + i] = 1
-        if react_char_ok(s, q, d, RT_CHALLENGED) or react_char_ok(s, q, d, RT_WHEN_CHALLENGED):
-            mask[A_ABILITY + d] = 1
+        # [Reaction] "after" / "when one of your characters is challenged": used before
+        # answering (no priority; the answer is still theirs to give), resolved by react.py
+        react_src_legal(s, q, RT_CHALLENGED, mask)
+        react_src_legal(s, q, RT_WHEN_CHALLENGED, mask)
         for e in range(MAX_CREW):
             if (e != d and s.crew[q, e] > 0 and s.eng[q, e] == 0
                     and s.loc[q, e] == s.d_loc):
@@ -465,9 +462,6 @@ def duel_apply(s, action):
         s.pk = PK_RESPOND
         s.to_play = s.d_seat[1]
     elif pk == PK_RESPOND:
-        if A_ABILITY <= action < A_ABILITY + MAX_CREW or A_HAND <= action < A_HAND + MAX_HAND:
-            _react(s, action)
-            return
         if action == A_PASS:
             _answered(s, False)
         else:
@@ -550,26 +544,6 @@ def duel_apply(s, action):
             s.r_move = m
             s.r_loc = l
         _after_play(s)
-
-
-@njit(cache=True)
-def _react(s, action):
-    """[Reaction] "after" / "when one of your characters is challenged": the challenged
-    player uses a Reaction (a risk from hand, cost 0, discarded once resolved; or the
-    challenged character's own, once per Day) before answering; it does not use priority
-    and the answer is still theirs to give. A "when" Reaction that cancels interrupts the
-    challenge: no duel follows, costs already paid stay paid [Reaction: When]."""
-    q = s.d_seat[1]
-    d = s.d_slot[1]
-    if action < A_HAND:
-        s.rused[q, d] = 1
-        cancel = react_ops(s, q, d, s.crew[q, d])
-    else:
-        cid = hand_take(s, q, action - A_HAND)
-        cancel = react_ops(s, q, d, cid)
-        discard(s, q, cid)
-    if cancel:
-        end_duel(s)
 
 
 @njit(cache=True)

@@ -9,7 +9,8 @@ from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CL
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER, A_MOVE, A_PASS,
                     A_RECRUIT, A_TARGET, A_TECH, HOME, LOC_NAMES, MAX_CREW, NUM_ACTIONS, PK_DPLAY,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_PARLEY, PK_PAY, PK_RESPOND, PK_SLOT, PK_CTECH,
-                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER, PK_REACT, PK_RACTOR, RT_TEXT, PK_SINK)
+                    PK_DABIL, PK_EQUIP, PK_ACTOR, PK_ORDER, PK_REACT, PK_RACTOR, RT_TEXT, PK_SINK,
+                    PK_RPAY, PK_COPY, MAX_ATT)
 
 
 def _name(cid) -> str:
@@ -47,11 +48,13 @@ def action_label(s, a) -> str:
         if base <= a < base + MAX_CREW:
             if base == A_ABILITY and pk in (PK_REACT, PK_RESPOND):
                 verb = "use the Reaction of"
+            if base == A_EVENT and pk in (PK_REACT, PK_RESPOND):
+                verb = "use the Event's Reaction with"
             return f"{verb} {who(a - base)}"
     if A_HAND <= a < A_CREW:
         i = a - A_HAND
         cid = s["hand"][p][i] if p >= 0 else 0
-        verb = {PK_MAIN: "play", PK_PAY: "discard to pay:", PK_DUSK: "discard", PK_DPLAY:
+        verb = {PK_MAIN: "play", PK_PAY: "discard to pay:", PK_RPAY: "discard to pay:", PK_DUSK: "discard", PK_DPLAY:
                 "play in the duel:", PK_RESPOND: "react with", PK_REACT: "react with"}.get(pk, "choose")
         return f"{verb} {_name(cid)} (hand slot {i})"
     if A_CREW <= a < A_TARGET:
@@ -66,6 +69,12 @@ def action_label(s, a) -> str:
         q, d = divmod(a - A_TARGET, MAX_CREW)
         if pk == PK_ORDER:
             return f"resolve player_{q}'s {'character' if d else 'scheme'} 'when revealed' effect"
+        if pk in (PK_REACT, PK_RESPOND):
+            c, j = divmod(a - A_TARGET, MAX_ATT)
+            att = s["att"][p][c][j] if p >= 0 else 0
+            return f"use the Reaction of {_name(att)} on {who(c)}"
+        if pk == PK_COPY:
+            return f"copy the Action of player_{q}'s {_name(s['crew'][q][d])}"
         return f"challenge player_{q}'s {_name(s['crew'][q][d])}"
     if A_LOC <= a < A_APPROACH:
         return f"to {_loc(a - A_LOC)}"

@@ -162,7 +162,7 @@ def observe(s, seat, out):
                 a = s.att[p, c, j]
                 if a > 0:
                     out[q + 15 + j] = 1.0 + C.C_SLOT[a] / 4.0
-            out[q + 19] = s.rused[p, c]
+            out[q + 19] = s.rused[p, c] & 1
     for i in range(s.hand_n[seat]):
         _card(out, O_HAND + i * NF, s.hand[seat, i])
     for k in range(APPROACH):

@@ -1,53 +1,106 @@
-"""City of Five Sails Reaction windows: who may react, what a Reaction does, where play goes
-back to.
+"""City of Five Sails Reaction windows: who may react, what a Reaction costs and does, where
+play goes back to.
 
 Sections [Types of Abilities: Reaction] (a triggering condition before the bullet; "Reaction:
 When" interrupts the ability being resolved and can change it, "Reaction: After" waits until
 that ability has completely resolved; Reactions do not use priority), [Once per Day Ability
-Activation] (a character's own Reaction once per Day), [Acting Character] (qualifiers met by
-the character the trigger concerns), [Playing a Card] (a risk is discarded once resolved),
-[Replacement Effects] (``prevent``: fewer wounds instead). The windows are opened by
-common.open_window at each trigger (duel.py: wounds; actions.py: claims, moves; common.py:
-destructions, after the action) [ruling: Reaction windows].
+Activation] (a character's or an attachment's Reaction once per printed instance per Day),
+[Event Cards] (an Event's Reaction once per player per Day, by a character at its location),
+[Attachment Cards] (an attachment's Reaction while equipped), [Acting Character] (qualifiers
+met by the character the trigger concerns), [Playing a Card] / [Costs vs Effects] (announce,
+pay the Wealth cost and the additional costs before the bullet: engage the acting
+character, discard cards, Wealth counting two; then the effects; a risk is discarded once
+resolved), [Replacement Effects] (``prevent``: fewer wounds instead). The windows are opened
+by common.open_window at each trigger (duel.py: wounds; actions.py: claims, moves; common.py:
+destructions, after the action; day.py: the Day's named timing points) [ruling: Reaction
+windows]; the challenged player's Reactions are offered in the challenge's answer step
+(duel.py) and resolved here.
 """
 
 from numba import njit
 
 from .actions import claim_pressure
-from .common import (discard, end_action, hand_take, next_window, qualifies, react_card_ok,
-                     react_char_ok, react_ops, react_uses_actor, subject_ok)
+from .cards import C_ABDISC, C_ABENG, C_COST, C_KW, C_TRIG
+from .common import (discard, end_action, hand_take, next_window, react_actor_ok, react_ops,
+                     react_src_card, react_src_legal, react_uses_actor)
+from .day import dawn, dusk_from
 from .duel import end_duel, resolve_after, round_end, wounds_taken
-from .state import (A_ABILITY, A_CREW, A_HAND, A_PASS, MAX_CREW, PK_RACTOR, PK_REACT,
-                    RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE)
+from .state import (A_ABILITY, A_CREW, A_EVENT, A_HAND, A_PASS, A_RATT, KW_WEALTH, MAX_ATT,
+                    MAX_CREW, PK_RACTOR, PK_REACT, PK_RESPOND, PK_RPAY, R_ATT, R_EVENT, R_HAND,
+                    R_NONE, R_OWN, RET_CLAIM, RET_DAY, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
+                    RT_BEGIN_DAWN, RT_BEGIN_DAY, RT_BEGIN_DUSK, RT_END_DAWN, RT_END_DUSK)
 
 
 @njit(cache=True)
 def react_legal(s, mask):
-    """PK_REACT: pass (no more Reactions), a Reaction risk from hand or a character's own
-    Reaction; PK_RACTOR: which of the characters the trigger concerns acts."""
+    """PK_REACT: pass (no more Reactions) or a Reaction (risk from hand, a character's own,
+    an attachment's, the Event there); PK_RACTOR: which of the characters the trigger
+    concerns acts; PK_RPAY: a card to discard for its costs."""
     q = s.to_play
-    t = s.r_trig
     if s.pk == PK_RACTOR:
+        cid = s.pcard
         for c in range(MAX_CREW):
-            if subject_ok(s, q, c, t) and qualifies(s, q, c, s.pcard):
+            if react_actor_ok(s, q, c, cid, C_TRIG[cid]):
                 mask[A_CREW + c] = 1
         return
-    mask[A_PASS] = 1
-    for i in range(s.hand_n[q]):
-        if react_card_ok(s, q, s.hand[q, i], t):
+    if s.pk == PK_RPAY:
+        for i in range(s.hand_n[q]):
             mask[A_HAND + i] = 1
-    for c in range(MAX_CREW):
-        if react_char_ok(s, q, c, t):
-            mask[A_ABILITY + c] = 1
+        return
+    mask[A_PASS] = 1
+    react_src_legal(s, q, s.r_trig, mask)
 
 
 @njit(cache=True)
-def _used(s, q, c, cid, from_hand):
-    """Resolve the Reaction; the player is asked again (another Reaction or pass)."""
-    react_ops(s, q, c, cid)
-    if from_hand:
-        discard(s, q, cid)
-    s.pk = PK_REACT
+def is_react_action(action):
+    """In the challenge's answer step: the actions that use a Reaction (not accept, refuse or
+    intervene)."""
+    return (A_ABILITY <= action < A_ABILITY + MAX_CREW or A_HAND <= action < A_CREW
+            or A_EVENT <= action < A_EVENT + MAX_CREW
+            or A_RATT <= action < A_RATT + MAX_CREW * MAX_ATT)
+
+
+@njit(cache=True)
+def _costs(s):
+    """[Playing a Card] the costs: engage the acting character, then the Wealth cost (a risk
+    from hand, an Event) and the additional discard cost, card by card (PK_RPAY)."""
+    q = s.to_play
+    cid = s.r_card
+    c = s.r_act
+    if C_ABENG[cid]:
+        s.eng[q, c] = 1
+    pay = C_ABDISC[cid]
+    if s.r_src == R_HAND or s.r_src == R_EVENT:
+        pay += C_COST[cid]
+    s.r_pay = pay
+    if pay > 0:
+        s.pk = PK_RPAY
+    else:
+        _resolve(s)
+
+
+@njit(cache=True)
+def _resolve(s):
+    """Effects in order; back to the window (another Reaction or pass) or to the answer of
+    the challenge; a "when ... challenged" Reaction that cancels ends the duel before it
+    began [Reaction: When]."""
+    q = s.to_play
+    cancel = react_ops(s, q, s.r_act, s.r_card)
+    if s.r_src == R_HAND:
+        discard(s, q, s.pcard)
+        s.pcard = 0
+    s.r_src = R_NONE
+    s.r_act = 0
+    s.r_pay = 0
+    s.r_card = 0
+    if s.r_trig == 0:
+        # the challenged player's answer step (no window is open there)
+        if cancel:
+            end_duel(s)
+            return
+        s.pk = PK_RESPOND
+    else:
+        s.pk = PK_REACT
     s.to_play = q
 
 
@@ -55,6 +108,7 @@ def _used(s, q, c, cid, from_hand):
 def react_done(s):
     """Every asked player passed: back to the event the window interrupted or followed."""
     ret = s.r_ret
+    t = s.r_trig
     s.r_trig = 0
     s.r_ret = 0
     s.r_from = 0
@@ -72,6 +126,20 @@ def react_done(s):
     elif ret == RET_REFUSE:
         wounds_taken(s, 1)
         end_duel(s)
+    elif ret == RET_DAY:
+        # the step after the timing point [1. Dawn] [5. Dusk]
+        if t == RT_BEGIN_DAY:
+            dawn(s, 1)
+        elif t == RT_BEGIN_DAWN:
+            dawn(s, 2)
+        elif t == RT_END_DAWN:
+            dawn(s, 4)
+        elif t == RT_BEGIN_DUSK:
+            dusk_from(s, 1)
+        elif t == RT_END_DUSK:
+            dusk_from(s, 3)
+        else:
+            dusk_from(s, 4)
     else:
         s.r_loc = 0
         end_action(s)
@@ -81,31 +149,60 @@ def react_done(s):
 def react_apply(s, action):
     q = s.to_play
     if s.pk == PK_RACTOR:
-        cid = s.pcard
-        s.pcard = 0
-        _used(s, q, action - A_CREW, cid, True)
+        s.r_act = action - A_CREW
+        _costs(s)
+        return
+    if s.pk == PK_RPAY:
+        cid = hand_take(s, q, action - A_HAND)
+        discard(s, q, cid)
+        s.r_pay -= 2 if C_KW[cid] & KW_WEALTH else 1
+        if s.r_pay <= 0:
+            s.r_pay = 0
+            _resolve(s)
         return
     if action == A_PASS:
         if not next_window(s):
             react_done(s)
         return
+    if A_HAND <= action < A_CREW:
+        cid = hand_take(s, q, action - A_HAND)
+        s.pcard = cid
+        s.r_card = cid
+        s.r_src = R_HAND
+        # the acting character: the one the trigger concerns; the player chooses only when
+        # several qualify and the effects act on it
+        t = C_TRIG[cid]
+        n = 0
+        who = -1
+        for c in range(MAX_CREW):
+            if react_actor_ok(s, q, c, cid, t):
+                n += 1
+                if who < 0:
+                    who = c
+        s.r_act = max(who, 0)
+        if n > 1 and (react_uses_actor(cid) or C_ABENG[cid]):
+            s.pk = PK_RACTOR
+            return
+        _costs(s)
+        return
     if A_ABILITY <= action < A_ABILITY + MAX_CREW:
         c = action - A_ABILITY
-        s.rused[q, c] = 1
-        _used(s, q, c, s.crew[q, c], False)
-        return
-    cid = hand_take(s, q, action - A_HAND)
-    # the acting character: the one the trigger concerns; the player chooses only when
-    # several qualify and the effects act on it
-    n = 0
-    who = -1
-    for c in range(MAX_CREW):
-        if subject_ok(s, q, c, s.r_trig) and qualifies(s, q, c, cid):
-            n += 1
-            if who < 0:
-                who = c
-    if n > 1 and react_uses_actor(cid):
-        s.pcard = cid
-        s.pk = PK_RACTOR
-        return
-    _used(s, q, max(who, 0), cid, True)
+        k = 0
+        s.r_src = R_OWN
+    elif A_EVENT <= action < A_EVENT + MAX_CREW:
+        c = action - A_EVENT
+        k = MAX_ATT + 1
+        s.r_src = R_EVENT
+        # [Event Cards] once per player per Day
+        s.event_used[q, s.loc[q, c]] = 1
+    else:
+        x = action - A_RATT
+        c = x // MAX_ATT
+        k = 1 + x % MAX_ATT
+        s.r_src = R_ATT + k - 1
+    if k <= MAX_ATT:
+        # [Once per Day Ability Activation] per printed instance
+        s.rused[q, c] = s.rused[q, c] | (1 << k)
+    s.r_act = c
+    s.r_card = react_src_card(s, q, c, k)
+    _costs(s)

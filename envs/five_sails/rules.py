@@ -13,17 +13,18 @@ from numba import njit
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
-from .actions import finish, main_apply, main_legal, sink_apply, sink_legal, step_apply, step_legal
+from .actions import (copy_apply, copy_legal, finish, main_apply, main_legal, sink_apply,
+                      sink_legal, step_apply, step_legal)
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
-from .react import react_apply, react_legal
-from .cards import C_AB, C_TRIG
+from .react import is_react_action, react_apply, react_legal
+from .cards import C_AB, C_TRIG, C_TYPE
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
                     PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
                     PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
                     PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
-                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK)
+                    PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK, PK_RPAY, PK_COPY, T_RISK)
 
 
 @njit(cache=True)
@@ -54,6 +55,7 @@ def _clear(s):
     s.eng[:, :] = 0
     s.wounds[:, :] = 0
     s.att[:, :, :] = 0
+    s.att_own[:, :, :] = 0
     s.used[:, :] = 0
     s.rused[:, :] = 0
     s.buff[:, :] = 0
@@ -87,6 +89,10 @@ def _clear(s):
     s.r_amt = 0
     s.r_dest = 0
     s.r_move = 0
+    s.r_src = 0
+    s.r_act = 0
+    s.r_pay = 0
+    s.r_card = 0
     s.sink[:] = 0
     s.d_on = 0
     s.d_stat = 0
@@ -114,12 +120,13 @@ def _clear(s):
 
 @njit(cache=True)
 def deck_triggers(cfg, p):
-    """Reaction triggers on seat p's Faction Deck list (bits): deck lists are open, so a
-    window may be opened on them without revealing a hand [ruling: Reaction windows]."""
+    """Reaction triggers of the risks on seat p's Faction Deck list (bits): deck lists are
+    open, so a window may be opened on them without revealing a hand; attachments react only
+    once equipped, in plain view [ruling: Reaction windows]."""
     m = 0
     for i in range(cfg.faction_n[p]):
         cid = cfg.faction[p, i]
-        if C_AB[cid] == AB_REACTION:
+        if C_AB[cid] == AB_REACTION and C_TYPE[cid] == T_RISK:
             m |= 1 << C_TRIG[cid]
     return m
 
@@ -169,10 +176,12 @@ def legal_mask(s, mask):
         locker_legal(s, mask)
     elif pk == PK_ORDER:
         order_legal(s, mask)
-    elif pk == PK_REACT or pk == PK_RACTOR:
+    elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY:
         react_legal(s, mask)
     elif pk == PK_SINK:
         sink_legal(s, mask)
+    elif pk == PK_COPY:
+        copy_legal(s, mask)
     elif pk == PK_MAIN:
         main_legal(s, mask)
     elif pk == PK_DUSK:
@@ -194,10 +203,13 @@ def _apply_one(s, action):
         locker_apply(s, action)
     elif pk == PK_ORDER:
         order_apply(s, action)
-    elif pk == PK_REACT or pk == PK_RACTOR:
+    elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY or (pk == PK_RESPOND
+                                                                and is_react_action(action)):
         react_apply(s, action)
     elif pk == PK_SINK:
         sink_apply(s, action)
+    elif pk == PK_COPY:
+        copy_apply(s, action)
     elif pk == PK_MAIN:
         main_apply(s, action)
     elif pk == PK_DUSK:

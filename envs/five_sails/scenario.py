@@ -110,7 +110,7 @@ def _take_card(s, p, cid, path):
 
 
 def build(d: dict, env_cfg=None) -> np.ndarray:
-    from .batch import single_init
+    from .batch import single_apply, single_init
     from .config import make_config
 
     kw = {}
@@ -127,6 +127,12 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
     arr = np.zeros(1, T.STATE)
     single_init(arr, cfg, 0, np.uint64(int(d.get("seed", 0)) % 2**64))
     s = arr[0]
+    # the set-up Day's Dawn timing-point windows [1. Dawn]: every player passes them
+    mask = np.zeros(T.NUM_ACTIONS, np.uint8)
+    for _ in range(4 * T.MAX_PLAYERS):
+        if s["pk"] != T.PK_REACT:
+            break
+        single_apply(arr, 0, T.A_PASS, mask)
     n = int(s["num_players"])
     if len(d.get("seats", [])) > n:
         raise StateError(f"scenario field 'seats': {len(d['seats'])} seats for {n} players")

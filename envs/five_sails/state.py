@@ -52,28 +52,34 @@ AB_NAMES = ("none", "action", "maneuver", "technique", "scheme", "plunder", "whe
 # Reaction triggers [Reaction]: the first phrase before the bullet; "when" ones interrupt the
 # event they name (it has not happened yet, the Reaction can change it), "after" ones wait
 # until the ability that caused it has completely resolved
+# the Day's named timing points [1. Dawn] [5. Dusk] are triggers too (RT_BEGIN_DAY..RT_END_DAY)
 (RT_NONE, RT_CHALLENGED, RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED,
- RT_MOVED) = range(7)
+ RT_MOVED, RT_BEGIN_DAY, RT_BEGIN_DAWN, RT_END_DAWN, RT_BEGIN_DUSK, RT_END_DUSK,
+ RT_END_DAY) = range(13)
 RT_NAMES = ("none", "challenged", "when_challenged", "when_wounded", "when_claim", "destroyed",
-            "moved")
+            "moved", "begin_day", "begin_dawn", "end_dawn", "begin_dusk", "end_dusk", "end_day")
 RT_TEXT = ("-", "after one of your characters is challenged",
            "when one of your characters is challenged",
            "when one of your characters would take wounds",
            "when an opponent claims a location where you have a character",
            "after one of your characters is destroyed",
-           "after an opposing character moves to your character's location")
+           "after an opposing character moves to your character's location",
+           "at the Beginning of the Day", "at the Beginning of Dawn", "at the End of Dawn",
+           "at the Beginning of Dusk", "at the End of Dusk", "at the End of the Day")
 NRT = len(RT_NAMES)
 # what a reaction window goes back to when every player has answered
-RET_ACTION, RET_CLAIM, RET_RESOLVE, RET_NOPLAY, RET_REFUSE = range(5)
+RET_ACTION, RET_CLAIM, RET_RESOLVE, RET_NOPLAY, RET_REFUSE, RET_DAY = range(6)
 # qualifiers [Qualified Abilities]
 W_ANY, W_CITY, W_HOME = 0, 1, 2
 # effect opcodes (cards.toml `eff`), each covered by a test in tests/five_sails/test_opcodes.py
 (OP_NONE, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF, OP_RENOWN, OP_CHALLENGE, OP_IF_CTRL,
  OP_THRUST, OP_PARRY, OP_LETHAL, OP_MOVE, OP_CV_T, OP_CV_P, OP_CV_R, OP_PREVENT,
- OP_CANCEL, OP_AURA_COM, OP_SET_FIN, OP_NOCHAL, OP_COPY, OP_SINK) = range(22)
+ OP_CANCEL, OP_AURA_COM, OP_SET_FIN, OP_NOCHAL, OP_COPY, OP_SINK, OP_SET_RES, OP_SET_COM,
+ OP_SET_INF) = range(25)
 OP_NAMES = ("none", "draw", "heal", "garde", "influence", "renown", "challenge", "if_control",
             "thrust", "parry", "lethal", "move", "cv_thrust", "cv_parry", "cv_riposte",
-            "prevent", "cancel", "aura_combat", "set_finesse", "unchallengeable", "copy", "sink")
+            "prevent", "cancel", "aura_combat", "set_finesse", "unchallengeable", "copy", "sink",
+            "set_resolve", "set_combat", "set_influence")
 SINK_MAX = 3             # cards a sink effect reveals at most
 NOPS = 2
 
@@ -84,14 +90,19 @@ PHASE_NAMES = ("planning", "high_drama", "dusk", "over")
 # --- pending decisions (pk)
 (PK_NONE, PK_SCHEME, PK_CHAR, PK_LOCKER, PK_MAIN, PK_MOVE, PK_TARGET, PK_RESPOND, PK_PARLEY,
  PK_PAY, PK_EQUIP, PK_ACTOR, PK_SLOT, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE, PK_DUSK,
- PK_CTECH, PK_ORDER, PK_REACT, PK_RACTOR, PK_SINK) = range(23)
+ PK_CTECH, PK_ORDER, PK_REACT, PK_RACTOR, PK_SINK, PK_RPAY, PK_COPY) = range(25)
 PK_NAMES = ("none", "plan scheme", "plan character", "crew cap: send to The Locker",
             "high drama", "move: destination", "challenge: target", "answer challenge",
             "parley", "pay cost", "equip: target", "acting character", "attachment limit",
             "duel: play", "gamble: keep", "duel: maneuver/technique", "maneuver: move",
             "dusk: discard", "challenge: technique", "order when-revealed effects",
-            "reaction window", "reaction: acting character", "revealed: keep one, sink the rest")
+            "reaction window", "reaction: acting character", "revealed: keep one, sink the rest",
+            "reaction: pay its costs", "copy: whose Action")
 NPK = len(PK_NAMES)
+
+# where a Reaction comes from (r_src): a risk from hand, the character's own, attachment j
+# (R_ATT + j), the Event at the acting character's location
+R_NONE, R_HAND, R_OWN, R_ATT, R_EVENT = 0, 1, 2, 3, 3 + MAX_ATT
 
 # what a payment is for (pending continuation)
 (GO_NONE, GO_ATTACH, GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY) = range(8)
@@ -116,6 +127,9 @@ A_APPROACH = A_LOC + NLOC + 1          # + approach deck position
 A_KEEP = A_APPROACH + APPROACH         # + k: which gambled (0/1) or revealed (0..2) card to keep
 A_TECH = A_KEEP + SINK_MAX             # + 0 character, 1.. attachment k-1: its Technique
 NUM_ACTIONS = A_TECH + 1 + MAX_ATT
+#: in a Reaction window the target range names an attachment instead: + crew slot * MAX_ATT + j
+A_RATT = A_TARGET
+assert MAX_CREW * MAX_ATT <= MAX_PLAYERS * MAX_CREW
 ACTION_RANGES = {
     "pass": (A_PASS, 1), "accept": (A_ACCEPT, 1), "gamble": (A_GAMBLE, 1),
     "maneuver": (A_MANEUVER, 1), "move": (A_MOVE, MAX_CREW), "claim": (A_CLAIM, MAX_CREW),
@@ -161,8 +175,11 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("eng", np.uint8, (MAX_PLAYERS, MAX_CREW)),
     ("wounds", np.int8, (MAX_PLAYERS, MAX_CREW)),
     ("att", np.int16, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
+    # owner of an attachment on another player's character (seat + 1); 0: the character's
+    # controller [Attachment Cards: "unless otherwise specified"]
+    ("att_own", np.int8, (MAX_PLAYERS, MAX_CREW, MAX_ATT)),
     ("used", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # own Action used today
-    ("rused", np.uint8, (MAX_PLAYERS, MAX_CREW)),    # own Reaction used today
+    ("rused", np.uint8, (MAX_PLAYERS, MAX_CREW)),    # Reactions used today: bit 0 its own, 1+j attachment j
     ("buff", np.int8, (MAX_PLAYERS, MAX_CREW)),      # Influence until the end of the Day
     ("tech", np.uint8, (MAX_PLAYERS, MAX_CREW)),     # Techniques used this duel (bit per source)
     ("event_used", np.uint8, (MAX_PLAYERS, NLOC)),
@@ -179,7 +196,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pay", np.int16),                  # wealth still to pay
     ("queue", np.int8),                 # seats still to answer a phase step (bits)
     # reaction window [Reaction]
-    ("r_has", np.uint8, (MAX_PLAYERS,)),  # triggers on the seat's deck lists (bits, public)
+    ("r_has", np.uint16, (MAX_PLAYERS,)),  # triggers on the seat's deck lists (bits, public)
     ("r_trig", np.int8),                # trigger of the open window (RT_*)
     ("r_ret", np.int8),                 # where the window returns (RET_*)
     ("r_queue", np.uint8),              # seats still to be asked (bits)
@@ -189,6 +206,10 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("r_amt", np.int16),                # wounds about to be taken (a "when" window may change)
     ("r_dest", np.uint8),               # seats that lost a character during this action (bits)
     ("r_move", np.uint8),               # seats with characters where a character moved (bits)
+    ("r_src", np.int8),                 # Reaction being paid: R_HAND / R_OWN / R_ATT + j / R_EVENT
+    ("r_act", np.int8),                 # its acting character (crew slot)
+    ("r_pay", np.int8),                 # cards still to discard for its costs (Wealth counts 2)
+    ("r_card", np.int16),               # its card (the risk itself waits in pcard)
     ("sink", np.int16, (SINK_MAX,)),    # cards revealed by a sink effect, face up [Glossary: Sink]
     # duel [Issuing a Challenge and Dueling]
     ("d_on", np.uint8), ("d_stat", np.int8), ("d_loc", np.int8),

@@ -22,13 +22,14 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     T_CATTACH, T_CHAR, T_EVENT, T_LEADER, T_MERC, T_RISK, T_SCHEME, GO_ATTACH,
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
                     PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
-                    RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION)
+                    RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
+                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND)
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
-REACT_PK = (PK_REACT, PK_RACTOR)
+REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
 CARD_FIELDS = ("appr", "plan_scheme", "plan_char", "scheme", "deck", "hand", "disc", "locker",
                "crew", "att", "cdeck", "cslot", "cdisc", "clocker", "pcard", "d_line", "d_card",
-               "d_reveal", "sink", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
+               "d_reveal", "sink", "r_card", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
 
 
 def _live_locs(n):
@@ -54,10 +55,14 @@ def _ranges(states, r):
     V.in_range(r, states, "loc", 0, HOME, "a location or Home")
     V.in_range(r, states, "eng", 0, 1, "en garde / engaged")
     V.in_range(r, states, "used", 0, 1, "a flag")
-    V.in_range(r, states, "rused", 0, 1, "a flag")
+    V.in_range(r, states, "att_own", 0, n, "an attachment's owner (seat + 1) or 0")
+    V.in_range(r, states, "rused", 0, (1 << (MAX_ATT + 1)) - 1, "Reactions used (bits)")
     V.in_range(r, states, "r_has", 0, (1 << NRT) - 1, "Reaction triggers (bits)")
     V.in_range(r, states, "r_trig", 0, NRT - 1, "a Reaction trigger")
-    V.in_range(r, states, "r_ret", 0, RET_REFUSE, "where a Reaction window returns")
+    V.in_range(r, states, "r_ret", 0, RET_DAY, "where a Reaction window returns")
+    V.in_range(r, states, "r_src", 0, R_EVENT, "where a Reaction comes from")
+    V.in_range(r, states, "r_act", 0, MAX_CREW - 1, "a crew slot")
+    V.in_range(r, states, "r_pay", 0, 10, "cards still to discard")
     V.in_range(r, states, "r_queue", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
     V.in_range(r, states, "r_dest", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
     V.in_range(r, states, "r_move", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
@@ -163,7 +168,20 @@ def _zones(states, r):
                 res = max(int(C.C_STAT[crew[c], 0]) + sum(int(C.C_STAT[a, 0]) for a in s["att"][p][c] if a), 0)
                 if s["wounds"][p][c] >= res:
                     bad.append(f"wounds[{p}][{c}]: {s['wounds'][p][c]} reach Resolve {res}: destroyed")
-                zone(s["att"][p][c], None, "att", (T_ATTACH, T_CATTACH))
+                own = s["att_own"][p][c]
+                zone(np.where(own == 0, s["att"][p][c], 0), None, "att", (T_ATTACH, T_CATTACH))
+                for k in range(MAX_ATT):
+                    o = int(own[k])
+                    at = int(s["att"][p][c][k])
+                    if o and (at == 0 or o - 1 == p or o > n or not C.C_HOSTILE[at]):
+                        bad.append(f"att_own[{p}][{c}][{k}]: another player's attachment that "
+                                   "may attach to an opposing character")
+            # this seat's attachments on other players' characters
+            for q in range(n):
+                for d in range(MAX_CREW):
+                    for k in range(MAX_ATT):
+                        if q != p and s["att_own"][q][d][k] == p + 1 and s["att"][q][d][k] > 0:
+                            have[s["att"][q][d][k]] += 1
             want = np.zeros(C.NCARDS, np.int64)
             cfg = s["cfg"]
             want[cfg["leader"][p]] += 1
@@ -299,11 +317,18 @@ def _duel_and_pending(states, r):
                 if not ok:
                     bad.append("pc: when-revealed effects are ordered by the First Player in "
                                "Planning, for revealed cards of players in the game")
-            if pk in REACT_PK:
+            respond = (pk in (PK_RACTOR, PK_RPAY) and s["r_trig"] == 0 and on
+                       and p == s["d_seat"][1])
+            if pk in REACT_PK and not respond:
                 trig = int(s["r_trig"])
                 ret = int(s["r_ret"])
-                if trig == 0 or s["phase"] != PH_HIGH_DRAMA:
-                    bad.append("r_trig: a Reaction window answers a trigger in High Drama")
+                want = (PH_PLANNING if trig <= RT_END_DAWN else PH_DUSK) if trig >= RT_BEGIN_DAY \
+                    else PH_HIGH_DRAMA
+                if trig == 0 or s["phase"] != want:
+                    bad.append("r_trig: a Reaction window answers a trigger in its phase (the "
+                               "Day's timing points in Dawn and Dusk, the others in High Drama)")
+                if (ret == RET_DAY) != (trig >= RT_BEGIN_DAY):
+                    bad.append("r_ret: a timing point's window comes back to the Day")
                 if (ret in (RET_RESOLVE, RET_NOPLAY, RET_REFUSE)) != (trig == RT_WHEN_WOUNDED):
                     bad.append("r_ret: wounds in a duel come back to the duel")
                 if (ret == RET_CLAIM) != (trig == RT_WHEN_CLAIM):
@@ -312,17 +337,32 @@ def _duel_and_pending(states, r):
                     bad.append("r_ret: wounds of a duel need a duel")
                 if trig == RT_WHEN_WOUNDED and s["crew"][s["r_p"]][s["r_c"]] == 0:
                     bad.append("r_p: wounds are about to be taken by a character in play")
-                if pk == PK_RACTOR and (s["pcard"] == 0 or C.C_AB[s["pcard"]] != AB_REACTION):
-                    bad.append("pcard: the Reaction being played")
-            elif s["r_trig"] or s["r_ret"] or s["r_queue"] or s["r_amt"]:
+            elif not respond and (s["r_trig"] or s["r_ret"] or s["r_queue"] or s["r_amt"]):
                 bad.append("r_trig: a Reaction window is open only while it asks a player")
+            if pk == PK_RACTOR and (s["pcard"] == 0 or C.C_AB[s["pcard"]] != AB_REACTION
+                                    or s["r_src"] != R_HAND):
+                bad.append("pcard: the Reaction being played")
+            if pk in (PK_RACTOR, PK_RPAY):
+                rc = int(s["r_card"])
+                if s["r_src"] == 0 or C.C_AB[rc] != AB_REACTION or (s["r_src"] == R_HAND) != (
+                        s["pcard"] == rc and rc > 0):
+                    bad.append("r_card: the Reaction whose costs are being paid")
+                hv = sum(2 if C.C_KW[c] & KW_WEALTH else 1 for c in s["hand"][p][:s["hand_n"][p]])
+                if pk == PK_RPAY and (s["r_pay"] <= 0 or hv < s["r_pay"]):
+                    bad.append("r_pay: a payment in progress can be completed [Paying Costs]")
+                if pk == PK_RPAY and crew[s["r_act"]] == 0:
+                    bad.append("r_act: the acting character is in play")
+            elif s["r_src"] or s["r_card"] or s["r_pay"]:
+                bad.append("r_src: a Reaction is pending only while its costs are paid")
+            if pk == PK_COPY and (crew[s["pa"]] == 0 or s["phase"] != PH_HIGH_DRAMA):
+                bad.append("pa: the copying character is in play in High Drama")
             if pk == PK_LOCKER and crew.sum() == 0:
                 bad.append("pk: sending to The Locker needs a crew")
         if pk != PK_SINK and s["sink"].any():
             bad.append("sink: revealed cards wait face up only while one is being chosen")
         if pk == PK_SINK and live and not (s["sink"] > 0).any():
             bad.append("sink: a choice among revealed cards needs a revealed card")
-        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR) and s["pcard"] != 0:
+        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR, PK_RPAY) and s["pcard"] != 0:
             bad.append("pcard: a card is held out of hand only while it is being played")
         if (s["plan_scheme"] != 0).any() and s["phase"] != PH_PLANNING:
             bad.append("plan_scheme: face-down choices exist only during Planning")
@@ -331,9 +371,9 @@ def _duel_and_pending(states, r):
 
 
 def _reaction_lists(states, r):
-    """r_has is what the deck lists say (public): the Reaction triggers on each Faction Deck
-    list [ruling: Reaction windows]."""
-    react = (C.C_AB == AB_REACTION)
+    """r_has is what the deck lists say (public): the triggers of the Reaction risks on each
+    Faction Deck list [ruling: Reaction windows]."""
+    react = (C.C_AB == AB_REACTION) & (C.C_TYPE == T_RISK)
     for j, s in enumerate(states):
         cfg = s["cfg"]
         for p in range(int(s["num_players"])):

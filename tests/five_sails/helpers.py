@@ -39,6 +39,19 @@ def quiet_decks(names):
     return out
 
 
+def deck_with(name, *extra, drop=("Second Wind", "Fine Coat")):
+    """Starter deck ``name`` with ``extra`` cards in (one copy each), room made by dropping
+    the ``drop`` cards."""
+    d = load_deck(name)
+    fac = dict(d["faction"])
+    for x in drop:
+        fac.pop(x, None)
+    for x in extra:
+        fac[x] = 1
+    d["faction"] = fac
+    return d
+
+
 def new(n=2, seed=0, reactions=False, **kw):
     """A new game; ``reactions`` keeps the window Reaction risks in the starter decks."""
     if not reactions:
@@ -141,8 +154,11 @@ def city(st, loc, name):
 
 
 def high_drama(st, first=0):
-    """Skip Day 1 Planning: each player's first scheme in play, no character mustered."""
+    """Skip Day 1 Planning: each player's first scheme in play, no character mustered (the
+    Dawn's timing-point windows, if any, are passed first)."""
     s = st[0]
+    while s["pk"] == S.PK_REACT:
+        act(st, S.A_PASS)
     for p in range(int(s["num_players"])):
         row = s["appr"][p]
         k = next(i for i in range(S.APPROACH) if C.C_TYPE[row[i]] == S.T_SCHEME)

@@ -111,12 +111,14 @@ def test_every_reaction_trigger_is_on_a_card_from_hand_and_in_play():
      'ability = "reaction"\ntrigger = "moved"\neff = [["renown", 1]]', "eff"),
     ('ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["draw", 1]]\ntext = "City Action: Engage Padre',
      'ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["prevent", 1]]\ntext = "City Action: Engage Padre', "eff"),
-    ('name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\n',
-     'name = "Rally the Block"\ntype = "risk"\nfaction = "neutral"\ncost = 1\n', "cost"),
+    ('name = "Scout the Market"\ntype = "risk"\nfaction = "neutral"\n',
+     'name = "Scout the Market"\ntype = "risk"\nfaction = "neutral"\nab_discard = 1\n', "ab_discard"),
+    ('name = "Counting House"\ntype = "risk"\n', 'name = "Counting House"\ntype = "scheme"\n', "type"),
 ])
 def test_reaction_card_data_errors_name_the_field(tmp_path, old, new, field):
     """A Reaction names its trigger; each trigger carries only effects the engine applies at
-    that moment; prevent is a Reaction effect; a Reaction risk costs 0 in this pool."""
+    that moment; prevent is a Reaction effect; a discard cost is a Reaction's in this pool
+    [ruling: Reaction costs]; schemes carry no Reactions."""
     text = C.DEFAULT_PATH.read_text()
     assert old in text
     p = tmp_path / "cards.toml"
