@@ -19,6 +19,13 @@ ties), with the same masked distribution PPO samples from, plus ``value_coef`` t
 against the recorded returns, so PPO's first advantages come from a critic that already knows
 the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
 
+``dagger`` then corrects the clone where it goes wrong (DAgger, Ross et al. 2011): the cloned
+policy plays one seat (rotating) against the heuristic, the heuristic labels every decision
+of those games, its own and the learner's, and the policy is trained again on all the data
+gathered so far. A clone alone meets only positions the heuristic reaches; a single wrong
+choice then leads it where it has no data and errors compound (on Seas of Havoc a greedy
+clone agreeing with the heuristic on 93% of held-out decisions stalls a quarter of its games).
+
 Observations are kept sparse (CSR: a Havoc observation has ~200 non-zero of 3,178 features),
 so hundreds of games fit in memory.
 """
@@ -94,8 +101,11 @@ def demonstrator(game: str, seed: int = 0):
 
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
-            max_per_game: int = 2000) -> Demonstrations:
+            max_per_game: int = 2000, learner=None) -> Demonstrations:
     """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
+
+    With ``learner`` (an agent) the learner plays seat ``game % players`` of each game in
+    the demonstrator's place; the demonstrator still labels every decision (DAgger).
 
     A game longer than ``max_per_game`` decisions (a stalled game running to the step limit)
     gives a uniform sample of that many, so that one such game does not outweigh ten others.
@@ -115,6 +125,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
     mine: list[list[int]] = [[] for _ in range(n)]    # decisions of the game in env i
     game_id = np.arange(n, dtype=np.int64)
+    nplay = np.asarray(vec.states["num_players"], dtype=np.int64)
     started = n
     finished: list[int] = []
     returns: dict[int, float] = {}
@@ -136,6 +147,12 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
         best = best & masks
         best[np.arange(len(idx)), act[idx]] = True
         best_parts.append(best)
+        if learner is not None:        # the learner's seat plays its own choice instead
+            own = idx[to_play[idx] == game_id[idx] % nplay[idx]]
+            if len(own):
+                lstates = vec.states[own] if learner.needs_state else None
+                act[own] = learner.act_batch(vec.obs[own], vec.masks[own], lstates,
+                                             to_play[own])
         for j, i in enumerate(idx):
             mine[i].append(count + j)
             last[i, to_play[i]] = count + j
@@ -298,17 +315,68 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
     return log
 
 
+def concat(parts: list[Demonstrations]) -> Demonstrations:
+    """One data set of several (game ids renumbered so that they stay distinct)."""
+    import scipy.sparse as sp
+
+    games, base = [], 0
+    for p in parts:
+        games.append(p.games + base)
+        base += int(p.games.max()) + 1 if len(p) else 0
+    return Demonstrations(sp.vstack([p.obs for p in parts], format="csr"),
+                          np.concatenate([p.masks for p in parts]),
+                          np.concatenate([p.actions for p in parts]),
+                          np.concatenate([p.returns for p in parts]),
+                          np.concatenate(games), np.concatenate([p.best for p in parts]),
+                          sum(p.episodes for p in parts), sum(p.seconds for p in parts))
+
+
+def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
+           config: dict | None = None, seed: int = 0, epochs: int = 2, gamma: float = 0.99,
+           lr: float = 1e-3, batch_size: int = 256) -> tuple[Demonstrations, list[dict]]:
+    """``rounds`` rounds of DAgger (module docstring) from the cloned ``policy``: each
+    collects ``episodes`` games of the greedy policy against the heuristic, labelled by
+    the heuristic, and trains ``epochs`` more epochs on everything gathered."""
+    from agents.policy import PolicyAgent
+
+    log = []
+    for r in range(rounds):
+        me = PolicyAgent(policy, deterministic=True, name="clone")
+        new = collect(game, episodes, config=config, seed=seed + 55_555 + 1000 * r,
+                      gamma=gamma, learner=me)
+        data = concat([data, new])
+        ep = clone(policy, data, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed + r)
+        log.append({"round": r + 1, "episodes": new.episodes, "decisions": len(new),
+                    "loss": ep[-1]["loss"], "collect_cpu_seconds": round(new.seconds, 3)})
+    return data, log
+
+
+#: DAgger rounds and games per round the warm start runs after cloning (``warm_start``)
+DAGGER_ROUNDS = 3
+DAGGER_SHARE = 0.5
+
+
 def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
-               lr: float = 1e-3, batch_size: int = 256) -> dict:
-    """Collect, clone and report (what ``Trainer`` runs for ``imitate_episodes > 0``)."""
+               lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int = DAGGER_ROUNDS,
+               dagger_share: float = DAGGER_SHARE) -> dict:
+    """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
+    ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
+    (none for fewer than 5 games). The held-out games are the heuristic's own."""
     t0 = time.process_time()
     demos = collect(game, episodes, config=config, seed=seed + 77_777, gamma=gamma)
     train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
     before = evaluate(policy, test)
     log = clone(policy, train, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed)
+    cloned = evaluate(policy, test)
+    rounds = dagger_rounds if episodes >= 5 else 0
+    per = max(1, int(round(episodes * dagger_share)))
+    data, dlog = dagger(policy, game, train, rounds, per, config=config, seed=seed,
+                        epochs=max(1, epochs // 2), gamma=gamma, lr=lr,
+                        batch_size=batch_size)
     after = evaluate(policy, test)
     return {"episodes": demos.episodes, "decisions": len(train), "held_out": len(test),
-            "epochs": log, "held_out_before": before, "held_out_after": after,
+            "epochs": log, "held_out_before": before, "held_out_cloned": cloned,
+            "held_out_after": after, "dagger": dlog, "dagger_decisions": len(data) - len(train),
             "collect_cpu_seconds": round(demos.seconds, 3),
             "cpu_seconds": round(time.process_time() - t0, 3)}
