@@ -57,6 +57,16 @@ def parse_config(items) -> dict:
     return out
 
 
+#: game options ``broadside train`` uses unless ``--config`` sets them: Seas of Havoc trains
+#: for the 2-player game (issue 12's target; its engine default is 3 players)
+TRAIN_GAME_DEFAULTS = {"havoc": {"num_players": 2}}
+
+
+def train_config(game: str, items) -> dict:
+    """The game options of a training run: ``TRAIN_GAME_DEFAULTS`` under ``--config``."""
+    return {**TRAIN_GAME_DEFAULTS.get(game, {}), **parse_config(items)}
+
+
 def budget_scale() -> float:
     """The ``BROADSIDE_SCALE`` factor (1 when unset)."""
     text = os.environ.get("BROADSIDE_SCALE", "").strip()
@@ -185,7 +195,7 @@ def cmd_train(args) -> int:
                 from None
         _check_imitate(args)
         cfg = TrainConfig(game=args.game, timesteps=scaled(args.timesteps or 100_000),
-                          game_config=parse_config(args.config), seed=args.seed,
+                          game_config=train_config(args.game, args.config), seed=args.seed,
                           num_envs=args.num_envs, n_steps=scaled(args.n_steps, 8),
                           batch_size=scaled(args.batch_size, 16), learning_rate=args.lr,
                           gamma=args.gamma, eval_every=scaled(args.eval_every),
