@@ -358,12 +358,15 @@ DAGGER_SHARE = 0.5
 
 def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
-               lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int = DAGGER_ROUNDS,
-               dagger_share: float = DAGGER_SHARE) -> dict:
+               lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int | None = None,
+               dagger_share: float | None = None) -> dict:
     """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
     ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
-    (none for fewer than 5 games). The held-out games are the heuristic's own."""
+    (none for fewer than 5 games; None: ``DAGGER_ROUNDS`` and ``DAGGER_SHARE``). The
+    held-out games are the heuristic's own."""
     t0 = time.process_time()
+    dagger_rounds = DAGGER_ROUNDS if dagger_rounds is None else dagger_rounds
+    dagger_share = DAGGER_SHARE if dagger_share is None else dagger_share
     demos = collect(game, episodes, config=config, seed=seed + 77_777, gamma=gamma)
     train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
     before = evaluate(policy, test)
