@@ -62,6 +62,17 @@ def parse_config(items) -> dict:
 TRAIN_GAME_DEFAULTS = {"havoc": {"num_players": 2}}
 
 
+#: heuristic games ``broadside train`` clones before PPO (then DAgger, training/imitation.py)
+#: unless ``--imitate`` says otherwise; games without a heuristic start from scratch
+DEFAULT_IMITATE = 200
+
+
+def default_imitate(game: str) -> int:
+    from agents import heuristic
+
+    return DEFAULT_IMITATE if heuristic.available(game) else 0
+
+
 def train_config(game: str, items) -> dict:
     """The game options of a training run: ``TRAIN_GAME_DEFAULTS`` under ``--config``."""
     return {**TRAIN_GAME_DEFAULTS.get(game, {}), **parse_config(items)}
@@ -253,6 +264,8 @@ def _check_imitate(args) -> None:
         if envs.spec(args.game).value is None:
             raise CliError(f"--shaping: game {args.game!r} has no value kernel "
                            "(GameSpec.value) to shape with; train with --shaping 0")
+    if args.imitate is None:
+        args.imitate = default_imitate(args.game)
     if args.imitate < 0:
         raise CliError(f"--imitate {args.imitate}: give a number of heuristic games to clone "
                        "(0 = no imitation warm start)")
@@ -494,9 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--eval-games", type=int, default=100)
     sp.add_argument("--opponents", default="self=0.5,snapshot=0.3,heuristic=0.1,random=0.1",
                     help="pool sampling weights")
-    sp.add_argument("--imitate", type=int, default=0, metavar="GAMES",
+    sp.add_argument("--imitate", type=int, default=None, metavar="GAMES",
                     help="imitation warm start: behaviour-clone this many games of the "
-                         "heuristic before PPO (0 = off)")
+                         "heuristic, then DAgger rounds, before PPO (0 = off; default "
+                         f"{DEFAULT_IMITATE} for a game with a heuristic, else 0)")
     sp.add_argument("--imitate-epochs", type=int, default=4,
                     help="epochs over the imitation data (4)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -16,3 +16,13 @@ def test_config_on_the_command_line_wins_over_the_default():
 
 def test_other_games_keep_their_own_defaults():
     assert train_config("toy", []) == {}
+
+
+def test_a_game_with_a_heuristic_starts_from_its_clone_by_default(monkeypatch):
+    """The imitation warm start is on by default when there is a heuristic to copy."""
+    from agents import heuristic
+    from training.cli import DEFAULT_IMITATE, default_imitate
+
+    assert default_imitate("havoc") == DEFAULT_IMITATE > 0
+    monkeypatch.setattr(heuristic, "available", lambda game: False)
+    assert default_imitate("havoc") == 0
