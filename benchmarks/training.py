@@ -250,9 +250,14 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
                          f"{im['cpu_seconds']:.0f} | {b['loss']:.3f} | {a['loss']:.3f} | "
                          f"{b['agreement']:.1%} | {c['agreement']:.1%} | {a['agreement']:.1%} "
                          f"({ex}) | {a['chance']:.1%} |")
-    for opp, pic in pictures.items():
-        lines += ["", f"Learning curves against {opp} by training CPU time: "
-                      f"![training curves vs {opp}]({os.path.basename(pic)})"]
+    for opp in ("heuristic", "random"):
+        head = f"Learning curves against {opp} by training CPU time: "
+        if opp in pictures:
+            lines += ["", head + f"![training curves vs {opp}]"
+                              f"({os.path.basename(pictures[opp])})"]
+        else:   # no run here has a curve: the earlier picture (and its line) stays
+            lines += ["", ln] if (ln := next((x for x in old.splitlines()
+                                               if x.startswith(head)), None)) else []
     lines += ["", EVAL_HEADER, ""]
     lines += _kept_rows(old, EVAL_HEADER, names, prefix="- ")
     for r in runs:
