@@ -15,9 +15,9 @@ kept as ``best``. Without it ``best`` is the chosen action alone.
 ``clone`` trains a ``MaskableActorCriticPolicy`` on that data before PPO starts: cross-entropy
 of the heuristic's best set under the masked policy (minus the log of the probability the
 policy gives to any action the heuristic rated best; the chosen action alone when it has no
-ties), with the same masked distribution PPO samples from, plus ``value_coef`` times the squared error of the value head
-against the recorded returns, so PPO's first advantages come from a critic that already knows
-the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
+ties), with the same masked distribution PPO samples from, plus ``value_coef`` times the
+squared error of the value head against the recorded returns, so PPO's first advantages come
+from a critic that already knows the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
 
 ``dagger`` then corrects the clone where it goes wrong (DAgger, Ross et al. 2011): the cloned
 policy plays one seat (rotating) against the heuristic, the heuristic labels every decision
