@@ -39,6 +39,11 @@ LEVERS = {
                                       "random": 0.1}},
     "shaping": {"shaping": 0.5},
     "bc_slow": {"imitate": 100, "learning_rate": 3e-4},
+    "bc_set": {"imitate": 200, "timesteps": 0, "dagger_rounds": 0},
+    "dagger": {"imitate": 200, "timesteps": 0},
+    "dagger_ppo": {"imitate": 200, "learning_rate": 3e-4,
+                   "opponents": {"self": 0.2, "snapshot": 0.2, "heuristic": 0.5,
+                                 "random": 0.1}},
 }
 
 #: what each lever is, for the table
@@ -52,6 +57,12 @@ DESCRIBE = {
     "shaping": "potential-based value (score-differential) shaping, coefficient 0.5 "
                "annealed to 0 over the first half",
     "bc_slow": "behaviour cloning, then PPO at learning rate 3e-4 (default 1e-3)",
+    "bc_set": "behaviour cloning of the heuristic's best set (its ties) with the tactical "
+              "observation, 200 games, no DAgger, no PPO",
+    "dagger": "bc_set, then 3 DAgger rounds of 100 games (the clone plays, the heuristic "
+              "labels), no PPO",
+    "dagger_ppo": "dagger, then PPO at learning rate 3e-4 with half the opponents the "
+                  "heuristic",
 }
 
 
@@ -95,9 +106,18 @@ def run_lever(lever: str, game: str = "havoc", steps: int = 300_000, seed: int =
     settings = base_config(game, steps, seed, str(run_dir))
     settings.update(LEVERS[lever])
     settings.update({k: v for k, v in extra.items() if v is not None})
+    rounds = settings.pop("dagger_rounds", None)
     cfg = TrainConfig(**settings)
     t0 = time.perf_counter()
-    tr = Trainer(cfg)
+    from training import imitation
+
+    kept = imitation.DAGGER_ROUNDS
+    if rounds is not None:           # the warm start's DAgger rounds, for this run only
+        imitation.DAGGER_ROUNDS = rounds
+    try:
+        tr = Trainer(cfg)
+    finally:
+        imitation.DAGGER_ROUNDS = kept
     if cfg.timesteps > 0:
         tr.train()
     else:
@@ -113,7 +133,7 @@ def run_lever(lever: str, game: str = "havoc", steps: int = 300_000, seed: int =
            "config": cfg.to_json(), "learner_steps": tr.timesteps,
            "train_cpu_seconds": round(tr.train_cpu_seconds, 1),
            "train_seconds": round(tr.train_seconds, 1), "wall_seconds": round(wall, 1),
-           "final_vs_heuristic": final, "imitation": tr.imitation,
+           "final_vs_heuristic": final, "imitation": tr.imitation, "dagger_rounds": rounds,
            "date": _dt.date.today().isoformat()}
     (run_dir / "lever.json").write_text(json.dumps(out, indent=2))
     return out
@@ -125,6 +145,45 @@ def curve(history: list[dict], key: str = "vs_heuristic"):
             h[key]["win_rate"], h[key]["ci_low"], h[key]["ci_high"])
            for h in history if key in h]
     return [list(c) for c in zip(*pts)] if pts else None
+
+
+IM_HEADER = ("| run | games cloned | decisions | DAgger rounds | DAgger decisions | CPU s | "
+             "loss before | loss after | agreement before | after cloning | after DAgger "
+             "(exact) | chance |")
+EVAL_HEADER = ("Per evaluation during training (training CPU seconds: win rate against the "
+               "heuristic / against random, 50 games each):")
+
+
+def _kept_rows(old: str, header: str, names: set, prefix: str = "| ") -> list[str]:
+    """Rows of ``old``'s block whose header line starts like ``header``, for runs not under
+    the runs folder any more (earlier runs whose folders are gone keep their line).
+    Imitation rows of the earlier 9-column table are widened to the current columns."""
+    lines = old.splitlines()
+    key = header.split(" |")[0] if prefix == "- " else "|".join(header.split("|")[:3])
+    start = next((i for i, ln in enumerate(lines) if ln.startswith(key)), None)
+    if start is None:
+        return []
+    out, seen = [], False
+    for ln in lines[start + 1:]:
+        if not ln.strip():
+            if seen:
+                break
+            continue
+        if ln.startswith("|---"):
+            continue
+        if not ln.startswith(prefix):
+            break
+        seen = True
+        name = ln[len(prefix):].split(" |")[0].split(":")[0].strip()
+        if name in names:
+            continue
+        cells = [c.strip() for c in ln.strip("|").split("|")]
+        if header == IM_HEADER and len(cells) == 9:
+            cells = cells[:3] + ["0", "0"] + cells[3:7] + [cells[7], cells[7] + " (-)",
+                                                            cells[8]]
+            ln = "| " + " | ".join(cells) + " |"
+        out.append(ln)
+    return out
 
 
 def report(out_root: str = "runs/levers", out: str | None = None) -> str:
@@ -151,6 +210,8 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
             win_rate_curves(series, pictures[opp],
                             "training CPU minutes (imitation + PPO, one core)",
                             f"greedy policy vs {opp}, by lever (95% Wilson bands)")
+    old = Path(out).read_text() if Path(out).exists() else ""
+    names = {r["name"] for r in runs}
     lines = ["# Training levers", "",
              "Written by `python -m benchmarks.training report` (benchmarks/training.py) from "
              f"the runs under `{out_root}`. Each row is one training run of the lever on the "
@@ -162,6 +223,7 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
              "| run | lever | game config | learner steps | training CPU s | wall s | games | "
              "win rate vs heuristic | 95% CI |",
              "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    lines += _kept_rows(old, lines[-2], names)
     for r in runs:
         f = r["final_vs_heuristic"]
         lines.append(f"| {r['name']} | {r['describe']} | {json.dumps(r['config']['game_config'])}"
@@ -169,30 +231,41 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
                      f"{r['wall_seconds']:.0f} | {f['games']} | {f['win_rate']:.1%} | "
                      f"{f['ci_low']:.1%}-{f['ci_high']:.1%} |")
     ims = [r for r in runs if r.get("imitation")]
-    if ims:
+    kept_ims = _kept_rows(old, IM_HEADER, names)
+    if ims or kept_ims:
         lines += ["", "Behaviour cloning on held-out heuristic games (greedy agreement with "
-                      "the heuristic's choice; chance = a uniform legal choice):", "",
-                  "| run | games cloned | decisions | CPU s | loss before | loss after | "
-                  "agreement before | after | chance |", "|---|---:|---:|---:|---:|---:|---:|"
-                  "---:|---:|"]
+                      "the heuristic: runs before the best-set loss count only its drawn "
+                      "action, later runs any action it rated best, with 'exact' the drawn "
+                      "one; chance = a uniform legal choice landing in that set; DAgger "
+                      "rounds after cloning):", "",
+                  IM_HEADER, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        lines += kept_ims
         for r in ims:
             im = r["imitation"]
             b, a = im["held_out_before"], im["held_out_after"]
+            c = im.get("held_out_cloned", a)
+            ex = f"{a['agreement_exact']:.1%}" if "agreement_exact" in a else "-"
             lines.append(f"| {r['name']} | {im['episodes']} | {im['decisions']} | "
+                         f"{len(im.get('dagger', []))} | {im.get('dagger_decisions', 0)} | "
                          f"{im['cpu_seconds']:.0f} | {b['loss']:.3f} | {a['loss']:.3f} | "
-                         f"{b['agreement']:.1%} | {a['agreement']:.1%} | {a['chance']:.1%} |")
-    for opp, pic in pictures.items():
-        lines += ["", f"Learning curves against {opp} by training CPU time: "
-                      f"![training curves vs {opp}]({os.path.basename(pic)})"]
-    lines += ["", "Per evaluation during training (training CPU seconds: win rate against "
-                  "the heuristic / against random, 50 games each):", ""]
+                         f"{b['agreement']:.1%} | {c['agreement']:.1%} | {a['agreement']:.1%} "
+                         f"({ex}) | {a['chance']:.1%} |")
+    for opp in ("heuristic", "random"):
+        head = f"Learning curves against {opp} by training CPU time: "
+        if opp in pictures:
+            lines += ["", head + f"![training curves vs {opp}]"
+                              f"({os.path.basename(pictures[opp])})"]
+        else:   # no run here has a curve: the earlier picture (and its line) stays
+            lines += ["", ln] if (ln := next((x for x in old.splitlines()
+                                               if x.startswith(head)), None)) else []
+    lines += ["", EVAL_HEADER, ""]
+    lines += _kept_rows(old, EVAL_HEADER, names, prefix="- ")
     for r in runs:
         pts = [f"{h.get('train_cpu_seconds', 0):.0f} s: {h['vs_heuristic']['win_rate']:.0%}"
                f" / {h['vs_random']['win_rate']:.0%}"
                for h in r["history"] if "vs_heuristic" in h and "vs_random" in h]
         lines.append(f"- {r['name']}: " + ", ".join(pts))
     # hand-written findings below the marker survive a rewrite
-    old = Path(out).read_text() if Path(out).exists() else ""
     notes = old[old.index(NOTES):] if NOTES in old else NOTES + "\n"
     Path(out).write_text("\n".join(lines) + "\n\n" + notes)
     return out

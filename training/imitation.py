@@ -7,13 +7,26 @@ that decision on (counted in the seat's own decisions, as the learner's PPO step
 Decisions with a single legal action teach nothing and are left out of the data (they still
 count as steps of the return).
 
-``clone`` trains a ``MaskableActorCriticPolicy`` on that data before PPO starts: cross-entropy
-of the heuristic's action under the masked policy (``evaluate_actions``: the same masked
-distribution PPO samples from) plus ``value_coef`` times the squared error of the value head
-against the recorded returns, so PPO's first advantages come from a critic that already knows
-the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
+A demonstrator that breaks ties at random (the Havoc heuristic: about half its decisions are
+ties, and two runs of it on one position agree only ~73% of the time) says which actions it
+rated best through ``last_best`` (bool[N, NUM_ACTIONS] for its latest ``act_batch``); they are
+kept as ``best``. Without it ``best`` is the chosen action alone.
 
-Observations are kept sparse (CSR: a Havoc observation has ~200 non-zero of 3,178 features),
+``clone`` trains a ``MaskableActorCriticPolicy`` on that data before PPO starts: cross-entropy
+of the heuristic's best set under the masked policy (minus the log of the probability the
+policy gives to any action the heuristic rated best; the chosen action alone when it has no
+ties), with the same masked distribution PPO samples from, plus ``value_coef`` times the
+squared error of the value head against the recorded returns, so PPO's first advantages come
+from a critic that already knows the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
+
+``dagger`` then corrects the clone where it goes wrong (DAgger, Ross et al. 2011): the cloned
+policy plays one seat (rotating) against the heuristic, the heuristic labels every decision
+of those games, its own and the learner's, and the policy is trained again on all the data
+gathered so far. A clone alone meets only positions the heuristic reaches; a single wrong
+choice then leads it where it has no data and errors compound (on Seas of Havoc a greedy
+clone agreeing with the heuristic on 93% of held-out decisions stalls a quarter of its games).
+
+Observations are kept sparse (CSR: a Havoc observation has ~250 non-zero of 3,473 features),
 so hundreds of games fit in memory.
 """
 
@@ -37,8 +50,14 @@ class Demonstrations:
     actions: np.ndarray    # int64[M]
     returns: np.ndarray    # float32[M]
     games: np.ndarray      # int64[M]
+    best: np.ndarray | None = None     # bool[M, NUM_ACTIONS]: every action rated best
     episodes: int = 0
     seconds: float = 0.0
+
+    def __post_init__(self):
+        if self.best is None:
+            self.best = np.zeros_like(self.masks, dtype=bool)
+            self.best[np.arange(len(self.actions)), self.actions] = True
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -46,7 +65,7 @@ class Demonstrations:
     def take(self, rows) -> "Demonstrations":
         rows = np.asarray(rows, dtype=np.int64)
         return Demonstrations(self.obs[rows], self.masks[rows], self.actions[rows],
-                              self.returns[rows], self.games[rows],
+                              self.returns[rows], self.games[rows], self.best[rows],
                               len(np.unique(self.games[rows])), self.seconds)
 
     def split(self, held_out: float, seed: int = 0):
@@ -61,6 +80,11 @@ class Demonstrations:
     def chance(self) -> float:
         """Agreement a uniform legal choice would reach: mean of 1 / legal actions."""
         return float(np.mean(1.0 / self.masks.sum(axis=1))) if len(self) else 0.0
+
+    def chance_best(self) -> float:
+        """How often a uniform legal choice lands in the demonstrator's best set."""
+        return float(np.mean(self.best.sum(axis=1) / self.masks.sum(axis=1))) \
+            if len(self) else 0.0
 
 
 def demonstrator(game: str, seed: int = 0):
@@ -77,8 +101,11 @@ def demonstrator(game: str, seed: int = 0):
 
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
-            max_per_game: int = 2000) -> Demonstrations:
+            max_per_game: int = 2000, learner=None) -> Demonstrations:
     """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
+
+    With ``learner`` (an agent) the learner plays seat ``game % players`` of each game in
+    the demonstrator's place; the demonstrator still labels every decision (DAgger).
 
     A game longer than ``max_per_game`` decisions (a stalled game running to the step limit)
     gives a uniform sample of that many, so that one such game does not outweigh ten others.
@@ -94,10 +121,11 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     nseat = vec.spec.max_players
     # per decision: which game, which seat, forced or not, reward paid after it
     game_of, seat_of, forced, paid = [], [], [], []
-    obs_parts, mask_parts, act_parts = [], [], []
+    obs_parts, mask_parts, act_parts, best_parts = [], [], [], []
     last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
     mine: list[list[int]] = [[] for _ in range(n)]    # decisions of the game in env i
     game_id = np.arange(n, dtype=np.int64)
+    nplay = np.asarray(vec.states["num_players"], dtype=np.int64)
     started = n
     finished: list[int] = []
     returns: dict[int, float] = {}
@@ -113,6 +141,18 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
         obs_parts.append(sp.csr_matrix(vec.obs[idx]))
         mask_parts.append(masks)
         act_parts.append(act[idx])
+        best = getattr(agent, "last_best", None)
+        if best is None or len(best) != len(idx):
+            best = np.zeros_like(masks)
+        best = best & masks
+        best[np.arange(len(idx)), act[idx]] = True
+        best_parts.append(best)
+        if learner is not None:        # the learner's seat plays its own choice instead
+            own = idx[to_play[idx] == game_id[idx] % nplay[idx]]
+            if len(own):
+                lstates = vec.states[own] if learner.needs_state else None
+                act[own] = learner.act_batch(vec.obs[own], vec.masks[own], lstates,
+                                             to_play[own])
         for j, i in enumerate(idx):
             mine[i].append(count + j)
             last[i, to_play[i]] = count + j
@@ -142,7 +182,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
     return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
                           np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
-                          np.asarray(game_of, dtype=np.int64)[keep], len(finished),
+                          np.asarray(game_of, dtype=np.int64)[keep],
+                          np.concatenate(best_parts)[keep], len(finished),
                           time.process_time() - t0)
 
 
@@ -172,32 +213,73 @@ def _tensors(demos: Demonstrations, rows):
 
     obs = torch.from_numpy(demos.obs[rows].toarray())
     return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
-            torch.from_numpy(demos.returns[rows]))
+            torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]))
+
+
+def _forward(policy, obs, mask):
+    """(values, masked log-probabilities [N, A]): one pass through the policy network, the
+    same masked distribution ``evaluate_actions`` gives PPO."""
+    features = policy.extract_features(obs)
+    if policy.share_features_extractor:
+        latent_pi, latent_vf = policy.mlp_extractor(features)
+    else:
+        latent_pi = policy.mlp_extractor.forward_actor(features[0])
+        latent_vf = policy.mlp_extractor.forward_critic(features[1])
+    dist = policy._get_action_dist_from_latent(latent_pi)
+    dist.apply_masking(mask)
+    return policy.value_net(latent_vf).flatten(), dist.distribution.logits
+
+
+def _set_nll(logp, best):
+    """-log P(the policy picks an action of the best set), per row."""
+    import torch
+
+    return -torch.logsumexp(logp.masked_fill(~best, float("-inf")), dim=1)
 
 
 def evaluate(policy, demos: Demonstrations, batch_size: int = 2048) -> dict:
-    """Mean cross-entropy of the demonstrator's actions, value error, and how often the
-    greedy masked policy picks the demonstrator's action (with chance for comparison)."""
+    """Mean cross-entropy of the demonstrator's best set, value error, and how often the
+    greedy masked policy picks an action the demonstrator rated best (``agreement``) or
+    exactly the one it drew (``agreement_exact``), with chance for both."""
     import torch
 
     if not len(demos):
         return {"loss": float("nan"), "value_mse": float("nan"), "agreement": float("nan"),
-                "chance": 0.0, "decisions": 0}
+                "agreement_exact": float("nan"), "chance": 0.0, "chance_exact": 0.0,
+                "decisions": 0}
     policy.set_training_mode(False)
-    ce = mse = agree = 0.0
+    ce = mse = agree = exact = 0.0
     with torch.no_grad():
         for a in range(0, len(demos), batch_size):
             rows = np.arange(a, min(a + batch_size, len(demos)))
-            obs, act, mask, ret = _tensors(demos, rows)
-            values, logp, _ = policy.evaluate_actions(obs, act, mask)
-            dist = policy.get_distribution(obs, action_masks=mask.numpy())
-            greedy = dist.distribution.probs.argmax(dim=1)
-            ce -= float(logp.sum())
-            mse += float(((values.flatten() - ret) ** 2).sum())
-            agree += float((greedy == act).sum())
+            obs, act, mask, ret, best = _tensors(demos, rows)
+            values, logp = _forward(policy, obs, mask)
+            greedy = logp.argmax(dim=1)
+            ce += float(_set_nll(logp, best).sum())
+            mse += float(((values - ret) ** 2).sum())
+            agree += float(best[torch.arange(len(rows)), greedy].sum())
+            exact += float((greedy == act).sum())
     m = len(demos)
     return {"loss": ce / m, "value_mse": mse / m, "agreement": agree / m,
-            "chance": demos.chance(), "decisions": m}
+            "agreement_exact": exact / m, "chance": demos.chance_best(),
+            "chance_exact": demos.chance(), "decisions": m}
+
+
+def agreement_by(demos: Demonstrations, policy, key: np.ndarray) -> dict:
+    """{key value: (decisions, agreement with the best set)} of the greedy policy, e.g. per
+    pending decision kind (read from the game records by the caller)."""
+    import torch
+
+    out = {}
+    with torch.no_grad():
+        for k in np.unique(key):
+            rows = np.flatnonzero(key == k)
+            obs, _, mask, _, best = _tensors(demos, rows)
+            _, logp = _forward(policy, obs, mask)
+            greedy = logp.argmax(dim=1)
+            out[int(k)] = (len(rows), float(best[torch.arange(len(rows)), greedy].float()
+                                            .mean()))
+    return out
 
 
 def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
@@ -216,10 +298,10 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
         tot_ce = tot_v = 0.0
         for a in range(0, len(order), batch_size):
             rows = np.sort(order[a:a + batch_size])
-            obs, act, mask, ret = _tensors(demos, rows)
-            values, logp, _ = policy.evaluate_actions(obs, act, mask)
-            ce = -logp.mean()
-            v = torch.nn.functional.mse_loss(values.flatten(), ret)
+            obs, act, mask, ret, best = _tensors(demos, rows)
+            values, logp = _forward(policy, obs, mask)
+            ce = _set_nll(logp, best).mean()
+            v = torch.nn.functional.mse_loss(values, ret)
             loss = ce + value_coef * v
             opt.zero_grad()
             loss.backward()
@@ -233,17 +315,71 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
     return log
 
 
+def concat(parts: list[Demonstrations]) -> Demonstrations:
+    """One data set of several (game ids renumbered so that they stay distinct)."""
+    import scipy.sparse as sp
+
+    games, base = [], 0
+    for p in parts:
+        games.append(p.games + base)
+        base += int(p.games.max()) + 1 if len(p) else 0
+    return Demonstrations(sp.vstack([p.obs for p in parts], format="csr"),
+                          np.concatenate([p.masks for p in parts]),
+                          np.concatenate([p.actions for p in parts]),
+                          np.concatenate([p.returns for p in parts]),
+                          np.concatenate(games), np.concatenate([p.best for p in parts]),
+                          sum(p.episodes for p in parts), sum(p.seconds for p in parts))
+
+
+def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
+           config: dict | None = None, seed: int = 0, epochs: int = 2, gamma: float = 0.99,
+           lr: float = 1e-3, batch_size: int = 256) -> tuple[Demonstrations, list[dict]]:
+    """``rounds`` rounds of DAgger (module docstring) from the cloned ``policy``: each
+    collects ``episodes`` games of the greedy policy against the heuristic, labelled by
+    the heuristic, and trains ``epochs`` more epochs on everything gathered."""
+    from agents.policy import PolicyAgent
+
+    log = []
+    for r in range(rounds):
+        me = PolicyAgent(policy, deterministic=True, name="clone")
+        new = collect(game, episodes, config=config, seed=seed + 55_555 + 1000 * r,
+                      gamma=gamma, learner=me)
+        data = concat([data, new])
+        ep = clone(policy, data, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed + r)
+        log.append({"round": r + 1, "episodes": new.episodes, "decisions": len(new),
+                    "loss": ep[-1]["loss"], "collect_cpu_seconds": round(new.seconds, 3)})
+    return data, log
+
+
+#: DAgger rounds and games per round the warm start runs after cloning (``warm_start``)
+DAGGER_ROUNDS = 3
+DAGGER_SHARE = 0.5
+
+
 def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
-               lr: float = 1e-3, batch_size: int = 256) -> dict:
-    """Collect, clone and report (what ``Trainer`` runs for ``imitate_episodes > 0``)."""
+               lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int | None = None,
+               dagger_share: float | None = None) -> dict:
+    """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
+    ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
+    (none for fewer than 5 games; None: ``DAGGER_ROUNDS`` and ``DAGGER_SHARE``). The
+    held-out games are the heuristic's own."""
     t0 = time.process_time()
+    dagger_rounds = DAGGER_ROUNDS if dagger_rounds is None else dagger_rounds
+    dagger_share = DAGGER_SHARE if dagger_share is None else dagger_share
     demos = collect(game, episodes, config=config, seed=seed + 77_777, gamma=gamma)
     train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
     before = evaluate(policy, test)
     log = clone(policy, train, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed)
+    cloned = evaluate(policy, test)
+    rounds = dagger_rounds if episodes >= 5 else 0
+    per = max(1, int(round(episodes * dagger_share)))
+    data, dlog = dagger(policy, game, train, rounds, per, config=config, seed=seed,
+                        epochs=max(1, epochs // 2), gamma=gamma, lr=lr,
+                        batch_size=batch_size)
     after = evaluate(policy, test)
     return {"episodes": demos.episodes, "decisions": len(train), "held_out": len(test),
-            "epochs": log, "held_out_before": before, "held_out_after": after,
+            "epochs": log, "held_out_before": before, "held_out_cloned": cloned,
+            "held_out_after": after, "dagger": dlog, "dagger_decisions": len(data) - len(train),
             "collect_cpu_seconds": round(demos.seconds, 3),
             "cpu_seconds": round(time.process_time() - t0, 3)}

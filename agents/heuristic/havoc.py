@@ -20,6 +20,12 @@ How it plays:
   which the look-ahead does not reach, so a rule claims the best affordable card (Infamy,
   cannon options, extensions, flag actions); purchases are always made; after a restock
   the best new card is taken.
+
+Ties: when several actions score the same, one is drawn at random. ``last_best`` (one
+bool[NUM_ACTIONS] row per game of the latest ``act_batch``) holds every action the heuristic
+rated best, so that behaviour cloning can learn the set it is indifferent between instead
+of its coin flips (about half of its decisions are ties, and two runs of the heuristic on
+the same position agree only ~73% of the time).
 """
 
 from __future__ import annotations
@@ -182,6 +188,8 @@ class HavocHeuristic(Agent):
         self._stack = None
         self._masks = np.zeros((max_depth + 1, NUM_ACTIONS), dtype=np.uint8)
         self._q = np.zeros(NUM_ACTIONS)
+        self._best = np.zeros(NUM_ACTIONS, dtype=bool)
+        self.last_best = np.zeros((0, NUM_ACTIONS), dtype=bool)
 
     def seed(self, seed):
         self.rng = np.random.default_rng(seed)
@@ -190,11 +198,23 @@ class HavocHeuristic(Agent):
         if states is None:
             raise ValueError("HavocHeuristic needs the game records (needs_state=True)")
         out = np.empty(len(masks), dtype=np.int64)
+        best = np.zeros((len(masks), NUM_ACTIONS), dtype=bool)
         for i in range(len(masks)):
             out[i] = self.decide(states[i:i + 1], np.asarray(masks[i]), int(seats[i]))
+            best[i] = self._best
+        self.last_best = best
         return out
 
     def decide(self, state, mask, seat: int) -> int:
+        """The action for ``seat``; ``self._best`` is left marking every action rated best."""
+        a = self._decide(state, mask, seat)
+        if a >= 0 and not self._best[a]:      # a rule's pick, not a search tie
+            self._best[:] = False
+            self._best[a] = True
+        return a
+
+    def _decide(self, state, mask, seat: int) -> int:
+        self._best[:] = False
         legal = np.flatnonzero(mask)
         if len(legal) <= 1:
             return int(legal[0]) if len(legal) else -1
@@ -239,6 +259,7 @@ class HavocHeuristic(Agent):
         lookahead(root, seat, self.budget, self.max_depth, self._stack, self._masks, self._q)
         q = np.where(mask != 0, self._q, -np.inf)
         top = np.flatnonzero(q >= q.max() - 1e-9)
+        self._best[top] = True
         return int(top[self.rng.integers(len(top))])
 
 

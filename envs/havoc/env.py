@@ -16,7 +16,7 @@ cost and whether booty pays instead of resources [Booty], which resource a scrap
 | import | ``envs.make("havoc", num_players=3)`` or ``envs.havoc_v1.env(num_players=3)`` |
 | players | 1-5 (1 only against the Ghost Fleet); agents ``player_0`` ... |
 | actions | ``Discrete(157)`` with a legal-action mask |
-| observation | ``{"observation": Box(float32, (3178,)), "action_mask": Box(int8, (157,))}`` |
+| observation | ``{"observation": Box(float32, (3473,)), "action_mask": Box(int8, (157,))}`` |
 | hidden information | other crews' hands (and which of their cards are in hand or deck), every deck order, face-down shipwreck values and others' booty, the Market deck order, ghost hands |
 | chance | deck shuffles, coordinate dice (features, wrecks, ships), the Market deck, shipwreck tokens, whirlpool direction, gust direction (unless configured), ghost cards and dice |
 
@@ -63,6 +63,11 @@ flag) accompany each visible card's def one-hot.
 | 1415-2572 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
 | 2573-2601 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
 | 2602-3177 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
+| 3178-3273 | `ship_rel` | 96 | per ship (relative crew x which ship): on the grid, rows ahead / 3, columns to starboard / 3 (nearest way round the wrapping grid), Manhattan distance / 6, heading one-hot in the observer's frame |
+| 3274-3305 | `my_lines` | 32 | per own ship (2) and side (left, right): distance one-hot (1-5) of the first ship a shot would hit, it is a rival, it is friendly, the shot rakes |
+| 3306-3449 | `threats` | 144 | per rival ship (relative crew x which ship) and side: distance one-hot (1-5) at which its shot would hit one of the observer's ships, the shot rakes |
+| 3450-3467 | `fire_options` | 18 | card being resolved, per cannon option and side of the ship it moves: a shot in range hits a rival, hits a friendly ship, rakes |
+| 3468-3472 | `affordable` | 5 | per market place: the observer can pay for the card (resources + its booty) |
 
 Legal action mask
 -----------------
@@ -133,7 +138,8 @@ Version history
   only with cards to reveal, fire with the heading after a pivot, gust collisions, flag
   actions in the Sea Phase, ``coop=False``; whirlpools and gusts move only the ship the card
   applied to; Ghost Fleet tie-breakers per ship. Observation 3178 floats (``misc`` +1,
-  ``payment`` 7, ``pending`` 22 kinds).
+  ``payment`` 7, ``pending`` 22 kinds); then 3473 with the tactical block (relative
+  ships, firing lines, threats, fire options, affordable Market cards).
 """
 
 from __future__ import annotations

@@ -16,6 +16,17 @@ wrapping grid makes every square and heading equivalent [Sailing off the Edge]);
 and the gust direction are given in that frame. Card features come from ``CARD_FEAT`` (cost,
 infamy, type, maneuver summary, cannons, effect, flag) next to each card's def one-hot.
 
+Tactical features, all read off the public board [Cannon Fire; Scoring a Hit; Sailing off
+the Edge] (the grid one-hots carry the same facts, but an MLP does not find "who is on
+whose beam" in 36 x 13 one-hots): each ship's position relative to the observer's own ship
+and its heading in the observer's frame; for each of the observer's ships and each side,
+the first ship a shot would hit (range 1-5, rocks block, the board wraps), whether it is a
+rival and whether the shot would rake; for every rival ship, whether its shot from each side
+would hit one of the observer's ships; for the card being resolved, which of its cannon
+options would hit a rival from which side (with the firer's range upgrade); and which
+Market cards the observer can pay for [Card Purchases; Booty] (its own booty included, which
+it alone knows).
+
 The layout table is ``LAYOUT`` (name, offset, size, meaning) and is reproduced in env.py.
 """
 
@@ -23,12 +34,13 @@ import numpy as np
 from numba import njit
 
 from envs.havoc import cards as C
+from envs.havoc.cannon import fire_range, is_raking, side_dir, trace_shot
+from envs.havoc.common import can_pay, friendly
 from envs.havoc.state import (
-    DEFAULT_MAX_STEPS, EFFECT_NAMES, GHOST_DECK, GRID, MARKET_SIZE, MAX_ALTS, MAX_CANNON_OPTS,
-    MAX_CREWS, MAX_STEPS, NDEFS, NUM_CAPTAINS, NUM_FLAGS, NUM_GHOST_CARDS, NUM_PENDING_KINDS,
-    NUM_SHIP_DEFS, NUM_SLOTS, NUM_UPGRADE_DEFS, PH_SETUP, PK_BOOTY, PK_FIRE_SIDE, STEP_FORWARD,
-    STEP_LEFT,
-    STEP_RIGHT, UPGRADE_EFFECT_NAMES, VAR_GHOST,
+    DC, DEFAULT_MAX_STEPS, DR, EFFECT_NAMES, GHOST_DECK, GRID, MARKET_SIZE, MAX_ALTS,
+    MAX_CANNON_OPTS, MAX_CREWS, MAX_STEPS, NDEFS, NUM_CAPTAINS, NUM_FLAGS, NUM_GHOST_CARDS,
+    NUM_PENDING_KINDS, NUM_SHIP_DEFS, NUM_SLOTS, NUM_UPGRADE_DEFS, PH_SETUP, PK_BOOTY,
+    PK_FIRE_SIDE, STEP_FORWARD, STEP_LEFT, STEP_RIGHT, UPGRADE_EFFECT_NAMES, VAR_GHOST,
 )
 
 NUM_PHASES = 5
@@ -190,6 +202,27 @@ O_GRID = _field("grid", GRID * GRID * CELL_F,
                 "per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool "
                 "ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot "
                 "(relative); second ship of its crew")
+SHIP_SLOTS = 2 * MAX_CREWS           # relative crew x which of its ships
+MAX_RANGE = GRID - 1                 # a shot never flies further [ruling: Range cap]
+REL_F = 8
+O_REL = _field("ship_rel", SHIP_SLOTS * REL_F,
+               "per ship (relative crew x which ship): on the grid, rows ahead / 3, columns "
+               "to starboard / 3 (nearest way round the wrapping grid), Manhattan distance / "
+               "6, heading one-hot in the observer's frame")
+LINE_F = MAX_RANGE + 3
+O_LINES = _field("my_lines", 2 * 2 * LINE_F,
+                 "per own ship (2) and side (left, right): distance one-hot (1-5) of the "
+                 "first ship a shot would hit, it is a rival, it is friendly, the shot rakes")
+THREAT_F = MAX_RANGE + 1
+O_THREAT = _field("threats", SHIP_SLOTS * 2 * THREAT_F,
+                  "per rival ship (relative crew x which ship) and side: distance one-hot "
+                  "(1-5) at which its shot would hit one of the observer's ships, the shot "
+                  "rakes")
+O_FIREOPT = _field("fire_options", MAX_CANNON_OPTS * 2 * 3,
+                   "card being resolved, per cannon option and side of the ship it moves: "
+                   "a shot in range hits a rival, hits a friendly ship, rakes")
+O_AFFORD = _field("affordable", MARKET_SIZE,
+                  "per market place: the observer can pay for the card (resources + its booty)")
 OBS_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 
@@ -422,3 +455,93 @@ def observe(s, seat, out):
         out[base + 5 + MAX_CREWS + (s.ship_h[sh] - h0 + 4) % 4] = 1.0
         if s.crew_ships[crew, 1] == sh:
             out[base + 5 + MAX_CREWS + 4] = 1.0
+    tactics(s, seat, out)
+
+
+@njit(cache=True)
+def _ship_slot(s, seat, sh):
+    c = s.ship_crew[sh]
+    return 2 * rel_crew(s, seat, c) + (1 if s.crew_ships[c, 1] == sh else 0)
+
+
+@njit(cache=True)
+def _offset(v):
+    """A wrapped grid offset folded to the nearest way round: -2..3 on a 6-square grid."""
+    v = v % GRID
+    return v - GRID if v > GRID // 2 else v
+
+
+@njit(cache=True)
+def tactics(s, seat, out):
+    """The tactical block (module docstring): relative ships, firing lines, threats, the
+    resolving card's fire options and affordable Market cards, for observer ``seat``."""
+    r0, c0, h0, _ = _frame(s, seat)
+    for sh in range(s.num_ships):
+        if not s.ship_placed[sh]:
+            continue
+        base = O_REL + _ship_slot(s, seat, sh) * REL_F
+        rr, cc = _cell(s.ship_r[sh], s.ship_c[sh], r0, c0, h0)
+        dr = _offset(rr - CENTER)
+        dc = _offset(cc - CENTER)
+        out[base] = 1.0
+        out[base + 1] = -dr / 3.0
+        out[base + 2] = dc / 3.0
+        out[base + 3] = (abs(dr) + abs(dc)) / 6.0
+        out[base + 4 + (s.ship_h[sh] - h0 + 4) % 4] = 1.0
+    if s.phase != PH_SETUP:
+        for k in range(2):
+            sh = s.crew_ships[seat, k]
+            if sh < 0 or not s.ship_placed[sh]:
+                continue
+            for side in range(2):
+                d = side_dir(s.ship_h[sh], side)
+                j = trace_shot(s, sh, d, MAX_RANGE)
+                if j < 0:
+                    continue
+                base = O_LINES + (2 * k + side) * LINE_F
+                out[base + _distance(s, sh, j, d) - 1] = 1.0
+                if friendly(s, seat, s.ship_crew[j]):
+                    out[base + MAX_RANGE + 1] = 1.0
+                else:
+                    out[base + MAX_RANGE] = 1.0
+                out[base + MAX_RANGE + 2] = 1.0 if is_raking(s, j, d) else 0.0
+        for sh in range(s.num_ships):
+            c = s.ship_crew[sh]
+            if not s.ship_placed[sh] or friendly(s, seat, c):
+                continue
+            for side in range(2):
+                d = side_dir(s.ship_h[sh], side)
+                j = trace_shot(s, sh, d, MAX_RANGE)
+                if j < 0 or s.ship_crew[j] != seat:
+                    continue
+                base = O_THREAT + (_ship_slot(s, seat, sh) * 2 + side) * THREAT_F
+                out[base + _distance(s, sh, j, d) - 1] = 1.0
+                out[base + MAX_RANGE] = 1.0 if is_raking(s, j, d) else 0.0
+    sh = s.card_ship
+    if s.card >= 0 and sh >= 0 and s.ship_placed[sh]:
+        c = s.ship_crew[sh]
+        for o in range(C.CARD_CANNON_N[s.card]):
+            rng = fire_range(s, c, C.CARD_CANNON[s.card, o, 0])
+            for side in range(2):
+                d = side_dir(s.ship_h[sh], side)
+                j = trace_shot(s, sh, d, rng)
+                if j < 0:
+                    continue
+                base = O_FIREOPT + (o * 2 + side) * 3
+                if friendly(s, c, s.ship_crew[j]):
+                    out[base + 1] = 1.0
+                else:
+                    out[base] = 1.0
+                out[base + 2] = 1.0 if is_raking(s, j, d) else 0.0
+    for i in range(MARKET_SIZE):
+        d = s.market[i]
+        if 0 <= d < C.NUM_CARD_DEFS and can_pay(s, seat, C.CARD_COST[d]):
+            out[O_AFFORD + i] = 1.0
+
+
+@njit(cache=True)
+def _distance(s, a, b, d):
+    """Squares a shot from ship a flying in direction d travels to ship b (round the
+    wrapping edge if that is the way it flew)."""
+    n = ((s.ship_r[b] - s.ship_r[a]) * DR[d] + (s.ship_c[b] - s.ship_c[a]) * DC[d]) % GRID
+    return max(1, min(MAX_RANGE, n))

@@ -298,15 +298,16 @@ def test_layout_is_contiguous_and_documented_in_env_docstring():
 ONE_HOT = {"phase": 5, "variant": 4, "pending": None, "flags": 7, "slots": 7}
 FRACTIONS = ("gust", "counts", "misc", "pend_count", "pend_ship", "pend_slot", "pend_res",
              "pend_source", "pend_booty", "card", "card_feat", "card_stage", "card_ship",
-             "card_path", "card_state", "flags", "slots", "market", "grid")
+             "card_path", "card_state", "flags", "slots", "market", "grid", "ship_rel",
+             "my_lines", "threats", "fire_options", "affordable")
 
 
 @pytest.mark.parametrize("ci", range(len(CONFIGS)))
 def test_observation_fields_are_one_hots_fractions_and_counts(ci):
     """Observation layout (env.py docs page): one-hot blocks hold exactly one 1, fraction
     fields stay at most 1, every feature is finite and never negative (counts and amounts
-    divided by a scale; only a card's Infamy feature can be -1/3, for Damage), along random
-    games of every variant."""
+    divided by a scale; only a card's Infamy feature can be -1/3, for Damage, and a ship's
+    offset from the observer's, down to -1), along random games of every variant."""
     fields = {name: (off, size) for name, off, size, _ in LAYOUT}
     for steps in (0, 150, 600):
         arr = play(CONFIGS[ci], 11, steps)
@@ -316,6 +317,7 @@ def test_observation_fields_are_one_hots_fractions_and_counts(ci):
             for name, off, size, _ in LAYOUT:
                 # a Damage card's Infamy feature is -1/3 (Damage is worth -1 [Card pool])
                 low = -1 / 3 if name in ("card_feat", "market") else 0.0
+                low = -1.0 if name == "ship_rel" else low     # ships behind / to port
                 assert o[off:off + size].min() >= low - 1e-6, name
             for name, block in ONE_HOT.items():
                 off, size = fields[name]

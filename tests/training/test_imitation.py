@@ -93,3 +93,67 @@ def test_collect_refuses_no_episodes_and_games_without_a_heuristic(monkeypatch):
     monkeypatch.setattr(heuristic, "make", none)
     with pytest.raises(ValueError, match="has none"):
         collect("toy", 2)
+
+
+def test_cloning_learns_the_demonstrators_best_set_not_its_coin_flips(tmp_path):
+    """A demonstrator indifferent between two actions flips a coin; the set loss teaches the
+    policy to pick one of the two, which exact-action agreement (about half) cannot show."""
+    demos = collect("toy", 200, seed=3)
+    rng = np.random.default_rng(0)
+    legal = [np.flatnonzero(m) for m in demos.masks]
+    demos.best[:] = False
+    for i, ls in enumerate(legal):
+        demos.best[i, ls[:2]] = True                       # the two lowest legal actions tie
+        demos.actions[i] = ls[rng.integers(2)]             # and the coin picks one
+    train, test = demos.split(0.25, seed=0)
+    policy = _fresh_policy(tmp_path)
+    clone(policy, train, epochs=6, lr=3e-3, seed=0)
+    after = evaluate(policy, test)
+    assert after["agreement"] > 0.95, after
+    assert after["agreement_exact"] < 0.75, after
+    assert after["chance"] >= after["chance_exact"]
+
+
+def test_havoc_heuristic_marks_every_action_it_rated_best():
+    """The Havoc heuristic's ties: the chosen action is always in its best set, the set is
+    legal, and some decisions have more than one best action."""
+    cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 4, "max_steps": 3000}
+    demos = collect("havoc", 3, config=cfg, seed=4)
+    assert demos.best[np.arange(len(demos)), demos.actions].all()
+    assert not (demos.best & ~demos.masks).any()
+    assert (demos.best.sum(axis=1) > 1).any()
+
+
+class _Last:
+    """Plays the highest legal action and counts its calls."""
+
+    needs_state = False
+
+    def __init__(self):
+        self.calls = 0
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        self.calls += len(masks)
+        return np.array([int(np.flatnonzero(m)[-1]) for m in masks], dtype=np.int64)
+
+
+def test_dagger_collection_lets_the_learner_steer_and_the_heuristic_label():
+    """DAgger: the learner's choices move the game, the heuristic's are the labels."""
+    plain = collect("toy", 6, seed=9)
+    learner = _Last()
+    mixed = collect("toy", 6, seed=9, learner=learner)
+    assert learner.calls > 0
+    assert mixed.masks[np.arange(len(mixed)), mixed.actions].all()
+    assert mixed.best[np.arange(len(mixed)), mixed.actions].all()
+    assert (len(plain) != len(mixed)
+            or (plain.obs != mixed.obs).nnz > 0), "the learner's moves changed nothing"
+
+
+def test_warm_start_runs_dagger_rounds_after_cloning(tmp_path):
+    from training.imitation import warm_start
+
+    policy = _fresh_policy(tmp_path)
+    im = warm_start(policy, "toy", 10, seed=1, epochs=2, dagger_rounds=2, dagger_share=0.5)
+    assert [r["round"] for r in im["dagger"]] == [1, 2]
+    assert all(r["episodes"] == 5 for r in im["dagger"]) and im["dagger_decisions"] > 0
+    assert im["held_out_after"]["decisions"] == im["held_out_cloned"]["decisions"]

@@ -1,0 +1,53 @@
+"""``broadside train`` defaults (training/cli.py): Seas of Havoc trains the 2-player game
+(issue 12's target) unless ``--config`` says otherwise; other games keep their own."""
+
+from training.cli import train_config
+
+
+def test_havoc_trains_two_players_by_default():
+    assert train_config("havoc", []) == {"num_players": 2}
+
+
+def test_config_on_the_command_line_wins_over_the_default():
+    assert train_config("havoc", ["num_players=3"]) == {"num_players": 3}
+    assert train_config("havoc", ["variant=teams", "num_players=4"]) == \
+        {"num_players": 4, "variant": "teams"}
+
+
+def test_other_games_keep_their_own_defaults():
+    assert train_config("toy", []) == {}
+
+
+def test_a_game_with_a_heuristic_starts_from_its_clone_by_default(monkeypatch):
+    """The imitation warm start is on by default when there is a heuristic to copy."""
+    from agents import heuristic
+    from training.cli import DEFAULT_IMITATE, default_imitate
+
+    assert default_imitate("havoc") == DEFAULT_IMITATE > 0
+    monkeypatch.setattr(heuristic, "available", lambda game: False)
+    assert default_imitate("havoc") == 0
+
+
+def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
+    from training.cli import PPO_DEFAULTS, WARM_PPO_DEFAULTS, ppo_defaults
+
+    assert ppo_defaults(0) == PPO_DEFAULTS and ppo_defaults(200) == WARM_PPO_DEFAULTS
+    assert WARM_PPO_DEFAULTS["lr"] < PPO_DEFAULTS["lr"]
+    assert "heuristic=0.5" in WARM_PPO_DEFAULTS["opponents"]
+
+
+def test_train_defaults_reach_the_trainer_config(tmp_path):
+    """`broadside train` with no flags: 2 players, the warm start, its PPO settings."""
+    import json
+
+    from training.cli import main
+
+    run = tmp_path / "r"
+    assert main(["train", "--game", "havoc", "--timesteps", "64", "--num-envs", "2",
+                 "--n-steps", "32", "--batch-size", "32", "--eval-every", "64",
+                 "--eval-games", "2", "--imitate", "1", "--run-dir", str(run),
+                 "--no-tensorboard", "--no-progress"]) == 0
+    cfg = json.loads((run / "checkpoint" / "config.json").read_text())
+    assert cfg["game_config"] == {"num_players": 2}
+    assert cfg["imitate"] == 1 and cfg["learning_rate"] == 3e-4
+    assert cfg["opponents"]["heuristic"] == 0.5
