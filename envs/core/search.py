@@ -55,20 +55,33 @@ def game_value(s, out):
     raise NotImplementedError("game_value is only callable from numba kernels")
 
 
+def game_observe(s, seat, out):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_observe is only callable from numba kernels")
+
+
+def game_init(s, cfg, seed):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_init is only callable from numba kernels")
+
+
 @njit(cache=True)
 def _no_value(s, out):
     out[:] = 0.0
 
 
-def register(spec) -> None:
-    """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent)."""
-    if spec.name in _REGISTERED:
-        return
-    if spec.determinize is None:
+def register(spec, search: bool = True) -> None:
+    """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent).
+    ``search=False`` (self-play opponents, envs/core/opponents.py) accepts a game without a
+    determinize kernel; its ``game_determinize`` then stays unresolved."""
+    if spec.determinize is None and search:
         raise ValueError(f"{spec.name} has no determinize kernel: searching its true state "
                          "would read hidden information")
+    if spec.name in _REGISTERED:
+        return
     dtype = spec.state_dtype
     legal, apply_, det = spec.legal_mask, spec.apply, spec.determinize
+    observe, init = spec.observe, spec.init
     val = spec.value if spec.value is not None else _no_value
 
     def mine(s):
@@ -84,10 +97,21 @@ def register(spec) -> None:
         if mine(s):
             return lambda s, action: apply_(s, action)
 
-    @overload(game_determinize)
-    def _det(s, seat, key):
+    if det is not None:
+        @overload(game_determinize)
+        def _det(s, seat, key):
+            if mine(s):
+                return lambda s, seat, key: det(s, seat, key)
+
+    @overload(game_observe)
+    def _observe(s, seat, out):
         if mine(s):
-            return lambda s, seat, key: det(s, seat, key)
+            return lambda s, seat, out: observe(s, seat, out)
+
+    @overload(game_init)
+    def _init(s, cfg, seed):
+        if mine(s):
+            return lambda s, cfg, seed: init(s, cfg, seed)
 
     @overload(game_value)
     def _value(s, out):
