@@ -92,6 +92,8 @@ class SelfPlayVecEnv(VecEnv):
         #: the opponents' random streams in the kernel, and the exported actors
         self._opp_rng = np.zeros(n, dtype=np.uint64)
         self._tables = None
+        #: replies the kernel made by a random and by a policy opponent
+        self.reply_tally = np.zeros(2, dtype=np.int64)
         self._stop = np.zeros(n, dtype=np.int64)
         self._moves = np.zeros(n, dtype=np.int64)
         self._acc = np.zeros((n, self.game_spec.max_players), dtype=np.float64)
@@ -200,7 +202,8 @@ class SelfPlayVecEnv(VecEnv):
                 "opp_rng": self._opp_rng.copy(),
                 "shaping_coef": self.shaping_coef, "opponent_steps": self.opponent_steps,
                 "games_finished": self.games_finished, "kernel_seconds": self.kernel_seconds,
-                "opponent_seconds": self.opponent_seconds}
+                "opponent_seconds": self.opponent_seconds,
+                "reply_kernel_seconds": self.reply_kernel_seconds}
 
     def load_state_dict(self, d: dict) -> None:
         v = self.vec
@@ -221,6 +224,7 @@ class SelfPlayVecEnv(VecEnv):
         self.games_finished = d["games_finished"]
         self.kernel_seconds = d["kernel_seconds"]
         self.opponent_seconds = d["opponent_seconds"]
+        self.reply_kernel_seconds = d.get("reply_kernel_seconds", 0.0)
 
     # -- internals -----------------------------------------------------------------------
     def _draw_opponents(self, idx):
@@ -367,7 +371,7 @@ class SelfPlayVecEnv(VecEnv):
             made = play_opponents(v.states, v.cfgs, self.learner_seat, kind, slot, t["greedy"],
                                   t["params"], t["layout"], self._opp_rng, self._acc,
                                   self._stop, self._moves, v.final_states, v.masks, v.obs,
-                                  MAX_REPLIES)
+                                  MAX_REPLIES, self.reply_tally)
             self.reply_kernel_seconds += time.perf_counter() - t0
             self.opponent_steps += int(made)
             if (self._stop == STOP_FAULT).any():
@@ -404,4 +408,7 @@ class SelfPlayVecEnv(VecEnv):
 def _version(policy) -> int:
     """A number that changes whenever the policy's parameters change in place (torch's
     version counters: optimizer steps, load_state_dict)."""
-    return sum(p._version for p in policy.parameters())
+    params = policy.__dict__.get("_broadside_params")
+    if params is None:
+        params = policy.__dict__["_broadside_params"] = list(policy.parameters())
+    return sum(p._version for p in params)

@@ -88,6 +88,13 @@ class TrainConfig:
     #: torch intra-op threads: one by default, as the networks are small and a second thread
     #: fights the game kernels and any other process for the 2 cores (0 = torch's default)
     torch_threads: int = 1
+    #: torch intra-op threads during the PPO update alone (the minibatch gradient steps,
+    #: where nothing else runs: the games wait); 0 = torch_threads. On a machine shared
+    #: with other jobs a second thread costs more than it brings (benchmarks/selfplay_speed)
+    update_threads: int = 0
+    #: the first layers of the actor and critic read only non-zero observation features
+    #: (training/sparse_input.py): the same sums, most of the PPO update's arithmetic saved
+    sparse_input: bool = True
     run_dir: str = "runs/train"
     tensorboard: bool = True
     progress: bool = True
@@ -173,6 +180,12 @@ class Trainer:
         else:
             self.model = MaskablePPO.load(str(_model_path), env=self.env, device="cpu")
         self._set_logger()
+        if cfg.sparse_input:
+            from training.sparse_input import enable
+
+            enable(self.model.policy)
+        if cfg.update_threads and cfg.update_threads != cfg.torch_threads:
+            _update_threads(self.model, cfg.update_threads)
         self.pool.set_current(self.model.policy)
         self.ratings = Ratings()
         self.history: list[dict] = []
@@ -316,7 +329,12 @@ class Trainer:
             "games_finished": env.games_finished,
             # (nothing trained yet at the baseline evaluation)
             "env_steps_per_s": (self.timesteps + env.opponent_steps) / wall if wall else 0.0,
-            "env_kernel_share": env.kernel_seconds / wall if wall else 0.0,
+            # game kernels, counting all of the opponent kernel (which also runs the
+            # opponents' networks): an upper bound
+            "env_kernel_share": (env.kernel_seconds + env.reply_kernel_seconds) / wall
+            if wall else 0.0,
+            "reply_kernel_share": env.reply_kernel_seconds / wall if wall else 0.0,
+            # Python opponents (the heuristic) outside the kernel
             "opponent_share": env.opponent_seconds / wall if wall else 0.0,
         }
         if self.cfg.shaping > 0:
@@ -429,6 +447,24 @@ class Trainer:
     def tb_dir(self) -> Path:
         """Where this run's TensorBoard event files go: ``<run_dir>/tb/<run name>``."""
         return self.run_dir / "tb" / (self.run_dir.resolve().name or "run")
+
+
+def _update_threads(model, threads: int) -> None:
+    """Run ``model.train`` (the PPO update) on ``threads`` torch threads, the rollouts on
+    the threads set before."""
+    import torch
+
+    update = model.train
+
+    def train(*args, **kwargs):
+        before = torch.get_num_threads()
+        torch.set_num_threads(threads)
+        try:
+            return update(*args, **kwargs)
+        finally:
+            torch.set_num_threads(before)
+
+    model.train = train
 
 
 def _agent_rngs(pool: OpponentPool) -> dict:

@@ -74,7 +74,7 @@ def choose(logits, mask, greedy, x):
 
 @njit(cache=True)
 def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rng, acc,
-                   stop, moves, final, masks, obs, max_moves):
+                   stop, moves, final, masks, obs, max_moves, tally):
     """Play every game's opponents until it stops (see the module docstring).
 
     ``kind``/``slot`` int64[N, seats]: each seat's opponent kind and parameter row
@@ -82,7 +82,8 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
     ``acc`` float64[N, seats] += every reward of the replies; ``stop``/``moves`` int64[N]
     receive why each game stopped and the replies it made; ``final`` a STATE array that
     receives the record each ended game ended in; ``masks``/``obs`` receive each game's legal
-    mask and observation from its seat to play (the learner's, when it stopped there).
+    mask and observation from its seat to play (the learner's, when it stopped there);
+    ``tally`` int64[2] += the random and the policy replies (throughput figures).
     Returns the replies made in all."""
     n = states.shape[0]
     seats = kind.shape[1]
@@ -114,6 +115,7 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
             touched = True
             game_legal(s, mask)
             a = -1
+            tally[k - KIND_RANDOM] += 1
             if k == KIND_RANDOM:
                 cnt = 0
                 for b in range(num_actions):
