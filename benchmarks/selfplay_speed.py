@@ -19,8 +19,8 @@ steps are the learner's and the opponents' decisions. The time is split into:
 
 Wall and process CPU seconds are both reported: on a machine shared with other jobs the
 wall figure depends on them (the load average is printed). ``--reference`` repeats the run
-with ``SelfPlayVecEnv(fast=False)`` (every opponent moved from Python in lock-step
-rounds, the path before the kernel). Figures go to stdout and ``--out`` (JSON); nothing
+the way main did it: ``SelfPlayVecEnv(fast=False)`` (every opponent moved from Python in
+lock-step rounds) and dense first layers (``sparse_input=False``). Figures go to stdout and ``--out`` (JSON); nothing
 here is asserted by tests.
 """
 
@@ -114,7 +114,8 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
         parts[k] for k in ("game_kernels", "opponent_networks", "python_opponents"))
     parts["other"] = wall - timers["train"] - timers["collect"]
     env_steps = learner + d["opponent_steps"]
-    return {"game": game, "config": cfg, "fast": fast, "rollouts": rollouts,
+    return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
+            "rollouts": rollouts,
             "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
             "update_threads": tc.update_threads, "learner_steps": learner,
             "opponent_steps": int(d["opponent_steps"]), "policy_replies_in_kernel":
@@ -124,7 +125,8 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
 
 
 def print_row(r: dict) -> None:
-    path = "opponent kernel" if r["fast"] else "Python opponent rounds (reference)"
+    path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
+        ", sparse first layers" if r["sparse_input"] else ", dense first layers")
     print(f"{r['game']} {r['config']} [{path}, update threads {r['update_threads']}]: "
           f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
           f"CPU s; {r['learner_steps']} learner + {r['opponent_steps']} opponent steps in "
@@ -147,7 +149,8 @@ def main(argv=None) -> int:
     rows = [measure(args.game, args.rollouts, True, args.seed, **extra)]
     print_row(rows[-1])
     if args.reference:
-        rows.append(measure(args.game, args.rollouts, False, args.seed, **extra))
+        rows.append(measure(args.game, args.rollouts, False, args.seed, sparse_input=False,
+                            **extra))
         print_row(rows[-1])
     if args.out:
         with open(args.out, "w") as f:

@@ -184,6 +184,7 @@ class Trainer:
             from training.sparse_input import enable
 
             enable(self.model.policy)
+        _no_sample_copy(self.model.rollout_buffer)
         if cfg.update_threads and cfg.update_threads != cfg.torch_threads:
             _update_threads(self.model, cfg.update_threads)
         self.pool.set_current(self.model.policy)
@@ -447,6 +448,15 @@ class Trainer:
     def tb_dir(self) -> Path:
         """Where this run's TensorBoard event files go: ``<run_dir>/tb/<run name>``."""
         return self.run_dir / "tb" / (self.run_dir.resolve().name or "run")
+
+
+def _no_sample_copy(buffer) -> None:
+    """Minibatches wrap their arrays instead of copying them again: the rollout buffer's
+    samples are already fresh copies (fancy indexing), and a second copy of a 1,024-row
+    observation batch costs more than a sparse first layer."""
+    from functools import partial
+
+    buffer.to_torch = partial(type(buffer).to_torch, buffer, copy=False)
 
 
 def _update_threads(model, threads: int) -> None:
