@@ -41,18 +41,22 @@ class _Timed:
         self.agent.seed(seed)
 
 
-def measure(game: str, spec_text: str, games: int, seed: int, config: dict) -> dict:
+def measure(game: str, spec_text: str, games: int, seed: int, config: dict,
+            c: float | None = None) -> dict:
     import agents
     from training.evaluate import play_games, seatings_vs, tally
 
-    me = _Timed(agents.make(spec_text, game, seed=seed))
+    agent = agents.make(spec_text, game, seed=seed)
+    if c is not None:
+        agent.c = float(c)
+    me = _Timed(agent)
     heur = agents.make("heuristic", game, seed=seed + 1)
     load = os.getloadavg()
     t0 = time.perf_counter()
     res = play_games(game, [me, heur], seatings_vs(2, games), seed=seed, config=config,
                      num_envs=min(games, 8))
     st = tally(res, 0).as_dict()
-    return {"agent": spec_text, "games": games, "vs_heuristic": st,
+    return {"agent": spec_text, "c": agent.c, "games": games, "vs_heuristic": st,
             "decisions": me.decisions, "decisions_per_s": me.decisions / max(me.wall, 1e-9),
             "decisions_per_cpu_s": me.decisions / max(me.cpu, 1e-9),
             "wall_s": time.perf_counter() - t0, "load_avg": load}
@@ -67,6 +71,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--only", choices=["uct", "puct"], default=None)
+    ap.add_argument("--c", type=float, default=None,
+                    help="exploration constant (default: UCT 1.0, PUCT agents.mcts.DEFAULT_PUCT_C)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     import numba
@@ -80,10 +86,10 @@ def main(argv=None) -> int:
     for key, text in specs.items():
         if args.only and key != args.only:
             continue
-        r = measure(args.game, text, args.games, args.seed, config)
+        r = measure(args.game, text, args.games, args.seed, config, args.c)
         rows.append(r)
         v = r["vs_heuristic"]
-        print(f"{args.game} {text} vs heuristic: {v['win_rate']:.1%} "
+        print(f"{args.game} {text} (c={r['c']}) vs heuristic: {v['win_rate']:.1%} "
               f"[{v['ci_low']:.1%}, {v['ci_high']:.1%}] over {v['games']} games; "
               f"{r['decisions_per_s']:.1f} decisions/s wall ({r['decisions_per_cpu_s']:.1f} "
               f"per CPU s), load average {r['load_avg'][0]:.2f}", flush=True)
