@@ -7,7 +7,7 @@ Trains the default ``TrainConfig`` (2 players, the full game, 32 games, 128 step
 rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates. Env
 steps are the learner's and the opponents' decisions. The time is split into:
 
-* ``ppo_update``: ``MaskablePPO.train`` (minibatch gradient steps, ``update_threads``),
+* ``ppo_update``: ``MaskablePPO.train`` (the minibatch gradient steps),
 * ``learner_forward``: the rest of ``collect_rollouts`` outside the env (the learner's
   forward pass and SB3's buffer and callback work),
 * ``game_kernels``: ``VectorGame.step`` calls plus the game kernel part of the opponent
@@ -117,7 +117,7 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
             "rollouts": rollouts,
             "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
-            "update_threads": tc.update_threads, "learner_steps": learner,
+            "learner_steps": learner,
             "opponent_steps": int(d["opponent_steps"]), "policy_replies_in_kernel":
             policy_replies, "wall_s": wall, "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
             "env_steps_per_cpu_s": env_steps / cpu, "load_avg": load,
@@ -127,7 +127,7 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
 def print_row(r: dict) -> None:
     path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
         ", sparse first layers" if r["sparse_input"] else ", dense first layers")
-    print(f"{r['game']} {r['config']} [{path}, update threads {r['update_threads']}]: "
+    print(f"{r['game']} {r['config']} [{path}, torch threads {r['torch_threads']}]: "
           f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
           f"CPU s; {r['learner_steps']} learner + {r['opponent_steps']} opponent steps in "
           f"{r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU; load average "
@@ -140,12 +140,12 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="havoc")
     ap.add_argument("--rollouts", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--update-threads", type=int, default=None)
+    ap.add_argument("--torch-threads", type=int, default=None)
     ap.add_argument("--reference", action="store_true",
                     help="also measure the Python opponent loop (fast=False)")
     ap.add_argument("--out", default=None, help="write the figures as JSON here")
     args = ap.parse_args(argv)
-    extra = {} if args.update_threads is None else {"update_threads": args.update_threads}
+    extra = {} if args.torch_threads is None else {"torch_threads": args.torch_threads}
     rows = [measure(args.game, args.rollouts, True, args.seed, **extra)]
     print_row(rows[-1])
     if args.reference:

@@ -88,10 +88,6 @@ class TrainConfig:
     #: torch intra-op threads: one by default, as the networks are small and a second thread
     #: fights the game kernels and any other process for the 2 cores (0 = torch's default)
     torch_threads: int = 1
-    #: torch intra-op threads during the PPO update alone (the minibatch gradient steps,
-    #: where nothing else runs: the games wait); 0 = torch_threads. On a machine shared
-    #: with other jobs a second thread costs more than it brings (benchmarks/selfplay_speed)
-    update_threads: int = 0
     #: the first layers of the actor and critic read only non-zero observation features
     #: (training/sparse_input.py): the same sums, most of the PPO update's arithmetic saved
     sparse_input: bool = True
@@ -185,8 +181,6 @@ class Trainer:
 
             enable(self.model.policy)
         _no_sample_copy(self.model.rollout_buffer)
-        if cfg.update_threads and cfg.update_threads != cfg.torch_threads:
-            _update_threads(self.model, cfg.update_threads)
         self.pool.set_current(self.model.policy)
         self.ratings = Ratings()
         self.history: list[dict] = []
@@ -457,24 +451,6 @@ def _no_sample_copy(buffer) -> None:
     from functools import partial
 
     buffer.to_torch = partial(type(buffer).to_torch, buffer, copy=False)
-
-
-def _update_threads(model, threads: int) -> None:
-    """Run ``model.train`` (the PPO update) on ``threads`` torch threads, the rollouts on
-    the threads set before."""
-    import torch
-
-    update = model.train
-
-    def train(*args, **kwargs):
-        before = torch.get_num_threads()
-        torch.set_num_threads(threads)
-        try:
-            return update(*args, **kwargs)
-        finally:
-            torch.set_num_threads(before)
-
-    model.train = train
 
 
 def _agent_rngs(pool: OpponentPool) -> dict:
