@@ -7,6 +7,8 @@
     "mcts" / "mcts:400"   information-set MCTS with that many simulations per move
     "mcts:400:20"         ... whose playouts stop after 20 decisions (the game's value
                           kernel scores the rest); "mcts:400:full" plays every one out
+    "mcts:400:prior=P"    ... with PUCT and the policy prior of the saved model P
+                          (also "mcts:400:20:prior=P")
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
 
 Every agent follows the protocol in :mod:`agents.base`.
@@ -19,7 +21,8 @@ from agents.random_agent import RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
-KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]]", "ppo:PATH", "ppo-sample:PATH")
+KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]][:prior=PATH]", "ppo:PATH",
+         "ppo-sample:PATH")
 
 
 def make(spec: str, game: str, seed=None) -> Agent:
@@ -38,6 +41,12 @@ def make(spec: str, game: str, seed=None) -> Agent:
 
         sims = 200
         rollout = "default"
+        prior = None
+        if arg.startswith("prior=") or ":prior=" in arg:
+            head, _, prior = arg.partition("prior=")
+            arg = head[:-1] if head.endswith(":") else head
+            if not prior:
+                raise ValueError(f"agent {spec!r}: prior= needs a model path")
         sims_text, _, rollout_text = arg.partition(":")
         try:
             if sims_text:
@@ -50,7 +59,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
         except ValueError:
             raise ValueError(f"agent {spec!r}: the playout length must be an integer or "
                              "'full' (mcts:SIMS:ROLLOUT)") from None
-        return MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed)
+        return MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
+                         prior=prior)
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent
 

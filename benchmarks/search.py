@@ -6,7 +6,8 @@
 For each game with a determinize kernel, from two positions of a 2-player game (the first
 decision, and the position after ``--midgame`` random decisions): simulations/s of one
 ``mcts:SIMS`` decision with full random playouts and with playouts stopped after
-``--rollout`` decisions (the game's value kernel then scores the position), and the mean
+``--rollout`` decisions (the game's value kernel then scores the position), with ``--prior MODEL`` also
+PUCT with that policy prior (cut playouts), and the mean
 decisions of a full random playout from that position (what a full playout costs). One
 numba thread; the ratio of the two playout kinds is measured in the same process. Figures
 only: nothing here is asserted by tests.
@@ -53,7 +54,8 @@ def playout_length(spec, root: np.ndarray, games: int = 100, seed: int = 0) -> f
     return steps / games
 
 
-def rate(spec, root: np.ndarray, sims: int, rollout: int, seconds: float) -> tuple[float, float]:
+def rate(spec, root: np.ndarray, sims: int, rollout: int, seconds: float,
+         prior=None) -> tuple[float, float]:
     """(simulations per wall-clock second, per CPU second of this process) of
     ``search(spec, root, sims, max_rollout=rollout)``. On a shared machine the CPU figure is
     the one that does not depend on the other processes."""
@@ -64,7 +66,7 @@ def rate(spec, root: np.ndarray, sims: int, rollout: int, seconds: float) -> tup
     c0 = time.process_time()
     seed = 0
     while True:
-        search(spec, root, sims, seed=seed, max_rollout=rollout)
+        search(spec, root, sims, seed=seed, max_rollout=rollout, prior=prior)
         done += sims
         seed += 1
         dt = time.perf_counter() - t0
@@ -73,7 +75,7 @@ def rate(spec, root: np.ndarray, sims: int, rollout: int, seconds: float) -> tup
 
 
 def bench_search(name: str, sims: int = 1000, rollout: int = 20, midgame: int = 400,
-                 seconds: float = 2.0) -> list[dict]:
+                 seconds: float = 2.0, prior_model: str | None = None) -> list[dict]:
     import numba
 
     import envs
@@ -84,12 +86,22 @@ def bench_search(name: str, sims: int = 1000, rollout: int = 20, midgame: int = 
     if spec.determinize is None:
         return []
     search.register(spec)
+    prior = None
+    if prior_model:
+        from agents.mcts import load_prior
+
+        prior = load_prior(prior_model, spec)
     rows = []
     for label, root in positions(name, midgame):
         search.search(spec, root, 2, max_rollout=rollout)           # load / compile
         full, full_cpu = rate(spec, root, sims, -1, seconds)
         short, short_cpu = rate(spec, root, sims, rollout, seconds)
-        rows.append({"game": name, "position": label, "sims": sims, "rollout": rollout,
+        extra = {}
+        if prior is not None:
+            search.search(spec, root, 2, max_rollout=rollout, prior=prior)
+            extra["prior_sims_s"], extra["prior_sims_cpu_s"] = rate(spec, root, sims, rollout,
+                                                                    seconds, prior)
+        rows.append({**extra, "game": name, "position": label, "sims": sims, "rollout": rollout,
                      "full_sims_s": full, "short_sims_s": short,
                      "full_sims_cpu_s": full_cpu, "short_sims_cpu_s": short_cpu,
                      "playout_decisions": playout_length(spec, root),
@@ -107,6 +119,10 @@ def print_rows(rows: list[dict]) -> None:
               f"{r['short_sims_s']:,.0f} sims/s ({r['short_sims_cpu_s']:,.0f} per CPU s, "
               f"{r['short_sims_cpu_s'] / r['full_sims_cpu_s']:.1f}x); mcts:{r['sims']} "
               f"decides in {ms:.0f} ms wall", flush=True)
+        if "prior_sims_s" in r:
+            print(f"  with the PUCT policy prior (cut playouts): {r['prior_sims_s']:,.0f} sims/s "
+                  f"({r['prior_sims_cpu_s']:,.0f} per CPU s); mcts:{r['sims']} decides in "
+                  f"{1000.0 * r['sims'] / r['prior_sims_s']:.0f} ms wall", flush=True)
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
@@ -115,6 +131,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                     help="decisions before a depth-limited playout stops")
     ap.add_argument("--midgame", type=int, default=400,
                     help="random decisions before the second position")
+    ap.add_argument("--prior", default=None,
+                    help="a saved MaskablePPO model: also time PUCT with its policy prior")
 
 
 def run(args) -> int:
@@ -122,7 +140,8 @@ def run(args) -> int:
 
     seconds = 0.5 if getattr(args, "quick", False) else getattr(args, "seconds", 2.0)
     for name in args.game or envs.names():
-        print_rows(bench_search(name, args.sims, args.rollout, args.midgame, seconds))
+        print_rows(bench_search(name, args.sims, args.rollout, args.midgame, seconds,
+                                getattr(args, "prior", None)))
     return 0
 
 

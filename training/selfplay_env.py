@@ -6,6 +6,13 @@ learner's move the environment keeps stepping the games where an opponent is to 
 computing the opponents' moves for all those games in one ``act_batch`` call per opponent
 (one batched forward pass for a policy), until every game is back at the learner's turn.
 
+Replies by random and policy opponents (SB3 MLP actors) run in one numba kernel
+(envs/core/opponents.py) in which every game plays on alone to its learner's turn, the actor
+exported to numpy (envs/core/mlp.py) and re-exported whenever training moves its weights;
+other opponents (the heuristic, any Python agent) stop their game and are moved from Python
+in one ``act_batch`` call per opponent per round. ``fast=False`` moves every opponent from
+Python (the reference the kernel path is tested against).
+
 Reward credit: the learner is paid only from the record's reward for *its own seat*,
 summed over its move and all the opponents' replies that follow (so a terminal reward
 produced by an opponent's move reaches the learner in the same transition). The
@@ -44,8 +51,9 @@ class SelfPlayVecEnv(VecEnv):
     """``num_envs`` self-play games of ``game`` seen from their learner seats."""
 
     def __init__(self, game: str, num_envs: int, pool: OpponentPool, seed: int = 0,
-                 config: dict | None = None):
+                 config: dict | None = None, fast: bool = True):
         self.game = game
+        self.fast = bool(fast)
         self.config = dict(config or {})
         # the learner and the opponents choose from the legal masks: the unchecked fast path
         self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, unchecked=True,
@@ -79,6 +87,20 @@ class SelfPlayVecEnv(VecEnv):
         self.games_finished = 0
         self.kernel_seconds = 0.0
         self.opponent_seconds = 0.0
+        #: seconds in the fused opponent kernel (game kernels and opponents' networks)
+        self.reply_kernel_seconds = 0.0
+        #: the opponents' random streams in the kernel, and the exported actors
+        self._opp_rng = np.zeros(n, dtype=np.uint64)
+        self._tables = None
+        #: replies the kernel made by a random and by a policy opponent
+        self.reply_tally = np.zeros(2, dtype=np.int64)
+        self._stop = np.zeros(n, dtype=np.int64)
+        self._moves = np.zeros(n, dtype=np.int64)
+        self._acc = np.zeros((n, self.game_spec.max_players), dtype=np.float64)
+        if self.fast:
+            from envs.core import search
+
+            search.register(self.game_spec, search=False)
 
     # -- VecEnv API ----------------------------------------------------------------------
     def reset(self):
@@ -91,6 +113,9 @@ class SelfPlayVecEnv(VecEnv):
         self.kernel_seconds += time.perf_counter() - t0
         self._reset_seeds()
         n = self.num_envs
+        # the opponents' streams in the kernel: from the seed, apart from the games' own
+        self._opp_rng[:] = np.random.default_rng([seed, 0x0990]).integers(
+            0, 2**64, n, dtype=np.uint64)
         nplayers = self.vec.states["num_players"].astype(np.int64)
         self.learner_seat = np.arange(n, dtype=np.int64) % nplayers
         self._draw_opponents(np.arange(n))
@@ -174,9 +199,11 @@ class SelfPlayVecEnv(VecEnv):
                 "learner_seat": self.learner_seat.copy(), "opponent": self.opponent.copy(),
                 "ep_return": self.ep_return.copy(), "ep_len": self.ep_len.copy(),
                 "carry": self._carry.copy(), "phi": self._phi.copy(),
+                "opp_rng": self._opp_rng.copy(),
                 "shaping_coef": self.shaping_coef, "opponent_steps": self.opponent_steps,
                 "games_finished": self.games_finished, "kernel_seconds": self.kernel_seconds,
-                "opponent_seconds": self.opponent_seconds}
+                "opponent_seconds": self.opponent_seconds,
+                "reply_kernel_seconds": self.reply_kernel_seconds}
 
     def load_state_dict(self, d: dict) -> None:
         v = self.vec
@@ -188,6 +215,8 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_return[:] = d["ep_return"]
         self.ep_len[:] = d["ep_len"]
         self._carry[:] = d["carry"]
+        if "opp_rng" in d:
+            self._opp_rng[:] = d["opp_rng"]
         if "phi" in d:
             self._phi = np.array(d["phi"], dtype=np.float64)
             self.shaping_coef = float(d["shaping_coef"])
@@ -195,6 +224,7 @@ class SelfPlayVecEnv(VecEnv):
         self.games_finished = d["games_finished"]
         self.kernel_seconds = d["kernel_seconds"]
         self.opponent_seconds = d["opponent_seconds"]
+        self.reply_kernel_seconds = d.get("reply_kernel_seconds", 0.0)
 
     # -- internals -----------------------------------------------------------------------
     def _draw_opponents(self, idx):
@@ -244,6 +274,8 @@ class SelfPlayVecEnv(VecEnv):
 
     def _play_opponents(self, dones, acc, infos):
         """Step every game where an opponent is to play until the learner is to play."""
+        if self.fast:
+            return self._play_opponents_fast(dones, acc, infos)
         n = self.num_envs
         rows = np.arange(n)
         for _ in range(MAX_REPLIES):
@@ -267,3 +299,116 @@ class SelfPlayVecEnv(VecEnv):
             self.kernel_seconds += time.perf_counter() - t1
             self._credit(rewards, finished, acc, dones, infos)
         raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} moves in a row")
+
+    def _opponent_tables(self):
+        """(kind int64[members], slot int64[members], params float32[K, P], layout,
+        greedy bool[K]): how the kernel plays each pool member. Rebuilt when the pool's
+        members change; the live policy's row is re-exported when its weights moved."""
+        from envs.core import mlp
+        from envs.core.opponents import KIND_POLICY, KIND_PYTHON, KIND_RANDOM
+
+        from agents.policy import PolicyAgent
+        from agents.random_agent import RandomAgent
+
+        members = self.pool.members
+        key = tuple(id(m) for m in members) + tuple(id(getattr(m, "policy", None))
+                                                   for m in members)
+        t = self._tables
+        if t is None or t["key"] != key:
+            kind = np.full(len(members), KIND_PYTHON, dtype=np.int64)
+            slot = np.full(len(members), -1, dtype=np.int64)
+            rows, greedy, live, layout = [], [], [], None
+            for i, m in enumerate(members):
+                if type(m) is RandomAgent:
+                    kind[i] = KIND_RANDOM
+                elif isinstance(m, PolicyAgent) and m.policy is not None:
+                    got = mlp.export(m.policy)
+                    if got is None or (layout is not None and not np.array_equal(got[1],
+                                                                                 layout)):
+                        continue
+                    layout = got[1]
+                    kind[i] = KIND_POLICY
+                    slot[i] = len(rows)
+                    rows.append(got[0])
+                    greedy.append(bool(m.deterministic))
+                    live.append((len(rows) - 1, m, _version(m.policy)))
+            if layout is None:
+                layout = np.zeros((1, 5), dtype=np.int64)
+                params = np.zeros((1, 1), dtype=np.float32)
+            else:
+                params = np.stack(rows)
+                mlp.check_layout(params, layout, self.game_spec.obs_size,
+                                 self.game_spec.num_actions)
+            t = self._tables = {"key": key, "kind": kind, "slot": slot, "params": params,
+                                "layout": layout, "greedy": np.array(greedy + [True]),
+                                "live": live}
+        else:
+            for j, (r, m, ver) in enumerate(t["live"]):
+                now = _version(m.policy)
+                if now != ver:
+                    t["params"][r] = mlp.export(m.policy)[0]
+                    t["live"][j] = (r, m, now)
+        return t
+
+    def _play_opponents_fast(self, dones, acc, infos):
+        """The kernel path (module docstring): the kernel plays random and policy
+        opponents; Python moves the others one batched call per opponent per round."""
+        from envs.core.opponents import STOP_ENDED, STOP_FAULT, play_opponents
+
+        n = self.num_envs
+        rows = np.arange(n)
+        v = self.vec
+        for _ in range(MAX_REPLIES):
+            to_play = v.to_play.astype(np.int64)
+            need = to_play != self.learner_seat
+            if not need.any():
+                return
+            t = self._opponent_tables()
+            kind = t["kind"][self.opponent]
+            slot = t["slot"][self.opponent]
+            self._acc[:] = 0.0
+            t0 = time.perf_counter()
+            made = play_opponents(v.states, v.cfgs, self.learner_seat, kind, slot, t["greedy"],
+                                  t["params"], t["layout"], self._opp_rng, self._acc,
+                                  self._stop, self._moves, v.final_states, v.masks, v.obs,
+                                  MAX_REPLIES, self.reply_tally)
+            self.reply_kernel_seconds += time.perf_counter() - t0
+            self.opponent_steps += int(made)
+            if (self._stop == STOP_FAULT).any():
+                v._raise_faults("an opponent's reply")
+                raise RuntimeError(f"{self.game}: the opponent kernel stopped games "
+                                   f"{np.flatnonzero(self._stop == STOP_FAULT)[:10].tolist()}")
+            ended = self._stop == STOP_ENDED
+            if made:
+                self._credit(self._acc, ended, acc, dones, infos)
+            # the rest are at a Python opponent's turn: one batched call per opponent
+            to_play = v.to_play.astype(np.int64)
+            need = to_play != self.learner_seat
+            need &= kind[rows, np.maximum(to_play, 0)] == 0
+            need &= ~ended          # a new game's opponents were just redrawn: kernel first
+            if not need.any():
+                continue
+            actions = np.full(n, -1, dtype=np.int64)
+            opp = self.opponent[rows, np.maximum(to_play, 0)]
+            t0 = time.perf_counter()
+            for k in np.unique(opp[need]):
+                idx = np.flatnonzero(need & (opp == k))
+                agent = self.pool.members[k]
+                states = v.states[idx] if agent.needs_state else None
+                actions[idx] = agent.act_batch(v.obs[idx], v.masks[idx], states, to_play[idx])
+            t1 = time.perf_counter()
+            self.opponent_steps += int(need.sum())
+            rewards, finished = v.step(actions)
+            self.opponent_seconds += t1 - t0
+            self.kernel_seconds += time.perf_counter() - t1
+            self._credit(rewards, finished, acc, dones, infos)
+        raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} rounds in a row")
+
+
+def _version(policy) -> int:
+    """A number that changes whenever the policy's parameters change in place (torch's
+    version counters: optimizer steps, load_state_dict)."""
+    params = policy.__dict__.get("_broadside_params")
+    if params is None:
+        params = policy.__dict__["_broadside_params"] = list(policy.parameters())
+    return sum(p._version for p in params)

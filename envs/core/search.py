@@ -14,8 +14,17 @@ each seat's estimated return in reward units) then stands in for the rest of the
 every seat when the game has none). Random playouts of a long game cost most of a
 simulation: a full one on 2-player Havoc is ~3,600 decisions.
 
+With a policy prior (``search(..., prior=(params, layout))``, a MaskablePPO actor exported
+by envs/core/mlp.py) selection is PUCT in AlphaZero's form instead: the first simulation to
+reach a node evaluates the network on the observation of its seat to play (in that
+determinisation) and keeps the logits; every visit takes the softmax of those logits over
+the actions legal in its own determinisation as the prior ``P`` and picks the action
+maximising ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if
+it has no node yet. Without a prior nothing changes (UCT, random expansion).
+
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
-``game_legal``, ``game_apply`` and ``game_determinize``, and :func:`register` gives numba an
+``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
+``game_init``), and :func:`register` gives numba an
 overload of each for the game's STATE record type, resolved when the kernel is typed. The
 calls are direct (no function pointers), so numba caches one specialisation per game like
 any other kernel. (Passing the game's kernels as first-class arguments instead makes numba
@@ -28,11 +37,14 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
+from envs.core.mlp import forward
 from envs.core.rng import mix64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)
 _REGISTERED: set[str] = set()
+#: (params, layout) standing for "no prior" (typed like a real one, never read)
+_NO_PRIOR = (np.zeros(1, dtype=np.float32), np.zeros((1, 5), dtype=np.int64))
 
 
 def game_legal(s, mask):
@@ -55,20 +67,33 @@ def game_value(s, out):
     raise NotImplementedError("game_value is only callable from numba kernels")
 
 
+def game_observe(s, seat, out):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_observe is only callable from numba kernels")
+
+
+def game_init(s, cfg, seed):
+    """Stub resolved per STATE record type (see register)."""
+    raise NotImplementedError("game_init is only callable from numba kernels")
+
+
 @njit(cache=True)
 def _no_value(s, out):
     out[:] = 0.0
 
 
-def register(spec) -> None:
-    """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent)."""
-    if spec.name in _REGISTERED:
-        return
-    if spec.determinize is None:
+def register(spec, search: bool = True) -> None:
+    """Overload the stubs with ``spec``'s kernels for its STATE record type (idempotent).
+    ``search=False`` (self-play opponents, envs/core/opponents.py) accepts a game without a
+    determinize kernel; its ``game_determinize`` then stays unresolved."""
+    if spec.determinize is None and search:
         raise ValueError(f"{spec.name} has no determinize kernel: searching its true state "
                          "would read hidden information")
+    if spec.name in _REGISTERED:
+        return
     dtype = spec.state_dtype
     legal, apply_, det = spec.legal_mask, spec.apply, spec.determinize
+    observe, init = spec.observe, spec.init
     val = spec.value if spec.value is not None else _no_value
 
     def mine(s):
@@ -84,10 +109,21 @@ def register(spec) -> None:
         if mine(s):
             return lambda s, action: apply_(s, action)
 
-    @overload(game_determinize)
-    def _det(s, seat, key):
+    if det is not None:
+        @overload(game_determinize)
+        def _det(s, seat, key):
+            if mine(s):
+                return lambda s, seat, key: det(s, seat, key)
+
+    @overload(game_observe)
+    def _observe(s, seat, out):
         if mine(s):
-            return lambda s, seat, key: det(s, seat, key)
+            return lambda s, seat, out: observe(s, seat, out)
+
+    @overload(game_init)
+    def _init(s, cfg, seed):
+        if mine(s):
+            return lambda s, cfg, seed: init(s, cfg, seed)
 
     @overload(game_value)
     def _value(s, out):
@@ -105,14 +141,61 @@ def _uniform(x, n):
 
 
 @njit(cache=True)
+def _puct(logits, mask, kids, n, w, p, c):
+    """The legal action maximising AlphaZero's PUCT for seat ``p``:
+    ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the softmax of the node's logits over the
+    actions legal in this determinisation, ``Q`` the seat's mean return (0 before a visit),
+    ``N`` the visits of the legal children (at least 1, so the prior orders the first
+    choice). -1 when nothing is legal."""
+    top = -np.inf
+    total = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if logits[a] > top:
+                top = logits[a]
+            ch = kids[a]
+            if ch >= 0:
+                total += n[ch]
+    if top == -np.inf:
+        return -1
+    z = 0.0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            z += np.exp(np.float64(logits[a]) - top)
+    sq = np.sqrt(max(total, 1))
+    best = -1
+    best_u = -np.inf
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            prior = np.exp(np.float64(logits[a]) - top) / z
+            ch = kids[a]
+            visits = n[ch] if ch >= 0 else 0
+            q = w[ch, p] / visits if visits > 0 else 0.0
+            u = q + c * prior * sq / (1.0 + visits)
+            if u > best_u:
+                best_u = u
+                best = a
+    return best
+
+
+@njit(cache=True)
 def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits,
-                  info):
+                  info, params, layout, use_prior):
     """Run ``sims`` simulations from the record whose bytes are ``root_b``; the visit count
     of each root action goes to ``visits``. ``work`` is a 1-element STATE array and
     ``work_b`` its bytes (the copy target of every simulation). ``info`` receives (nodes
-    made, playout decisions). Returns the nodes made, or -1 if a kernel faulted."""
+    made, playout decisions). With ``use_prior`` the policy network ``params``/``layout``
+    (envs/core/mlp.py) gives each node's prior and selection is PUCT with constant ``c``
+    (see :func:`_puct`); otherwise UCT. Returns the nodes made, or -1 if a kernel
+    faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
+    # the prior's logits of each node, from the observation of its seat to play the first
+    # time a simulation reaches it
+    plog = np.zeros((cap if use_prior else 1, num_actions), dtype=np.float32)
+    have = np.zeros(cap if use_prior else 1, dtype=np.bool_)
+    ob = np.zeros(layout[0, 0] if use_prior else 1, dtype=np.float32)
+    scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
     child = np.full((cap, num_actions), -1, dtype=np.int32)
     avail = np.zeros((cap, num_actions), dtype=np.int32)
     n = np.zeros(cap, dtype=np.int64)
@@ -138,6 +221,27 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
         while s.to_play >= 0 and not expanded:
             game_legal(s, mask)
             p = s.to_play
+            if use_prior:
+                if not have[node]:
+                    game_observe(s, p, ob)
+                    forward(params, layout, ob, scratch, plog[node])
+                    have[node] = True
+                a = _puct(plog[node], mask, child[node], n, w, p, c)
+                if a < 0:
+                    break
+                if child[node, a] < 0:
+                    child[node, a] = nodes
+                    nodes += 1
+                    expanded = True
+                game_apply(s, a)
+                if s.fault:
+                    return -1
+                for q in range(nseats):
+                    ret[q] += s.reward[q]
+                node = child[node, a]
+                depth += 1
+                path[depth] = node
+                continue
             k = 0
             for a in range(num_actions):
                 if mask[a] and child[node, a] < 0:
@@ -210,10 +314,15 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
 
 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
-           max_rollout: int = -1, info: np.ndarray | None = None) -> np.ndarray:
+           max_rollout: int = -1, info: np.ndarray | None = None,
+           prior: tuple | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
-    (int64[2], optional) receives (tree nodes made, playout decisions)."""
+    (int64[2], optional) receives (tree nodes made, playout decisions). ``prior``
+    (params float32[P], layout int64[L, 5], from envs.core.mlp.export) turns on PUCT with
+    that policy network's prior; ``c`` is then the PUCT constant."""
+    from envs.core import mlp
+
     from envs.core.errors import StateError
     from envs.core.spec import FAULT_MESSAGES
 
@@ -223,10 +332,16 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     visits = np.zeros(spec.num_actions, dtype=np.int64)
     nseats = root.dtype["reward"].shape[0]
     info = np.zeros(2, dtype=np.int64) if info is None else info
+    if prior is None:
+        params, layout = _NO_PRIOR
+    else:
+        params = np.ascontiguousarray(prior[0], dtype=np.float32)
+        layout = np.ascontiguousarray(prior[1], dtype=np.int64)
+        mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "search prior")
     made = search_kernel(root.view(np.uint8).copy(), work, work.view(np.uint8),
                          np.int64(root["to_play"][0]), np.int64(max(1, sims)), np.float64(c),
                          np.uint64(seed % 2**64), np.int64(max_rollout), np.int64(nseats),
-                         visits, info)
+                         visits, info, params, layout, prior is not None)
     if made < 0:
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")

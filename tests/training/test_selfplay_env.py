@@ -13,9 +13,9 @@ from training.selfplay_env import SelfPlayVecEnv
 ADD1, ADD2, ADD3 = 0, 1, 2
 
 
-def _env(n=2, weights=None, seed=0, **config):
+def _env(n=2, weights=None, seed=0, fast=True, **config):
     pool = OpponentPool("toy", weights or {"heuristic": 1.0}, seed=seed)
-    env = SelfPlayVecEnv("toy", n, pool, seed=seed, config=config)
+    env = SelfPlayVecEnv("toy", n, pool, seed=seed, config=config, fast=fast)
     env.reset()
     return env
 
@@ -63,28 +63,20 @@ def test_reward_credit_overshoot_costs_the_learner():
     assert done.all()
 
 
-def test_opponent_finishing_move_decides_the_learners_sign():
+@pytest.mark.parametrize("fast", [True, False])
+def test_opponent_finishing_move_decides_the_learners_sign(fast):
     """Learner 19 -> 20; the random opponent (no secret card) then ends the game: adding 1
     reaches 21 and wins for it (learner -1), adding 2 or 3 overshoots (learner +1)."""
-    env = _env(n=8, weights={"random": 1.0})
+    env = _env(n=8, weights={"random": 1.0}, fast=fast)
     _set_totals(env, [19] * 8)
     st = env.vec.states
     st["played"] += (st["card"] > 0)               # every held secret card has been played
     st["card"][:] = 0
     env.vec.refresh()
-    replies = {}
-    real = env.pool.random.act_batch
-
-    def spy(obs, masks, states=None, seats=None):
-        out = real(obs, masks, states, seats)
-        if not replies:
-            replies["a"] = out.copy()
-        return out
-
-    env.pool.random.act_batch = spy
     _, rew, done, _ = env.step(np.full(8, ADD1))
     assert done.all()
-    expected = np.where(replies["a"] == ADD1, -1.0, 1.0)
+    # the game each learner lost ended on exactly 21 (the opponent's +1)
+    expected = np.where(env.vec.final_states["total"] == 21, -1.0, 1.0)
     assert rew.tolist() == expected.tolist()
     assert 0 < (expected > 0).sum() < 8   # both outcomes met with this seed
 
@@ -106,7 +98,7 @@ def test_mid_game_step_gives_zero_reward_and_keeps_the_game():
 
 
 def test_opponents_move_in_one_batched_call_per_opponent_per_round():
-    env = _env(n=16, weights={"random": 1.0})
+    env = _env(n=16, weights={"random": 1.0}, fast=False)
     calls = []
     real = env.pool.random.act_batch
 
@@ -250,3 +242,126 @@ def test_standard_sb3_wrappers_stack_and_train(wrap):
                         device="cpu", policy_kwargs={"net_arch": [16]})
     model.learn(64)
     assert model.num_timesteps == 64
+
+
+# -- the opponent kernel (envs/core/opponents.py) against the Python reference ---------------
+def _toy_policy(seed=0):
+    import gymnasium as gym
+    import torch
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    import envs
+
+    spec = envs.spec("toy")
+    torch.manual_seed(seed)
+    return MaskableActorCriticPolicy(gym.spaces.Box(-np.inf, np.inf, (spec.obs_size,),
+                                                    np.float32),
+                                     gym.spaces.Discrete(spec.num_actions), lambda _: 1e-3,
+                                     net_arch=[16, 16])
+
+
+def _greedy_self_env(fast, n=8, seed=3):
+    pool = OpponentPool("toy", {"self": 1.0}, seed=seed)
+    pool.set_current(_toy_policy())
+    pool.current.deterministic = True
+    env = SelfPlayVecEnv("toy", n, pool, seed=seed, fast=fast)
+    return env
+
+
+def test_kernel_opponents_play_exactly_as_the_python_reference_when_greedy():
+    """A greedy policy opponent makes the same replies in the kernel as through torch: the
+    same observations, rewards, ends and terminal observations step after step."""
+    a, b = _greedy_self_env(True), _greedy_self_env(False)
+    oa, ob = a.reset(), b.reset()
+    np.testing.assert_array_equal(oa, ob)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(60):
+        masks = a.action_masks()
+        np.testing.assert_array_equal(masks, b.action_masks())
+        act = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        oa, ra, da, ia = a.step(act)
+        ob, rb, db, ib = b.step(act)
+        np.testing.assert_array_equal(oa, ob)
+        np.testing.assert_array_equal(ra, rb)
+        np.testing.assert_array_equal(da, db)
+        for x, y in zip(ia, ib):
+            assert x.keys() == y.keys()
+            if "terminal_observation" in x:
+                np.testing.assert_array_equal(x["terminal_observation"],
+                                              y["terminal_observation"])
+        ended += int(da.sum())
+    assert ended > 0 and a.opponent_steps == b.opponent_steps > 0
+
+
+def test_kernel_opponents_are_seeded():
+    """Sampling policy and random opponents in the kernel: the same seed, the same games."""
+    def run():
+        pool = OpponentPool("toy", {"self": 0.5, "random": 0.5}, seed=1)
+        pool.set_current(_toy_policy())
+        env = SelfPlayVecEnv("toy", 6, pool, seed=1)
+        out = [env.reset()]
+        for _ in range(40):
+            out.append(env.step(np.array([np.flatnonzero(m)[0]
+                                          for m in env.action_masks()]))[0])
+        return np.stack(out), env.opponent_steps
+
+    x, y = run(), run()
+    np.testing.assert_array_equal(x[0], y[0])
+    assert x[1] == y[1]
+
+
+def test_kernel_policy_opponents_sample_their_masked_softmax():
+    """[the kernel's draw] the share of each reply follows softmax(logits) over the legal
+    actions (chi-square-free check: within 4 standard errors per action)."""
+    from envs.core.opponents import choose
+
+    logits = np.array([0.5, -1.0, 2.0, 0.0, 9.0], np.float32)
+    mask = np.array([1, 1, 1, 1, 0], np.uint8)
+    p = np.exp(logits[:4] - logits[:4].max())
+    p /= p.sum()
+    counts = np.zeros(5)
+    x = np.uint64(7)
+    n = 20000
+    for _ in range(n):
+        a, x = choose(logits, mask, False, x)
+        x = np.uint64(x)          # numba hands the stream word back as a Python int
+        counts[a] += 1
+    assert counts[4] == 0
+    se = np.sqrt(p * (1 - p) / n)
+    assert np.all(np.abs(counts[:4] / n - p) < 4 * se + 1e-9)
+    assert choose(logits, mask, True, x)[0] == 2
+
+
+def test_the_live_policy_is_re_exported_when_training_moves_it():
+    import torch
+
+    env = _greedy_self_env(True)
+    env.reset()
+    first = env._opponent_tables()["params"].copy()
+    with torch.no_grad():
+        for prm in env.pool.current.policy.parameters():
+            prm.add_(0.5)
+    again = env._opponent_tables()["params"]
+    assert not np.array_equal(first, again)
+
+
+def test_python_opponents_still_move_in_one_batched_call_per_round_beside_the_kernel():
+    """Heuristic seats stop their game in the kernel; Python moves them in batches and the
+    kernel plays the random seats: every game is back at its learner after each step."""
+    env = _env(n=16, weights={"random": 0.5, "heuristic": 0.5})
+    calls = []
+    real = env.pool.heuristic.act_batch
+
+    def counting(obs, masks, states=None, seats=None):
+        calls.append(len(masks))
+        return real(obs, masks, states, seats)
+
+    env.pool.heuristic.act_batch = counting
+    for _ in range(20):
+        env.step(np.zeros(16, dtype=np.int64))
+        assert np.array_equal(env.vec.to_play.astype(np.int64), env.learner_seat)
+        masks = np.zeros_like(env.vec.masks)
+        env.vec.spec.batch_legal(env.vec.states, masks)
+        assert np.array_equal(masks, env.vec.masks)     # the kernel refreshed the masks
+    assert calls and max(calls) > 1

@@ -10,7 +10,7 @@ from training.plots import learning_curve
 from training.trainer import TrainConfig, Trainer
 
 TIMING = {"train_seconds", "train_cpu_seconds", "env_steps_per_s", "env_kernel_share",
-          "opponent_share"}
+          "opponent_share", "reply_kernel_share"}
 
 
 def _cfg(run_dir, **kw):

@@ -1,0 +1,162 @@
+"""Training throughput: env steps/s of ``Trainer`` and where a PPO iteration's time goes.
+
+    python -m benchmarks.selfplay_speed --game havoc --rollouts 4
+    python -m benchmarks.selfplay_speed --reference      # also the Python opponent loop
+
+Trains the default ``TrainConfig`` (2 players, the full game, 32 games, 128 steps a
+rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates. Env
+steps are the learner's and the opponents' decisions. The time is split into:
+
+* ``ppo_update``: ``MaskablePPO.train`` (the minibatch gradient steps),
+* ``learner_forward``: the rest of ``collect_rollouts`` outside the env (the learner's
+  forward pass and SB3's buffer and callback work),
+* ``game_kernels``: ``VectorGame.step`` calls plus the game kernel part of the opponent
+  kernel (the kernel's time less its network part),
+* ``opponent_networks``: the opponents' actor evaluations inside the kernel (their count
+  times the time of one ``envs.core.mlp.forward``, measured on the run's observations),
+* ``python_opponents``: heuristic (Python) opponents' ``act_batch`` calls,
+* ``env_python``: the rest of the VecEnv's ``step_wait`` (reward credit, bookkeeping).
+
+Wall and process CPU seconds are both reported: on a machine shared with other jobs the
+wall figure depends on them (the load average is printed). ``--reference`` repeats the run
+the way main did it: ``SelfPlayVecEnv(fast=False)`` (every opponent moved from Python in
+lock-step rounds) and dense first layers (``sparse_input=False``). Figures go to stdout and ``--out`` (JSON); nothing
+here is asserted by tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+import numpy as np
+
+
+def _forward_seconds(env, samples: int = 2000) -> float:
+    """Seconds of one opponent actor evaluation (observation + forward) on this run's
+    observations: the kernel's network cost per policy reply."""
+    from numba import njit
+
+    from envs.core.mlp import forward
+
+    t = env._opponent_tables()
+    params, layout = t["params"], t["layout"]
+    obs = np.ascontiguousarray(env.vec.obs)
+
+    @njit
+    def loop(params, layout, obs, reps):
+        scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
+        out = np.zeros(layout[-1, 1], dtype=np.float32)
+        acc = 0.0
+        for r in range(reps):
+            forward(params[0], layout, obs[r % obs.shape[0]], scratch, out)
+            acc += out[0]
+        return acc
+
+    loop(params, layout, obs, 1)
+    t0 = time.perf_counter()
+    loop(params, layout, obs, samples)
+    return (time.perf_counter() - t0) / samples
+
+
+def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int = 0,
+            **overrides) -> dict:
+    import envs
+    from training.trainer import TrainConfig, Trainer
+
+    spec = envs.spec(game)
+    cfg = {"num_players": 2} if spec.min_players <= 2 <= spec.max_players else {}
+    tc = TrainConfig(game=game, game_config=cfg, seed=seed, eval_every=10**12,
+                     run_dir=f"/tmp/broadside-selfplay-speed-{os.getpid()}", tensorboard=False,
+                     progress=False, **overrides)
+    tr = Trainer(tc)
+    env = tr.env
+    env.fast = fast
+    model = tr.model
+    rollout = tc.rollout_size
+    model.learn(total_timesteps=rollout, reset_num_timesteps=False)      # warm-up
+    timers = {"train": 0.0, "collect": 0.0, "step_wait": 0.0}
+
+    def timed(name, fn):
+        def run(*a, **k):
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                timers[name] += time.perf_counter() - t0
+        return run
+
+    model.train = timed("train", model.train)
+    model.collect_rollouts = timed("collect", model.collect_rollouts)
+    env.step_wait = timed("step_wait", env.step_wait)
+    before = {k: getattr(env, k) for k in ("kernel_seconds", "opponent_seconds",
+                                           "reply_kernel_seconds", "opponent_steps")}
+    tally0 = env.reply_tally.copy()
+    steps0 = model.num_timesteps
+    load = os.getloadavg()
+    t0, c0 = time.perf_counter(), time.process_time()
+    model.learn(total_timesteps=rollouts * rollout, reset_num_timesteps=False)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    learner = model.num_timesteps - steps0
+    d = {k: getattr(env, k) - v for k, v in before.items()}
+    policy_replies = int(env.reply_tally[1] - tally0[1])
+    nets = policy_replies * _forward_seconds(env) if fast else 0.0
+    parts = {
+        "ppo_update": timers["train"],
+        "learner_forward": timers["collect"] - timers["step_wait"],
+        "game_kernels": d["kernel_seconds"] + d["reply_kernel_seconds"] - nets,
+        "opponent_networks": nets,
+        "python_opponents": d["opponent_seconds"],
+    }
+    parts["env_python"] = timers["step_wait"] - sum(
+        parts[k] for k in ("game_kernels", "opponent_networks", "python_opponents"))
+    parts["other"] = wall - timers["train"] - timers["collect"]
+    env_steps = learner + d["opponent_steps"]
+    return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
+            "rollouts": rollouts,
+            "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
+            "learner_steps": learner,
+            "opponent_steps": int(d["opponent_steps"]), "policy_replies_in_kernel":
+            policy_replies, "wall_s": wall, "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
+            "env_steps_per_cpu_s": env_steps / cpu, "load_avg": load,
+            "share": {k: v / wall for k, v in parts.items()}}
+
+
+def print_row(r: dict) -> None:
+    path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
+        ", sparse first layers" if r["sparse_input"] else ", dense first layers")
+    print(f"{r['game']} {r['config']} [{path}, torch threads {r['torch_threads']}]: "
+          f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
+          f"CPU s; {r['learner_steps']} learner + {r['opponent_steps']} opponent steps in "
+          f"{r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU; load average "
+          f"{r['load_avg'][0]:.2f})")
+    print("  " + ", ".join(f"{k} {v:.1%}" for k, v in r["share"].items()), flush=True)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="havoc")
+    ap.add_argument("--rollouts", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--torch-threads", type=int, default=None)
+    ap.add_argument("--reference", action="store_true",
+                    help="also measure the Python opponent loop (fast=False)")
+    ap.add_argument("--out", default=None, help="write the figures as JSON here")
+    args = ap.parse_args(argv)
+    extra = {} if args.torch_threads is None else {"torch_threads": args.torch_threads}
+    rows = [measure(args.game, args.rollouts, True, args.seed, **extra)]
+    print_row(rows[-1])
+    if args.reference:
+        rows.append(measure(args.game, args.rollouts, False, args.seed, sparse_input=False,
+                            **extra))
+        print_row(rows[-1])
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,108 @@
+"""PUCT with a policy prior in the numba search (envs/core/search.py, agents/mcts.py)."""
+
+import numpy as np
+import pytest
+
+import agents
+import envs
+from agents.mcts import MCTSAgent
+from envs.core import search
+
+ADD1, ADD2, ADD3 = 0, 1, 2
+
+
+def _one_hot_prior(spec, action, strength=30.0):
+    """An MLP prior (one hidden layer of zeros) whose logits put all the mass on
+    ``action``: the output bias alone."""
+    h = 4
+    w1 = np.zeros(spec.obs_size * h, np.float32)
+    b1 = np.zeros(h, np.float32)
+    w2 = np.zeros(h * spec.num_actions, np.float32)
+    b2 = np.zeros(spec.num_actions, np.float32)
+    b2[action] = strength
+    params = np.concatenate([w1, b1, w2, b2])
+    o1 = spec.obs_size * h
+    layout = np.array([[spec.obs_size, h, 0, o1, 1],
+                       [h, spec.num_actions, o1 + h, o1 + h + h * spec.num_actions, 0]],
+                      dtype=np.int64)
+    return params, layout
+
+
+def _start():
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    vec.states["total"][0] = 0
+    vec.refresh()
+    return vec
+
+
+@pytest.mark.parametrize("favoured", [ADD1, ADD2])
+def test_a_prior_concentrated_on_one_action_gets_most_visits(favoured):
+    """PUCT: at an even position the action the prior puts its mass on is searched most,
+    whichever it is; UCT without the prior spreads its visits."""
+    spec = envs.spec("toy")
+    vec = _start()
+    visits = search.search(spec, vec.states[0:1], 300, c=2.0, seed=1,
+                           prior=_one_hot_prior(spec, favoured))
+    assert int(np.argmax(visits)) == favoured
+    assert visits[favoured] > 0.8 * visits.sum()
+    plain = search.search(spec, vec.states[0:1], 300, seed=1)
+    assert plain[favoured] < 0.8 * plain.sum()
+
+
+def test_the_prior_does_not_hide_a_winning_move_forever():
+    """[End] total 18: adding 3 wins. A prior on adding 1 is followed first, but once the
+    win has been seen PUCT's Q term keeps returning to it with a prior that is not
+    absolute."""
+    spec = envs.spec("toy")
+    vec = _start()
+    vec.states["total"][0] = 18
+    vec.refresh()
+    visits = search.search(spec, vec.states[0:1], 2000, c=2.0, seed=0,
+                           prior=_one_hot_prior(spec, ADD1, strength=3.0))
+    assert int(np.argmax(visits)) == ADD3
+
+
+def test_the_search_kernel_is_compiled_once_per_game_with_or_without_a_prior():
+    """The prior is data (arrays and a flag), not a new kernel: one specialisation for the
+    game's record type serves both searches."""
+    import numba
+
+    spec = envs.spec("toy")
+    vec = _start()
+    search.search(spec, vec.states[0:1], 20, seed=0)
+    search.search(spec, vec.states[0:1], 20, seed=0, prior=_one_hot_prior(spec, ADD2))
+    rec = numba.from_dtype(spec.state_dtype)
+    mine = [sig for sig in search.search_kernel.signatures if sig[1].dtype == rec]
+    assert len(mine) == 1
+
+
+def test_a_prior_that_does_not_fit_the_game_is_refused():
+    spec = envs.spec("toy")
+    params, layout = _one_hot_prior(spec, ADD1)
+    layout = layout.copy()
+    layout[0, 0] += 1
+    with pytest.raises(ValueError, match="observation features"):
+        search.search(spec, _start().states[0:1], 5, prior=(params, layout))
+
+
+def test_mcts_prior_agent_string_loads_a_saved_model(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    from training.pool import OpponentPool
+    from training.selfplay_env import SelfPlayVecEnv
+
+    env = SelfPlayVecEnv("toy", 2, OpponentPool("toy", {"random": 1.0}), seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=8, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    path = tmp_path / "m.zip"
+    model.save(str(path))
+    a = agents.make(f"mcts:30:prior={path}", "toy", seed=0)
+    assert isinstance(a, MCTSAgent) and a.prior is not None and a.simulations == 30
+    b = agents.make(f"mcts:30:5:prior={path}", "toy", seed=0)
+    assert b.max_rollout_steps == 5 and b.prior is not None
+    vec = _start()
+    assert vec.masks[0, a.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)]
+    with pytest.raises(ValueError, match="prior= needs"):
+        agents.make("mcts:30:prior=", "toy")
+    plain = agents.make("mcts:30", "toy")
+    assert plain.prior is None and plain.c == 1.0

@@ -1,0 +1,71 @@
+"""The sparse first layer (training/sparse_input.py) gives the dense layer's outputs and
+gradients, and a policy trained through it trains as the dense one does."""
+
+import gymnasium as gym
+import numpy as np
+import torch
+
+from training import sparse_input
+
+
+def _policy(obs_size=300, actions=9):
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    torch.manual_seed(0)
+    return MaskableActorCriticPolicy(gym.spaces.Box(-1, 1, (obs_size,), np.float32),
+                                     gym.spaces.Discrete(actions), lambda _: 1e-3,
+                                     net_arch=[32, 32])
+
+
+def _sparse_batch(rows=128, cols=300, density=0.07, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(rows, cols)).astype(np.float32)
+    x[rng.random((rows, cols)) > density] = 0.0
+    return torch.from_numpy(x)
+
+
+def test_outputs_and_gradients_equal_the_dense_layer():
+    dense = torch.nn.Linear(300, 32)
+    sparse = torch.nn.Linear(300, 32)
+    sparse.load_state_dict(dense.state_dict())
+    sparse.__class__ = sparse_input.SparseInputLinear
+    x = _sparse_batch()
+    g = torch.randn(128, 32)
+    yd, ys = dense(x), sparse(x)
+    torch.testing.assert_close(ys, yd, atol=1e-5, rtol=1e-5)
+    (yd * g).sum().backward()
+    (ys * g).sum().backward()
+    torch.testing.assert_close(sparse.weight.grad, dense.weight.grad, atol=1e-4, rtol=1e-5)
+    torch.testing.assert_close(sparse.bias.grad, dense.bias.grad, atol=1e-4, rtol=1e-5)
+
+
+def test_dense_and_small_batches_take_the_dense_path():
+    lin = torch.nn.Linear(300, 8)
+    lin.__class__ = sparse_input.SparseInputLinear
+    x = torch.randn(128, 300)                       # no zeros: dense
+    torch.testing.assert_close(lin(x), torch.nn.functional.linear(x, lin.weight, lin.bias))
+    assert lin(x).grad_fn.__class__.__name__ != "_SparseLinearBackward"
+    small = _sparse_batch(rows=4)
+    torch.testing.assert_close(lin(small), torch.nn.functional.linear(small, lin.weight,
+                                                                      lin.bias))
+
+
+def test_enable_switches_both_first_layers_and_keeps_the_state_dict():
+    pol = _policy()
+    keys = list(pol.state_dict())
+    assert sparse_input.enable(pol) == 2
+    assert type(pol.mlp_extractor.policy_net[0]) is sparse_input.SparseInputLinear
+    assert type(pol.mlp_extractor.value_net[0]) is sparse_input.SparseInputLinear
+    assert list(pol.state_dict()) == keys
+
+
+def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
+    a, b = _policy(), _policy()
+    sparse_input.enable(b)
+    x = _sparse_batch(seed=3)
+    acts = torch.from_numpy(np.random.default_rng(1).integers(0, 9, 128))
+    for pol in (a, b):
+        values, logp, ent = pol.evaluate_actions(x, acts)
+        (values.sum() - logp.sum() - ent.sum()).backward()
+    for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
+        torch.testing.assert_close(pb.grad, pa.grad, atol=1e-4, rtol=1e-4, msg=n)

@@ -1,0 +1,161 @@
+"""The policy's first layers read only the non-zero observation features (numba kernels).
+
+Game observations are mostly one-hot zeros (about 7% of Seas of Havoc's 3,178 features are
+set in a typical position), and the first Linear layer of the actor and of the critic is
+most of the PPO update's arithmetic: a dense matrix product over every feature, forward and
+backward. :func:`enable` switches those two layers to :class:`SparseInputLinear`, which
+builds a compressed-row view of the batch and computes ``x @ W.T + b`` and the weight
+gradient ``grad.T @ x`` from the non-zero entries only, exactly the same sums (float32,
+another order). The parameters, the state dict and the saved model are unchanged (the
+class of the module is switched in place); inputs that need a gradient, small batches and
+batches that are not sparse take the dense path.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from numba import njit
+
+#: below this share of non-zero features the sparse kernels beat the dense product
+MAX_DENSITY = 0.25
+#: smaller batches (a rollout's forward pass) take the dense path
+MIN_ROWS = 16
+
+
+@njit(cache=True, nogil=True)
+def _csr(x, indptr, cols, vals):
+    """Compressed rows of ``x`` (float32[B, F]); returns the non-zero count, or -1 when
+    there are more than ``cols`` holds (the batch is not sparse: take the dense path)."""
+    k = 0
+    limit = cols.shape[0]
+    for r in range(x.shape[0]):
+        indptr[r] = k
+        for c in range(x.shape[1]):
+            v = x[r, c]
+            if v != 0.0:
+                if k >= limit:
+                    return -1
+                cols[k] = c
+                vals[k] = v
+                k += 1
+    indptr[x.shape[0]] = k
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _forward(indptr, cols, vals, wt, b, out):
+    """out[r] = b + sum over row r's non-zeros of v * wt[c] (wt = W.T, [F, H])."""
+    h = wt.shape[1]
+    for r in range(out.shape[0]):
+        for j in range(h):
+            out[r, j] = b[j]
+        for k in range(indptr[r], indptr[r + 1]):
+            c = cols[k]
+            v = vals[k]
+            for j in range(h):
+                out[r, j] += v * wt[c, j]
+
+
+@njit(cache=True, nogil=True)
+def _weight_grad(indptr, cols, vals, gh, gwt):
+    """gwt[c] += v * gh[r] over every non-zero (r, c, v): the gradient of W.T."""
+    for r in range(gh.shape[0]):
+        for k in range(indptr[r], indptr[r + 1]):
+            c = cols[k]
+            v = vals[k]
+            for j in range(gh.shape[1]):
+                gwt[c, j] += v * gh[r, j]
+
+
+def _transposed(weight) -> np.ndarray:
+    """``weight.T`` as a contiguous array, copied again only when the weight changed in
+    place (torch's version counter: optimizer steps, loads)."""
+    key = (weight._version, weight.data_ptr())
+    cached = getattr(weight, "_broadside_wt", None)
+    if cached is None or cached[0] != key:
+        cached = (key, weight.detach().t().contiguous().numpy())
+        weight._broadside_wt = cached
+    return cached[1]
+
+
+class _SparseLinear(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, weight, bias, indptr, cols, vals):
+        wt = _transposed(weight)
+        out = np.empty((x.shape[0], weight.shape[0]), dtype=np.float32)
+        b = (bias.detach().numpy() if bias is not None
+             else np.zeros(weight.shape[0], dtype=np.float32))
+        _forward(indptr, cols, vals, wt, b, out)
+        ctx.csr = (indptr, cols, vals, weight.shape[1])
+        ctx.has_bias = bias is not None
+        return torch.from_numpy(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        indptr, cols, vals, n_in = ctx.csr
+        gh = np.ascontiguousarray(grad.detach().numpy(), dtype=np.float32)
+        gw = gb = None
+        if ctx.needs_input_grad[1]:
+            gwt = np.zeros((n_in, gh.shape[1]), dtype=np.float32)
+            _weight_grad(indptr, cols, vals, gh, gwt)
+            gw = torch.from_numpy(np.ascontiguousarray(gwt.T))
+        if ctx.has_bias and ctx.needs_input_grad[2]:
+            gb = torch.from_numpy(gh.sum(0))
+        return None, gw, gb, None, None, None
+
+
+class SparseInputLinear(torch.nn.Linear):
+    """``nn.Linear`` whose product skips zero input features (module docstring)."""
+
+    #: (weak reference to the last input, its version, its compressed rows): the actor's
+    #: and the critic's first layers read the same observation batch
+    _last = (None, -1, None)
+
+    def forward(self, x):
+        if (x.requires_grad or x.dim() != 2 or x.shape[0] < MIN_ROWS
+                or x.dtype != torch.float32 or x.device.type != "cpu"):
+            return F.linear(x, self.weight, self.bias)
+        ref, version, csr = SparseInputLinear._last
+        if ref is None or ref() is not x or version != x._version:
+            csr = _compress(x)
+            SparseInputLinear._last = (weakref.ref(x), x._version, csr)
+        if csr is None:
+            return F.linear(x, self.weight, self.bias)
+        return _SparseLinear.apply(x, self.weight, self.bias, *csr)
+
+
+def _compress(x):
+    """(indptr, cols, vals) of the batch, or None when it is not sparse enough."""
+    xn = np.ascontiguousarray(x.detach().numpy())
+    limit = int(xn.shape[0] * xn.shape[1] * MAX_DENSITY)
+    indptr = np.empty(xn.shape[0] + 1, dtype=np.int64)
+    cols = np.empty(limit, dtype=np.int32)
+    vals = np.empty(limit, dtype=np.float32)
+    nz = _csr(xn, indptr, cols, vals)
+    if nz < 0:
+        return None
+    return indptr, cols[:nz], vals[:nz]
+
+
+def enable(policy) -> int:
+    """Switch the first Linear of an SB3 MLP policy's actor and critic networks to
+    :class:`SparseInputLinear`; returns how many layers were switched (0 for another
+    shape of policy, which is left alone)."""
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    done = 0
+    ext = getattr(policy, "mlp_extractor", None)
+    for feat, name in ((getattr(policy, "pi_features_extractor", None), "policy_net"),
+                       (getattr(policy, "vf_features_extractor", None), "value_net")):
+        net = getattr(ext, name, None)
+        if not isinstance(feat, (FlattenExtractor, torch.nn.Flatten)):
+            continue
+        if isinstance(net, torch.nn.Sequential) and len(net) and \
+                type(net[0]) in (torch.nn.Linear, SparseInputLinear):
+            net[0].__class__ = SparseInputLinear
+            done += 1
+    return done
