@@ -169,9 +169,10 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     return by_job
 
 
-def warm_up(game: str, agent_specs, config: dict | None = None) -> None:
+def warm_up(game: str, agent_specs, config: dict | None = None, replies: bool = False) -> None:
     """Compile (or load) the kernels of ``game`` and of each agent (one decision each in a
-    fresh game), so that worker processes started next load them from the cache."""
+    fresh game), and with ``replies`` the self-play opponent kernel training uses, so that
+    worker processes started next load them from the cache."""
     import envs
     from envs.core.compile import ensure_compiled
 
@@ -182,6 +183,10 @@ def warm_up(game: str, agent_specs, config: dict | None = None) -> None:
         states = vec.states.copy() if agent.needs_state else None
         agent.act_batch(vec.obs.copy(), vec.masks.copy(), states,
                         vec.to_play.astype(np.int64))
+    if replies:
+        from training.selfplay_env import warm_up_replies
+
+        warm_up_replies(game)
 
 
 def game_agents(game: str) -> list[str]:
@@ -204,7 +209,7 @@ def _compile_one(game: str, registry: dict) -> tuple[str, float]:
     for k, v in registry.items():
         envs.register(k, v)
     t0 = time.perf_counter()
-    warm_up(game, game_agents(game))
+    warm_up(game, game_agents(game), replies=True)
     return game, time.perf_counter() - t0
 
 

@@ -272,32 +272,36 @@ class SelfPlayVecEnv(VecEnv):
         self.ep_len[ended] = 0
         self._draw_opponents(ended)
 
+    def _python_round(self, need, to_play, dones, acc, infos):
+        """One move in every game flagged by ``need``, by its Python opponent: one batched
+        ``act_batch`` call per pool member, then one step of every game."""
+        v = self.vec
+        rows = np.arange(self.num_envs)
+        actions = np.full(self.num_envs, -1, dtype=np.int64)
+        opp = self.opponent[rows, np.maximum(to_play, 0)]
+        t0 = time.perf_counter()
+        for k in np.unique(opp[need]):
+            idx = np.flatnonzero(need & (opp == k))
+            agent = self.pool.members[k]
+            states = v.states[idx] if agent.needs_state else None
+            actions[idx] = agent.act_batch(v.obs[idx], v.masks[idx], states, to_play[idx])
+        t1 = time.perf_counter()
+        self.opponent_steps += int(need.sum())
+        rewards, finished = v.step(actions)
+        self.opponent_seconds += t1 - t0
+        self.kernel_seconds += time.perf_counter() - t1
+        self._credit(rewards, finished, acc, dones, infos)
+
     def _play_opponents(self, dones, acc, infos):
         """Step every game where an opponent is to play until the learner is to play."""
         if self.fast:
             return self._play_opponents_fast(dones, acc, infos)
-        n = self.num_envs
-        rows = np.arange(n)
         for _ in range(MAX_REPLIES):
             to_play = self.vec.to_play.astype(np.int64)
             need = to_play != self.learner_seat
             if not need.any():
                 return
-            actions = np.full(n, -1, dtype=np.int64)
-            opp = self.opponent[rows, np.maximum(to_play, 0)]
-            t0 = time.perf_counter()
-            for k in np.unique(opp[need]):
-                idx = np.flatnonzero(need & (opp == k))
-                agent = self.pool.members[k]
-                states = self.vec.states[idx] if agent.needs_state else None
-                actions[idx] = agent.act_batch(self.vec.obs[idx], self.vec.masks[idx],
-                                               states, to_play[idx])
-            t1 = time.perf_counter()
-            self.opponent_steps += int(need.sum())
-            rewards, finished = self.vec.step(actions)
-            self.opponent_seconds += t1 - t0
-            self.kernel_seconds += time.perf_counter() - t1
-            self._credit(rewards, finished, acc, dones, infos)
+            self._python_round(need, to_play, dones, acc, infos)
         raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} moves in a row")
 
     def _opponent_tables(self):
@@ -355,8 +359,7 @@ class SelfPlayVecEnv(VecEnv):
         opponents; Python moves the others one batched call per opponent per round."""
         from envs.core.opponents import STOP_ENDED, STOP_FAULT, play_opponents
 
-        n = self.num_envs
-        rows = np.arange(n)
+        rows = np.arange(self.num_envs)
         v = self.vec
         for _ in range(MAX_REPLIES):
             to_play = v.to_play.astype(np.int64)
@@ -388,20 +391,7 @@ class SelfPlayVecEnv(VecEnv):
             need &= ~ended          # a new game's opponents were just redrawn: kernel first
             if not need.any():
                 continue
-            actions = np.full(n, -1, dtype=np.int64)
-            opp = self.opponent[rows, np.maximum(to_play, 0)]
-            t0 = time.perf_counter()
-            for k in np.unique(opp[need]):
-                idx = np.flatnonzero(need & (opp == k))
-                agent = self.pool.members[k]
-                states = v.states[idx] if agent.needs_state else None
-                actions[idx] = agent.act_batch(v.obs[idx], v.masks[idx], states, to_play[idx])
-            t1 = time.perf_counter()
-            self.opponent_steps += int(need.sum())
-            rewards, finished = v.step(actions)
-            self.opponent_seconds += t1 - t0
-            self.kernel_seconds += time.perf_counter() - t1
-            self._credit(rewards, finished, acc, dones, infos)
+            self._python_round(need, to_play, dones, acc, infos)
         raise RuntimeError(f"{self.game}: opponents played {MAX_REPLIES} rounds in a row")
 
 
@@ -412,3 +402,18 @@ def _version(policy) -> int:
     if params is None:
         params = policy.__dict__["_broadside_params"] = list(policy.parameters())
     return sum(p._version for p in params)
+
+
+def warm_up_replies(game: str) -> None:
+    """Compile (or load) ``game``'s opponent-reply kernel: one step of one game against a
+    random opponent, whose call has the same argument types as a policy opponent's. Run by
+    ``broadside compile`` so that test and training workers load it instead of compiling it
+    each (the kernel carries the game's whole engine: tens of seconds)."""
+    env = SelfPlayVecEnv(game, 1, OpponentPool(game, {"random": 1.0}, seed=0), seed=0)
+    env.reset()
+    for _ in range(10_000):   # until an opponent has replied (the learner may move on first)
+        env.step_async(np.array([int(np.flatnonzero(env.vec.masks[0])[0])], dtype=np.int64))
+        env.step_wait()
+        if env.opponent_steps:
+            return
+

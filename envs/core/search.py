@@ -222,53 +222,44 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
             game_legal(s, mask)
             p = s.to_play
             if use_prior:
+                # select by PUCT on the policy prior; an untried choice is expanded
                 if not have[node]:
                     game_observe(s, p, ob)
                     forward(params, layout, ob, scratch, plog[node])
                     have[node] = True
                 a = _puct(plog[node], mask, child[node], n, w, p, c)
-                if a < 0:
-                    break
-                if child[node, a] < 0:
+                if a >= 0 and child[node, a] < 0:
                     child[node, a] = nodes
                     nodes += 1
                     expanded = True
-                game_apply(s, a)
-                if s.fault:
-                    return -1
-                for q in range(nseats):
-                    ret[q] += s.reward[q]
-                node = child[node, a]
-                depth += 1
-                path[depth] = node
-                continue
-            k = 0
-            for a in range(num_actions):
-                if mask[a] and child[node, a] < 0:
-                    cand[k] = a
-                    k += 1
-            if k > 0:
-                # expand: a random action never tried from here
-                j, x = _uniform(x, k)
-                a = cand[j]
-                child[node, a] = nodes
-                nodes += 1
-                avail[node, a] += 1
-                expanded = True
             else:
-                # select: UCB1 on the seat to play's mean return, availability for the log
-                a = -1
-                best_u = -np.inf
-                for b in range(num_actions):
-                    if mask[b]:
-                        ch = child[node, b]
-                        avail[node, b] += 1
-                        u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[node, b]) / n[ch])
-                        if u > best_u:
-                            best_u = u
-                            a = b
-                if a < 0:
-                    break
+                k = 0
+                for a in range(num_actions):
+                    if mask[a] and child[node, a] < 0:
+                        cand[k] = a
+                        k += 1
+                if k > 0:
+                    # expand: a random action never tried from here
+                    j, x = _uniform(x, k)
+                    a = cand[j]
+                    child[node, a] = nodes
+                    nodes += 1
+                    avail[node, a] += 1
+                    expanded = True
+                else:
+                    # select: UCB1 on the seat to play's mean return, availability for the log
+                    a = -1
+                    best_u = -np.inf
+                    for b in range(num_actions):
+                        if mask[b]:
+                            ch = child[node, b]
+                            avail[node, b] += 1
+                            u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[node, b]) / n[ch])
+                            if u > best_u:
+                                best_u = u
+                                a = b
+            if a < 0:
+                break
             game_apply(s, a)
             if s.fault:
                 return -1

@@ -1,8 +1,9 @@
 """Determinism across refactors: a fixed seed's random games give the same trajectory.
 
-The digests were recorded from main before the speed work of issue 11 (kernel restructuring
-must not change behaviour). Each case plays uniformly random legal actions from a numpy
-stream through the single-game kernels and hashes the actions and the final record bytes.
+The digests were recorded from main after towing, fort loading and Navigators landed (issue
+11); a kernel restructuring must not change them. Each case plays uniformly random legal
+actions from a numpy stream through the single-game kernels and hashes the actions and the
+final record bytes.
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
 """
@@ -29,10 +30,10 @@ CASES = {
 GAMES = 3
 
 DIGESTS = {
-    '2p': 'e3ebef6eb6253d5a9fe008ee9c94cc8254493514fc90a754ed0dbb6b4f587e67',
-    '2p_terrain_forts': '9a1427877bdc7eefedc406fb116e3be78dc32599adda97879e0f904aacae34fb',
-    '3p_reefs_effects': '6f798bc2a70f838044d9e7f42c010505773999f08bcd9313757aff8013a1c5d8',
-    '4p_flat': '5bdd77e255bf23012dcb21aa08ea8bd1f86e28ec6462ad5559a43ba74eaefed3',
+    '2p': '1fe79acb63f6f8ef94d2fd995e24563be851d2fd472650a57f1b276f2e2b8bc1',
+    '2p_terrain_forts': 'adadda6124056351ac2ad1d553f5524ac12ea42f0f773ce8a1cbcb65c123a01e',
+    '3p_reefs_effects': '2b8ba3c5629cfaacc7639c7297089410cf743cea8e3b30fe6bc1b7a3e412d32e',
+    '4p_flat': 'e12d901e18aab9ed864164886b295470c310c94d2ddcaf40267b1834c80b13dd',
 }
 
 
