@@ -48,10 +48,11 @@ def enemy_fort_at(s, i, p):
 
 
 @njit(cache=True)
-def fort_gold(s, f):
+def gold_in(s, loc, at):
+    """Gold of the coins at ``loc`` (LOC_FORT: fort ``at``; LOC_HOME: seat ``at``'s home)."""
     g = 0
     for c in range(MAX_COINS):
-        if s.co_loc[c] == LOC_FORT and s.co_at[c] == f:
+        if s.co_loc[c] == loc and s.co_at[c] == at:
             g += s.co_val[c]
     return g
 
@@ -76,15 +77,6 @@ def flag_reach(s, f, g):
 
 # ----- building ----------------------------------------------------------------------------------
 @njit(cache=True)
-def home_gold_of(s, p):
-    g = 0
-    for c in range(MAX_COINS):
-        if s.co_loc[c] == LOC_HOME and s.co_at[c] == p:
-            g += s.co_val[c]
-    return g
-
-
-@njit(cache=True)
 def build_ok(s, f, i):
     """[Building Forts; ruling: Building forts] seat p owns fort f, not built nor destroyed; her home island holds at
     least its gold cost; island i is wild with no fort, she has explored it (her token, or
@@ -94,7 +86,7 @@ def build_ok(s, f, i):
         return False
     if i < 0 or i >= s.n_islands or s.isl_home[i] >= 0 or fort_at(s, i) >= 0:
         return False
-    if home_gold_of(s, p) < s.cfg.fort_cost[p, f % MAX_FORTS_P]:
+    if gold_in(s, LOC_HOME, p) < s.cfg.fort_cost[p, f % MAX_FORTS_P]:
         return False
     docked = False
     explored = (s.isl_token[i] >> p) & 1
@@ -389,7 +381,7 @@ def load_ok(s, k, c):
     f = fort_at(s, i)
     if s.co_loc[c] != LOC_FORT or s.co_at[c] != f:
         return False
-    if fort_gold(s, f) - s.co_val[c] < s.cfg.fort_cost[f // MAX_FORTS_P, f % MAX_FORTS_P]:
+    if gold_in(s, LOC_FORT, f) - s.co_val[c] < s.cfg.fort_cost[f // MAX_FORTS_P, f % MAX_FORTS_P]:
         return False
     return s.co_up[c] != 0 or cargo_room(s, k) > 0
 

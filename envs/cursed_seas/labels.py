@@ -35,6 +35,12 @@ def piece_name(s, c, seat) -> str:
     return f"face-down {kind} {int(c)}"
 
 
+def _coin(s, c) -> str:
+    """Coin c with its value when the seat to play has seen it, else '?'."""
+    seen = (int(s["co_seen"][c]) >> int(s["to_play"])) & 1
+    return f"coin {c} (worth {int(s['co_val'][c]) if seen else '?'})"
+
+
 def action_label(s, a) -> str:
     a = int(a)
     pk = int(s["pending"])
@@ -53,8 +59,7 @@ def action_label(s, a) -> str:
     if pk == PK_LOAD:
         if a == A_NO:
             return "stop loading"
-        seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
-        return f"load coin {o} (worth {int(s['co_val'][o]) if seen else '?'})"
+        return f"load {_coin(s, o)}"
     if pk == PK_NAV:
         return f"trade current at {o * 360 // EDGE_SLOTS} deg from her heading"
     # --- cargo / crew / equipment
@@ -73,8 +78,7 @@ def action_label(s, a) -> str:
     if pk == PK_SEA_SWAP and a < A_ORDER:
         if o >= SEA_CREW:
             return f"move {piece_name(s, o - SEA_CREW, s['to_play'])} across"
-        seen = (int(s["co_seen"][o]) >> int(s["to_play"])) & 1
-        return f"move coin {o} (worth {int(s['co_val'][o]) if seen else '?'}) across"
+        return f"move {_coin(s, o)} across"
     if a >= A_SCUTTLE:
         return f"scuttle: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SCUTTLE)}"
     if a >= A_PIECE:
@@ -147,8 +151,7 @@ def action_label(s, a) -> str:
     if pk == PK_REPAIR:
         return f"repair mast {o}" + (" (Carpenter: a second)" if int(s["pend_count"]) else "")
     if pk in (PK_EXPLORE, PK_BOARD_COIN):
-        v = int(s["co_val"][o]) if int(s["co_seen"][o]) >> int(s["to_play"]) & 1 else "?"
-        return f"take coin {o} (worth {v})"
+        return f"take {_coin(s, o)}"
     if pk == PK_BOARD_CREW:
         p, j = divmod(o, MAX_CREW_P)
         d = int(s["cfg"]["crew_def"][p, j])
