@@ -39,8 +39,15 @@ _done: set[str] = set()
 
 
 def _dispatchers(spec) -> list:
-    return [getattr(spec, f) for f in ENTRY_POINTS
-            if getattr(getattr(spec, f, None), "_cache", None) is not None]
+    """The numba dispatchers behind ``spec``'s entry points: a game's one ``run`` kernel
+    (``envs.core.entry.EntryPoints`` methods), or the kernels themselves."""
+    found = []
+    for f in ENTRY_POINTS:
+        point = getattr(spec, f, None)
+        d = getattr(getattr(point, "__self__", None), "run", point)
+        if getattr(d, "_cache", None) is not None and d not in found:
+            found.append(d)
+    return found
 
 
 def is_cached(spec) -> bool:

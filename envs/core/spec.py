@@ -12,8 +12,9 @@ Kernel contract (all ``@njit(cache=True)``, identical signatures in every game):
                               real decision; writes s.reward (this action's reward per seat)
     observe(s, seat, out)     fill float32[OBS_SIZE] with what `seat` may know
 
-Batch kernels (module level in each game's ``batch.py``, ``@njit(cache=True, nogil=True)``
-serial loops over the games; ``VectorGame`` runs them on slices of the batch in threads)::
+Batch entry points (in each game's ``batch.py``: calls of the game's one ``run`` kernel,
+``@njit(cache=True, nogil=True)``, see ``envs/core/entry.py``; serial loops over the games that
+``VectorGame`` runs on slices of the batch in threads)::
 
     batch_reset(states, cfgs, seeds)
     batch_legal(states, masks)
@@ -34,8 +35,7 @@ serial loops over the games; ``VectorGame`` runs them on slices of the batch in 
                                                          empty masks met before the end)
     batch_observe_seats(states, seats, obs)              optional: obs[i] from seat seats[i]
 
-Single-game array entry points (same file, plain ``@njit(cache=True)``, optional but every
-game should have them)::
+Single-game array entry points (same file and kernel, optional but every game has them)::
 
     single_init(states, cfgs, i, seed)                   init(states[i], cfgs[0], seed)
     single_apply(states, i, action, mask)                apply, then legal_mask into mask

@@ -29,7 +29,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from envs.core.spec import NO_SEAT, single_legal
+from envs.core.spec import NO_SEAT
 
 #: messages kept per record (a wildly corrupted record would otherwise list thousands)
 MAX_PROBLEMS = 50
@@ -209,14 +209,10 @@ def legal_action_stage(spec) -> Stage:
         if live.size == 0:
             return
         copy = states[live].copy()
-        mask = np.zeros(spec.num_actions, dtype=np.uint8)
+        masks = np.zeros((live.size, spec.num_actions), dtype=np.uint8)
+        spec.batch_legal(copy, masks)
         empty = np.zeros(states.shape[0], dtype=bool)
-        # the single-game kernel, not batch_legal: an AEC-only user never compiles the
-        # parallel batch kernels
-        legal = single_legal(spec)
-        for k, j in enumerate(live):
-            legal(copy, k, mask)
-            empty[j] = not mask.any()
+        empty[live] = ~masks.any(axis=1)
         r.flag(empty, lambda j: f"to_play = {states['to_play'][j]}: the seat to play has no "
                                 "legal action (the pending decision cannot be answered)")
 

@@ -1,56 +1,68 @@
-"""City of Five Sails batch kernels over an array of states (a copy of the template in
-tests/core/toy_game/batch.py; only the imports differ).
+"""City of Five Sails entry kernels over an array of states (a copy of the template).
 
-Every game's ``batch.py`` is a copy of this file with only the imports changed (see the batch
-kernel contract in ``envs/core/spec.py``). The kernels are module level, not built by a
-factory, because numba never loads a closure's compiled code from the cache. They are serial
-loops that release the GIL (``nogil=True``): ``VectorGame`` runs them on slices of the batch
-in threads, one per core. (``parallel=True`` kernels compiled the whole game engine twice
-more per kernel, a third of a cold compile, for no gain in speed.) ``cfgs`` is a CONFIG array
-of shape (1,), shared by every slice.
+Every game's ``batch.py`` is a copy of the template ``tests/core/toy_game/batch.py`` with only
+its first line and imports changed (the batch and single-game contract is in
+``envs/core/spec.py``). Every entry point is one kernel, ``run``, chosen by its first argument
+(``envs/core/entry.py``): numba links the whole engine into each kernel Python calls and
+optimises it again there, so one kernel instead of ten builds the engine once, not ten times.
+``run`` is module level, not built by a factory, because numba never loads a closure's compiled
+code from the cache. Its batch loops are serial and release the GIL (``nogil=True``):
+``VectorGame`` runs them on slices of the batch in threads, one per core (``parallel=True``
+compiled the whole engine twice more for no gain in speed). ``cfgs`` is a CONFIG array of
+shape (1,), shared by every slice.
 """
 
 import numpy as np
 from numba import njit
 
+from envs.core.entry import (OP_APPLY_ONE, OP_INIT_ONE, OP_LEGAL, OP_LEGAL_ONE, OP_OBSERVE,
+                             OP_OBSERVE_ONE, OP_OBSERVE_SEATS, OP_PLAYOUT, OP_RESET, OP_STEP,
+                             EntryPoints)
 from envs.core.rng import mix64
 
 from .observe import observe
 from .rules import apply, init, legal_mask
-from .state import NUM_ACTIONS
+from .state import CONFIG, NUM_ACTIONS
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _S32 = np.uint64(32)
 
 
 @njit(cache=True, nogil=True)
-def batch_reset(states, cfgs, seeds):
-    for i in range(states.shape[0]):
-        init(states[i], cfgs[0], seeds[i])
-
-
-@njit(cache=True, nogil=True)
-def batch_legal(states, masks):
-    for i in range(states.shape[0]):
-        legal_mask(states[i], masks[i])
-
-
-@njit(cache=True, nogil=True)
-def batch_observe(states, obs):
-    """Observation of each game from its seat to play (seat 0 once a game is over)."""
-    for i in range(states.shape[0]):
+def run(op, states, cfgs, i, x, seeds, ints, counts, rewards, dones, masks, obs):
+    """Entry point ``op`` (envs.core.entry, which says what each one reads)."""
+    if op == OP_APPLY_ONE:
         s = states[i]
-        observe(s, max(s.to_play, 0), obs[i])
+        apply(s, x)
+        legal_mask(s, masks[0])
+    elif op == OP_OBSERVE_ONE:
+        observe(states[i], x, obs[0])
+    elif op == OP_LEGAL_ONE:
+        legal_mask(states[i], masks[0])
+    elif op == OP_INIT_ONE:
+        init(states[i], cfgs[0], seeds[0])
+    elif op == OP_STEP:
+        _step(states, cfgs, ints, rewards, dones, masks, obs)
+    elif op == OP_PLAYOUT:
+        _playout(states, cfgs, seeds, x, counts)
+    elif op == OP_RESET:
+        for k in range(states.shape[0]):
+            init(states[k], cfgs[0], seeds[k])
+    elif op == OP_LEGAL:
+        for k in range(states.shape[0]):
+            legal_mask(states[k], masks[k])
+    elif op == OP_OBSERVE:
+        # seat 0 once a game is over
+        for k in range(states.shape[0]):
+            s = states[k]
+            observe(s, max(s.to_play, 0), obs[k])
+    elif op == OP_OBSERVE_SEATS:
+        for k in range(states.shape[0]):
+            observe(states[k], ints[k], obs[k])
 
 
-@njit(cache=True, nogil=True)
-def batch_observe_seats(states, seats, obs):
-    for i in range(states.shape[0]):
-        observe(states[i], seats[i], obs[i])
-
-
-@njit(cache=True, nogil=True)
-def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
+@njit(inline="always")
+def _step(states, cfgs, actions, rewards, dones, masks, obs):
     """Apply actions[i] (< 0: skip game i); finished games re-init from mix64(their rng).
 
     A game whose kernel faulted (envs.core.bounds) is left as it stopped, with an empty
@@ -79,8 +91,8 @@ def batch_step(states, cfgs, actions, rewards, dones, masks, obs):
             observe(s, s.to_play, obs[i])
 
 
-@njit(cache=True, nogil=True)
-def batch_playout(states, cfgs, act_rng, steps, counts):
+@njit(inline="always")
+def _playout(states, cfgs, act_rng, steps, counts):
     """``steps`` uniformly random legal decisions per game, from the stream act_rng[i].
 
     counts[i] = (decisions, games finished, empty legal masks met before a game's end,
@@ -128,24 +140,15 @@ def batch_playout(states, cfgs, act_rng, steps, counts):
         counts[i, 3] = faults
 
 
-# --- single-game entry points over an array of states (fast to call from Python) ------------
-@njit(cache=True)
-def single_init(states, cfgs, i, seed):
-    init(states[i], cfgs[0], seed)
-
-
-@njit(cache=True)
-def single_apply(states, i, action, mask):
-    s = states[i]
-    apply(s, action)
-    legal_mask(s, mask)
-
-
-@njit(cache=True)
-def single_legal(states, i, mask):
-    legal_mask(states[i], mask)
-
-
-@njit(cache=True)
-def single_observe(states, i, seat, out):
-    observe(states[i], seat, out)
+# the contract's entry points (envs/core/spec.py), each a call of ``run``
+ENTRY = EntryPoints(run, CONFIG)
+batch_reset = ENTRY.batch_reset
+batch_legal = ENTRY.batch_legal
+batch_observe = ENTRY.batch_observe
+batch_observe_seats = ENTRY.batch_observe_seats
+batch_step = ENTRY.batch_step
+batch_playout = ENTRY.batch_playout
+single_init = ENTRY.single_init
+single_apply = ENTRY.single_apply
+single_legal = ENTRY.single_legal
+single_observe = ENTRY.single_observe
