@@ -39,14 +39,14 @@ _done: set[str] = set()
 
 
 def _dispatchers(spec) -> list:
-    """The numba dispatchers behind ``spec``'s entry points: a game's one ``run`` kernel
-    (``envs.core.entry.EntryPoints`` methods), or the kernels themselves."""
+    """The numba dispatchers behind ``spec``'s entry points: a game's ``run`` and ``run_one``
+    (for ``envs.core.entry.EntryPoints`` methods), or the kernels themselves."""
     found = []
     for f in ENTRY_POINTS:
         point = getattr(spec, f, None)
-        d = getattr(getattr(point, "__self__", None), "run", point)
-        if getattr(d, "_cache", None) is not None and d not in found:
-            found.append(d)
+        for d in getattr(getattr(point, "__self__", None), "kernels", (point,)):
+            if getattr(d, "_cache", None) is not None and d not in found:
+                found.append(d)
     return found
 
 

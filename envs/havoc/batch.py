@@ -2,11 +2,12 @@
 
 Every game's ``batch.py`` is a copy of the template ``tests/core/toy_game/batch.py`` with only
 its first line and imports changed (the batch and single-game contract is in
-``envs/core/spec.py``). Every entry point is one kernel, ``run``, chosen by its first argument
-(``envs/core/entry.py``): numba links the whole engine into each kernel Python calls and
-optimises it again there, so one kernel instead of ten builds the engine once, not ten times.
-``run`` is module level, not built by a factory, because numba never loads a closure's compiled
-code from the cache. Its batch loops are serial and release the GIL (``nogil=True``):
+``envs/core/spec.py``). The entry points are two kernels, ``run`` (batch) and ``run_one``
+(single game), each choosing the operation by its first argument (``envs/core/entry.py``):
+numba links the whole engine into each kernel Python calls and optimises it again there, so
+two kernels instead of ten build the engine twice, not ten times. They are module level, not
+built by a factory, because numba never loads a closure's compiled code from the cache. The
+batch loops are serial and release the GIL (``nogil=True``):
 ``VectorGame`` runs them on slices of the batch in threads, one per core (``parallel=True``
 compiled the whole engine twice more for no gain in speed). ``cfgs`` is a CONFIG array of
 shape (1,), shared by every slice.
@@ -15,9 +16,8 @@ shape (1,), shared by every slice.
 import numpy as np
 from numba import njit
 
-from envs.core.entry import (OP_APPLY_ONE, OP_INIT_ONE, OP_LEGAL, OP_LEGAL_ONE, OP_OBSERVE,
-                             OP_OBSERVE_ONE, OP_OBSERVE_SEATS, OP_PLAYOUT, OP_RESET, OP_STEP,
-                             EntryPoints)
+from envs.core.entry import (OP_APPLY_ONE, OP_LEGAL, OP_LEGAL_ONE, OP_OBSERVE, OP_OBSERVE_ONE,
+                             OP_OBSERVE_SEATS, OP_PLAYOUT, OP_RESET, OP_STEP, EntryPoints)
 from envs.core.rng import mix64
 
 from .observe import observe
@@ -29,19 +29,9 @@ _S32 = np.uint64(32)
 
 
 @njit(cache=True, nogil=True)
-def run(op, states, cfgs, i, x, seeds, ints, counts, rewards, dones, masks, obs):
-    """Entry point ``op`` (envs.core.entry, which says what each one reads)."""
-    if op == OP_APPLY_ONE:
-        s = states[i]
-        apply(s, x)
-        legal_mask(s, masks[0])
-    elif op == OP_OBSERVE_ONE:
-        observe(states[i], x, obs[0])
-    elif op == OP_LEGAL_ONE:
-        legal_mask(states[i], masks[0])
-    elif op == OP_INIT_ONE:
-        init(states[i], cfgs[0], seeds[0])
-    elif op == OP_STEP:
+def run(op, states, cfgs, x, seeds, ints, counts, rewards, dones, masks, obs):
+    """Batch entry point ``op`` (envs.core.entry says what each one reads)."""
+    if op == OP_STEP:
         _step(states, cfgs, ints, rewards, dones, masks, obs)
     elif op == OP_PLAYOUT:
         _playout(states, cfgs, seeds, x, counts)
@@ -59,6 +49,19 @@ def run(op, states, cfgs, i, x, seeds, ints, counts, rewards, dones, masks, obs)
     elif op == OP_OBSERVE_SEATS:
         for k in range(states.shape[0]):
             observe(states[k], ints[k], obs[k])
+
+
+@njit(cache=True)
+def run_one(op, states, i, x, mask, out):
+    """Single-game entry point ``op`` on game ``i`` (envs.core.entry)."""
+    if op == OP_APPLY_ONE:
+        s = states[i]
+        apply(s, x)
+        legal_mask(s, mask)
+    elif op == OP_LEGAL_ONE:
+        legal_mask(states[i], mask)
+    elif op == OP_OBSERVE_ONE:
+        observe(states[i], x, out)
 
 
 @njit(inline="always")
@@ -140,8 +143,8 @@ def _playout(states, cfgs, act_rng, steps, counts):
         counts[i, 3] = faults
 
 
-# the contract's entry points (envs/core/spec.py), each a call of ``run``
-ENTRY = EntryPoints(run, CONFIG)
+# the contract's entry points (envs/core/spec.py), each a call of ``run`` or ``run_one``
+ENTRY = EntryPoints(run, run_one, CONFIG)
 batch_reset = ENTRY.batch_reset
 batch_legal = ENTRY.batch_legal
 batch_observe = ENTRY.batch_observe
