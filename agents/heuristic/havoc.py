@@ -64,6 +64,12 @@ class HavocHeuristic(Agent):
         self._best = np.zeros(NUM_ACTIONS, dtype=bool)
         self.last_best = np.zeros((0, NUM_ACTIONS), dtype=bool)
 
+    @property
+    def plays_heuristic_best(self) -> bool:
+        """True when this agent's choice is a uniform draw from the set the game's
+        ``heuristic_best`` kernel marks (its default look-ahead), so a kernel may play it."""
+        return self.budget == BUDGET and self.max_depth == MAX_DEPTH
+
     def seed(self, seed):
         self.rng = np.random.default_rng(seed)
 
