@@ -53,9 +53,12 @@ class SelfPlayVecEnv(VecEnv):
     """``num_envs`` self-play games of ``game`` seen from their learner seats."""
 
     def __init__(self, game: str, num_envs: int, pool: OpponentPool, seed: int = 0,
-                 config: dict | None = None, fast: bool = True):
+                 config: dict | None = None, fast: bool = True, kernel_heuristic: bool = True):
         self.game = game
         self.fast = bool(fast)
+        #: play the game's heuristic in the reply kernel when its GameSpec allows it (False:
+        #: from Python, as before ``GameSpec.heuristic_best``; the same best sets either way)
+        self.kernel_heuristic = bool(kernel_heuristic)
         self.config = dict(config or {})
         # the learner and the opponents choose from the legal masks: the unchecked fast path
         self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, unchecked=True,
@@ -324,7 +327,8 @@ class SelfPlayVecEnv(VecEnv):
             kind = np.full(len(members), KIND_PYTHON, dtype=np.int64)
             slot = np.full(len(members), -1, dtype=np.int64)
             rows, greedy, live, layout = [], [], [], None
-            kernel_heuristic = self.game_spec.heuristic_best is not None
+            kernel_heuristic = (self.kernel_heuristic
+                                and self.game_spec.heuristic_best is not None)
             for i, m in enumerate(members):
                 if type(m) is RandomAgent:
                     kind[i] = KIND_RANDOM
