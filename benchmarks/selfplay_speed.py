@@ -164,7 +164,8 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
             "learner_steps": learner,
             "opponents": dict(tc.opponents), "python_heuristic": python_heuristic,
             "opponent_steps": int(d["opponent_steps"]), "policy_replies_in_kernel":
-            policy_replies, "heuristic_replies_in_kernel": heuristic_replies, "wall_s": wall, "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
+            policy_replies, "heuristic_replies_in_kernel": heuristic_replies, "wall_s": wall,
+            "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
             "env_steps_per_cpu_s": env_steps / cpu, "load_avg": load,
             "share": {k: v / wall for k, v in parts.items()}}
 

@@ -12,8 +12,8 @@ exported to numpy (envs/core/mlp.py) and re-exported whenever training moves its
 so does the game's heuristic when the GameSpec has its ``heuristic_best`` kernel and the agent
 says it plays exactly that (``plays_heuristic_best``: a uniform draw from the set it marks).
 Other opponents (a heuristic without that kernel, any Python agent) stop their game and are
-moved from Python in one ``act_batch`` call per opponent per round. ``fast=False`` moves every opponent from
-Python (the reference the kernel path is tested against).
+moved from Python in one ``act_batch`` call per opponent per round. ``fast=False`` moves
+every opponent from Python (the reference the kernel path is tested against).
 
 Reward credit: the learner is paid only from the record's reward for *its own seat*,
 summed over its move and all the opponents' replies that follow (so a terminal reward
