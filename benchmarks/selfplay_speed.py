@@ -2,18 +2,26 @@
 
     python -m benchmarks.selfplay_speed --game havoc --rollouts 4
     python -m benchmarks.selfplay_speed --reference      # also the Python opponent loop
+    python -m benchmarks.selfplay_speed --train-mix      # broadside train's opponent mix
+    python -m benchmarks.selfplay_speed --train-mix --python-heuristic   # ... heuristic from Python
 
 Trains the default ``TrainConfig`` (2 players, the full game, 32 games, 128 steps a
-rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates. Env
+rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates.
+``--train-mix`` uses the opponent mix ``broadside train`` uses after its warm start
+(training/cli.py ``WARM_PPO_DEFAULTS``: half the opponents the heuristic) instead of
+TrainConfig's; ``--python-heuristic`` moves the heuristic from Python even where the game's
+reply kernel could play it (the path before ``GameSpec.heuristic_best``). Env
 steps are the learner's and the opponents' decisions. The time is split into:
 
 * ``ppo_update``: ``MaskablePPO.train`` (the minibatch gradient steps),
 * ``learner_forward``: the rest of ``collect_rollouts`` outside the env (the learner's
   forward pass and SB3's buffer and callback work),
 * ``game_kernels``: ``VectorGame.step`` calls plus the game kernel part of the opponent
-  kernel (the kernel's time less its network part),
+  kernel (the kernel's time less its network and heuristic parts),
 * ``opponent_networks``: the opponents' actor evaluations inside the kernel (their count
   times the time of one ``envs.core.mlp.forward``, measured on the run's observations),
+* ``kernel_heuristic``: the heuristic's decisions inside the opponent kernel (their count
+  times the mean time of one ``heuristic_best`` call, measured on the run's positions),
 * ``python_opponents``: heuristic (Python) opponents' ``act_batch`` calls,
 * ``env_python``: the rest of the VecEnv's ``step_wait`` (reward credit, bookkeeping).
 
@@ -61,8 +69,37 @@ def _forward_seconds(env, samples: int = 2000) -> float:
     return (time.perf_counter() - t0) / samples
 
 
+def _heuristic_seconds(env, samples: int = 300) -> float:
+    """Mean seconds of one in-kernel heuristic decision (``GameSpec.heuristic_best``) over
+    this run's positions, from the seat to play; 0 for a game without the kernel."""
+    from numba import njit
+
+    from envs.core import search
+    from envs.core.search import game_heuristic
+
+    spec = env.game_spec
+    if spec.heuristic_best is None:
+        return 0.0
+    search.register(spec, search=False)
+
+    @njit
+    def loop(states, reps, best):
+        total = 0
+        for r in range(reps):
+            s = states[r % states.shape[0]]     # heuristic_best leaves it untouched
+            total += game_heuristic(s, max(s.to_play, 0), np.uint64(r), best)
+        return total
+
+    states = np.ascontiguousarray(env.vec.states)
+    best = np.zeros(spec.num_actions, dtype=np.bool_)
+    loop(states, 1, best)
+    t0 = time.perf_counter()
+    loop(states, samples, best)
+    return (time.perf_counter() - t0) / samples
+
+
 def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int = 0,
-            **overrides) -> dict:
+            python_heuristic: bool = False, **overrides) -> dict:
     import envs
     from training.trainer import TrainConfig, Trainer
 
@@ -74,6 +111,9 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     tr = Trainer(tc)
     env = tr.env
     env.fast = fast
+    if python_heuristic:
+        env.kernel_heuristic = False
+        env._tables = None          # rebuilt on the next reply: the heuristic as KIND_PYTHON
     model = tr.model
     rollout = tc.rollout_size
     model.learn(total_timesteps=rollout, reset_num_timesteps=False)      # warm-up
@@ -102,32 +142,40 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     learner = model.num_timesteps - steps0
     d = {k: getattr(env, k) - v for k, v in before.items()}
     policy_replies = int(env.reply_tally[1] - tally0[1])
+    heuristic_replies = int(env.reply_tally[2] - tally0[2])
     nets = policy_replies * _forward_seconds(env) if fast else 0.0
+    heur = heuristic_replies * _heuristic_seconds(env) if heuristic_replies else 0.0
     parts = {
         "ppo_update": timers["train"],
         "learner_forward": timers["collect"] - timers["step_wait"],
-        "game_kernels": d["kernel_seconds"] + d["reply_kernel_seconds"] - nets,
+        "game_kernels": d["kernel_seconds"] + d["reply_kernel_seconds"] - nets - heur,
         "opponent_networks": nets,
+        "kernel_heuristic": heur,
         "python_opponents": d["opponent_seconds"],
     }
     parts["env_python"] = timers["step_wait"] - sum(
-        parts[k] for k in ("game_kernels", "opponent_networks", "python_opponents"))
+        parts[k] for k in ("game_kernels", "opponent_networks", "kernel_heuristic",
+                           "python_opponents"))
     parts["other"] = wall - timers["train"] - timers["collect"]
     env_steps = learner + d["opponent_steps"]
     return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
             "rollouts": rollouts,
             "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
             "learner_steps": learner,
+            "opponents": dict(tc.opponents), "python_heuristic": python_heuristic,
             "opponent_steps": int(d["opponent_steps"]), "policy_replies_in_kernel":
-            policy_replies, "wall_s": wall, "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
+            policy_replies, "heuristic_replies_in_kernel": heuristic_replies, "wall_s": wall,
+            "cpu_s": cpu, "env_steps_per_s": env_steps / wall,
             "env_steps_per_cpu_s": env_steps / cpu, "load_avg": load,
             "share": {k: v / wall for k, v in parts.items()}}
 
 
 def print_row(r: dict) -> None:
     path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
-        ", sparse first layers" if r["sparse_input"] else ", dense first layers")
-    print(f"{r['game']} {r['config']} [{path}, torch threads {r['torch_threads']}]: "
+        ", sparse first layers" if r["sparse_input"] else ", dense first layers") + (
+        ", heuristic from Python" if r["python_heuristic"] else "")
+    mix = ",".join(f"{k}={v:g}" for k, v in r["opponents"].items() if v)
+    print(f"{r['game']} {r['config']} {mix} [{path}, torch threads {r['torch_threads']}]: "
           f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
           f"CPU s; {r['learner_steps']} learner + {r['opponent_steps']} opponent steps in "
           f"{r['wall_s']:.1f} s wall, {r['cpu_s']:.1f} s CPU; load average "
@@ -143,10 +191,19 @@ def main(argv=None) -> int:
     ap.add_argument("--torch-threads", type=int, default=None)
     ap.add_argument("--reference", action="store_true",
                     help="also measure the Python opponent loop (fast=False)")
+    ap.add_argument("--train-mix", action="store_true",
+                    help="broadside train's opponent mix after its warm start (half heuristic)")
+    ap.add_argument("--python-heuristic", action="store_true",
+                    help="move the heuristic from Python, not in the reply kernel")
     ap.add_argument("--out", default=None, help="write the figures as JSON here")
     args = ap.parse_args(argv)
     extra = {} if args.torch_threads is None else {"torch_threads": args.torch_threads}
-    rows = [measure(args.game, args.rollouts, True, args.seed, **extra)]
+    if args.train_mix:
+        from training.cli import WARM_PPO_DEFAULTS
+
+        extra["opponents"] = WARM_PPO_DEFAULTS["opponents"]
+    rows = [measure(args.game, args.rollouts, True, args.seed,
+                    python_heuristic=args.python_heuristic, **extra)]
     print_row(rows[-1])
     if args.reference:
         rows.append(measure(args.game, args.rollouts, False, args.seed, sparse_input=False,

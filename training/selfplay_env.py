@@ -9,9 +9,11 @@ computing the opponents' moves for all those games in one ``act_batch`` call per
 Replies by random and policy opponents (SB3 MLP actors) run in one numba kernel
 (envs/core/opponents.py) in which every game plays on alone to its learner's turn, the actor
 exported to numpy (envs/core/mlp.py) and re-exported whenever training moves its weights;
-other opponents (the heuristic, any Python agent) stop their game and are moved from Python
-in one ``act_batch`` call per opponent per round. ``fast=False`` moves every opponent from
-Python (the reference the kernel path is tested against).
+so does the game's heuristic when the GameSpec has its ``heuristic_best`` kernel and the agent
+says it plays exactly that (``plays_heuristic_best``: a uniform draw from the set it marks).
+Other opponents (a heuristic without that kernel, any Python agent) stop their game and are
+moved from Python in one ``act_batch`` call per opponent per round. ``fast=False`` moves
+every opponent from Python (the reference the kernel path is tested against).
 
 Reward credit: the learner is paid only from the record's reward for *its own seat*,
 summed over its move and all the opponents' replies that follow (so a terminal reward
@@ -51,9 +53,12 @@ class SelfPlayVecEnv(VecEnv):
     """``num_envs`` self-play games of ``game`` seen from their learner seats."""
 
     def __init__(self, game: str, num_envs: int, pool: OpponentPool, seed: int = 0,
-                 config: dict | None = None, fast: bool = True):
+                 config: dict | None = None, fast: bool = True, kernel_heuristic: bool = True):
         self.game = game
         self.fast = bool(fast)
+        #: play the game's heuristic in the reply kernel when its GameSpec allows it (False:
+        #: from Python, as before ``GameSpec.heuristic_best``; the same best sets either way)
+        self.kernel_heuristic = bool(kernel_heuristic)
         self.config = dict(config or {})
         # the learner and the opponents choose from the legal masks: the unchecked fast path
         self.vec = envs.make_vector(game, num_envs=num_envs, seed=seed, unchecked=True,
@@ -92,8 +97,8 @@ class SelfPlayVecEnv(VecEnv):
         #: the opponents' random streams in the kernel, and the exported actors
         self._opp_rng = np.zeros(n, dtype=np.uint64)
         self._tables = None
-        #: replies the kernel made by a random and by a policy opponent
-        self.reply_tally = np.zeros(2, dtype=np.int64)
+        #: replies the kernel made by a random, a policy and a heuristic opponent
+        self.reply_tally = np.zeros(3, dtype=np.int64)
         self._stop = np.zeros(n, dtype=np.int64)
         self._moves = np.zeros(n, dtype=np.int64)
         self._acc = np.zeros((n, self.game_spec.max_players), dtype=np.float64)
@@ -309,7 +314,7 @@ class SelfPlayVecEnv(VecEnv):
         greedy bool[K]): how the kernel plays each pool member. Rebuilt when the pool's
         members change; the live policy's row is re-exported when its weights moved."""
         from envs.core import mlp
-        from envs.core.opponents import KIND_POLICY, KIND_PYTHON, KIND_RANDOM
+        from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_PYTHON, KIND_RANDOM
 
         from agents.policy import PolicyAgent
         from agents.random_agent import RandomAgent
@@ -322,9 +327,13 @@ class SelfPlayVecEnv(VecEnv):
             kind = np.full(len(members), KIND_PYTHON, dtype=np.int64)
             slot = np.full(len(members), -1, dtype=np.int64)
             rows, greedy, live, layout = [], [], [], None
+            kernel_heuristic = (self.kernel_heuristic
+                                and self.game_spec.heuristic_best is not None)
             for i, m in enumerate(members):
                 if type(m) is RandomAgent:
                     kind[i] = KIND_RANDOM
+                elif kernel_heuristic and getattr(m, "plays_heuristic_best", False):
+                    kind[i] = KIND_HEURISTIC
                 elif isinstance(m, PolicyAgent) and m.policy is not None:
                     got = mlp.export(m.policy)
                     if got is None or (layout is not None and not np.array_equal(got[1],
@@ -406,7 +415,8 @@ def _version(policy) -> int:
 
 def warm_up_replies(game: str) -> None:
     """Compile (or load) ``game``'s opponent-reply kernel: one step of one game against a
-    random opponent, whose call has the same argument types as a policy opponent's. Run by
+    random opponent, whose call has the same argument types as a policy or a heuristic
+    opponent's (one specialisation holds all kinds, the game's heuristic kernel too). Run by
     ``broadside compile`` so that test and training workers load it instead of compiling it
     each (the kernel carries the game's whole engine: tens of seconds)."""
     env = SelfPlayVecEnv(game, 1, OpponentPool(game, {"random": 1.0}, seed=0), seed=0)

@@ -6,9 +6,12 @@ Done in lock-step rounds from Python, every round waits for the game with the lo
 opponent moves and pays a torch call for one or two games. This kernel instead plays each
 game's replies to the end of the run on its own: random opponents draw a uniform legal
 action, policy opponents evaluate their actor (envs/core/mlp.py) on the seat's observation
-and take the masked argmax or a draw from the masked softmax. Only opponents the kernel
-cannot play (``KIND_PYTHON``: a heuristic or any other Python agent) stop a game, and Python
-then moves them in batches as before.
+and take the masked argmax or a draw from the masked softmax, heuristic opponents
+(``KIND_HEURISTIC``, a game whose GameSpec has ``heuristic_best``) draw uniformly from the set
+of actions the game's heuristic kernel rates best (what its Python agent does with its own
+generator). Only opponents the kernel cannot play (``KIND_PYTHON``: the heuristic of a game
+without that kernel, any other Python agent) stop a game, and Python then moves them in
+batches as before.
 
 A game stops at its learner's turn, at a Python opponent's turn, at the end of a game (its
 final record is copied to ``final`` and it is re-initialised exactly as ``batch_step`` does,
@@ -26,9 +29,9 @@ from numba import njit
 
 from envs.core.mlp import forward
 from envs.core.rng import mix64
-from envs.core.search import game_apply, game_init, game_legal, game_observe
+from envs.core.search import game_apply, game_heuristic, game_init, game_legal, game_observe
 
-KIND_PYTHON, KIND_RANDOM, KIND_POLICY = 0, 1, 2
+KIND_PYTHON, KIND_RANDOM, KIND_POLICY, KIND_HEURISTIC = 0, 1, 2, 3
 #: why a game stopped: learner to play, Python opponent to play, game ended, fault, bound
 STOP_LEARNER, STOP_PYTHON, STOP_ENDED, STOP_FAULT, STOP_BOUND = 0, 1, 2, 3, 4
 
@@ -83,7 +86,8 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
     receive why each game stopped and the replies it made; ``final`` a STATE array that
     receives the record each ended game ended in; ``masks``/``obs`` receive each game's legal
     mask and observation from its seat to play (the learner's, when it stopped there);
-    ``tally`` int64[2] += the random and the policy replies (throughput figures).
+    ``tally`` int64[3] += the random, the policy and the heuristic replies (throughput
+    figures). A heuristic reply draws its re-deal key and its pick from the game's stream.
     Returns the replies made in all."""
     n = states.shape[0]
     seats = kind.shape[1]
@@ -91,6 +95,7 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
     scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
     logits = np.zeros(num_actions, dtype=np.float32)
     mask = np.zeros(num_actions, dtype=np.uint8)
+    best = np.zeros(num_actions, dtype=np.bool_)
     ob = np.zeros(obs.shape[1], dtype=np.float32)
     nslots = params.shape[0]
     total = 0
@@ -109,13 +114,14 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
                 why = STOP_FAULT
                 break
             k = kind[i, p]
-            if k != KIND_RANDOM and k != KIND_POLICY:
+            if k != KIND_RANDOM and k != KIND_POLICY and k != KIND_HEURISTIC:
                 why = STOP_PYTHON
                 break
             touched = True
             game_legal(s, mask)
             a = -1
-            tally[k - KIND_RANDOM] += 1
+            if k - KIND_RANDOM < tally.shape[0]:
+                tally[k - KIND_RANDOM] += 1
             if k == KIND_RANDOM:
                 cnt = 0
                 for b in range(num_actions):
@@ -129,6 +135,20 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
                                 a = b
                                 break
                             j -= 1
+            elif k == KIND_HEURISTIC:
+                x = x + _GOLDEN
+                cnt = game_heuristic(s, p, mix64(x), best)
+                if cnt > 0:
+                    u, x = _unit(x)
+                    j = min(np.int64(u * cnt), cnt - 1)
+                    for b in range(num_actions):
+                        if best[b]:
+                            if j == 0:
+                                a = b
+                                break
+                            j -= 1
+                if a >= 0 and not mask[a]:
+                    a = -1      # the heuristic rated an illegal action: a bug, stop the game
             else:
                 r = slot[i, p]
                 if r < 0 or r >= nslots:

@@ -24,7 +24,8 @@ it has no node yet. Without a prior nothing changes (UCT, random expansion).
 
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
-``game_init``), and :func:`register` gives numba an
+``game_init``; ``game_heuristic`` for the self-play reply kernel), and :func:`register`
+gives numba an
 overload of each for the game's STATE record type, resolved when the kernel is typed. The
 calls are direct (no function pointers), so numba caches one specialisation per game like
 any other kernel. (Passing the game's kernels as first-class arguments instead makes numba
@@ -77,9 +78,22 @@ def game_init(s, cfg, seed):
     raise NotImplementedError("game_init is only callable from numba kernels")
 
 
+def game_heuristic(s, seat, key, best):
+    """Stub resolved per STATE record type (see register): ``GameSpec.heuristic_best``."""
+    raise NotImplementedError("game_heuristic is only callable from numba kernels")
+
+
 @njit(cache=True)
 def _no_value(s, out):
     out[:] = 0.0
+
+
+@njit(cache=True)
+def _no_heuristic(s, seat, key, best):
+    """A game without a heuristic kernel: nothing rated (the reply kernel never asks it:
+    training/selfplay_env.py plays such a heuristic from Python)."""
+    best[:] = False
+    return 0
 
 
 def register(spec, search: bool = True) -> None:
@@ -95,6 +109,7 @@ def register(spec, search: bool = True) -> None:
     legal, apply_, det = spec.legal_mask, spec.apply, spec.determinize
     observe, init = spec.observe, spec.init
     val = spec.value if spec.value is not None else _no_value
+    heur = spec.heuristic_best if spec.heuristic_best is not None else _no_heuristic
 
     def mine(s):
         return isinstance(s, types.Record) and s.dtype == dtype
@@ -129,6 +144,11 @@ def register(spec, search: bool = True) -> None:
     def _value(s, out):
         if mine(s):
             return lambda s, out: val(s, out)
+
+    @overload(game_heuristic)
+    def _heuristic(s, seat, key, best):
+        if mine(s):
+            return lambda s, seat, key, best: heur(s, seat, key, best)
 
     _REGISTERED.add(spec.name)
 

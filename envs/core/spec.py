@@ -173,6 +173,11 @@ class GameSpec:
     #: ``value(s, out float64[num seats])``: each seat's estimated return in the reward's
     #: units, where a search playout stops early (envs/core/search.py); None = 0 for all
     value: Any = None
+    #: ``heuristic_best(s, seat, key, best bool[num_actions]) -> int``: mark every action the
+    #: game's heuristic agent rates best for ``seat`` (the uint64 ``key`` seeds its re-deal of
+    #: hidden zones), return how many; the self-play reply kernel (envs/core/opponents.py)
+    #: then plays the heuristic itself. None = the heuristic is moved from Python
+    heuristic_best: Any = None
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]

@@ -151,6 +151,7 @@ from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.havoc import batch, rules, scoring
 from envs.havoc.config import make_config
+from envs.havoc.heuristic import heuristic_best
 from envs.havoc.hidden import determinize
 from envs.havoc.labels import action_label
 from envs.havoc.observe import OBS_SIZE, observe
@@ -192,6 +193,7 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
+    heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},
