@@ -329,7 +329,7 @@ class Trainer:
             "env_kernel_share": (env.kernel_seconds + env.reply_kernel_seconds) / wall
             if wall else 0.0,
             "reply_kernel_share": env.reply_kernel_seconds / wall if wall else 0.0,
-            # Python opponents (the heuristic) outside the kernel
+            # opponents moved from Python (a heuristic without a kernel, any Python agent)
             "opponent_share": env.opponent_seconds / wall if wall else 0.0,
         }
         if self.cfg.shaping > 0:
