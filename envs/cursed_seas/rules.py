@@ -350,10 +350,14 @@ def legal_mask(s, mask):
                 mask[A_OPT + c] = 1
 
 
-@njit(cache=True, inline="always")
-def _step(s, a):
-    """Answer the pending decision with action a (legal). Inlined into its one caller,
-    ``apply``, so the cold compile optimises the whole engine once less."""
+@njit(cache=True)
+def apply(s, a):
+    """Answer the pending decision with action a (legal), then count the step and truncate
+    at the step bound (ruling: Truncation). One body with no early return rather than an
+    inlined helper: numba's inliner deep-copies the callee's whole IR scope once per block,
+    which cost seconds of cold compile for a body this size."""
+    for q in range(MAX_PLAYERS):
+        s.reward[q] = 0.0
     pk = s.pending
     o = a - A_OPT
     if pk == PK_PLACE:
@@ -434,36 +438,29 @@ def _step(s, a):
                 if s.cr_ship[c] == k:
                     s.cr_ship[c] = -1
         _deploy_next(s)
+    elif pk >= PK_TOW or (pk == PK_TURN and a >= A_CAPT):
+        _step_extra(s, a)                       # --- tow / fort loading / trade currents
     elif pk == PK_TURN:
+        p = s.to_play
         if a == A_NO:
             if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
                 end_turn(s)
-            return
-        p = s.to_play
-        if a >= A_CAPT:                         # --- tow / fort loading / trade currents
-            _step_extra(s, a)
-            return
-        if a >= A_SEA:                          # explore action at sea [Exploring]
+        elif a >= A_SEA:                        # explore action at sea [Exploring]
             sea_order(s, p * MAX_FLEET + a - A_SEA)
-            return
-        if a >= A_SCUTTLE:                      # a free action [Scuttling]
+        elif a >= A_SCUTTLE:                    # a free action [Scuttling]
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
             back_to_turn(s)
-            return
-        if a >= A_PIECE:                        # a free action [Docking]
+        elif a >= A_PIECE:                      # a free action [Docking]
             s.pend_piece = a - A_PIECE
             s.pending = PK_PIECE_TO
-            return
-        if a >= A_FORT:                         # --- forts: a shoot action
+        elif a >= A_FORT:                       # --- forts: a shoot action
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1
             if not F.ask_flag(s, f, 0):
                 back_to_turn(s)
-            return
-        o = a - A_ORDER
-        order_ship(s, p * MAX_FLEET + o // 4, o % 4)
-    elif pk >= PK_TOW:                           # --- tow / fort loading / trade currents
-        _step_extra(s, a)
+        else:
+            o = a - A_ORDER
+            order_ship(s, p * MAX_FLEET + o // 4, o % 4)
     elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
         s.cr_ship[o] = -1
         end_move_rest(s, s.pend_ship)
@@ -493,22 +490,21 @@ def _step(s, a):
         k = s.pend_ship
         if a == A_NO:
             end_move(s, k)
-            return
-        o = a - A_SEG
-        fr = o % NUM_FRAC
-        f = (o // NUM_FRAC) % NUM_FAN
-        kind = o // (NUM_FRAC * NUM_FAN)
-        over = sail(s, k, kind, f, fr)
-        _after_segment(s, k, over)
+        else:
+            o = a - A_SEG
+            fr = o % NUM_FRAC
+            f = (o // NUM_FRAC) % NUM_FAN
+            kind = o // (NUM_FRAC * NUM_FAN)
+            over = sail(s, k, kind, f, fr)
+            _after_segment(s, k, over)
     elif pk == PK_TARGET:
         if a == A_NO:
             ask_target(s, s.pend_ship, s.pend_mast + 1)
         elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
             k = s.pend_ship
-            if F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k):
-                if F.hit_fort(s, o - OPT_FORT):
-                    return
-            ask_target(s, k, s.pend_mast + 1)
+            if not (F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k)
+                    and F.hit_fort(s, o - OPT_FORT)):   # a fort's loss may end the game
+                ask_target(s, k, s.pend_mast + 1)
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
     # --- forts ---
@@ -526,18 +522,18 @@ def _step(s, a):
     elif pk == PK_FORT_TARGET:
         f = s.pend_fort
         g = s.pend_mast
+        asked = False                            # a decision is pending: stop here
         if a != A_NO and F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g],
                                      -1):
             if o >= OPT_FORT:
-                if F.hit_fort(s, o - OPT_FORT):
-                    return
+                asked = F.hit_fort(s, o - OPT_FORT)
             elif s.sh_masts[o] == 0:
                 sink(s, o)
             else:
                 s.pending = PK_FORT_MAST
                 s.pend_target = o
-                return
-        if not F.ask_flag(s, f, g + 1):
+                asked = True
+        if not asked and not F.ask_flag(s, f, g + 1):
             back_to_turn(s)
     elif pk == PK_FORT_MAST:
         lose_mast(s, s.pend_target, o)
@@ -567,9 +563,9 @@ def _step(s, a):
                 s.sh_masts[k] != (1 << nmast(s, k)) - 1:
             reveal(s, k, KW_CARPENTER)          # a second mast, same action
             s.pend_count = 1
-            return
-        s.pend_count = 0
-        back_to_turn(s)
+        else:
+            s.pend_count = 0
+            back_to_turn(s)
     elif pk == PK_EXPLORE:
         if a == A_NO:
             back_to_turn(s)
@@ -605,6 +601,13 @@ def _step(s, a):
         s.co_loc[o] = LOC_SHIP
         s.co_at[o] = s.pend_ship
         finish_board(s)
+    s.step += 1
+    if s.to_play == NO_SEAT or s.done:
+        return
+    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS   # ruling: Truncation
+    if s.step >= bound:
+        s.truncated = 1
+        s.to_play = NO_SEAT
 
 
 @njit(cache=True)
@@ -696,20 +699,6 @@ def _deploy_next(s):
             s.sh_began[k] = -1
         place_treasure(s)
         start_play(s)
-
-
-@njit(cache=True)
-def apply(s, action):
-    for p in range(MAX_PLAYERS):
-        s.reward[p] = 0.0
-    _step(s, action)
-    s.step += 1
-    if s.to_play == NO_SEAT or s.done:
-        return
-    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS   # ruling: Truncation
-    if s.step >= bound:
-        s.truncated = 1
-        s.to_play = NO_SEAT
 
 
 # --- tow / fort loading / trade currents ---------------------------------------------------------
