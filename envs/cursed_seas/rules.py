@@ -610,7 +610,7 @@ def apply(s, a):
         s.to_play = NO_SEAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_ship(s, k, act):
     """[Actions] ship k of the player to play is given action ``act``."""
     s.sh_acts[k] += 1
@@ -660,7 +660,7 @@ def _terrain_or_homes(s):
     ask_home(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
     derelict or wrecked may then sail her remaining segments."""
@@ -691,7 +691,7 @@ def _any_take(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deploy_next(s):
     r = next_deploy(s)
     if r == 2:
@@ -702,7 +702,7 @@ def _deploy_next(s):
 
 
 # --- tow / fort loading / trade currents ---------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _capt_ok(s, k, o):
     """PK_CAPT option o for ship k, towed into her player's fleet from another's index:
     ACT_* as for any ship of hers, CAPT_SCUTTLE, CAPT_SEA [Tow; Actions]."""
@@ -713,7 +713,7 @@ def _capt_ok(s, k, o):
     return sea_ok(s, k)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn_mask_extra(s, p, mask):
     nav = 0                                     # ships with an unused Navigator aboard:
     for c in range(MAX_CREW):                   # one pass, as most fleets have none
@@ -739,7 +739,7 @@ def _turn_mask_extra(s, p, mask):
             mask[A_NAV + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mask_extra(s, pk, mask):
     k = s.pend_ship
     if pk == PK_TOW:
@@ -763,7 +763,7 @@ def _mask_extra(s, pk, mask):
                 mask[A_OPT + a] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step_extra(s, a):
     """PK_TURN: a joined ship chosen (then her action), a load from a fort, a Navigator;
     then the answers to those decisions and to the tow question."""
