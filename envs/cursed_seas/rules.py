@@ -52,6 +52,18 @@ from .turns import (
 )
 
 
+# apply's tail calls, each made from one place after its branch: for numba every call site
+# of an inlined kernel is typed, lowered and optimised again (compile time, issue 11)
+_T_NONE = 0
+_T_TURN = 1             # back_to_turn
+_T_END_TURN = 2         # end_turn
+_T_SEGMENT = 3          # _after_segment (tk = ship, tm = over)
+_T_END_MOVE = 4         # end_move (tk = ship)
+_T_MOVE_REST = 5        # end_move_rest (tk = ship)
+_T_TARGET = 6           # ask_target (tk = ship, tm = first mast)
+_T_BOARD = 7            # finish_board
+
+
 @njit(cache=True)
 def init(s, cfg, seed):
     """[Setup] roll for the first player, shuffle the island pieces, crew face down on their
@@ -360,6 +372,9 @@ def apply(s, a):
         s.reward[q] = 0.0
     pk = s.pending
     o = a - A_OPT
+    then = _T_NONE          # the tail call, made after the branch: one call site each
+    tk = -1
+    tm = 0
     if pk == PK_PLACE:
         i = s.n_islands
         x, y = grid_point(s, o)
@@ -383,9 +398,11 @@ def apply(s, a):
         s.pend_count -= 1
         creature_check(s, k)
         if not s.sh_live[k]:
-            back_to_turn(s)
+            then = _T_TURN
         elif s.pend_count == 0:
-            _after_segment(s, k, int(s.pend_target == 1))
+            then = _T_SEGMENT
+            tk = k
+            tm = int(s.pend_target == 1)
     # --- forts / terrain / creatures ---
     elif pk == PK_PLACE_TERR:
         T.place_terrain(s, o)
@@ -395,28 +412,30 @@ def apply(s, a):
         release_pins(s)
         if not T.ice_from(s, s.pend_count + 1):
             s.pend_count = 0
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_WHIRL:
         k = s.pend_ship
         over = int(s.pend_target == 1)
         s.pend_target = -1
         s.pend_count = 0
         if a == A_NO:
-            _after_segment(s, k, over)
+            then = _T_SEGMENT
+            tk = k
+            tm = over
         else:
             leave_dock(s, k)
             r = T.whirl_jump(s, k, o // EDGE_SLOTS, o % EDGE_SLOTS)
             release_pins(s)
             if r != T.ASKED:
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_WHIRL_LOSS:
         T.whirl_lose(s, s.pend_ship, o)
         release_pins(s)
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_UNTANGLE:
         T.untangle(s, s.pend_ship, o)
         release_pins(s)
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_HOME:
         p = s.pend_seat
         s.home[p] = o
@@ -444,12 +463,12 @@ def apply(s, a):
         p = s.to_play
         if a == A_NO:
             if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
-                end_turn(s)
+                then = _T_END_TURN
         elif a >= A_SEA:                        # explore action at sea [Exploring]
             sea_order(s, p * MAX_FLEET + a - A_SEA)
         elif a >= A_SCUTTLE:                    # a free action [Scuttling]
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
-            back_to_turn(s)
+            then = _T_TURN
         elif a >= A_PIECE:                      # a free action [Docking]
             s.pend_piece = a - A_PIECE
             s.pending = PK_PIECE_TO
@@ -457,60 +476,69 @@ def apply(s, a):
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1
             if not F.ask_flag(s, f, 0):
-                back_to_turn(s)
+                then = _T_TURN
         else:
             o = a - A_ORDER
             order_ship(s, p * MAX_FLEET + o // 4, o % 4)
     elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
         s.cr_ship[o] = -1
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_MYST_UP:                       # fresh water: a mast comes back
         s.sh_masts[s.pend_ship] |= 1 << o
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
         s.sh_masts[s.pend_ship] &= ~(1 << o)
         release_pins(s)
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_SEA_WITH:
         s.pend_target = o
         look(s, s.pend_ship, o)
         s.pending = PK_SEA_SWAP
     elif pk == PK_SEA_SWAP:
         if a == A_NO:
-            back_to_turn(s)
+            then = _T_TURN
         else:
             swap(s, s.pend_ship, s.pend_target, o)
             if not any_swap(s, s.pend_ship, s.pend_target):
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_PIECE_TO:
         move_piece(s, s.pend_piece, o)
         s.pend_piece = -1
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         if a == A_NO:
-            end_move(s, k)
+            then = _T_END_MOVE
+            tk = k
         else:
             o = a - A_SEG
             fr = o % NUM_FRAC
             f = (o // NUM_FRAC) % NUM_FAN
             kind = o // (NUM_FRAC * NUM_FAN)
-            over = sail(s, k, kind, f, fr)
-            _after_segment(s, k, over)
+            then = _T_SEGMENT
+            tk = k
+            tm = sail(s, k, kind, f, fr)
     elif pk == PK_TARGET:
         if a == A_NO:
-            ask_target(s, s.pend_ship, s.pend_mast + 1)
+            then = _T_TARGET
+            tk = s.pend_ship
+            tm = s.pend_mast + 1
         elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
             k = s.pend_ship
             if not (F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k)
                     and F.hit_fort(s, o - OPT_FORT)):   # a fort's loss may end the game
-                ask_target(s, k, s.pend_mast + 1)
+                then = _T_TARGET
+                tk = k
+                tm = s.pend_mast + 1
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
     # --- forts ---
     elif pk == PK_BUILD:
         if a == A_NO:
-            end_turn(s)
+            then = _T_END_TURN
         else:
             F.build(s, s.to_play * MAX_FORTS_P + o // MAX_ISLANDS, o % MAX_ISLANDS)
     elif pk == PK_PAY:
@@ -518,7 +546,7 @@ def apply(s, a):
             s.pend_fort = -1
             s.pend_paid = 0
             if not F.ask_build(s, s.to_play):
-                end_turn(s)
+                then = _T_END_TURN
     elif pk == PK_FORT_TARGET:
         f = s.pend_fort
         g = s.pend_mast
@@ -534,23 +562,27 @@ def apply(s, a):
                 s.pend_target = o
                 asked = True
         if not asked and not F.ask_flag(s, f, g + 1):
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_FORT_MAST:
         lose_mast(s, s.pend_target, o)
         s.pend_target = -1
         if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_FLAG:
         s.ft_flags[s.pend_count] &= ~(1 << o)
         s.pend_count = 0
         if s.pend_fort >= 0:
             if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
-                back_to_turn(s)
+                then = _T_TURN
         else:
-            ask_target(s, s.pend_ship, s.pend_mast + 1)
+            then = _T_TARGET
+            tk = s.pend_ship
+            tm = s.pend_mast + 1
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
-        ask_target(s, s.pend_ship, s.pend_mast + 1)
+        then = _T_TARGET
+        tk = s.pend_ship
+        tm = s.pend_mast + 1
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
                 s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \
@@ -565,15 +597,15 @@ def apply(s, a):
             s.pend_count = 1
         else:
             s.pend_count = 0
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_EXPLORE:
         if a == A_NO:
-            back_to_turn(s)
+            then = _T_TURN
         else:
             s.co_loc[o] = LOC_SHIP
             s.co_at[o] = s.pend_ship
             if not _any_take(s):
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_BOARD:
         if a == A_YES:
             board(s)
@@ -582,7 +614,7 @@ def apply(s, a):
             s.pend_seat = q
             s.to_play = q
         else:
-            finish_board(s)
+            then = _T_BOARD
     elif pk == PK_BOARD_WIN:
         if a == A_YES:
             s.pending = PK_BOARD_CREW
@@ -596,11 +628,25 @@ def apply(s, a):
             s.to_play = p
     elif pk == PK_BOARD_CREW:
         s.cr_ship[o] = -1
-        finish_board(s)
+        then = _T_BOARD
     elif pk == PK_BOARD_COIN:
         s.co_loc[o] = LOC_SHIP
         s.co_at[o] = s.pend_ship
+        then = _T_BOARD
+    if then == _T_SEGMENT:
+        then = _after_segment(s, tk, tm)
+    if then == _T_END_MOVE:
+        end_move(s, tk)
+    elif then == _T_MOVE_REST:
+        end_move_rest(s, tk)
+    elif then == _T_TARGET:
+        ask_target(s, tk, tm)
+    elif then == _T_BOARD:
         finish_board(s)
+    elif then == _T_END_TURN:
+        end_turn(s)
+    elif then == _T_TURN:
+        back_to_turn(s)
     s.step += 1
     if s.to_play == NO_SEAT or s.done:
         return
@@ -663,24 +709,23 @@ def _terrain_or_homes(s):
 @njit(cache=True, inline="always")
 def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
-    derelict or wrecked may then sail her remaining segments."""
+    derelict or wrecked may then sail her remaining segments. Returns apply's tail call:
+    _T_END_MOVE, _T_TURN or _T_NONE."""
     if reef_check(s, k, over):
-        return
+        return _T_NONE
     r = T.terrain_check(s, k, over)
     if r == T.ASKED:
-        return
+        return _T_NONE
     if r == T.ACTIONS_OVER:
         release_pins(s)
-        back_to_turn(s)
-        return
+        return _T_TURN
     if r == T.END_MOVE:
-        end_move(s, k)
-        return
+        return _T_END_MOVE
     if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
             (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
-        end_move(s, k)
-    else:
-        s.pending = PK_SEGMENT
+        return _T_END_MOVE
+    s.pending = PK_SEGMENT
+    return _T_NONE
 
 
 @njit(cache=True)
