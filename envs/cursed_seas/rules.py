@@ -62,6 +62,9 @@ _T_END_MOVE = 4         # end_move (tk = ship)
 _T_MOVE_REST = 5        # end_move_rest (tk = ship)
 _T_TARGET = 6           # ask_target (tk = ship, tm = first mast)
 _T_BOARD = 7            # finish_board
+_T_ORDER = 8            # order_ship (tk = ship, tm = action)
+_T_DEPLOY = 9           # _deploy_next
+_T_TERRAIN = 10         # _terrain_or_homes
 
 
 @njit(cache=True)
@@ -384,13 +387,13 @@ def apply(s, a):
         if s.n_islands < 3 * s.num_players:
             s.to_play = s.order[s.n_islands % s.num_players]
         else:
-            _terrain_or_homes(s)
+            then = _T_TERRAIN
     elif pk == PK_TERRAIN:
         x, y = grid_point(s, o)
         s.rf_x[s.n_reefs] = x
         s.rf_y[s.n_reefs] = y
         s.n_reefs += 1
-        _terrain_or_homes(s)
+        then = _T_TERRAIN
     elif pk == PK_REEF:
         k = s.pend_ship
         s.sh_masts[k] &= ~(1 << o)
@@ -406,7 +409,7 @@ def apply(s, a):
     # --- forts / terrain / creatures ---
     elif pk == PK_PLACE_TERR:
         T.place_terrain(s, o)
-        _terrain_or_homes(s)
+        then = _T_TERRAIN
     elif pk == PK_ICE_MAST:
         T.ice_damage(s, s.pend_ship, o)
         release_pins(s)
@@ -440,7 +443,7 @@ def apply(s, a):
         p = s.pend_seat
         s.home[p] = o
         s.isl_home[o] = p
-        _deploy_next(s)
+        then = _T_DEPLOY
     elif pk == PK_DEPLOY:
         k = s.pend_ship
         if a != A_NO:
@@ -456,7 +459,11 @@ def apply(s, a):
             for c in range(MAX_CREW):
                 if s.cr_ship[c] == k:
                     s.cr_ship[c] = -1
-        _deploy_next(s)
+        then = _T_DEPLOY
+    elif pk == PK_CAPT and o < 4:               # a ship a tow brought in: her action [Tow]
+        then = _T_ORDER
+        tk = s.pend_ship
+        tm = o
     elif pk >= PK_TOW or (pk == PK_TURN and a >= A_CAPT):
         _step_extra(s, a)                       # --- tow / fort loading / trade currents
     elif pk == PK_TURN:
@@ -479,7 +486,9 @@ def apply(s, a):
                 then = _T_TURN
         else:
             o = a - A_ORDER
-            order_ship(s, p * MAX_FLEET + o // 4, o % 4)
+            then = _T_ORDER
+            tk = p * MAX_FLEET + o // 4
+            tm = o % 4
     elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
         s.cr_ship[o] = -1
         then = _T_MOVE_REST
@@ -647,6 +656,12 @@ def apply(s, a):
         end_turn(s)
     elif then == _T_TURN:
         back_to_turn(s)
+    elif then == _T_ORDER:
+        order_ship(s, tk, tm)
+    elif then == _T_DEPLOY:
+        _deploy_next(s)
+    elif then == _T_TERRAIN:
+        _terrain_or_homes(s)
     s.step += 1
     if s.to_play == NO_SEAT or s.done:
         return
@@ -691,7 +706,7 @@ def sea_order(s, k):
     s.pending = PK_SEA_WITH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _terrain_or_homes(s):
     """[Placing Terrain] reefs placed in turn, in island order; then the home islands."""
     if s.n_reefs < s.cfg.reefs * s.num_players:
@@ -830,10 +845,8 @@ def _step_extra(s, a):
         if a != A_NO:
             tow(s, k, o)
         after_tow(s)
-    elif pk == PK_CAPT:
-        if o < 4:
-            order_ship(s, k, o)
-        elif o == CAPT_SCUTTLE:
+    elif pk == PK_CAPT:                 # (an action, o < 4, is apply's order_ship call)
+        if o == CAPT_SCUTTLE:
             scuttle(s, k)
             back_to_turn(s)
         else:
