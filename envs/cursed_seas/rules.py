@@ -4,6 +4,12 @@
 the next one. Sections: Setup, Placing Islands, Choosing Home Islands, Placing Crew and
 equipment, Placing Treasure, Actions, Moving, Ram, Board, Exploring, Shooting, Repairing,
 Winning the Game (through setup.py and turns.py).
+
+Compile shape (issue 11): numba optimises a called kernel's whole callee subtree again in
+every kernel that calls it, so the routers here and the kernels with one call site in the
+engine are ``inline="always"``, and ``apply`` makes each of its tail calls from one place
+(``_T_*``); ``apply`` itself is one body, as inlining a body this large deep-copies its IR
+scope once per block.
 """
 
 from numba import njit
