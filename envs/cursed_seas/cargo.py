@@ -63,7 +63,7 @@ def carry_ok(s, c, d):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def piece_ok(s, c, p):
     """Seat p may pick up piece c for a docking transfer: not moved yet this turn, on
     one of her docked ships or on an island where one of them is docked, with somewhere

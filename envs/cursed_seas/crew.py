@@ -35,7 +35,7 @@ def reach(s, k, m):
     return S_LEN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal_long_guns(s, k, m, j, nm):
     """Long Guns are used (and revealed) when an S cannon fires at a target beyond S."""
     if s.cfg.ship_range[k // MAX_FLEET, k % MAX_FLEET, m] != SEG_L and \
@@ -56,7 +56,7 @@ def smuggled(s, k):
     return (keywords(s, k) & KW_SMUGGLER) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal_smuggler(s, k):
     """Revealed when it keeps treasure from a winning boarding party."""
     if not smuggled(s, k):
@@ -118,7 +118,7 @@ def nav_slot_ok(s, k, a):
     return terr_place_ok(s, x, y)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nav_ok(s, k):
     """[Trade Current: "crew with the Navigator keyword can place trade currents"] a ship of
     the player to play, afloat and not lost, with an unused Navigator, once a turn per ship
@@ -133,7 +133,7 @@ def nav_ok(s, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nav_place(s, k, a):
     """Place the trade current: friendly to ship k's player; the Navigator is revealed and
     spent."""

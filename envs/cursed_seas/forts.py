@@ -170,7 +170,7 @@ def fog_clear(s, px, py, qx, qy):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ship_line_to_fort(s, k, m, nm, f, px, py):
     """From mast m of ship k to a point of fort f [Shooting]: blocked by islands other than
     the fort's own, ships other than k, k's other masts and fog banks."""
@@ -219,7 +219,7 @@ def ship_fort_ok(s, k, m, f):
     return fort_in_range(s, px, py, f, reach) and ship_line_to_fort(s, k, m, nm, f, px, py)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fort_ship_ok(s, f, g, j):
     """Flag g of fort f may shoot ship j: an enemy ship on the table, not docked at her home
     island, not lost, within the flag's range; the line is blocked only by fog banks
@@ -241,7 +241,7 @@ def fort_ship_ok(s, f, g, j):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fort_fort_ok(s, f, g, h):
     """Flag g of fort f may shoot enemy fort h (fort cannons shoot like ship cannons)."""
     if s.ft_isl[h] < 0 or h // MAX_FORTS_P == f // MAX_FORTS_P:
@@ -273,7 +273,7 @@ def next_flag(s, f, g0):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fort_can_shoot(s, f):
     """[Forts: Shooting; Abandoned forts] a fort standing with a flag, not yet given its
     action this turn, with a target."""
@@ -397,7 +397,7 @@ def can_load(s, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def load(s, k, c):
     """Coin c goes aboard ship k; her player looks at it. True while more may be loaded."""
     s.co_loc[c] = LOC_SHIP

@@ -130,7 +130,7 @@ def bow_y(s, k):
     return s.sh_y[k] + s.sh_len[k] * math.sin(s.sh_h[k])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ship_gap(s, k, j):
     """Distance between the hulls of ships k and j (0 when they touch or overlap)."""
     d = seg_seg(s.sh_x[k], s.sh_y[k], bow_x(s, k), bow_y(s, k),
@@ -245,7 +245,7 @@ def mast_xy(s, k, m, nmast):
         s.sh_y[k] + f * s.sh_len[k] * math.sin(s.sh_h[k])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def line_clear(s, px, py, qx, qy, k, m, nmast, j):
     """The line from (px, py) (mast m of ship k) to (qx, qy) on ship j crosses no island, no
     ship other than k and j, and none of k's other masts [Shooting]."""

@@ -42,7 +42,7 @@ def crew_aboard(s, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def myst_roll(s, k, i):
     """Ship k has just docked at island i: roll and apply its effect. True when her player
     must choose (a crew or a mast): the pending decision is set."""

@@ -153,7 +153,7 @@ def observe(s, seat, out):
 
 
 # --- forts / terrain / creatures ---------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _observe_sea(s, seat, out):
     """Terrain pieces (kind, place, iceberg number and stuck, Sargasso rating, a trade
     current's owner relative to the observer) and, per ship, lost / tangled / sea creature:

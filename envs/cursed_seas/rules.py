@@ -4,6 +4,12 @@
 the next one. Sections: Setup, Placing Islands, Choosing Home Islands, Placing Crew and
 equipment, Placing Treasure, Actions, Moving, Ram, Board, Exploring, Shooting, Repairing,
 Winning the Game (through setup.py and turns.py).
+
+Compile shape (issue 11): numba optimises a called kernel's whole callee subtree again in
+every kernel that calls it, so the routers here and the kernels with one call site in the
+engine are ``inline="always"``, and ``apply`` makes each of its tail calls from one place
+(``_T_*``); ``apply`` itself is one body, as inlining a body this large deep-copies its IR
+scope once per block.
 """
 
 from numba import njit
@@ -50,6 +56,21 @@ from .turns import (
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
 )
+
+
+# apply's tail calls, each made from one place after its branch: for numba every call site
+# of an inlined kernel is typed, lowered and optimised again (compile time, issue 11)
+_T_NONE = 0
+_T_TURN = 1             # back_to_turn
+_T_END_TURN = 2         # end_turn
+_T_SEGMENT = 3          # _after_segment (tk = ship, tm = over)
+_T_END_MOVE = 4         # end_move (tk = ship)
+_T_MOVE_REST = 5        # end_move_rest (tk = ship)
+_T_TARGET = 6           # ask_target (tk = ship, tm = first mast)
+_T_BOARD = 7            # finish_board
+_T_ORDER = 8            # order_ship (tk = ship, tm = action)
+_T_DEPLOY = 9           # _deploy_next
+_T_TERRAIN = 10         # _terrain_or_homes
 
 
 @njit(cache=True)
@@ -350,12 +371,19 @@ def legal_mask(s, mask):
                 mask[A_OPT + c] = 1
 
 
-@njit(cache=True, inline="always")
-def _step(s, a):
-    """Answer the pending decision with action a (legal). Inlined into its one caller,
-    ``apply``, so the cold compile optimises the whole engine once less."""
+@njit(cache=True)
+def apply(s, a):
+    """Answer the pending decision with action a (legal), then count the step and truncate
+    at the step bound (ruling: Truncation). One body with no early return rather than an
+    inlined helper: numba's inliner deep-copies the callee's whole IR scope once per block,
+    which cost seconds of cold compile for a body this size."""
+    for q in range(MAX_PLAYERS):
+        s.reward[q] = 0.0
     pk = s.pending
     o = a - A_OPT
+    then = _T_NONE          # the tail call, made after the branch: one call site each
+    tk = -1
+    tm = 0
     if pk == PK_PLACE:
         i = s.n_islands
         x, y = grid_point(s, o)
@@ -365,13 +393,13 @@ def _step(s, a):
         if s.n_islands < 3 * s.num_players:
             s.to_play = s.order[s.n_islands % s.num_players]
         else:
-            _terrain_or_homes(s)
+            then = _T_TERRAIN
     elif pk == PK_TERRAIN:
         x, y = grid_point(s, o)
         s.rf_x[s.n_reefs] = x
         s.rf_y[s.n_reefs] = y
         s.n_reefs += 1
-        _terrain_or_homes(s)
+        then = _T_TERRAIN
     elif pk == PK_REEF:
         k = s.pend_ship
         s.sh_masts[k] &= ~(1 << o)
@@ -379,45 +407,49 @@ def _step(s, a):
         s.pend_count -= 1
         creature_check(s, k)
         if not s.sh_live[k]:
-            back_to_turn(s)
+            then = _T_TURN
         elif s.pend_count == 0:
-            _after_segment(s, k, int(s.pend_target == 1))
+            then = _T_SEGMENT
+            tk = k
+            tm = int(s.pend_target == 1)
     # --- forts / terrain / creatures ---
     elif pk == PK_PLACE_TERR:
         T.place_terrain(s, o)
-        _terrain_or_homes(s)
+        then = _T_TERRAIN
     elif pk == PK_ICE_MAST:
         T.ice_damage(s, s.pend_ship, o)
         release_pins(s)
         if not T.ice_from(s, s.pend_count + 1):
             s.pend_count = 0
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_WHIRL:
         k = s.pend_ship
         over = int(s.pend_target == 1)
         s.pend_target = -1
         s.pend_count = 0
         if a == A_NO:
-            _after_segment(s, k, over)
+            then = _T_SEGMENT
+            tk = k
+            tm = over
         else:
             leave_dock(s, k)
             r = T.whirl_jump(s, k, o // EDGE_SLOTS, o % EDGE_SLOTS)
             release_pins(s)
             if r != T.ASKED:
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_WHIRL_LOSS:
         T.whirl_lose(s, s.pend_ship, o)
         release_pins(s)
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_UNTANGLE:
         T.untangle(s, s.pend_ship, o)
         release_pins(s)
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_HOME:
         p = s.pend_seat
         s.home[p] = o
         s.isl_home[o] = p
-        _deploy_next(s)
+        then = _T_DEPLOY
     elif pk == PK_DEPLOY:
         k = s.pend_ship
         if a != A_NO:
@@ -433,88 +465,95 @@ def _step(s, a):
             for c in range(MAX_CREW):
                 if s.cr_ship[c] == k:
                     s.cr_ship[c] = -1
-        _deploy_next(s)
+        then = _T_DEPLOY
+    elif pk == PK_CAPT and o < 4:               # a ship a tow brought in: her action [Tow]
+        then = _T_ORDER
+        tk = s.pend_ship
+        tm = o
+    elif pk >= PK_TOW or (pk == PK_TURN and a >= A_CAPT):
+        _step_extra(s, a)                       # --- tow / fort loading / trade currents
     elif pk == PK_TURN:
+        p = s.to_play
         if a == A_NO:
             if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
-                end_turn(s)
-            return
-        p = s.to_play
-        if a >= A_CAPT:                         # --- tow / fort loading / trade currents
-            _step_extra(s, a)
-            return
-        if a >= A_SEA:                          # explore action at sea [Exploring]
+                then = _T_END_TURN
+        elif a >= A_SEA:                        # explore action at sea [Exploring]
             sea_order(s, p * MAX_FLEET + a - A_SEA)
-            return
-        if a >= A_SCUTTLE:                      # a free action [Scuttling]
+        elif a >= A_SCUTTLE:                    # a free action [Scuttling]
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
-            back_to_turn(s)
-            return
-        if a >= A_PIECE:                        # a free action [Docking]
+            then = _T_TURN
+        elif a >= A_PIECE:                      # a free action [Docking]
             s.pend_piece = a - A_PIECE
             s.pending = PK_PIECE_TO
-            return
-        if a >= A_FORT:                         # --- forts: a shoot action
+        elif a >= A_FORT:                       # --- forts: a shoot action
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1
             if not F.ask_flag(s, f, 0):
-                back_to_turn(s)
-            return
-        o = a - A_ORDER
-        order_ship(s, p * MAX_FLEET + o // 4, o % 4)
-    elif pk >= PK_TOW:                           # --- tow / fort loading / trade currents
-        _step_extra(s, a)
+                then = _T_TURN
+        else:
+            o = a - A_ORDER
+            then = _T_ORDER
+            tk = p * MAX_FLEET + o // 4
+            tm = o % 4
     elif pk == PK_MYST_CREW:                     # fever: the crew her player picks
         s.cr_ship[o] = -1
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_MYST_UP:                       # fresh water: a mast comes back
         s.sh_masts[s.pend_ship] |= 1 << o
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
         s.sh_masts[s.pend_ship] &= ~(1 << o)
         release_pins(s)
-        end_move_rest(s, s.pend_ship)
+        then = _T_MOVE_REST
+        tk = s.pend_ship
     elif pk == PK_SEA_WITH:
         s.pend_target = o
         look(s, s.pend_ship, o)
         s.pending = PK_SEA_SWAP
     elif pk == PK_SEA_SWAP:
         if a == A_NO:
-            back_to_turn(s)
+            then = _T_TURN
         else:
             swap(s, s.pend_ship, s.pend_target, o)
             if not any_swap(s, s.pend_ship, s.pend_target):
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_PIECE_TO:
         move_piece(s, s.pend_piece, o)
         s.pend_piece = -1
-        back_to_turn(s)
+        then = _T_TURN
     elif pk == PK_SEGMENT:
         k = s.pend_ship
         if a == A_NO:
-            end_move(s, k)
-            return
-        o = a - A_SEG
-        fr = o % NUM_FRAC
-        f = (o // NUM_FRAC) % NUM_FAN
-        kind = o // (NUM_FRAC * NUM_FAN)
-        over = sail(s, k, kind, f, fr)
-        _after_segment(s, k, over)
+            then = _T_END_MOVE
+            tk = k
+        else:
+            o = a - A_SEG
+            fr = o % NUM_FRAC
+            f = (o // NUM_FRAC) % NUM_FAN
+            kind = o // (NUM_FRAC * NUM_FAN)
+            then = _T_SEGMENT
+            tk = k
+            tm = sail(s, k, kind, f, fr)
     elif pk == PK_TARGET:
         if a == A_NO:
-            ask_target(s, s.pend_ship, s.pend_mast + 1)
+            then = _T_TARGET
+            tk = s.pend_ship
+            tm = s.pend_mast + 1
         elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
             k = s.pend_ship
-            if F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k):
-                if F.hit_fort(s, o - OPT_FORT):
-                    return
-            ask_target(s, k, s.pend_mast + 1)
+            if not (F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k)
+                    and F.hit_fort(s, o - OPT_FORT)):   # a fort's loss may end the game
+                then = _T_TARGET
+                tk = k
+                tm = s.pend_mast + 1
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
     # --- forts ---
     elif pk == PK_BUILD:
         if a == A_NO:
-            end_turn(s)
+            then = _T_END_TURN
         else:
             F.build(s, s.to_play * MAX_FORTS_P + o // MAX_ISLANDS, o % MAX_ISLANDS)
     elif pk == PK_PAY:
@@ -522,39 +561,43 @@ def _step(s, a):
             s.pend_fort = -1
             s.pend_paid = 0
             if not F.ask_build(s, s.to_play):
-                end_turn(s)
+                then = _T_END_TURN
     elif pk == PK_FORT_TARGET:
         f = s.pend_fort
         g = s.pend_mast
+        asked = False                            # a decision is pending: stop here
         if a != A_NO and F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g],
                                      -1):
             if o >= OPT_FORT:
-                if F.hit_fort(s, o - OPT_FORT):
-                    return
+                asked = F.hit_fort(s, o - OPT_FORT)
             elif s.sh_masts[o] == 0:
                 sink(s, o)
             else:
                 s.pending = PK_FORT_MAST
                 s.pend_target = o
-                return
-        if not F.ask_flag(s, f, g + 1):
-            back_to_turn(s)
+                asked = True
+        if not asked and not F.ask_flag(s, f, g + 1):
+            then = _T_TURN
     elif pk == PK_FORT_MAST:
         lose_mast(s, s.pend_target, o)
         s.pend_target = -1
         if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
-            back_to_turn(s)
+            then = _T_TURN
     elif pk == PK_FLAG:
         s.ft_flags[s.pend_count] &= ~(1 << o)
         s.pend_count = 0
         if s.pend_fort >= 0:
             if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
-                back_to_turn(s)
+                then = _T_TURN
         else:
-            ask_target(s, s.pend_ship, s.pend_mast + 1)
+            then = _T_TARGET
+            tk = s.pend_ship
+            tm = s.pend_mast + 1
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
-        ask_target(s, s.pend_ship, s.pend_mast + 1)
+        then = _T_TARGET
+        tk = s.pend_ship
+        tm = s.pend_mast + 1
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
                 s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \
@@ -567,17 +610,17 @@ def _step(s, a):
                 s.sh_masts[k] != (1 << nmast(s, k)) - 1:
             reveal(s, k, KW_CARPENTER)          # a second mast, same action
             s.pend_count = 1
-            return
-        s.pend_count = 0
-        back_to_turn(s)
+        else:
+            s.pend_count = 0
+            then = _T_TURN
     elif pk == PK_EXPLORE:
         if a == A_NO:
-            back_to_turn(s)
+            then = _T_TURN
         else:
             s.co_loc[o] = LOC_SHIP
             s.co_at[o] = s.pend_ship
             if not _any_take(s):
-                back_to_turn(s)
+                then = _T_TURN
     elif pk == PK_BOARD:
         if a == A_YES:
             board(s)
@@ -586,7 +629,7 @@ def _step(s, a):
             s.pend_seat = q
             s.to_play = q
         else:
-            finish_board(s)
+            then = _T_BOARD
     elif pk == PK_BOARD_WIN:
         if a == A_YES:
             s.pending = PK_BOARD_CREW
@@ -600,14 +643,41 @@ def _step(s, a):
             s.to_play = p
     elif pk == PK_BOARD_CREW:
         s.cr_ship[o] = -1
-        finish_board(s)
+        then = _T_BOARD
     elif pk == PK_BOARD_COIN:
         s.co_loc[o] = LOC_SHIP
         s.co_at[o] = s.pend_ship
+        then = _T_BOARD
+    if then == _T_SEGMENT:
+        then = _after_segment(s, tk, tm)
+    if then == _T_END_MOVE:
+        end_move(s, tk)
+    elif then == _T_MOVE_REST:
+        end_move_rest(s, tk)
+    elif then == _T_TARGET:
+        ask_target(s, tk, tm)
+    elif then == _T_BOARD:
         finish_board(s)
+    elif then == _T_END_TURN:
+        end_turn(s)
+    elif then == _T_TURN:
+        back_to_turn(s)
+    elif then == _T_ORDER:
+        order_ship(s, tk, tm)
+    elif then == _T_DEPLOY:
+        _deploy_next(s)
+    elif then == _T_TERRAIN:
+        _terrain_or_homes(s)
+    s.step += 1
+    if s.to_play == NO_SEAT or s.done:
+        return
+    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS   # ruling: Truncation
+    if s.step >= bound:
+        s.truncated = 1
+        s.to_play = NO_SEAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_ship(s, k, act):
     """[Actions] ship k of the player to play is given action ``act``."""
     s.sh_acts[k] += 1
@@ -642,7 +712,7 @@ def sea_order(s, k):
     s.pending = PK_SEA_WITH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _terrain_or_homes(s):
     """[Placing Terrain] reefs placed in turn, in island order; then the home islands."""
     if s.n_reefs < s.cfg.reefs * s.num_players:
@@ -657,27 +727,26 @@ def _terrain_or_homes(s):
     ask_home(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
-    derelict or wrecked may then sail her remaining segments."""
+    derelict or wrecked may then sail her remaining segments. Returns apply's tail call:
+    _T_END_MOVE, _T_TURN or _T_NONE."""
     if reef_check(s, k, over):
-        return
+        return _T_NONE
     r = T.terrain_check(s, k, over)
     if r == T.ASKED:
-        return
+        return _T_NONE
     if r == T.ACTIONS_OVER:
         release_pins(s)
-        back_to_turn(s)
-        return
+        return _T_TURN
     if r == T.END_MOVE:
-        end_move(s, k)
-        return
+        return _T_END_MOVE
     if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
             (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
-        end_move(s, k)
-    else:
-        s.pending = PK_SEGMENT
+        return _T_END_MOVE
+    s.pending = PK_SEGMENT
+    return _T_NONE
 
 
 @njit(cache=True)
@@ -688,7 +757,7 @@ def _any_take(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deploy_next(s):
     r = next_deploy(s)
     if r == 2:
@@ -698,22 +767,8 @@ def _deploy_next(s):
         start_play(s)
 
 
-@njit(cache=True)
-def apply(s, action):
-    for p in range(MAX_PLAYERS):
-        s.reward[p] = 0.0
-    _step(s, action)
-    s.step += 1
-    if s.to_play == NO_SEAT or s.done:
-        return
-    bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS   # ruling: Truncation
-    if s.step >= bound:
-        s.truncated = 1
-        s.to_play = NO_SEAT
-
-
 # --- tow / fort loading / trade currents ---------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _capt_ok(s, k, o):
     """PK_CAPT option o for ship k, towed into her player's fleet from another's index:
     ACT_* as for any ship of hers, CAPT_SCUTTLE, CAPT_SEA [Tow; Actions]."""
@@ -724,7 +779,7 @@ def _capt_ok(s, k, o):
     return sea_ok(s, k)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn_mask_extra(s, p, mask):
     nav = 0                                     # ships with an unused Navigator aboard:
     for c in range(MAX_CREW):                   # one pass, as most fleets have none
@@ -750,7 +805,7 @@ def _turn_mask_extra(s, p, mask):
             mask[A_NAV + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mask_extra(s, pk, mask):
     k = s.pend_ship
     if pk == PK_TOW:
@@ -774,7 +829,7 @@ def _mask_extra(s, pk, mask):
                 mask[A_OPT + a] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step_extra(s, a):
     """PK_TURN: a joined ship chosen (then her action), a load from a fort, a Navigator;
     then the answers to those decisions and to the tow question."""
@@ -796,10 +851,8 @@ def _step_extra(s, a):
         if a != A_NO:
             tow(s, k, o)
         after_tow(s)
-    elif pk == PK_CAPT:
-        if o < 4:
-            order_ship(s, k, o)
-        elif o == CAPT_SCUTTLE:
+    elif pk == PK_CAPT:                 # (an action, o < 4, is apply's order_ship call)
+        if o == CAPT_SCUTTLE:
             scuttle(s, k)
             back_to_turn(s)
         else:

@@ -28,7 +28,7 @@ def scuttle(s, k):
     s.sh_scuttle[k] = SC_SINKS if die(s, 6) >= 5 else SC_TRIED
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scuttle_due(s, p):
     """At the beginning of seat p's turn her doomed ships sink with everything aboard;
     a failed attempt may be made again. True when a ship sank."""

@@ -20,7 +20,7 @@ from .state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roll_order(s):
     """[Setup] each player rolls a d6, ties re-rolled; highest first. Comparing the players'
     sequences of rolls (first roll, then each re-roll) is the same as re-rolling only the
@@ -102,7 +102,7 @@ def least_crowded(s, g):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_tier(s):
     best = 0
     for h in range(GRID * GRID):
@@ -168,7 +168,7 @@ def ask_home(s):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_deploy(s):
     """Ask the next ship of pend_seat to place at her home, or the next home choice:
     0 a ship to place, 1 a home to choose, 2 every home chosen, 3 no room to place."""
@@ -188,7 +188,7 @@ def next_deploy(s):
     return 1 if ask_home(s) else 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_treasure(s):
     """[Placing Treasure] every contributed coin, shuffled face down, an equal number to
     each wild island (islands in placement order; ruling: Treasure contributions)."""

@@ -90,7 +90,7 @@ def grid_xy(s, g):
     return (g % GRID + 0.5) * s.cfg.table_w / GRID, (g // GRID + 0.5) * s.cfg.table_h / GRID
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def disc_sweep(s, t, ux, uy, dist):
     """How far terrain disc t may slide along u (up to dist) before it touches an island or
     a ship on the table (a ship lost in a fog bank is not): (travel, island i / 100 + ship
@@ -188,7 +188,7 @@ def place_terrain(s, g):
 
 
 # ----- turns -------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_begins(s, p):
     """Ratings last until the end of a player's turn [Sargasso Sea]; a friendly trade current
     a ship begins her turn touching gives her +S this turn [Trade Current; ruling: Trade Current]."""
@@ -212,7 +212,7 @@ def trade_touch(s, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ice_begin(s):
     """[Iceberg; ruling: Iceberg] at the beginning of each turn, before any actions, the player rolls a d6;
     icebergs whose gold number matches move. Rolled only when an iceberg is in play. True
@@ -264,7 +264,7 @@ def ice_from(s, t0):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ice_wrap(s, t, ux, uy):
     """[Setup: Round Earth] an iceberg reaching an edge is placed touching the opposite
     edge, same position along it; it stays if that spot is taken (ruling: Edges)."""
@@ -283,7 +283,7 @@ def ice_wrap(s, t, ux, uy):
         s.tr_y[t] = y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ice_damage(s, j, m):
     """The iceberg's touched piece loses mast m; a sea creature with no segment left is
     eliminated [Sea Creatures]."""
@@ -293,7 +293,7 @@ def ice_damage(s, j, m):
 
 
 # ----- moving ------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_move(s, k):
     """A move action given to ship k. Tangled: the action is the attempt to free her
     [Sargasso Sea; ruling: Sargasso Sea]; lost: she leaves the fog bank first [Fog Bank]. Terrain she touches as
@@ -335,7 +335,7 @@ def untangle(s, k, slot):
     s.sh_tangled[k] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def other_whirl(s, k, t):
     for w in range(s.n_terr):
         if w != t and s.tr_kind[w] == TR_WHIRL:
@@ -345,7 +345,7 @@ def other_whirl(s, k, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def terrain_check(s, k, over):
     """[Terrain] ship k ended a movement segment: each terrain piece she touches that has
     not acted on her this move action applies now, in piece order. ``over``: the segment
@@ -398,7 +398,7 @@ def lose_in_fog(s, k, t):
             s.sh_pin[j] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def whirl_jump(s, k, w, slot):
     """[Whirlpool; ruling: Whirlpool] ship k is placed touching whirlpool w; roll a d6: on 1-3 she loses a
     mast or segment, a treasure or a crew (her player picks: PK_WHIRL_LOSS). The jump ends

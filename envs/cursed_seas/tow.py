@@ -54,7 +54,7 @@ def towable(s, k, j):
     return pose_clear(s, j, x, y, s.sh_h[k])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tow_ask(s, k):
     """After a move action: if she can tow a derelict, her player decides (PK_TOW). Only
     computed here, at the end of a move, never in the legal-mask hot path."""
@@ -70,7 +70,7 @@ def tow_ask(s, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tow(s, k, j):
     """Ship k takes derelict j in tow: j is placed bow to k's stern and joins k's fleet with
     her crew and treasure (her new player looks at them); a scuttle declared by another
@@ -136,7 +136,7 @@ def tow_seg_kind(s, k, i):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tow_turn_ok(s, k, h):
     """The tow turns with her about her stern: the towed ship, in line behind the new
     heading h, must overlap nothing."""
@@ -145,7 +145,7 @@ def tow_turn_ok(s, k, h):
     return pose_clear(s, j, x, y, h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tow_sail(s, k, kind, fan, frac):
     """One segment of a towing ship [Tow; Moving]: she turns, her tow swings in line behind
     her, and both sail together; either touching a piece stops both (swept contact for each

@@ -90,7 +90,7 @@ def reefs_touched(s, k):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reef_check(s, k, over):
     """[Reef] a ship touching a reef at the end of a segment rolls its rating (once per turn
     per reef, kept until the end of the turn); a rating below the masts she was built with
@@ -125,14 +125,14 @@ def reef_check(s, k, over):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_play(s):
     s.cur = 0
     s.turn = 1
     start_turn(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_turn(s):
     if check_end(s):
         return
@@ -170,7 +170,7 @@ def target_ok(s, k, m, j):
     return can_fire(s, k, m, nmast(s, k), j, reach(s, k, m))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mast_has_target(s, k, m):
     for j in range(MAX_SHIPS):
         if target_ok(s, k, m, j):
@@ -208,7 +208,7 @@ def can_explore(s, k):
         island_coins(s, i) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_repair(s, k):
     """[Repairing] docked at her home island (or anywhere with a Shipwright), a mast down."""
     full = (1 << nmast(s, k)) - 1
@@ -254,7 +254,7 @@ def action_ok(s, k, act):
 
 
 # ----- moving ----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seg_kind(s, k, i):
     """Kind of segment i of ship k's base move: printed segments, then +S for an Oarsman."""
     if s.sh_tow[k] >= 0:
@@ -279,7 +279,7 @@ def free_segment(s, k, kind):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_ok(s, k, fan):
     """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece."""
     h = s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0
@@ -288,7 +288,7 @@ def turn_ok(s, k, fan):
     return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sail(s, k, kind, fan, frac):
     """One movement segment: turn, then sail FRACS[frac] of S or L [Moving]. Returns 1 when
     the move is over (contact, or the ship left the table), else 0."""
@@ -324,7 +324,7 @@ def sail(s, k, kind, fan, frac):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_move(s, k):
     """After a move action [Docking; Unloading treasure; Ram; Exploring]: dock at a touched
     island (not an opponent's home; ruling: Docking), unload at home, ram an enemy ship the
@@ -471,7 +471,7 @@ def ask_target(s, k, m0):
     s.to_play = s.sh_owner[k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fire(s, k, m, j):
     """Mast m of ship k fires at ship j [Shooting]: a d6 of at least the mast's rank hits,
     a 1 always misses; a Cannoneer adds 1 (ruling: Cannon hits). A hit on a ship without
@@ -502,7 +502,7 @@ def lose_mast(s, j, m):
 
 
 # ----- boarding ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def board(s):
     """[Board] each side rolls a d6 plus the masts remaining on her ship (+1 for a Boarder);
     the higher total wins (ruling: Boarding). Ties: nothing, or re-roll (config; ruling:
@@ -560,7 +560,7 @@ def spoil_ok(s, win, lose):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_board(s):
     """Boarding over: back to the rammer's move (pend_ship = the rammer again)."""
     a = s.pend_ship
@@ -635,7 +635,7 @@ def tiebreak_value(s, p, tb):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score_game(s):
     """Highest home gold wins; ties go through cfg.tiebreak in order; players still tied
     share the win; if everyone ties it is a draw (ruling: Tie-breakers)."""
