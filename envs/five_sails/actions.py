@@ -49,7 +49,7 @@ def _best_parley(s, p, l):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def main_legal(s, mask):
     """[3. High Drama] the actions open to the player with priority."""
     p = s.to_play
@@ -155,7 +155,7 @@ def _begin_pay(s):
         s.pk = PK_PAY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def main_apply(s, action):
     p = s.to_play
     if action == A_PASS:
@@ -231,7 +231,7 @@ def main_apply(s, action):
             _begin_pay(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step_legal(s, mask):
     """The small steps inside an action: destination, payment, parley, target, actor, slot."""
     p = s.to_play
@@ -281,7 +281,7 @@ def step_legal(s, mask):
                 mask[A_TECH + 1 + j] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step_apply(s, action):
     p = s.to_play
     pk = s.pk
@@ -424,7 +424,7 @@ def resolve_ops(s, p, c, cid):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_legal(s, mask):
     p = s.to_play
     for q in range(s.num_players):
@@ -433,7 +433,7 @@ def copy_legal(s, mask):
                 mask[A_TARGET + q * MAX_CREW + d] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_apply(s, action):
     """The chosen Action's effects, in order, as if printed on the copying character: "this
     character" is the copier [Self Referentials]; its costs are not paid again and its own
@@ -448,14 +448,14 @@ def copy_apply(s, action):
         end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sink_legal(s, mask):
     for k in range(SINK_MAX):
         if s.sink[k] > 0:
             mask[A_KEEP + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sink_apply(s, action):
     """Put the chosen revealed card into the hand, then [Glossary: Sink] the rest: on the
     bottom of the deck in a random order [ruling: Sink]."""

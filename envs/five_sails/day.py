@@ -78,7 +78,7 @@ def dawn(s, k):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plan_legal(s, mask):
     p = s.to_play
     want = T_SCHEME if s.pk == PK_SCHEME else T_CHAR
@@ -87,7 +87,7 @@ def plan_legal(s, mask):
             mask[A_APPROACH + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plan_apply(s, action):
     """[Planning 1] a secret choice, face down until every seat has chosen."""
     p = s.to_play
@@ -187,14 +187,14 @@ def _revealed(s, k):
             s.renown[p] += C_ARG[cid, j]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_legal(s, mask):
     for k in range(2 * MAX_PLAYERS):
         if (s.pc >> k) & 1:
             mask[A_TARGET + (k // 2) * MAX_CREW + k % 2] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_apply(s, action):
     x = action - A_TARGET
     _revealed(s, (x // MAX_CREW) * 2 + x % MAX_CREW)
@@ -258,7 +258,7 @@ def continue_muster(s):
     s.to_play = s.first
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def locker_legal(s, mask):
     p = s.to_play
     for c in range(1, MAX_CREW):
@@ -266,7 +266,7 @@ def locker_legal(s, mask):
             mask[A_CREW + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def locker_apply(s, action):
     """[Crew Cap; ruling: Crew Cap] the chosen character goes to The Locker (not destroyed)."""
     p = s.to_play
@@ -471,7 +471,7 @@ def continue_dusk(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dusk_apply(s, action):
     p = s.to_play
     discard(s, p, hand_take(s, p, action - A_HAND))

@@ -374,7 +374,7 @@ def end_duel(s):
     end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def duel_legal(s, mask):
     """Legal answers to the pending duel decision (mask already cleared)."""
     pk = s.pk
@@ -439,7 +439,7 @@ def duel_legal(s, mask):
                 mask[A_LOC + l] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def duel_apply(s, action):
     """Apply the answer to the pending duel decision."""
     pk = s.pk
