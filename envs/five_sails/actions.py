@@ -488,7 +488,7 @@ def sink_apply(s, action):
     end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish(s):
     """Costs are paid: resolve what they paid for."""
     p = s.to_play

@@ -41,7 +41,7 @@ def day_window(s, t):
     return open_window(s, t, frm, live, RET_DAY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_day(s):
     """[1. Dawn] from its first step."""
     dawn(s, 0)
@@ -137,7 +137,7 @@ def initiative(s):
                 k -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal(s):
     """[Planning 2] reveal: schemes in play, characters join the crew at Home (the Crew Cap
     is checked at Muster) [ruling: Reveal and Muster]; then "when revealed" effects."""
@@ -279,7 +279,7 @@ def locker_apply(s, action):
         end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def do_pass(s):
     """[g. Pass] High Drama ends when every player passes consecutively."""
     s.passes += 1
@@ -389,7 +389,7 @@ def plunder(s):
     dusk(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dusk(s):
     """[5. Dusk] from its first step."""
     s.phase = PH_DUSK

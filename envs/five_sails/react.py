@@ -104,7 +104,7 @@ def _resolve(s):
     s.to_play = q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react_done(s):
     """Every asked player passed: back to the event the window interrupted or followed."""
     ret = s.r_ret
