@@ -49,7 +49,7 @@ def _best_parley(s, p, l):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def main_legal(s, mask):
     """[3. High Drama] the actions open to the player with priority."""
     p = s.to_play
@@ -231,7 +231,7 @@ def main_apply(s, action):
             _begin_pay(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def step_legal(s, mask):
     """The small steps inside an action: destination, payment, parley, target, actor, slot."""
     p = s.to_play
@@ -424,7 +424,7 @@ def resolve_ops(s, p, c, cid):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def copy_legal(s, mask):
     p = s.to_play
     for q in range(s.num_players):
@@ -448,7 +448,7 @@ def copy_apply(s, action):
         end_action(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sink_legal(s, mask):
     for k in range(SINK_MAX):
         if s.sink[k] > 0:

@@ -78,7 +78,7 @@ def dawn(s, k):
             return
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def plan_legal(s, mask):
     p = s.to_play
     want = T_SCHEME if s.pk == PK_SCHEME else T_CHAR
@@ -187,7 +187,7 @@ def _revealed(s, k):
             s.renown[p] += C_ARG[cid, j]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def order_legal(s, mask):
     for k in range(2 * MAX_PLAYERS):
         if (s.pc >> k) & 1:
@@ -258,7 +258,7 @@ def continue_muster(s):
     s.to_play = s.first
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def locker_legal(s, mask):
     p = s.to_play
     for c in range(1, MAX_CREW):

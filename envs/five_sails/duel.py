@@ -374,7 +374,7 @@ def end_duel(s):
     end_action(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def duel_legal(s, mask):
     """Legal answers to the pending duel decision (mask already cleared)."""
     pk = s.pk

@@ -31,7 +31,7 @@ from .state import (A_ABILITY, A_CREW, A_EVENT, A_HAND, A_PASS, A_RATT, KW_WEALT
                     RT_BEGIN_DAWN, RT_BEGIN_DAY, RT_BEGIN_DUSK, RT_END_DAWN, RT_END_DUSK)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def react_legal(s, mask):
     """PK_REACT: pass (no more Reactions) or a Reaction (risk from hand, a character's own,
     an attachment's, the Event there); PK_RACTOR: which of the characters the trigger

@@ -203,7 +203,6 @@ def apply(s, action):
     engine once here instead of once more per dispatch layer)."""
     for q in range(MAX_PLAYERS):
         s.reward[q] = 0.0
-    mask = np.empty(NUM_ACTIONS, np.uint8)
     action = np.int64(action)
     # the chosen decision, then at most DEFAULT_MAX_STEPS forced ones
     for k in range(DEFAULT_MAX_STEPS + 1):
@@ -238,6 +237,8 @@ def apply(s, action):
                 s.to_play = NO_SEAT
         if not s.cfg.auto_forced or k == DEFAULT_MAX_STEPS or s.to_play < 0:
             return
+        if k == 0:
+            mask = np.empty(NUM_ACTIONS, np.uint8)     # only with auto_forced: no allocation per step
         legal_mask(s, mask)
         n = 0
         a = -1
