@@ -155,7 +155,7 @@ def _begin_pay(s):
         s.pk = PK_PAY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def main_apply(s, action):
     p = s.to_play
     if action == A_PASS:
@@ -281,7 +281,7 @@ def step_legal(s, mask):
                 mask[A_TECH + 1 + j] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step_apply(s, action):
     p = s.to_play
     pk = s.pk
@@ -433,7 +433,7 @@ def copy_legal(s, mask):
                 mask[A_TARGET + q * MAX_CREW + d] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def copy_apply(s, action):
     """The chosen Action's effects, in order, as if printed on the copying character: "this
     character" is the copier [Self Referentials]; its costs are not paid again and its own
@@ -455,7 +455,7 @@ def sink_legal(s, mask):
             mask[A_KEEP + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sink_apply(s, action):
     """Put the chosen revealed card into the hand, then [Glossary: Sink] the rest: on the
     bottom of the deck in a random order [ruling: Sink]."""
@@ -488,7 +488,7 @@ def sink_apply(s, action):
     end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish(s):
     """Costs are paid: resolve what they paid for."""
     p = s.to_play

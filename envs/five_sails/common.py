@@ -302,7 +302,7 @@ def wound(s, p, c, n):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eliminate(s, p):
     """A player whose Leader is destroyed loses and leaves the game: the rest of the crew
     goes to The Locker, their locations become uncontrolled [ruling: Eliminated players]."""
@@ -428,12 +428,12 @@ def end_action(s):
     if s.done or s.fault:
         return
     if s.r_dest:
-        m = s.r_dest
+        m = np.int64(s.r_dest)      # one open_window specialisation: seats as int64
         s.r_dest = 0
         if open_window(s, RT_DESTROYED, s.prio, m, RET_ACTION):
             return
     if s.r_move:
-        m = s.r_move
+        m = np.int64(s.r_move)
         s.r_move = 0
         if open_window(s, RT_MOVED, s.prio, m, RET_ACTION):
             return
@@ -551,7 +551,7 @@ def react_src_legal(s, q, trig, mask):
             mask[A_EVENT + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _window_for(s, q):
     """Public test: q's deck list holds a Reaction risk with this trigger and a character it
     concerns, or a Reaction in play (character, attachment, Event) could answer it if its

@@ -41,7 +41,7 @@ def day_window(s, t):
     return open_window(s, t, frm, live, RET_DAY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_day(s):
     """[1. Dawn] from its first step."""
     dawn(s, 0)
@@ -87,7 +87,7 @@ def plan_legal(s, mask):
             mask[A_APPROACH + k] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def plan_apply(s, action):
     """[Planning 1] a secret choice, face down until every seat has chosen."""
     p = s.to_play
@@ -137,7 +137,7 @@ def initiative(s):
                 k -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal(s):
     """[Planning 2] reveal: schemes in play, characters join the crew at Home (the Crew Cap
     is checked at Muster) [ruling: Reveal and Muster]; then "when revealed" effects."""
@@ -194,7 +194,7 @@ def order_legal(s, mask):
             mask[A_TARGET + (k // 2) * MAX_CREW + k % 2] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order_apply(s, action):
     x = action - A_TARGET
     _revealed(s, (x // MAX_CREW) * 2 + x % MAX_CREW)
@@ -266,7 +266,7 @@ def locker_legal(s, mask):
             mask[A_CREW + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def locker_apply(s, action):
     """[Crew Cap; ruling: Crew Cap] the chosen character goes to The Locker (not destroyed)."""
     p = s.to_play
@@ -279,7 +279,7 @@ def locker_apply(s, action):
         end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def do_pass(s):
     """[g. Pass] High Drama ends when every player passes consecutively."""
     s.passes += 1
@@ -389,7 +389,7 @@ def plunder(s):
     dusk(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dusk(s):
     """[5. Dusk] from its first step."""
     s.phase = PH_DUSK
@@ -471,7 +471,7 @@ def continue_dusk(s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def dusk_apply(s, action):
     p = s.to_play
     discard(s, p, hand_take(s, p, action - A_HAND))

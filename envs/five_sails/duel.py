@@ -220,7 +220,7 @@ def _abil_open(s):
     return s.d_tround == 0 and any_tech(s, p, c, False)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _after_play(s):
     if _abil_open(s):
         s.pk = PK_DABIL
@@ -229,7 +229,7 @@ def _after_play(s):
         _combat_values(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(s, cid):
     """The played card joins the dueling line [Play a Combat Card]."""
     a = s.d_active
@@ -274,7 +274,7 @@ def wound_window(s, a, n, ret):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wounds_taken(s, a):
     """The wounds the window settled on (``r_amt``) for side a."""
     n = s.r_amt
@@ -284,7 +284,7 @@ def wounds_taken(s, a):
     _take(s, a, n)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _resolve(s):
     """[Resolve Threat] wounds up to the cap (after any "when" Reaction to them), the pool
     discarded."""
@@ -439,7 +439,7 @@ def duel_legal(s, mask):
                 mask[A_LOC + l] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def duel_apply(s, action):
     """Apply the answer to the pending duel decision."""
     pk = s.pk

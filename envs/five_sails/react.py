@@ -104,7 +104,7 @@ def _resolve(s):
     s.to_play = q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react_done(s):
     """Every asked player passed: back to the event the window interrupted or followed."""
     ret = s.r_ret
@@ -145,7 +145,7 @@ def react_done(s):
         end_action(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def react_apply(s, action):
     q = s.to_play
     if s.pk == PK_RACTOR:

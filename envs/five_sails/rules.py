@@ -195,50 +195,50 @@ def legal_mask(s, mask):
 
 
 @njit(cache=True)
-def _apply_one(s, action):
-    pk = s.pk
-    if pk == PK_SCHEME or pk == PK_CHAR:
-        plan_apply(s, action)
-    elif pk == PK_LOCKER:
-        locker_apply(s, action)
-    elif pk == PK_ORDER:
-        order_apply(s, action)
-    elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY or (pk == PK_RESPOND
-                                                                and is_react_action(action)):
-        react_apply(s, action)
-    elif pk == PK_SINK:
-        sink_apply(s, action)
-    elif pk == PK_COPY:
-        copy_apply(s, action)
-    elif pk == PK_MAIN:
-        main_apply(s, action)
-    elif pk == PK_DUSK:
-        dusk_apply(s, action)
-    elif (pk == PK_MOVE or pk == PK_PAY or pk == PK_PARLEY or pk == PK_EQUIP
-          or pk == PK_ACTOR or pk == PK_SLOT):
-        step_apply(s, action)
-    else:
-        duel_apply(s, action)
-    s.step += 1
-    if not s.done and not s.fault:
-        bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
-        if s.step >= bound:
-            s.truncated = 1
-            s.to_play = NO_SEAT
-
-
-@njit(cache=True)
 def apply(s, action):
-    """Apply one legal action; with auto_forced, also every single-option decision after it."""
+    """Apply one legal action; with auto_forced, also every single-option decision after it.
+
+    The phase modules' appliers are inlined here, each at its one call site (numba gives
+    an inlined function no compiled library of its own, so the cold compile optimises the
+    engine once here instead of once more per dispatch layer)."""
     for q in range(MAX_PLAYERS):
         s.reward[q] = 0.0
-    _apply_one(s, action)
-    if not s.cfg.auto_forced:
-        return
-    mask = np.empty(NUM_ACTIONS, np.uint8)
-    for _ in range(DEFAULT_MAX_STEPS):
-        if s.to_play < 0:
+    action = np.int64(action)
+    # the chosen decision, then at most DEFAULT_MAX_STEPS forced ones
+    for k in range(DEFAULT_MAX_STEPS + 1):
+        pk = s.pk
+        if pk == PK_SCHEME or pk == PK_CHAR:
+            plan_apply(s, action)
+        elif pk == PK_LOCKER:
+            locker_apply(s, action)
+        elif pk == PK_ORDER:
+            order_apply(s, action)
+        elif pk == PK_REACT or pk == PK_RACTOR or pk == PK_RPAY or (pk == PK_RESPOND
+                                                                    and is_react_action(action)):
+            react_apply(s, action)
+        elif pk == PK_SINK:
+            sink_apply(s, action)
+        elif pk == PK_COPY:
+            copy_apply(s, action)
+        elif pk == PK_MAIN:
+            main_apply(s, action)
+        elif pk == PK_DUSK:
+            dusk_apply(s, action)
+        elif (pk == PK_MOVE or pk == PK_PAY or pk == PK_PARLEY or pk == PK_EQUIP
+              or pk == PK_ACTOR or pk == PK_SLOT):
+            step_apply(s, action)
+        else:
+            duel_apply(s, action)
+        s.step += 1
+        if not s.done and not s.fault:
+            bound = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+            if s.step >= bound:
+                s.truncated = 1
+                s.to_play = NO_SEAT
+        if not s.cfg.auto_forced or k == DEFAULT_MAX_STEPS or s.to_play < 0:
             return
+        if k == 0:
+            mask = np.empty(NUM_ACTIONS, np.uint8)     # only with auto_forced: no allocation per step
         legal_mask(s, mask)
         n = 0
         a = -1
@@ -248,4 +248,4 @@ def apply(s, action):
                 a = i
         if n != 1:
             return
-        _apply_one(s, a)
+        action = a
