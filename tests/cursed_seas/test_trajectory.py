@@ -2,20 +2,14 @@
 
 The digests were recorded from main after towing, fort loading and Navigators landed (issue
 11); a kernel restructuring must not change them. Each case plays uniformly random legal
-actions from a numpy stream through the single-game kernels and hashes the actions and the
-final record bytes.
+actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
 """
 
-import hashlib
-
-import numpy as np
 import pytest
 
-from envs.cursed_seas import batch
-from envs.cursed_seas.config import make_config
-from envs.cursed_seas.state import NUM_ACTIONS, STATE
+from tests.core.trajectory import print_digests, trajectory
 
 CASES = {
     "2p": dict(num_players=2),
@@ -27,8 +21,6 @@ CASES = {
                              forts=[["Fort Brimstone", "Gullwatch Battery"],
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
-GAMES = 3
-
 DIGESTS = {
     '2p': '1fe79acb63f6f8ef94d2fd995e24563be851d2fd472650a57f1b276f2e2b8bc1',
     '2p_terrain_forts': 'adadda6124056351ac2ad1d553f5524ac12ea42f0f773ce8a1cbcb65c123a01e',
@@ -37,33 +29,10 @@ DIGESTS = {
 }
 
 
-def trajectory(cfg_kw: dict, games: int = GAMES) -> str:
-    cfgs = make_config(**cfg_kw)
-    states = np.zeros(1, STATE)
-    mask = np.zeros(NUM_ACTIONS, np.uint8)
-    h = hashlib.sha256()
-    rng = np.random.default_rng(20261123)
-    for g in range(games):
-        batch.single_init(states, cfgs, 0, 1000 + g)
-        batch.single_legal(states, 0, mask)
-        steps = 0
-        while not (states[0]["done"] or states[0]["truncated"]):
-            legal = np.flatnonzero(mask)
-            assert len(legal) > 0 and not states[0]["fault"]
-            a = int(legal[rng.integers(len(legal))])
-            h.update(a.to_bytes(2, "little"))
-            batch.single_apply(states, 0, a, mask)
-            steps += 1
-        h.update(states.tobytes())
-        h.update(steps.to_bytes(4, "little"))
-    return h.hexdigest()
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_random_trajectory_unchanged(case):
-    assert trajectory(CASES[case]) == DIGESTS[case]
+    assert trajectory("cursed_seas", CASES[case]) == DIGESTS[case]
 
 
 if __name__ == "__main__":
-    for name in sorted(CASES):
-        print(f"    {name!r}: {trajectory(CASES[name])!r},")
+    print_digests("cursed_seas", CASES)
