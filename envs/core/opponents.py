@@ -47,6 +47,22 @@ def _unit(x):
     return np.float64(mix64(x) >> _S11) * _INV53, x
 
 
+@njit(cache=True, inline="always")
+def _draw_marked(marked, cnt, x):
+    """(one of the ``cnt`` marked entries of ``marked`` drawn uniformly, or -1 when there are
+    none; the next stream word)."""
+    if cnt <= 0:
+        return -1, x
+    u, x = _unit(x)
+    j = min(np.int64(u * cnt), cnt - 1)
+    for b in range(marked.shape[0]):
+        if marked[b]:
+            if j == 0:
+                return b, x
+            j -= 1
+    return -1, x
+
+
 @njit(cache=True)
 def choose(logits, mask, greedy, x):
     """(masked argmax or a draw from the masked softmax of ``logits``, next stream word);
@@ -126,27 +142,11 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
                 cnt = 0
                 for b in range(num_actions):
                     cnt += mask[b]
-                if cnt > 0:
-                    u, x = _unit(x)
-                    j = min(np.int64(u * cnt), cnt - 1)
-                    for b in range(num_actions):
-                        if mask[b]:
-                            if j == 0:
-                                a = b
-                                break
-                            j -= 1
+                a, x = _draw_marked(mask, cnt, x)
             elif k == KIND_HEURISTIC:
                 x = x + _GOLDEN
                 cnt = game_heuristic(s, p, mix64(x), best)
-                if cnt > 0:
-                    u, x = _unit(x)
-                    j = min(np.int64(u * cnt), cnt - 1)
-                    for b in range(num_actions):
-                        if best[b]:
-                            if j == 0:
-                                a = b
-                                break
-                            j -= 1
+                a, x = _draw_marked(best, cnt, x)
                 if a >= 0 and not mask[a]:
                     a = -1      # the heuristic rated an illegal action: a bug, stop the game
             else:
