@@ -256,7 +256,13 @@ class Trainer:
             print(text, flush=True)
 
     def evaluate(self, promote: bool = True) -> dict:
-        """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote."""
+        """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote.
+
+        With ``eval_kernel`` (default) the games run in the reply kernel, every game in
+        flight at once (training/evaluate.py ``play_games_fast``; an opponent without a
+        kernel path falls back to lock-step ``play_games`` over ``eval_envs`` games). The
+        random and heuristic opponents then draw from the kernel's streams, not from their
+        generators, and the record keys are the same either way."""
         from agents import heuristic
         from agents.policy import PolicyAgent
         from agents.random_agent import RandomAgent
