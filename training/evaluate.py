@@ -6,6 +6,17 @@ play with one ``act_batch`` call. Outcomes are read from the reward of each game
 every game pays the zero-sum terminal +1 to each winner, -1 to each loser and 0 on a draw or
 a truncation, so a final-step reward above 1/2 is a win and below -1/2 a loss (opt-in
 shaped rewards add far less than 1/2 to a step). Win rates carry Wilson score intervals.
+
+``play_games_fast`` plays the same seatings with every seat inside the self-play reply kernel
+(envs/core/opponents.py ``play_opponents`` with no learner seat): policies through their
+exported numpy actors (envs/core/mlp.py; greedy = masked argmax, as ``PolicyAgent``), random
+agents and the game's kernel heuristic (``GameSpec.heuristic_best``) from per-game streams,
+every game in flight at once, so one kernel call plays the whole evaluation. Lock-step
+``play_games`` pays a torch call or a Python heuristic loop per agent per step for the
+longest game (stalled games run to the 20,000-decision bound); the kernel lets each game
+run alone. Agents without a kernel path make it fall back to ``play_games``. The kernel
+path draws random and heuristic choices from its own streams, so only deterministic agents
+(greedy policies) play the same games on both paths.
 """
 
 from __future__ import annotations
@@ -217,3 +228,95 @@ def lineups(num_agents: int, num_players: int) -> list[tuple]:
         return list(itertools.combinations(range(num_agents), num_players))
     return [c for c in itertools.combinations_with_replacement(range(num_agents), num_players)
             if len(set(c)) > 1]
+
+
+def kernel_tables(game: str, agents: list[Agent]):
+    """(kind int64[agents], slot int64[agents], greedy bool[K], params float32[K, P], layout)
+    playing each agent in the reply kernel, or None when one of them has no kernel path
+    (a Python agent, a heuristic without ``heuristic_best``, a policy that does not export
+    or whose architecture differs from the other policies')."""
+    from agents.policy import PolicyAgent
+    from agents.random_agent import RandomAgent
+    from envs.core import mlp
+    from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_RANDOM
+
+    spec = envs.spec(game)
+    kind = np.zeros(len(agents), dtype=np.int64)
+    slot = np.full(len(agents), -1, dtype=np.int64)
+    rows, greedy, layout = [], [], None
+    for i, a in enumerate(agents):
+        if type(a) is RandomAgent:
+            kind[i] = KIND_RANDOM
+        elif spec.heuristic_best is not None and getattr(a, "plays_heuristic_best", False):
+            kind[i] = KIND_HEURISTIC
+        elif isinstance(a, PolicyAgent) and a.policy is not None:
+            got = mlp.export(a.policy)
+            if got is None or (layout is not None and not np.array_equal(got[1], layout)):
+                return None
+            layout = got[1]
+            kind[i] = KIND_POLICY
+            slot[i] = len(rows)
+            rows.append(got[0])
+            greedy.append(bool(a.deterministic))
+        else:
+            return None
+    if layout is None:
+        layout = np.zeros((1, 5), dtype=np.int64)
+        params = np.zeros((1, 1), dtype=np.float32)
+        greedy = [True]
+    else:
+        params = np.stack(rows)
+        mlp.check_layout(params, layout, spec.obs_size, spec.num_actions)
+    return kind, slot, np.array(greedy, dtype=np.bool_), params, layout
+
+
+def play_games_fast(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,
+                    config: dict | None = None, num_envs: int = 64,
+                    max_steps: int = 10_000_000) -> list[GameResult]:
+    """``play_games`` with every game played to its end in the reply kernel (module
+    docstring); falls back to ``play_games`` (``num_envs`` games in flight) when an agent
+    has no kernel path. Game ``g`` starts from the record ``VectorGame`` deals its game
+    ``g`` from ``seed`` (what ``play_games`` plays when every game is in flight at once)."""
+    tables = kernel_tables(game, agents)
+    if tables is None:
+        return play_games(game, agents, seatings, seed=seed, config=config,
+                          num_envs=num_envs, max_steps=max_steps)
+    if not seatings:
+        return []
+    from envs.core import search
+    from envs.core.opponents import STOP_ENDED, STOP_FAULT, play_opponents
+
+    kind_of, slot_of, greedy, params, layout = tables
+    n = len(seatings)
+    vec = envs.make_vector(game, num_envs=n, seed=seed, unchecked=True, **dict(config or {}))
+    search.register(vec.spec, search=False)
+    nplayers = int(vec.states["num_players"][0])
+    for s in seatings:
+        if len(s) != nplayers:
+            raise ValueError(f"seating {s} has {len(s)} seats; the game has {nplayers}")
+    nmax = vec.spec.max_players
+    seat_agent = np.zeros((n, nmax), dtype=np.int64)
+    seat_agent[:, :nplayers] = np.asarray(seatings, dtype=np.int64)
+    kind = kind_of[seat_agent]
+    slot = slot_of[seat_agent]
+    # no learner seat: the kernel plays every seat until the game ends
+    learner = np.full(n, -1, dtype=np.int64)
+    # the kernel's streams for random and heuristic choices, apart from the games' own
+    rng = np.random.default_rng([seed, 0xE7A1]).integers(0, 2**64, n, dtype=np.uint64)
+    acc = np.zeros((n, nmax), dtype=np.float64)
+    stop = np.zeros(n, dtype=np.int64)
+    moves = np.zeros(n, dtype=np.int64)
+    final = vec.states.copy()
+    play_opponents(vec.states, vec.cfgs, learner, kind, slot, greedy, params, layout, rng, acc,
+                   stop, moves, final, vec.masks, vec.obs, max_steps, np.zeros(3, np.int64))
+    if (stop == STOP_FAULT).any():
+        vec._raise_faults("an evaluation game")
+        raise RuntimeError(f"{game}: the kernel stopped evaluation games "
+                           f"{np.flatnonzero(stop == STOP_FAULT)[:10].tolist()}")
+    if (stop != STOP_ENDED).any():
+        raise RuntimeError(f"{game}: games did not finish within {max_steps} steps")
+    reward = final["reward"]
+    return [GameResult(tuple(int(a) for a in seat_agent[g, :nplayers]),
+                       tuple(float(r) for r in acc[g, :nplayers]), int(moves[g]), g,
+                       tuple(float(r) for r in reward[g, :nplayers]))
+            for g in range(n)]

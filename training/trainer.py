@@ -69,6 +69,10 @@ class TrainConfig:
     eval_every: int = 20_000
     eval_games: int = 100
     eval_envs: int = 64
+    #: play the evaluation games in the reply kernel (training/evaluate.py
+    #: ``play_games_fast``: every game in flight at once, one kernel call per opponent);
+    #: False plays them lock-step from Python over ``eval_envs`` games (``play_games``)
+    eval_kernel: bool = True
     promote_threshold: float | None = None
     #: imitation warm start (training/imitation.py): games of the heuristic to clone before
     #: PPO (0 = off), epochs over them, and the cloning learning rate
@@ -252,11 +256,17 @@ class Trainer:
             print(text, flush=True)
 
     def evaluate(self, promote: bool = True) -> dict:
-        """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote."""
+        """Greedy current policy vs random, heuristic and the newest snapshot; rate, promote.
+
+        With ``eval_kernel`` (default) the games run in the reply kernel, every game in
+        flight at once (training/evaluate.py ``play_games_fast``; an opponent without a
+        kernel path falls back to lock-step ``play_games`` over ``eval_envs`` games). The
+        random and heuristic opponents then draw from the kernel's streams, not from their
+        generators, and the record keys are the same either way."""
         from agents import heuristic
         from agents.policy import PolicyAgent
         from agents.random_agent import RandomAgent
-        from training.evaluate import play_games, seatings_vs, tally
+        from training.evaluate import play_games, play_games_fast, seatings_vs, tally
 
         cfg = self.cfg
         name = f"step_{self.timesteps}"
@@ -276,9 +286,10 @@ class Trainer:
         record.update(self._train_stats())
         seed = cfg.seed * 1000 + self.evals_done
         seatings = seatings_vs(self.num_players, cfg.eval_games)
+        play = play_games_fast if cfg.eval_kernel else play_games
         for key, opp in opponents.items():
-            res = play_games(cfg.game, [me, opp], seatings, seed=seed, config=cfg.game_config,
-                             num_envs=cfg.eval_envs)
+            res = play(cfg.game, [me, opp], seatings, seed=seed, config=cfg.game_config,
+                       num_envs=cfg.eval_envs)
             st = tally(res, 0)
             label = "snapshot" if key == newest.name else key
             record[f"vs_{label}"] = dict(st.as_dict(), opponent=key)

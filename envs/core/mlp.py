@@ -77,29 +77,26 @@ def forward(params, layout, x, scratch, out):
         act = layout[li, 4]
         dst = 1 - src
         last = li == nl - 1
+        # slices, not ``params[base + j]``: an index known non-negative needs no wraparound
+        # test, so LLVM vectorises the inner loops (3x faster; each sum in the same order)
+        acc = out[:n_out] if last else scratch[dst, :n_out]
+        bias = params[bo:bo + n_out]
         for j in range(n_out):
-            if last:
-                out[j] = params[bo + j]
-            else:
-                scratch[dst, j] = params[bo + j]
+            acc[j] = bias[j]
         for i in range(n_in):
             v = x[i] if li == 0 else scratch[src, i]
             if v == 0.0:
                 continue
-            base = wo + i * n_out
-            if last:
-                for j in range(n_out):
-                    out[j] += v * params[base + j]
-            else:
-                for j in range(n_out):
-                    scratch[dst, j] += v * params[base + j]
+            w = params[wo + i * n_out:wo + (i + 1) * n_out]
+            for j in range(n_out):
+                acc[j] += v * w[j]
         if not last:
             if act == ACT_TANH:
                 for j in range(n_out):
-                    scratch[dst, j] = np.tanh(scratch[dst, j])
+                    acc[j] = np.tanh(acc[j])
             elif act == ACT_RELU:
                 for j in range(n_out):
-                    scratch[dst, j] = max(scratch[dst, j], np.float32(0.0))
+                    acc[j] = max(acc[j], np.float32(0.0))
             src = dst
 
 
