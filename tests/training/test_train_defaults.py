@@ -34,6 +34,7 @@ def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
     assert ppo_defaults(0) == PPO_DEFAULTS and ppo_defaults(200) == WARM_PPO_DEFAULTS
     assert WARM_PPO_DEFAULTS["lr"] < PPO_DEFAULTS["lr"]
     assert "heuristic=0.5" in WARM_PPO_DEFAULTS["opponents"]
+    assert WARM_PPO_DEFAULTS["anchor"] > 0 and PPO_DEFAULTS["anchor"] == 0
 
 
 def test_train_defaults_reach_the_trainer_config(tmp_path):
