@@ -67,15 +67,20 @@ TRAIN_GAME_DEFAULTS = {"havoc": {"num_players": 2}}
 DEFAULT_IMITATE = 200
 
 
-#: PPO after a warm start: a lower learning rate and half the opponents the heuristic keep
-#: the clone's edge (measured on Seas of Havoc, benchmarks/TRAINING.md: 37% against the
-#: heuristic after 51k steps, vs 18.5% at 1e-3 with the from-scratch mix)
-PPO_DEFAULTS = {"lr": 1e-3, "opponents": "self=0.5,snapshot=0.3,heuristic=0.1,random=0.1"}
-WARM_PPO_DEFAULTS = {"lr": 3e-4, "opponents": "self=0.2,snapshot=0.2,heuristic=0.5,random=0.1"}
+#: PPO after a warm start: a lower learning rate, no entropy bonus, half the opponents the
+#: heuristic and a KL penalty toward the clone (training/anchor.py) keep the clone's play
+#: (measured on 2-player Seas of Havoc, benchmarks/TRAINING.md: without the penalty the win
+#: rate against the heuristic falls from the clone's 36% to 24-33% within 400k steps; with
+#: it, 32-38% over 512k)
+PPO_DEFAULTS = {"lr": 1e-3, "opponents": "self=0.5,snapshot=0.3,heuristic=0.1,random=0.1",
+                "ent_coef": 0.01, "anchor": 0.0}
+WARM_PPO_DEFAULTS = {"lr": 1e-4, "opponents": "self=0.2,snapshot=0.2,heuristic=0.5,random=0.1",
+                     "ent_coef": 0.0, "anchor": 1.0}
 
 
 def ppo_defaults(imitate: int) -> dict:
-    """``--lr`` and ``--opponents`` when not given: gentler after a warm start."""
+    """``--lr``, ``--opponents``, ``--ent-coef`` and ``--anchor`` when not given: gentler
+    after a warm start."""
     return dict(WARM_PPO_DEFAULTS if imitate else PPO_DEFAULTS)
 
 
@@ -234,7 +239,8 @@ def cmd_train(args) -> int:
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
                           net_arch=net_arch, imitate=scaled(args.imitate) if args.imitate
                           else 0, imitate_epochs=args.imitate_epochs, pfsp=args.pfsp,
-                          shaping=args.shaping, shaping_anneal=args.shaping_anneal)
+                          shaping=args.shaping, shaping_anneal=args.shaping_anneal,
+                          ent_coef=args.ent_coef, anchor=args.anchor)
         if cfg.imitate:
             con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
                       f"({cfg.imitate_epochs} epochs)")
@@ -269,6 +275,10 @@ def cmd_train(args) -> int:
 def _check_imitate(args) -> None:
     """--imitate N needs N >= 0, epochs >= 1 and a heuristic to copy; --pfsp >= 0;
     --shaping >= 0 needs the game's value kernel; --shaping-anneal in [0, 1]."""
+    if args.ent_coef is not None and not args.ent_coef >= 0:
+        raise CliError(f"--ent-coef {args.ent_coef}: give a coefficient >= 0")
+    if args.anchor is not None and not args.anchor >= 0:
+        raise CliError(f"--anchor {args.anchor}: give a coefficient >= 0 (0 = off)")
     if not args.pfsp >= 0:
         raise CliError(f"--pfsp {args.pfsp}: give an exponent >= 0 (0 = uniform snapshots, "
                        "2 = mostly the snapshots the policy still loses to)")
@@ -520,7 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--n-steps", type=int, default=128)
     sp.add_argument("--batch-size", type=int, default=1024)
     sp.add_argument("--lr", type=float, default=None,
-                    help="PPO learning rate (1e-3; 3e-4 after an imitation warm start)")
+                    help="PPO learning rate (1e-3; 1e-4 after an imitation warm start)")
     sp.add_argument("--gamma", type=float, default=0.99)
     sp.add_argument("--net-arch", default="128,128")
     sp.add_argument("--eval-every", type=int, default=20_000)
@@ -543,6 +553,11 @@ def build_parser() -> argparse.ArgumentParser:
                          "(score differential), annealed away (0 = off)")
     sp.add_argument("--shaping-anneal", type=float, default=0.5, metavar="SHARE",
                     help="share of the timesteps over which shaping fades to 0 (0.5)")
+    sp.add_argument("--ent-coef", type=float, default=None, metavar="COEF",
+                    help="PPO entropy bonus (0 after a warm start, else 0.01)")
+    sp.add_argument("--anchor", type=float, default=None, metavar="COEF",
+                    help="KL penalty toward the warm-start policy (1.0 after a warm start, "
+                         "else 0 = off)")
     sp.add_argument("--no-tensorboard", action="store_true")
     sp.add_argument("--no-progress", action="store_true")
     from training.rllib.cli import add_arguments as rllib_arguments

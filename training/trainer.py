@@ -24,7 +24,9 @@ Opt-in levers (each measured in benchmarks/TRAINING.md): ``imitate`` games of th
 behaviour-cloned into the fresh policy before PPO (training/imitation.py; its time counts as
 training time), ``pfsp`` prioritised fictitious self-play over the snapshots
 (training/pool.py), and ``shaping`` potential-based reward shaping from the game's value
-kernel, annealed to 0 over ``shaping_anneal`` of the timesteps (training/shaping.py).
+kernel, annealed to 0 over ``shaping_anneal`` of the timesteps (training/shaping.py), and
+``anchor`` a KL penalty holding PPO near the warm-start policy, the pool's first snapshot
+(training/anchor.py).
 ``train_cpu_seconds`` is the process CPU time spent training (imitation + PPO), the clock
 that compares runs on a shared machine.
 """
@@ -86,6 +88,9 @@ class TrainConfig:
     #: shaping.py): starting coefficient (0 = off), annealed to 0 over this share of timesteps
     shaping: float = 0.0
     shaping_anneal: float = 0.5
+    #: coefficient of KL(warm-start policy || policy) added to PPO's loss (training/
+    #: anchor.py; 0 = off)
+    anchor: float = 0.0
     #: numba threads for the game kernels: batches of tens of games are too small to pay for
     #: a parallel launch (and on a busy machine a launch can cost milliseconds)
     numba_threads: int = 1
@@ -194,10 +199,13 @@ class Trainer:
         #: clock on a machine shared with other jobs
         self.train_cpu_seconds = 0.0
         self.imitation: dict | None = None
+        #: the KL penalty toward the warm-start policy (training/anchor.py), or None
+        self.anchor = None
         if _model_path is None:
             if cfg.imitate > 0:
                 self._imitate()
             self._promote("snapshot_0")
+            self._attach_anchor()
 
     def _imitate(self) -> None:
         """Behaviour-clone the heuristic into the fresh policy (training/imitation.py); its
@@ -345,10 +353,20 @@ class Trainer:
         }
         if self.cfg.shaping > 0:
             out["shaping_coef"] = env.shaping_coef
+        if self.anchor is not None:
+            out["anchor_kl"] = self.anchor.last_kl
         if len(buf):
             out["ep_rew_mean"] = float(np.mean([e["r"] for e in buf]))
             out["ep_len_mean"] = float(np.mean([e["l"] for e in buf]))
         return out
+
+    def _attach_anchor(self) -> None:
+        """The KL penalty toward the pool's first snapshot (the warm-start policy)."""
+        self.anchor = None
+        if self.cfg.anchor > 0:
+            from training.anchor import Anchor
+
+            self.anchor = Anchor(self.model, self.pool.snapshots[0].policy, self.cfg.anchor)
 
     # -- saving ----------------------------------------------------------------------------
     def save_model(self, path=None) -> Path:
@@ -437,6 +455,7 @@ class Trainer:
         self.train_seconds = blob["train_seconds"]
         self.train_cpu_seconds = blob.get("train_cpu_seconds", 0.0)
         self.imitation = blob.get("imitation")
+        self._attach_anchor()
         return self
 
     def _set_logger(self) -> None:

@@ -122,6 +122,8 @@ TRAIN = ["train", "--game", "toy", "--num-envs", "4", "--n-steps", "32", "--batc
     (["--shaping", "-0.1"], "--shaping -0.1"),
     (["--shaping", "0.5"], "no value kernel"),
     (["--shaping-anneal", "1.5"], "--shaping-anneal 1.5"),
+    (["--anchor", "-1"], "--anchor -1"),
+    (["--ent-coef", "-0.5"], "--ent-coef -0.5"),
 ])
 def test_train_lever_flags_are_validated(extra, needle, tmp_path, capsys):
     assert main(TRAIN + ["--run-dir", str(tmp_path / "r")] + extra) == 2

@@ -34,6 +34,8 @@ def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
     assert ppo_defaults(0) == PPO_DEFAULTS and ppo_defaults(200) == WARM_PPO_DEFAULTS
     assert WARM_PPO_DEFAULTS["lr"] < PPO_DEFAULTS["lr"]
     assert "heuristic=0.5" in WARM_PPO_DEFAULTS["opponents"]
+    assert WARM_PPO_DEFAULTS["anchor"] > 0 and PPO_DEFAULTS["anchor"] == 0
+    assert WARM_PPO_DEFAULTS["ent_coef"] < PPO_DEFAULTS["ent_coef"]
 
 
 def test_train_defaults_reach_the_trainer_config(tmp_path):
@@ -49,5 +51,6 @@ def test_train_defaults_reach_the_trainer_config(tmp_path):
                  "--no-tensorboard", "--no-progress"]) == 0
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["game_config"] == {"num_players": 2}
-    assert cfg["imitate"] == 1 and cfg["learning_rate"] == 3e-4
+    assert cfg["imitate"] == 1 and cfg["learning_rate"] == 1e-4
+    assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
