@@ -75,3 +75,25 @@ def test_bad_teacher_is_refused_before_any_game_is_played(monkeypatch):
 
 def test_heuristic_teacher_is_the_default_and_builds_no_search():
     assert make_teacher("toy") is None and make_teacher("toy", " Heuristic ") is None
+
+
+def test_train_cli_refuses_a_bad_teacher_in_one_line(tmp_path, capsys):
+    from training.cli import main
+
+    argv = ["train", "--game", "toy", "--imitate", "5", "--teacher", "mcts:x",
+            "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--teacher" in err and "mcts:x" in err, err
+
+
+def test_trainer_threads_the_teacher_into_the_warm_starts_dagger_rounds(tmp_path):
+    from training.trainer import TrainConfig, Trainer
+
+    cfg = TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
+                      num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
+                      eval_games=4, eval_envs=4, tensorboard=False, progress=False,
+                      imitate=6, imitate_epochs=2, teacher="mcts:4")
+    im = Trainer(cfg).imitation
+    assert [r["teacher"] for r in im["dagger"]] == ["mcts:4"] * len(im["dagger"])
+    assert im["dagger"] and im["dagger_decisions"] > 0
