@@ -2,8 +2,8 @@
 labelled by the heuristic, from one saved warm-start clone.
 
     python -m benchmarks.exit --arm start
-    python -m benchmarks.exit --arm heuristic --rounds 2
-    python -m benchmarks.exit --arm mcts:300 --rounds 2 --max-labels 100
+    python -m benchmarks.exit --arm heuristic --base 100 --episodes 40
+    python -m benchmarks.exit --arm mcts:300 --base 100 --episodes 40 --max-labels 60
 
 Each arm loads ``--model`` (a MaskablePPO warm-start clone), then (except ``start``):
 collects ``--base`` games of the heuristic (the cloning data the clone was trained on is not
