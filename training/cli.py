@@ -238,9 +238,10 @@ def cmd_train(args) -> int:
                           opponents=args.opponents, run_dir=str(run_dir),
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
                           net_arch=net_arch, imitate=scaled(args.imitate) if args.imitate
-                          else 0, imitate_epochs=args.imitate_epochs, pfsp=args.pfsp,
-                          shaping=args.shaping, shaping_anneal=args.shaping_anneal,
-                          ent_coef=args.ent_coef, anchor=args.anchor)
+                          else 0, imitate_epochs=args.imitate_epochs, teacher=args.teacher,
+                          pfsp=args.pfsp, shaping=args.shaping,
+                          shaping_anneal=args.shaping_anneal, ent_coef=args.ent_coef,
+                          anchor=args.anchor)
         if cfg.imitate:
             con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
                       f"({cfg.imitate_epochs} epochs)")
@@ -306,6 +307,12 @@ def _check_imitate(args) -> None:
         if not heuristic.available(args.game):
             raise CliError(f"--imitate: game {args.game!r} has no heuristic to copy "
                            f"(agents/heuristic/{args.game}.py); train with --imitate 0")
+        from training.imitation import make_teacher
+
+        try:
+            make_teacher(args.game, args.teacher)
+        except ValueError as e:
+            raise CliError(f"--teacher: {e}") from None
 
 
 def _require_match_extras() -> None:
@@ -545,6 +552,9 @@ def build_parser() -> argparse.ArgumentParser:
                          f"{DEFAULT_IMITATE} for a game with a heuristic, else 0)")
     sp.add_argument("--imitate-epochs", type=int, default=4,
                     help="epochs over the imitation data (4)")
+    sp.add_argument("--teacher", default="heuristic", metavar="SPEC",
+                    help="who labels the warm start's DAgger rounds: heuristic (default) or "
+                         "mcts:N (a search with N simulations per label)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",
                     help="prioritised fictitious self-play: weight snapshots by (1-p)^EXPONENT,"
                          " p the policy's score against each (0 = uniform)")

@@ -26,6 +26,14 @@ gathered so far. A clone alone meets only positions the heuristic reaches; a sin
 choice then leads it where it has no data and errors compound (on Seas of Havoc a greedy
 clone agreeing with the heuristic on 93% of held-out decisions stalls a quarter of its games).
 
+A search teacher (``teacher="mcts:N"``, parsed like the agents' ``mcts`` spec: DAgger as
+expert iteration) labels instead of the heuristic: for each decision of the learner's seat
+with more than one legal action it runs the ISMCTS kernel (envs/core/search.py) from that
+position for that seat with N simulations and labels the set of most visited legal actions
+(``best``). Only the learner's decisions are labelled (the positions DAgger is for; the
+search costs ~10 ms a label at N = 300), at most ``max_labels`` of them per game so that a
+game stalled to the step limit does not spend the label budget on one position loop.
+
 Observations are kept sparse (CSR: a Havoc observation has ~250 non-zero of 3,473 features),
 so hundreds of games fit in memory.
 """
@@ -99,9 +107,47 @@ def demonstrator(game: str, seed: int = 0):
             from None
 
 
+def make_teacher(game: str, spec: str = "heuristic", seed: int = 0):
+    """The DAgger labeller named by ``spec``: None for ``"heuristic"`` (the demonstrator
+    labels), an ``MCTSAgent`` for ``"mcts:N[:ROLLOUT][:prior=P]"`` (the agents' spec);
+    ValueError naming the spec for anything else."""
+    from agents import make
+
+    text = str(spec).strip()
+    if text.lower() == "heuristic":
+        return None
+    if text.partition(":")[0].lower() != "mcts":
+        raise ValueError(f"teacher {spec!r}: expected 'heuristic' or 'mcts:N' "
+                         "(a search teacher with N simulations per label)")
+    try:
+        return make(text, game, seed=seed)
+    except ValueError as e:
+        raise ValueError(f"teacher {spec!r}: {e}") from None
+
+
+def search_label(agent, state, mask) -> tuple[np.ndarray, np.ndarray]:
+    """(best bool[NUM_ACTIONS], visits int64[NUM_ACTIONS]) of one search by ``agent`` (an
+    MCTSAgent) from ``state`` (a 1-element STATE array) for its seat to play: ``best`` is
+    every legal action whose visit count equals the maximum over the legal actions."""
+    from agents.base import as_state_array
+    from envs.core.search import search
+
+    mask = np.asarray(mask).astype(bool)
+    visits = search(agent.spec, as_state_array(state), agent.simulations, c=agent.c,
+                    seed=int(agent.rng.integers(2**63)), max_rollout=agent.max_rollout_steps,
+                    prior=agent.prior)
+    legal = np.flatnonzero(mask)
+    best = np.zeros(len(mask), dtype=bool)
+    if len(legal):
+        v = visits[legal]
+        best[legal[v == v.max()]] = True
+    return best, visits
+
+
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
-            max_per_game: int = 2000, learner=None) -> Demonstrations:
+            max_per_game: int = 2000, learner=None, search_teacher=None,
+            max_labels: int = 200) -> Demonstrations:
     """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
 
     With ``learner`` (an agent) the learner plays seat ``game % players`` of each game in
@@ -109,11 +155,17 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
 
     A game longer than ``max_per_game`` decisions (a stalled game running to the step limit)
     gives a uniform sample of that many, so that one such game does not outweigh ten others.
+
+    With ``search_teacher`` (an MCTSAgent, see ``make_teacher``; needs ``learner``) only the
+    learner's decisions are kept, at most ``max_labels`` per game (the first ones met), each
+    labelled by a search (``search_label``); ``seconds`` then includes the searches.
     """
     import scipy.sparse as sp
 
     if episodes < 1:
         raise ValueError(f"imitation episodes={episodes}: give at least 1")
+    if search_teacher is not None and learner is None:
+        raise ValueError("a search teacher labels the learner's decisions: give a learner")
     agent = agent if agent is not None else demonstrator(game, seed)
     t0 = time.process_time()
     n = min(num_envs, episodes)
@@ -122,6 +174,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     # per decision: which game, which seat, forced or not, reward paid after it
     game_of, seat_of, forced, paid = [], [], [], []
     obs_parts, mask_parts, act_parts, best_parts = [], [], [], []
+    labelled: list[bool] = []                         # kept as a label (search teacher)
+    nlabels = np.zeros(n, dtype=np.int64)             # labels of the game in env i
     last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
     mine: list[list[int]] = [[] for _ in range(n)]    # decisions of the game in env i
     game_id = np.arange(n, dtype=np.int64)
@@ -146,13 +200,26 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             best = np.zeros_like(masks)
         best = best & masks
         best[np.arange(len(idx)), act[idx]] = True
-        best_parts.append(best)
         if learner is not None:        # the learner's seat plays its own choice instead
-            own = idx[to_play[idx] == game_id[idx] % nplay[idx]]
+            is_own = to_play[idx] == game_id[idx] % nplay[idx]
+            own = idx[is_own]
+            if search_teacher is not None:
+                lab = np.zeros(len(idx), dtype=bool)
+                for j in np.flatnonzero(is_own & (masks.sum(axis=1) > 1)):
+                    i = idx[j]
+                    if nlabels[i] >= max_labels:
+                        continue
+                    b, visits = search_label(search_teacher, vec.states[i:i + 1], masks[j])
+                    best[j] = b
+                    act_parts[-1][j] = int(np.flatnonzero(b)[np.argmax(visits[b])])
+                    lab[j] = True
+                    nlabels[i] += 1
+                labelled.extend(lab.tolist())
             if len(own):
                 lstates = vec.states[own] if learner.needs_state else None
                 act[own] = learner.act_batch(vec.obs[own], vec.masks[own], lstates,
                                              to_play[own])
+        best_parts.append(best)
         for j, i in enumerate(idx):
             mine[i].append(count + j)
             last[i, to_play[i]] = count + j
@@ -170,6 +237,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             finished.append(int(game_id[i]))
             mine[i] = []
             last[i] = -1
+            nlabels[i] = 0
             if started < episodes:
                 game_id[i] = started
                 started += 1
@@ -177,8 +245,11 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                 game_id[i] = -1
     obs = sp.vstack(obs_parts, format="csr").astype(np.float32)
     games = np.asarray(game_of, dtype=np.int64)
-    keep = np.flatnonzero(~np.asarray(forced) & np.isin(games, finished))
-    keep = _cap_per_game(keep, games, max_per_game, np.random.default_rng(seed))
+    keep = ~np.asarray(forced, dtype=bool) & np.isin(games, finished)
+    if search_teacher is not None:
+        keep &= np.asarray(labelled, dtype=bool)
+    keep = _cap_per_game(np.flatnonzero(keep), games, max_per_game,
+                         np.random.default_rng(seed))
     ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
     return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
                           np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
@@ -333,21 +404,26 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
 
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
            config: dict | None = None, seed: int = 0, epochs: int = 2, gamma: float = 0.99,
-           lr: float = 1e-3, batch_size: int = 256) -> tuple[Demonstrations, list[dict]]:
+           lr: float = 1e-3, batch_size: int = 256, teacher: str = "heuristic",
+           max_labels: int = 200) -> tuple[Demonstrations, list[dict]]:
     """``rounds`` rounds of DAgger (module docstring) from the cloned ``policy``: each
     collects ``episodes`` games of the greedy policy against the heuristic, labelled by
-    the heuristic, and trains ``epochs`` more epochs on everything gathered."""
+    ``teacher`` (the heuristic, or a search: ``"mcts:N"``, see ``collect``), and trains
+    ``epochs`` more epochs on everything gathered."""
     from agents.policy import PolicyAgent
 
+    search_teacher = make_teacher(game, teacher, seed=seed)
     log = []
     for r in range(rounds):
         me = PolicyAgent(policy, deterministic=True, name="clone")
         new = collect(game, episodes, config=config, seed=seed + 55_555 + 1000 * r,
-                      gamma=gamma, learner=me)
+                      gamma=gamma, learner=me, search_teacher=search_teacher,
+                      max_labels=max_labels)
         data = concat([data, new])
         ep = clone(policy, data, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed + r)
         log.append({"round": r + 1, "episodes": new.episodes, "decisions": len(new),
-                    "loss": ep[-1]["loss"], "collect_cpu_seconds": round(new.seconds, 3)})
+                    "loss": ep[-1]["loss"], "collect_cpu_seconds": round(new.seconds, 3),
+                    "teacher": teacher})
     return data, log
 
 
@@ -359,11 +435,13 @@ DAGGER_SHARE = 0.5
 def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
                lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int | None = None,
-               dagger_share: float | None = None) -> dict:
+               dagger_share: float | None = None, teacher: str = "heuristic") -> dict:
     """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
     ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
     (none for fewer than 5 games; None: ``DAGGER_ROUNDS`` and ``DAGGER_SHARE``). The
-    held-out games are the heuristic's own."""
+    held-out games are the heuristic's own. ``teacher`` labels the DAgger rounds (``dagger``).
+    """
+    make_teacher(game, teacher)          # a bad spec fails before any game is played
     t0 = time.process_time()
     dagger_rounds = DAGGER_ROUNDS if dagger_rounds is None else dagger_rounds
     dagger_share = DAGGER_SHARE if dagger_share is None else dagger_share
@@ -376,7 +454,7 @@ def warm_start(policy, game: str, episodes: int, config: dict | None = None, see
     per = max(1, int(round(episodes * dagger_share)))
     data, dlog = dagger(policy, game, train, rounds, per, config=config, seed=seed,
                         epochs=max(1, epochs // 2), gamma=gamma, lr=lr,
-                        batch_size=batch_size)
+                        batch_size=batch_size, teacher=teacher)
     after = evaluate(policy, test)
     return {"episodes": demos.episodes, "decisions": len(train), "held_out": len(test),
             "epochs": log, "held_out_before": before, "held_out_cloned": cloned,

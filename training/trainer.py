@@ -81,6 +81,8 @@ class TrainConfig:
     imitate: int = 0
     imitate_epochs: int = 4
     imitate_lr: float = 1e-3
+    #: who labels the DAgger rounds of the warm start: "heuristic" or a search "mcts:N"
+    teacher: str = "heuristic"
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -217,7 +219,7 @@ class Trainer:
         self.imitation = warm_start(self.model.policy, cfg.game, cfg.imitate,
                                     config=cfg.game_config, seed=cfg.seed,
                                     epochs=cfg.imitate_epochs, gamma=cfg.gamma,
-                                    lr=cfg.imitate_lr)
+                                    lr=cfg.imitate_lr, teacher=cfg.teacher)
         self.train_seconds += time.perf_counter() - t0
         self.train_cpu_seconds += time.process_time() - c0
 

@@ -1,0 +1,99 @@
+"""Search teacher of DAgger (training/imitation.py, ``teacher="mcts:N"``): the label of a
+position is the set of legal root actions a search from it visits most; only the learner's
+decisions are labelled, at most ``max_labels`` per game; a bad teacher spec is refused with
+a ValueError naming it before any game is played."""
+
+import numpy as np
+import pytest
+
+import envs
+from training.imitation import collect, dagger, make_teacher, search_label, warm_start
+
+
+def _position(seed=4, steps=3):
+    """A toy position a few decisions into a game, with more than one legal action."""
+    vec = envs.make_vector("toy", num_envs=1, seed=seed)
+    for _ in range(steps):
+        legal = np.flatnonzero(vec.masks[0])
+        vec.step(np.array([legal[0]], dtype=np.int64))
+    assert vec.masks[0].sum() > 1
+    return vec.states[0:1].copy(), vec.masks[0].astype(bool)
+
+
+def test_search_teacher_label_is_the_most_visited_legal_set_of_a_search_with_its_seed():
+    from envs.core.search import search
+
+    state, mask = _position()
+    agent = make_teacher("toy", "mcts:40", seed=11)
+    best, visits = search_label(agent, state, mask)
+    # the same search by hand: the teacher's rng draws the kernel seed, UCT c = 1, full playouts
+    seed = int(np.random.default_rng(11).integers(2**63))
+    want = search(envs.spec("toy"), state, 40, c=1.0, seed=seed, max_rollout=-1)
+    assert np.array_equal(visits, want)
+    legal = np.flatnonzero(mask)
+    top = legal[want[legal] == want[legal].max()]
+    assert np.array_equal(np.flatnonzero(best), top)
+    assert want[legal].sum() > 0 and not best[~mask].any()
+
+
+def test_search_teacher_labels_only_learner_decisions_capped_per_game():
+    class _First:
+        needs_state = False
+
+        def act_batch(self, obs, masks, states=None, seats=None):
+            return np.array([int(np.flatnonzero(m)[0]) for m in masks], dtype=np.int64)
+
+    t = make_teacher("toy", "mcts:8", seed=0)
+    full = collect("toy", 4, seed=3, learner=_First())
+    got = collect("toy", 4, seed=3, learner=_First(), search_teacher=t, max_labels=2)
+    assert 0 < len(got) <= 2 * 4 and np.bincount(got.games).max() <= 2
+    assert len(got) < len(full)            # the heuristic's own seat is not labelled
+    assert got.masks[np.arange(len(got)), got.actions].all()
+    assert got.best[np.arange(len(got)), got.actions].all() and not (got.best & ~got.masks).any()
+    with pytest.raises(ValueError, match="learner"):
+        collect("toy", 2, seed=3, search_teacher=t)
+
+
+@pytest.mark.parametrize("spec", ["random", "ppo:x.zip", "mcts:lots", "mcts:0", "greedy"])
+def test_bad_teacher_spec_is_refused_with_a_value_error_naming_it(spec):
+    with pytest.raises(ValueError, match="teacher"):
+        make_teacher("toy", spec)
+
+
+def test_bad_teacher_is_refused_before_any_game_is_played(monkeypatch):
+    import training.imitation as im
+
+    def boom(*a, **k):
+        raise AssertionError("a game was played before the teacher was checked")
+
+    monkeypatch.setattr(im, "collect", boom)
+    with pytest.raises(ValueError, match="teacher 'mcts:x'"):
+        warm_start(None, "toy", 10, teacher="mcts:x")
+    with pytest.raises(ValueError, match="teacher 'random'"):
+        dagger(None, "toy", None, 1, 2, teacher="random")
+
+
+def test_heuristic_teacher_is_the_default_and_builds_no_search():
+    assert make_teacher("toy") is None and make_teacher("toy", " Heuristic ") is None
+
+
+def test_train_cli_refuses_a_bad_teacher_in_one_line(tmp_path, capsys):
+    from training.cli import main
+
+    argv = ["train", "--game", "toy", "--imitate", "5", "--teacher", "mcts:x",
+            "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--teacher" in err and "mcts:x" in err, err
+
+
+def test_trainer_threads_the_teacher_into_the_warm_starts_dagger_rounds(tmp_path):
+    from training.trainer import TrainConfig, Trainer
+
+    cfg = TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
+                      num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
+                      eval_games=4, eval_envs=4, tensorboard=False, progress=False,
+                      imitate=6, imitate_epochs=2, teacher="mcts:4")
+    im = Trainer(cfg).imitation
+    assert [r["teacher"] for r in im["dagger"]] == ["mcts:4"] * len(im["dagger"])
+    assert im["dagger"] and im["dagger_decisions"] > 0
