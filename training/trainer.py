@@ -200,6 +200,9 @@ class Trainer:
         #: CPU seconds of this process in training (imitation + PPO, no evaluation): the fair
         #: clock on a machine shared with other jobs
         self.train_cpu_seconds = 0.0
+        #: wall seconds of the imitation warm start (part of ``train_seconds``; no self-play
+        #: steps in it, so the throughput figures leave it out)
+        self.imitation_seconds = 0.0
         self.imitation: dict | None = None
         #: the KL penalty toward the warm-start policy (training/anchor.py), or None
         self.anchor = None
@@ -220,7 +223,8 @@ class Trainer:
                                     config=cfg.game_config, seed=cfg.seed,
                                     epochs=cfg.imitate_epochs, gamma=cfg.gamma,
                                     lr=cfg.imitate_lr, teacher=cfg.teacher)
-        self.train_seconds += time.perf_counter() - t0
+        self.imitation_seconds = time.perf_counter() - t0
+        self.train_seconds += self.imitation_seconds
         self.train_cpu_seconds += time.process_time() - c0
 
     # -- the loop --------------------------------------------------------------------------
@@ -338,7 +342,7 @@ class Trainer:
     def _train_stats(self) -> dict:
         env = self.env
         buf = self.model.ep_info_buffer or []
-        wall = self.train_seconds
+        wall = self.train_seconds - self.imitation_seconds     # PPO's time
         out = {
             "learner_steps": self.timesteps,
             "opponent_steps": env.opponent_steps,
@@ -410,6 +414,7 @@ class Trainer:
             "evals_done": self.evals_done,
             "train_seconds": self.train_seconds,
             "train_cpu_seconds": self.train_cpu_seconds,
+            "imitation_seconds": self.imitation_seconds,
             "imitation": self.imitation,
         }
         with open(tmp / "state.pkl", "wb") as f:
@@ -461,6 +466,7 @@ class Trainer:
         self.evals_done = blob["evals_done"]
         self.train_seconds = blob["train_seconds"]
         self.train_cpu_seconds = blob.get("train_cpu_seconds", 0.0)
+        self.imitation_seconds = blob.get("imitation_seconds", 0.0)
         self.imitation = blob.get("imitation")
         self._attach_anchor()
         return self

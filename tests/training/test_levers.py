@@ -152,6 +152,15 @@ def test_train_with_imitation_pfsp_and_flags_runs(tmp_path, capsys):
     assert hist[0]["imitation"]["episodes"] == 10
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["imitate"] == 10 and cfg["pfsp"] == 2.0
+    # throughput is over PPO's time: the warm start plays no self-play step
+    import pickle
+
+    blob = pickle.loads((run / "checkpoint" / "state.pkl").read_bytes())
+    last = hist[-1]
+    ppo = blob["train_seconds"] - blob["imitation_seconds"]
+    assert blob["imitation_seconds"] > 0 and ppo > 0
+    assert last["env_steps_per_s"] == pytest.approx(
+        (last["learner_steps"] + last["opponent_steps"]) / ppo)
 
 
 def test_shaping_bonus_is_c_times_gamma_phi_next_minus_phi_and_zero_potential_at_the_end():
