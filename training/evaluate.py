@@ -230,44 +230,53 @@ def lineups(num_agents: int, num_players: int) -> list[tuple]:
             if len(set(c)) > 1]
 
 
-def kernel_tables(game: str, agents: list[Agent]):
-    """(kind int64[agents], slot int64[agents], greedy bool[K], params float32[K, P], layout)
-    playing each agent in the reply kernel, or None when one of them has no kernel path
-    (a Python agent, a heuristic without ``heuristic_best``, a policy that does not export
-    or whose architecture differs from the other policies')."""
+def kernel_members(spec, agents: list, heuristic: bool = True):
+    """(kind int64[agents], slot int64[agents], greedy bool[max(K, 1)], params float32[K, P],
+    layout): how the reply kernel (envs/core/opponents.py) plays each agent. Random agents,
+    the game's heuristic (``heuristic`` and ``GameSpec.heuristic_best``) and policies that
+    export to numpy actors of one architecture have a kind; any other agent is KIND_PYTHON
+    (Python must move it). The self-play env and ``play_games_fast`` both build on it."""
     from agents.policy import PolicyAgent
     from agents.random_agent import RandomAgent
     from envs.core import mlp
-    from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_RANDOM
+    from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_PYTHON, KIND_RANDOM
 
-    spec = envs.spec(game)
-    kind = np.zeros(len(agents), dtype=np.int64)
+    kind = np.full(len(agents), KIND_PYTHON, dtype=np.int64)
     slot = np.full(len(agents), -1, dtype=np.int64)
     rows, greedy, layout = [], [], None
+    heuristic = heuristic and spec.heuristic_best is not None
     for i, a in enumerate(agents):
         if type(a) is RandomAgent:
             kind[i] = KIND_RANDOM
-        elif spec.heuristic_best is not None and getattr(a, "plays_heuristic_best", False):
+        elif heuristic and getattr(a, "plays_heuristic_best", False):
             kind[i] = KIND_HEURISTIC
         elif isinstance(a, PolicyAgent) and a.policy is not None:
             got = mlp.export(a.policy)
             if got is None or (layout is not None and not np.array_equal(got[1], layout)):
-                return None
+                continue
             layout = got[1]
             kind[i] = KIND_POLICY
             slot[i] = len(rows)
             rows.append(got[0])
             greedy.append(bool(a.deterministic))
-        else:
-            return None
     if layout is None:
         layout = np.zeros((1, 5), dtype=np.int64)
         params = np.zeros((1, 1), dtype=np.float32)
-        greedy = [True]
     else:
         params = np.stack(rows)
         mlp.check_layout(params, layout, spec.obs_size, spec.num_actions)
-    return kind, slot, np.array(greedy, dtype=np.bool_), params, layout
+    # never empty (numba types the argument from an array with an element)
+    return kind, slot, np.array(greedy or [True], dtype=np.bool_), params, layout
+
+
+def kernel_tables(game: str, agents: list[Agent]):
+    """``kernel_members`` of ``agents``, or None when one of them has no kernel path (a
+    Python agent, a heuristic without ``heuristic_best``, a policy that does not export or
+    whose architecture differs from the other policies')."""
+    from envs.core.opponents import KIND_PYTHON
+
+    tables = kernel_members(envs.spec(game), agents)
+    return None if (tables[0] == KIND_PYTHON).any() else tables
 
 
 def play_games_fast(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,

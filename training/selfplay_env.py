@@ -311,50 +311,24 @@ class SelfPlayVecEnv(VecEnv):
 
     def _opponent_tables(self):
         """(kind int64[members], slot int64[members], params float32[K, P], layout,
-        greedy bool[K]): how the kernel plays each pool member. Rebuilt when the pool's
-        members change; the live policy's row is re-exported when its weights moved."""
+        greedy bool[max(K, 1)]): how the kernel plays each pool member
+        (training/evaluate.py ``kernel_members``). Rebuilt when the pool's members change;
+        the live policy's row is re-exported when its weights moved."""
         from envs.core import mlp
-        from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_PYTHON, KIND_RANDOM
-
-        from agents.policy import PolicyAgent
-        from agents.random_agent import RandomAgent
+        from envs.core.opponents import KIND_POLICY
+        from training.evaluate import kernel_members
 
         members = self.pool.members
         key = tuple(id(m) for m in members) + tuple(id(getattr(m, "policy", None))
                                                    for m in members)
         t = self._tables
         if t is None or t["key"] != key:
-            kind = np.full(len(members), KIND_PYTHON, dtype=np.int64)
-            slot = np.full(len(members), -1, dtype=np.int64)
-            rows, greedy, live, layout = [], [], [], None
-            kernel_heuristic = (self.kernel_heuristic
-                                and self.game_spec.heuristic_best is not None)
-            for i, m in enumerate(members):
-                if type(m) is RandomAgent:
-                    kind[i] = KIND_RANDOM
-                elif kernel_heuristic and getattr(m, "plays_heuristic_best", False):
-                    kind[i] = KIND_HEURISTIC
-                elif isinstance(m, PolicyAgent) and m.policy is not None:
-                    got = mlp.export(m.policy)
-                    if got is None or (layout is not None and not np.array_equal(got[1],
-                                                                                 layout)):
-                        continue
-                    layout = got[1]
-                    kind[i] = KIND_POLICY
-                    slot[i] = len(rows)
-                    rows.append(got[0])
-                    greedy.append(bool(m.deterministic))
-                    live.append((len(rows) - 1, m, _version(m.policy)))
-            if layout is None:
-                layout = np.zeros((1, 5), dtype=np.int64)
-                params = np.zeros((1, 1), dtype=np.float32)
-            else:
-                params = np.stack(rows)
-                mlp.check_layout(params, layout, self.game_spec.obs_size,
-                                 self.game_spec.num_actions)
+            kind, slot, greedy, params, layout = kernel_members(
+                self.game_spec, members, heuristic=self.kernel_heuristic)
+            live = [(int(slot[i]), m, _version(m.policy)) for i, m in enumerate(members)
+                    if kind[i] == KIND_POLICY]
             t = self._tables = {"key": key, "kind": kind, "slot": slot, "params": params,
-                                "layout": layout, "greedy": np.array(greedy + [True]),
-                                "live": live}
+                                "layout": layout, "greedy": greedy, "live": live}
         else:
             for j, (r, m, ver) in enumerate(t["live"]):
                 now = _version(m.policy)
