@@ -171,3 +171,44 @@ def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np
     out = logits.argmax(axis=1).astype(np.int64)
     out[~masks.any(axis=1)] = -1
     return out
+
+
+class ActorAgent(Agent):
+    """A policy's actor exported to numpy (``envs.core.mlp.export``: params, layout), played
+    greedy through the numba ``mlp.forward``: the same logits as ``PolicyAgent``'s greedy
+    play without torch, so it pickles to worker processes as two arrays."""
+
+    needs_state = False
+
+    def __init__(self, params, layout, name: str = "actor"):
+        from envs.core import mlp
+
+        self.params = np.ascontiguousarray(params, dtype=np.float32)
+        self.layout = np.ascontiguousarray(layout, dtype=np.int64)
+        self.name = name
+        self._width = mlp.width(self.layout)
+
+    @classmethod
+    def of(cls, policy, name: str = "actor") -> "ActorAgent":
+        """The greedy actor of an SB3 MLP policy; ValueError for any other shape."""
+        from envs.core import mlp
+
+        got = mlp.export(policy)
+        if got is None:
+            raise ValueError("only a plain MLP policy exports to a numpy actor")
+        return cls(got[0], got[1], name=name)
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        from envs.core import mlp
+
+        masks = np.asarray(masks).astype(bool)
+        out = np.full(len(masks), -1, dtype=np.int64)
+        scratch = np.zeros((2, self._width), dtype=np.float32)
+        logits = np.zeros(int(self.layout[-1, 1]), dtype=np.float32)
+        for r in range(len(masks)):
+            if not masks[r].any():
+                continue
+            mlp.forward(self.params, self.layout, np.ascontiguousarray(obs[r], np.float32),
+                        scratch, logits)
+            out[r] = int(np.flatnonzero(masks[r])[np.argmax(logits[masks[r]])])
+        return out

@@ -61,11 +61,16 @@ class Demonstrations:
     best: np.ndarray | None = None     # bool[M, NUM_ACTIONS]: every action rated best
     episodes: int = 0
     seconds: float = 0.0
+    #: float32[M, NUM_ACTIONS]: a search's visit shares over the legal actions (rows that
+    #: sum to 1 are learnt as soft targets; all-zero rows through ``best``)
+    target: np.ndarray | None = None
 
     def __post_init__(self):
         if self.best is None:
             self.best = np.zeros_like(self.masks, dtype=bool)
             self.best[np.arange(len(self.actions)), self.actions] = True
+        if self.target is None:
+            self.target = np.zeros(self.masks.shape, dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -74,7 +79,8 @@ class Demonstrations:
         rows = np.asarray(rows, dtype=np.int64)
         return Demonstrations(self.obs[rows], self.masks[rows], self.actions[rows],
                               self.returns[rows], self.games[rows], self.best[rows],
-                              len(np.unique(self.games[rows])), self.seconds)
+                              len(np.unique(self.games[rows])), self.seconds,
+                              self.target[rows])
 
     def split(self, held_out: float, seed: int = 0):
         """(train, held-out) by whole games: held-out decisions come from unseen games."""
@@ -175,6 +181,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     game_of, seat_of, forced, paid = [], [], [], []
     obs_parts, mask_parts, act_parts, best_parts = [], [], [], []
     labelled: list[bool] = []                         # kept as a label (search teacher)
+    targets: dict[int, np.ndarray] = {}               # decision -> the search's visit shares
+    plays = search_teacher is not None and learner is search_teacher
     nlabels = np.zeros(n, dtype=np.int64)             # labels of the game in env i
     last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
     mine: list[list[int]] = [[] for _ in range(n)]    # decisions of the game in env i
@@ -202,19 +210,28 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
         best[np.arange(len(idx)), act[idx]] = True
         if learner is not None:        # the learner's seat plays its own choice instead
             is_own = to_play[idx] == game_id[idx] % nplay[idx]
-            own = idx[is_own]
+            rest = is_own.copy()       # own decisions the learner's act_batch answers
             if search_teacher is not None:
                 lab = np.zeros(len(idx), dtype=bool)
                 for j in np.flatnonzero(is_own & (masks.sum(axis=1) > 1)):
                     i = idx[j]
-                    if nlabels[i] >= max_labels:
+                    keep_label = nlabels[i] < max_labels
+                    if not (keep_label or plays):
                         continue
                     b, visits = search_label(search_teacher, vec.states[i:i + 1], masks[j])
-                    best[j] = b
-                    act_parts[-1][j] = int(np.flatnonzero(b)[np.argmax(visits[b])])
-                    lab[j] = True
-                    nlabels[i] += 1
+                    top = int(np.flatnonzero(b)[np.argmax(visits[b])])
+                    if plays:              # the search's move is the label's: one search
+                        act[i] = top
+                        rest[j] = False
+                    if keep_label:
+                        best[j] = b
+                        act_parts[-1][j] = top
+                        share = np.where(masks[j], visits, 0).astype(np.float32)
+                        targets[count + j] = share / max(1.0, float(share.sum()))
+                        lab[j] = True
+                        nlabels[i] += 1
                 labelled.extend(lab.tolist())
+            own = idx[rest]
             if len(own):
                 lstates = vec.states[own] if learner.needs_state else None
                 act[own] = learner.act_batch(vec.obs[own], vec.masks[own], lstates,
@@ -251,11 +268,49 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     keep = _cap_per_game(np.flatnonzero(keep), games, max_per_game,
                          np.random.default_rng(seed))
     ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
+    target = np.zeros((len(keep), vec.spec.num_actions), dtype=np.float32)
+    for r, k in enumerate(keep):
+        if k in targets:
+            target[r] = targets[k]
     return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
                           np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
                           np.asarray(game_of, dtype=np.int64)[keep],
                           np.concatenate(best_parts)[keep], len(finished),
-                          time.process_time() - t0)
+                          time.process_time() - t0, target)
+
+
+def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
+                     learner=None, teacher: str = "heuristic", **kw) -> Demonstrations:
+    """``collect`` with its games split over ``workers`` processes (one when ``workers`` is
+    1 or there are fewer games than workers): what labelling by search costs is CPU, and
+    every core can search. ``teacher`` is the spec string (``make_teacher``) each process
+    builds its own search from; ``learner`` is a picklable agent (``ActorAgent``) or
+    ``"teacher"``: the search plays the learner's seat and its label is its move. Game ids
+    of the result are distinct across the processes; ``seconds`` sums their CPU time."""
+    workers = max(1, min(int(workers), int(episodes)))
+    chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
+    jobs = [(game, envs.REGISTRY.get(game), n, seed + 1_000_003 * k, learner, teacher, kw)
+            for k, n in enumerate(chunks)]
+    if workers == 1:
+        return _collect_part(jobs[0])
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn, not fork: a forked torch (or numba threading layer) can deadlock in the child
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as ex:
+        return concat(list(ex.map(_collect_part, jobs)))
+
+
+def _collect_part(job) -> Demonstrations:
+    game, module, episodes, seed, learner, teacher, kw = job
+    if module is not None:         # a game registered at run time (a test's toy game)
+        envs.register(game, module)
+    search = make_teacher(game, teacher, seed=seed)
+    if isinstance(learner, str):
+        if learner != "teacher" or search is None:
+            raise ValueError(f"learner {learner!r}: only 'teacher' with a search teacher")
+        learner = search
+    return collect(game, episodes, seed=seed, learner=learner, search_teacher=search, **kw)
 
 
 def _cap_per_game(keep, games, cap, rng):
@@ -284,7 +339,8 @@ def _tensors(demos: Demonstrations, rows):
 
     obs = torch.from_numpy(demos.obs[rows].toarray())
     return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
-            torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]))
+            torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]),
+            torch.from_numpy(demos.target[rows]))
 
 
 def _forward(policy, obs, mask):
@@ -308,6 +364,16 @@ def _set_nll(logp, best):
     return -torch.logsumexp(logp.masked_fill(~best, float("-inf")), dim=1)
 
 
+def _imitation_nll(logp, best, target):
+    """Per row: the cross-entropy of the search's visit shares where the row has them
+    (``target`` sums to 1), else ``_set_nll`` of the best set."""
+    import torch
+
+    soft = target.sum(dim=1) > 0
+    ce = -torch.where(target > 0, target * logp, torch.zeros_like(logp)).sum(dim=1)
+    return torch.where(soft, ce, _set_nll(logp, best))
+
+
 def evaluate(policy, demos: Demonstrations, batch_size: int = 2048) -> dict:
     """Mean cross-entropy of the demonstrator's best set, value error, and how often the
     greedy masked policy picks an action the demonstrator rated best (``agreement``) or
@@ -323,10 +389,10 @@ def evaluate(policy, demos: Demonstrations, batch_size: int = 2048) -> dict:
     with torch.no_grad():
         for a in range(0, len(demos), batch_size):
             rows = np.arange(a, min(a + batch_size, len(demos)))
-            obs, act, mask, ret, best = _tensors(demos, rows)
+            obs, act, mask, ret, best, target = _tensors(demos, rows)
             values, logp = _forward(policy, obs, mask)
             greedy = logp.argmax(dim=1)
-            ce += float(_set_nll(logp, best).sum())
+            ce += float(_imitation_nll(logp, best, target).sum())
             mse += float(((values - ret) ** 2).sum())
             agree += float(best[torch.arange(len(rows)), greedy].sum())
             exact += float((greedy == act).sum())
@@ -345,7 +411,7 @@ def agreement_by(demos: Demonstrations, policy, key: np.ndarray) -> dict:
     with torch.no_grad():
         for k in np.unique(key):
             rows = np.flatnonzero(key == k)
-            obs, _, mask, _, best = _tensors(demos, rows)
+            obs, _, mask, _, best, _ = _tensors(demos, rows)
             _, logp = _forward(policy, obs, mask)
             greedy = logp.argmax(dim=1)
             out[int(k)] = (len(rows), float(best[torch.arange(len(rows)), greedy].float()
@@ -369,9 +435,9 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
         tot_ce = tot_v = 0.0
         for a in range(0, len(order), batch_size):
             rows = np.sort(order[a:a + batch_size])
-            obs, act, mask, ret, best = _tensors(demos, rows)
+            obs, act, mask, ret, best, target = _tensors(demos, rows)
             values, logp = _forward(policy, obs, mask)
-            ce = _set_nll(logp, best).mean()
+            ce = _imitation_nll(logp, best, target).mean()
             v = torch.nn.functional.mse_loss(values, ret)
             loss = ce + value_coef * v
             opt.zero_grad()
@@ -399,7 +465,8 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
                           np.concatenate([p.actions for p in parts]),
                           np.concatenate([p.returns for p in parts]),
                           np.concatenate(games), np.concatenate([p.best for p in parts]),
-                          sum(p.episodes for p in parts), sum(p.seconds for p in parts))
+                          sum(p.episodes for p in parts), sum(p.seconds for p in parts),
+                          np.concatenate([p.target for p in parts]))
 
 
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,

@@ -97,3 +97,57 @@ def test_trainer_threads_the_teacher_into_the_warm_starts_dagger_rounds(tmp_path
     im = Trainer(cfg).imitation
     assert [r["teacher"] for r in im["dagger"]] == ["mcts:4"] * len(im["dagger"])
     assert im["dagger"] and im["dagger_decisions"] > 0
+
+
+def test_soft_target_loss_is_the_cross_entropy_of_the_visit_shares_else_the_best_set():
+    import torch
+
+    from training.imitation import _imitation_nll
+
+    logp = torch.log_softmax(torch.tensor([[0.0, 1.0, 2.0], [0.5, 0.0, -1.0]]), dim=1)
+    best = torch.tensor([[False, True, True], [True, False, False]])
+    target = torch.tensor([[0.25, 0.75, 0.0], [0.0, 0.0, 0.0]])
+    got = _imitation_nll(logp, best, target)
+    p0 = torch.softmax(torch.tensor([0.0, 1.0, 2.0]), 0)
+    p1 = torch.softmax(torch.tensor([0.5, 0.0, -1.0]), 0)
+    want = [-(0.25 * torch.log(p0[0]) + 0.75 * torch.log(p0[1])), -torch.log(p1[0])]
+    assert torch.allclose(got, torch.stack(want), atol=1e-6)
+
+
+def test_search_playing_its_seat_searches_once_a_move_and_plays_its_label(monkeypatch):
+    import training.imitation as im
+
+    calls = []
+    real = im.search_label
+
+    def counted(agent, state, mask):
+        calls.append(1)
+        return real(agent, state, mask)
+
+    monkeypatch.setattr(im, "search_label", counted)
+    t = make_teacher("toy", "mcts:8", seed=0)
+    got = collect("toy", 4, seed=3, learner=t, search_teacher=t, max_labels=10_000)
+    assert len(calls) == len(got) > 0         # every searched move is kept: one search each
+    rows = np.arange(len(got))
+    assert np.allclose(got.target.sum(axis=1), 1.0) and not (got.target[~got.masks] > 0).any()
+    # the move played is the most visited legal action (the label)
+    assert got.best[rows, got.actions].all()
+    assert (got.target[rows, got.actions] == got.target.max(axis=1)).all()
+
+
+def test_collect_parallel_deals_the_same_games_as_its_parts_collected_in_one_process():
+    from training.imitation import collect_parallel
+
+    # a registered game (worker processes import only envs), cut short by its step bound
+    cfg = {"num_players": 2, "max_steps": 40}
+    par = collect_parallel("havoc", 5, workers=2, seed=7, learner="teacher",
+                           teacher="mcts:6", config=cfg)
+    serial = []
+    for k, n in enumerate([3, 2]):          # the split: 5 games over 2 processes
+        s = 7 + 1_000_003 * k
+        t = make_teacher("havoc", "mcts:6", seed=s)
+        serial.append(collect("havoc", n, seed=s, learner=t, search_teacher=t, config=cfg))
+    assert par.episodes == 5 and len(np.unique(par.games)) == 5
+    assert np.array_equal(par.actions, np.concatenate([p.actions for p in serial]))
+    assert np.array_equal(par.target, np.concatenate([p.target for p in serial]))
+    assert np.array_equal(par.obs.toarray(), np.vstack([p.obs.toarray() for p in serial]))
