@@ -37,10 +37,15 @@ DEFAULT_PUCT_C = 0.7
 
 def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
-    MaskablePPO model (``.zip``) or a policy object; ValueError when it is not an MLP
-    policy of this game's observation and action sizes."""
+    MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
+    ValueError when it is not an MLP policy of this game's observation and action sizes."""
     from envs.core import mlp
 
+    if isinstance(source, tuple):
+        params = np.ascontiguousarray(source[0], dtype=np.float32)
+        layout = np.ascontiguousarray(source[1], dtype=np.int64)
+        mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "prior")
+        return params, layout
     policy = source
     if isinstance(source, str):
         from sb3_contrib import MaskablePPO
@@ -96,6 +101,13 @@ class MCTSAgent(Agent):
 
     def seed(self, seed):
         self.rng = np.random.default_rng(seed)
+
+    def with_prior(self, prior, seed=None) -> "MCTSAgent":
+        """The same search (simulations, playouts) with ``prior`` (see ``load_prior``) and
+        PUCT's default exploration constant."""
+        return MCTSAgent(self.game, self.simulations,
+                         max_rollout_steps=None if self.max_rollout_steps < 0
+                         else self.max_rollout_steps, seed=seed, prior=prior)
 
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:

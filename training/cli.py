@@ -84,6 +84,17 @@ def ppo_defaults(imitate: int) -> dict:
     return dict(WARM_PPO_DEFAULTS if imitate else PPO_DEFAULTS)
 
 
+#: expert-iteration rounds (training/expert.py) after the warm start unless ``--expert``
+#: says otherwise, for a game with a heuristic and a search (a determinise kernel)
+DEFAULT_EXPERT = 0
+
+
+def default_expert(game: str, imitate: int) -> int:
+    import envs
+
+    return DEFAULT_EXPERT if imitate and envs.spec(game).determinize is not None else 0
+
+
 def default_imitate(game: str) -> int:
     from agents import heuristic
 
@@ -239,12 +250,18 @@ def cmd_train(args) -> int:
                           tensorboard=not args.no_tensorboard, progress=not args.no_progress,
                           net_arch=net_arch, imitate=scaled(args.imitate) if args.imitate
                           else 0, imitate_epochs=args.imitate_epochs, teacher=args.teacher,
+                          imitate_workers=args.workers, expert_rounds=scaled(args.expert)
+                          if args.expert else 0, expert_games=scaled(args.expert_games),
+                          expert_sims=scaled(args.expert_sims),
                           pfsp=args.pfsp, shaping=args.shaping,
                           shaping_anneal=args.shaping_anneal, ent_coef=args.ent_coef,
                           anchor=args.anchor)
         if cfg.imitate:
             con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
                       f"({cfg.imitate_epochs} epochs)")
+        if cfg.expert_rounds:
+            con.print(f"expert iteration: {cfg.expert_rounds} rounds of {cfg.expert_games} "
+                      f"games, mcts:{cfg.expert_sims} with the policy as prior labelling")
         trainer = Trainer(cfg)
         im = trainer.imitation
         if im:
@@ -301,6 +318,22 @@ def _check_imitate(args) -> None:
                        "(0 = no imitation warm start)")
     if args.imitate_epochs < 1:
         raise CliError(f"--imitate-epochs {args.imitate_epochs}: give at least 1")
+    if args.expert is None:
+        args.expert = default_expert(args.game, args.imitate)
+    if args.expert < 0 or args.expert_games < 1 or args.expert_sims < 1:
+        raise CliError(f"--expert {args.expert}, --expert-games {args.expert_games}, "
+                       f"--expert-sims {args.expert_sims}: give rounds >= 0 and games and "
+                       "simulations >= 1")
+    if args.expert:
+        import envs
+
+        if envs.spec(args.game).determinize is None:
+            raise CliError(f"--expert: game {args.game!r} has no search (no determinize "
+                           "kernel) to learn from; train with --expert 0")
+    if args.workers is None:
+        args.workers = os.cpu_count() or 1
+    if args.workers < 1:
+        raise CliError(f"--workers {args.workers}: give at least 1 process")
     if args.imitate:
         from agents import heuristic
 
@@ -555,6 +588,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--teacher", default="heuristic", metavar="SPEC",
                     help="who labels the warm start's DAgger rounds: heuristic (default) or "
                          "mcts:N (a search with N simulations per label)")
+    sp.add_argument("--expert", type=int, default=None, metavar="ROUNDS",
+                    help="expert iteration after the warm start: rounds in which a search "
+                         "with the policy as prior labels the policy's games "
+                         f"(default {DEFAULT_EXPERT})")
+    sp.add_argument("--expert-games", type=int, default=100, metavar="GAMES",
+                    help="games a round of expert iteration (100)")
+    sp.add_argument("--expert-sims", type=int, default=400, metavar="SIMS",
+                    help="search simulations a label in expert iteration (400)")
+    sp.add_argument("--workers", type=int, default=None, metavar="N",
+                    help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",
                     help="prioritised fictitious self-play: weight snapshots by (1-p)^EXPONENT,"
                          " p the policy's score against each (0 = uniform)")

@@ -113,10 +113,11 @@ def demonstrator(game: str, seed: int = 0):
             from None
 
 
-def make_teacher(game: str, spec: str = "heuristic", seed: int = 0):
+def make_teacher(game: str, spec: str = "heuristic", seed: int = 0, prior=None):
     """The DAgger labeller named by ``spec``: None for ``"heuristic"`` (the demonstrator
     labels), an ``MCTSAgent`` for ``"mcts:N[:ROLLOUT][:prior=P]"`` (the agents' spec);
-    ValueError naming the spec for anything else."""
+    ValueError naming the spec for anything else. ``prior`` (an exported actor: params,
+    layout) makes the search PUCT with that prior (expert iteration, training/expert.py)."""
     from agents import make
 
     text = str(spec).strip()
@@ -126,9 +127,10 @@ def make_teacher(game: str, spec: str = "heuristic", seed: int = 0):
         raise ValueError(f"teacher {spec!r}: expected 'heuristic' or 'mcts:N' "
                          "(a search teacher with N simulations per label)")
     try:
-        return make(text, game, seed=seed)
+        agent = make(text, game, seed=seed)
     except ValueError as e:
         raise ValueError(f"teacher {spec!r}: {e}") from None
+    return agent if prior is None else agent.with_prior(prior, seed=seed)
 
 
 def search_label(agent, state, mask) -> tuple[np.ndarray, np.ndarray]:
@@ -280,16 +282,23 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
 
 
 def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
-                     learner=None, teacher: str = "heuristic", **kw) -> Demonstrations:
+                     learner=None, teacher: str = "heuristic", prior=None,
+                     **kw) -> Demonstrations:
     """``collect`` with its games split over ``workers`` processes (one when ``workers`` is
     1 or there are fewer games than workers): what labelling by search costs is CPU, and
     every core can search. ``teacher`` is the spec string (``make_teacher``) each process
     builds its own search from; ``learner`` is a picklable agent (``ActorAgent``) or
-    ``"teacher"``: the search plays the learner's seat and its label is its move. Game ids
+    ``"teacher"``: the search plays the learner's seat and its label is its move; ``prior``
+    goes to ``make_teacher``. Game ids
     of the result are distinct across the processes; ``seconds`` sums their CPU time."""
     workers = max(1, min(int(workers), int(episodes)))
     chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
-    jobs = [(game, envs.REGISTRY.get(game), n, seed + 1_000_003 * k, learner, teacher, kw)
+    from agents import heuristic
+
+    # what the caller registered at run time (a test's toy game and its heuristic) goes
+    # along: a spawned process starts from the packages' own registries
+    known = (envs.REGISTRY.get(game), heuristic._FACTORIES.get(game))
+    jobs = [(game, known, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
             for k, n in enumerate(chunks)]
     if workers == 1:
         return _collect_part(jobs[0])
@@ -302,10 +311,14 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
 
 
 def _collect_part(job) -> Demonstrations:
-    game, module, episodes, seed, learner, teacher, kw = job
-    if module is not None:         # a game registered at run time (a test's toy game)
+    from agents import heuristic
+
+    game, (module, factory), episodes, seed, learner, teacher, prior, kw = job
+    if module is not None:
         envs.register(game, module)
-    search = make_teacher(game, teacher, seed=seed)
+    if factory is not None:
+        heuristic.register(game, factory)
+    search = make_teacher(game, teacher, seed=seed, prior=prior)
     if isinstance(learner, str):
         if learner != "teacher" or search is None:
             raise ValueError(f"learner {learner!r}: only 'teacher' with a search teacher")
@@ -472,24 +485,29 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
            config: dict | None = None, seed: int = 0, epochs: int = 2, gamma: float = 0.99,
            lr: float = 1e-3, batch_size: int = 256, teacher: str = "heuristic",
-           max_labels: int = 200) -> tuple[Demonstrations, list[dict]]:
+           max_labels: int = 200, workers: int = 1) -> tuple[Demonstrations, list[dict]]:
     """``rounds`` rounds of DAgger (module docstring) from the cloned ``policy``: each
     collects ``episodes`` games of the greedy policy against the heuristic, labelled by
-    ``teacher`` (the heuristic, or a search: ``"mcts:N"``, see ``collect``), and trains
-    ``epochs`` more epochs on everything gathered."""
-    from agents.policy import PolicyAgent
+    ``teacher`` (the heuristic, or a search: ``"mcts:N"``, see ``collect``), over
+    ``workers`` processes (``collect_parallel``), and trains ``epochs`` more epochs on
+    everything gathered."""
+    from agents.policy import ActorAgent, PolicyAgent
 
-    search_teacher = make_teacher(game, teacher, seed=seed)
+    make_teacher(game, teacher, seed=seed)          # a bad spec fails before any game
     log = []
     for r in range(rounds):
-        me = PolicyAgent(policy, deterministic=True, name="clone")
-        new = collect(game, episodes, config=config, seed=seed + 55_555 + 1000 * r,
-                      gamma=gamma, learner=me, search_teacher=search_teacher,
-                      max_labels=max_labels)
+        try:
+            me = ActorAgent.of(policy, name="clone")
+        except ValueError:                           # not an MLP: torch, in this process
+            me, workers = PolicyAgent(policy, deterministic=True, name="clone"), 1
+        new = collect_parallel(game, episodes, workers=workers, seed=seed + 55_555 + 1000 * r,
+                               learner=me, teacher=teacher, config=config, gamma=gamma,
+                               max_labels=max_labels)
         data = concat([data, new])
         ep = clone(policy, data, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed + r)
         log.append({"round": r + 1, "episodes": new.episodes, "decisions": len(new),
                     "loss": ep[-1]["loss"], "collect_cpu_seconds": round(new.seconds, 3),
+                    "worker_cpu_seconds": round(new.seconds, 3) if workers > 1 else 0.0,
                     "teacher": teacher})
     return data, log
 
@@ -502,17 +520,20 @@ DAGGER_SHARE = 0.5
 def warm_start(policy, game: str, episodes: int, config: dict | None = None, seed: int = 0,
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
                lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int | None = None,
-               dagger_share: float | None = None, teacher: str = "heuristic") -> dict:
+               dagger_share: float | None = None, teacher: str = "heuristic",
+               workers: int = 1) -> dict:
     """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
     ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
     (none for fewer than 5 games; None: ``DAGGER_ROUNDS`` and ``DAGGER_SHARE``). The
     held-out games are the heuristic's own. ``teacher`` labels the DAgger rounds (``dagger``).
+    Games are played over ``workers`` processes (``collect_parallel``).
     """
     make_teacher(game, teacher)          # a bad spec fails before any game is played
     t0 = time.process_time()
     dagger_rounds = DAGGER_ROUNDS if dagger_rounds is None else dagger_rounds
     dagger_share = DAGGER_SHARE if dagger_share is None else dagger_share
-    demos = collect(game, episodes, config=config, seed=seed + 77_777, gamma=gamma)
+    demos = collect_parallel(game, episodes, workers=workers, seed=seed + 77_777,
+                             config=config, gamma=gamma)
     train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
     before = evaluate(policy, test)
     log = clone(policy, train, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed)
@@ -521,10 +542,14 @@ def warm_start(policy, game: str, episodes: int, config: dict | None = None, see
     per = max(1, int(round(episodes * dagger_share)))
     data, dlog = dagger(policy, game, train, rounds, per, config=config, seed=seed,
                         epochs=max(1, epochs // 2), gamma=gamma, lr=lr,
-                        batch_size=batch_size, teacher=teacher)
+                        batch_size=batch_size, teacher=teacher, workers=workers)
     after = evaluate(policy, test)
+    # CPU time of worker processes (this process's own is ``process_time``)
+    worker_cpu = (demos.seconds if workers > 1 else 0.0) + sum(r["worker_cpu_seconds"]
+                                                                for r in dlog)
     return {"episodes": demos.episodes, "decisions": len(train), "held_out": len(test),
             "epochs": log, "held_out_before": before, "held_out_cloned": cloned,
             "held_out_after": after, "dagger": dlog, "dagger_decisions": len(data) - len(train),
             "collect_cpu_seconds": round(demos.seconds, 3),
-            "cpu_seconds": round(time.process_time() - t0, 3)}
+            "worker_cpu_seconds": round(worker_cpu, 3),
+            "cpu_seconds": round(time.process_time() - t0 + worker_cpu, 3)}

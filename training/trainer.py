@@ -83,6 +83,17 @@ class TrainConfig:
     imitate_lr: float = 1e-3
     #: who labels the DAgger rounds of the warm start: "heuristic" or a search "mcts:N"
     teacher: str = "heuristic"
+    #: processes the warm start's games are played in (training/imitation.py
+    #: ``collect_parallel``; 1 = this process)
+    imitate_workers: int = 1
+    #: expert iteration after the warm start (training/expert.py): rounds (0 = off), games
+    #: a round, PUCT simulations a label, rounds of labels trained on, epochs, learning rate
+    expert_rounds: int = 0
+    expert_games: int = 100
+    expert_sims: int = 400
+    expert_window: int = 4
+    expert_epochs: int = 3
+    expert_lr: float = 3e-4
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -209,6 +220,8 @@ class Trainer:
         if _model_path is None:
             if cfg.imitate > 0:
                 self._imitate()
+            if cfg.expert_rounds > 0:
+                self._expert()
             self._promote("snapshot_0")
             self._attach_anchor()
 
@@ -222,10 +235,59 @@ class Trainer:
         self.imitation = warm_start(self.model.policy, cfg.game, cfg.imitate,
                                     config=cfg.game_config, seed=cfg.seed,
                                     epochs=cfg.imitate_epochs, gamma=cfg.gamma,
-                                    lr=cfg.imitate_lr, teacher=cfg.teacher)
-        self.imitation_seconds = time.perf_counter() - t0
-        self.train_seconds += self.imitation_seconds
-        self.train_cpu_seconds += time.process_time() - c0
+                                    lr=cfg.imitate_lr, teacher=cfg.teacher,
+                                    workers=cfg.imitate_workers)
+        self._count_warm_start(t0, c0, self.imitation["worker_cpu_seconds"])
+
+    def _expert(self) -> None:
+        """Expert iteration after the warm start (training/expert.py), counted as warm-start
+        time; each round's policy plays ``eval_games`` games against the heuristic."""
+        from training.expert import expert_iteration
+
+        cfg = self.cfg
+        t0, c0 = time.perf_counter(), time.process_time()
+
+        def after(entry):
+            vs = self._vs_heuristic(1000 + entry["round"])
+            if vs is not None:
+                entry["vs_heuristic"] = vs
+            entry["train_seconds"] = round(self.train_seconds + time.perf_counter() - t0, 3)
+            self.print(f"expert round {entry['round']}/{cfg.expert_rounds}: "
+                       f"{entry['labels']} labels, the search agreed with the policy on "
+                       f"{entry['agreement_before']:.1%}" + ("" if vs is None else
+                       f"; vs heuristic {vs['win_rate']:.1%}"))
+
+        log = expert_iteration(self.model.policy, cfg.game, cfg.expert_rounds,
+                               cfg.expert_games, cfg.expert_sims, config=cfg.game_config,
+                               seed=cfg.seed, epochs=cfg.expert_epochs, lr=cfg.expert_lr,
+                               window=cfg.expert_window, workers=cfg.imitate_workers,
+                               gamma=cfg.gamma, after_round=after)
+        self.imitation = dict(self.imitation or {}, expert=log)
+        self._count_warm_start(t0, c0, sum(e["worker_cpu_seconds"] for e in log))
+
+    def _count_warm_start(self, t0: float, c0: float, worker_cpu: float) -> None:
+        wall = time.perf_counter() - t0
+        self.imitation_seconds += wall
+        self.train_seconds += wall
+        self.train_cpu_seconds += time.process_time() - c0 + worker_cpu
+
+    def _vs_heuristic(self, key: int) -> dict | None:
+        """The greedy policy against the heuristic in every other seat, ``eval_games``
+        games (None for a game without a heuristic)."""
+        from agents import heuristic
+        from agents.policy import PolicyAgent
+        from training.evaluate import play_games_fast, seatings_vs, tally
+
+        cfg = self.cfg
+        try:
+            opp = heuristic.make(cfg.game, seed=cfg.seed + 11)
+        except KeyError:
+            return None
+        me = PolicyAgent(self.model.policy, deterministic=True)
+        res = play_games_fast(cfg.game, [me, opp], seatings_vs(self.num_players, cfg.eval_games),
+                              seed=cfg.seed * 1000 + key, config=cfg.game_config,
+                              num_envs=cfg.eval_envs)
+        return tally(res, 0).as_dict()
 
     # -- the loop --------------------------------------------------------------------------
     @property

@@ -83,6 +83,20 @@ def test_policy_agent_loaded_from_zip_plays_like_the_live_policy(tmp_path):
     assert np.all(masks[np.arange(50), a] == 1)
 
 
+def test_actor_agent_plays_the_policy_agents_greedy_moves_without_torch(tmp_path):
+    from agents.policy import ActorAgent
+
+    model, _ = _saved_policy(tmp_path)
+    rng = np.random.default_rng(1)
+    obs = (rng.random((60, model.observation_space.shape[0])) < 0.3).astype(np.float32)
+    masks = (rng.random((60, 4)) < 0.5).astype(np.uint8)
+    masks[np.arange(60), rng.integers(0, 4, 60)] = 1
+    masks[0] = 0                                   # nothing legal: -1, as PolicyAgent
+    a = ActorAgent.of(model.policy).act_batch(obs, masks)
+    assert np.array_equal(a, PolicyAgent(model.policy).act_batch(obs, masks))
+    assert a[0] == -1 and np.all(masks[np.arange(1, 60), a[1:]] == 1)
+
+
 @pytest.mark.parametrize("kind", ["random", "heuristic", "mcts:16", "ppo", "ppo-sample"])
 def test_no_agent_ever_chooses_an_illegal_action(kind, tmp_path):
     """VectorGame in checked mode raises IllegalActionError on any illegal action."""

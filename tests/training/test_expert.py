@@ -1,0 +1,103 @@
+"""Expert iteration (training/expert.py): a PUCT search with the policy itself as prior
+labels the greedy policy's decisions with its visit shares, and the policy learns them;
+rounds, games, simulations and the window are checked, and the trainer and CLI thread them."""
+
+import numpy as np
+import pytest
+
+import training.imitation as im
+from agents.mcts import DEFAULT_PUCT_C, MCTSAgent
+from training.expert import expert_iteration, expert_round
+
+
+def _policy():
+    from sb3_contrib import MaskablePPO
+
+    from training.pool import OpponentPool
+    from training.selfplay_env import SelfPlayVecEnv
+
+    env = SelfPlayVecEnv("toy", 2, OpponentPool("toy", {"random": 1.0}, seed=0), seed=0)
+    return MaskablePPO("MlpPolicy", env, n_steps=8, batch_size=16, seed=0, device="cpu",
+                       policy_kwargs={"net_arch": [16]}).policy
+
+
+def test_the_label_search_is_puct_with_the_current_policy_as_its_prior(monkeypatch):
+    from envs.core import mlp
+
+    policy = _policy()
+    params, layout = mlp.export(policy)
+    seen = []
+    real = im.search_label
+
+    def spy(agent, state, mask):
+        seen.append((agent.prior, agent.c, agent.simulations))
+        return real(agent, state, mask)
+
+    monkeypatch.setattr(im, "search_label", spy)
+    got = expert_round(policy, "toy", games=3, sims=12, seed=5)
+    assert len(seen) == len(got) > 0
+    for prior, c, sims in seen:
+        assert np.array_equal(prior[0], params) and np.array_equal(prior[1], layout)
+        assert c == DEFAULT_PUCT_C and sims == 12
+    rows = np.arange(len(got))
+    assert np.allclose(got.target.sum(axis=1), 1.0) and not (got.target[~got.masks] > 0).any()
+    assert got.best[rows, got.actions].all()
+
+
+def test_a_round_moves_the_policy_towards_its_labels_and_logs_it():
+    policy = _policy()
+    seen = []
+    log = expert_iteration(policy, "toy", rounds=2, games=4, sims=16, seed=1, epochs=20,
+                           lr=3e-3, window=1, after_round=seen.append)
+    assert [e["round"] for e in log] == [1, 2] and seen == log
+    assert all(e["labels"] > 0 and e["games"] == 4 for e in log)
+    # the round-2 games' labels, re-collected on the same seed, fit the trained policy
+    # better than the cross-entropy it started the round from
+    assert log[-1]["loss"] < im.evaluate(_policy(), expert_round(
+        policy, "toy", games=4, sims=16, seed=1 + 33_333 + 1000))["loss"]
+
+
+@pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0}])
+def test_bad_expert_settings_are_refused_naming_them(kw):
+    args = dict(rounds=1, games=2, sims=4, window=2) | kw
+    with pytest.raises(ValueError, match="expert iteration"):
+        expert_iteration(None, "toy", **args)
+
+
+def test_with_prior_keeps_the_search_and_checks_the_prior():
+    from envs.core import mlp
+
+    base = MCTSAgent("toy", 33, max_rollout_steps=None, seed=0)
+    params, layout = mlp.export(_policy())
+    m = base.with_prior((params, layout), seed=3)
+    assert m.simulations == 33 and m.max_rollout_steps == base.max_rollout_steps
+    assert m.c == DEFAULT_PUCT_C and np.array_equal(m.prior[0], params)
+    with pytest.raises(ValueError, match="prior"):
+        base.with_prior((params[:-1], layout))
+
+
+def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_path):
+    from training.trainer import TrainConfig, Trainer
+
+    cfg = TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
+                      num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
+                      eval_games=4, eval_envs=4, tensorboard=False, progress=False,
+                      imitate=6, imitate_epochs=1, expert_rounds=2, expert_games=2,
+                      expert_sims=4)
+    tr = Trainer(cfg)
+    log = tr.imitation["expert"]
+    assert [e["round"] for e in log] == [1, 2]
+    assert all(e["vs_heuristic"]["games"] == 4 for e in log)
+    assert tr.imitation_seconds >= sum(e["wall_seconds"] for e in log)
+
+
+def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
+    from training.cli import main
+
+    for flag, value in (("--expert", "-1"), ("--expert-sims", "0"), ("--workers", "0")):
+        argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
+                "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert flag in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "run").exists()

@@ -1,0 +1,70 @@
+"""Expert iteration after the imitation warm start: the policy learns from a search that
+starts from its own preferences.
+
+Each round (Anthony, Tian & Barber 2017, "Thinking Fast and Slow"; AlphaZero's policy
+target): the greedy policy plays ``games`` games against the game's heuristic, one seat
+rotating game by game; for up to ``max_labels`` of its decisions a game (those with more
+than one legal action) a PUCT search (envs/core/search.py) with the policy itself as the
+prior and ``sims`` simulations labels the position with its root visit shares; the policy
+then trains on those soft targets (training/imitation.py ``clone``) over the labels of the
+last ``window`` rounds. A search that starts from the policy's choices and looks ahead plays
+better than the policy alone, so the policy moves towards it, and the next round's search
+starts from a better prior. The expert's labels stay consistent with the student (it is the
+student, improved), which is why this works where labels of a plain UCT search mixed into the
+heuristic's data did not (benchmarks/TRAINING.md, "Expert iteration").
+
+The games run in ``workers`` processes (``collect_parallel``); a round's policy crosses to
+them as its exported numpy actor, so only an MLP policy can be the student and the prior.
+"""
+
+from __future__ import annotations
+
+import time
+
+from training.imitation import Demonstrations, clone, collect_parallel, concat, evaluate
+
+
+def expert_round(policy, game: str, games: int, sims: int, seed: int,
+                 config: dict | None = None, workers: int = 1, gamma: float = 0.99,
+                 max_labels: int = 200) -> Demonstrations:
+    """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
+    its decisions labelled by ``mcts:sims`` with the policy as prior."""
+    from agents.policy import ActorAgent
+
+    me = ActorAgent.of(policy, name="student")
+    return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
+                            teacher=f"mcts:{int(sims)}", prior=(me.params, me.layout),
+                            config=config, gamma=gamma, max_labels=max_labels)
+
+
+def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
+                     config: dict | None = None, seed: int = 0, epochs: int = 2,
+                     lr: float = 1e-3, batch_size: int = 256, window: int = 4,
+                     workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
+                     after_round=None) -> list[dict]:
+    """``rounds`` rounds (module docstring); ``after_round(log_entry)`` is called after
+    each (the trainer evaluates there). Returns one log entry per round."""
+    if rounds < 0 or games < 1 or sims < 1 or window < 1:
+        raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
+                         f"sims={sims}, window={window} (each >= 1)")
+    recent: list[Demonstrations] = []
+    log = []
+    for r in range(rounds):
+        t0, c0 = time.perf_counter(), time.process_time()
+        new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
+                           config=config, workers=workers, gamma=gamma, max_labels=max_labels)
+        before = evaluate(policy, new)      # how often the student already plays the label
+        recent = (recent + [new])[-window:]
+        ep = clone(policy, concat(recent), epochs=epochs, lr=lr, batch_size=batch_size,
+                   seed=seed + r)
+        entry = {"round": r + 1, "games": new.episodes, "labels": len(new),
+                 "agreement_before": before["agreement"], "loss": ep[-1]["loss"],
+                 "collect_cpu_seconds": round(new.seconds, 3),
+                 "worker_cpu_seconds": round(new.seconds, 3) if workers > 1 else 0.0,
+                 "cpu_seconds": round(time.process_time() - c0
+                                      + (new.seconds if workers > 1 else 0.0), 3),
+                 "wall_seconds": round(time.perf_counter() - t0, 3)}
+        log.append(entry)
+        if after_round is not None:
+            after_round(entry)
+    return log
