@@ -61,13 +61,20 @@ def describe(name: str) -> str:
 
 
 def curve_points(history: list[dict]) -> list[tuple[float, float, float, float]]:
-    """(training seconds, win rate vs heuristic, Wilson low, high) per evaluation."""
+    """(training seconds, win rate vs heuristic, Wilson low, high) per evaluation, the
+    expert-iteration rounds of the warm start (kept with the first record) included."""
     pts = []
     for h in history:
-        v = h.get("vs_heuristic")
-        if v is not None and "train_seconds" in h:
-            pts.append((float(h["train_seconds"]), v["win_rate"], v["ci_low"], v["ci_high"]))
+        for e in (h.get("imitation") or {}).get("expert", []):
+            _point(pts, e)
+        _point(pts, h)
     return pts
+
+
+def _point(pts: list, rec: dict) -> None:
+    v = rec.get("vs_heuristic")
+    if v is not None and "train_seconds" in rec:
+        pts.append((float(rec["train_seconds"]), v["win_rate"], v["ci_low"], v["ci_high"]))
 
 
 def draw_curve(points, path, title: str) -> Path:

@@ -20,8 +20,22 @@ them as its exported numpy actor, so only an MLP policy can be the student and t
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 from training.imitation import Demonstrations, clone, collect_parallel, concat, evaluate
+
+
+@contextmanager
+def _threads(n: int):
+    """torch intra-op threads raised to ``n`` for the block."""
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(max(before, int(n)))
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
@@ -55,8 +69,9 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
-        ep = clone(policy, concat(recent), epochs=epochs, lr=lr, batch_size=batch_size,
-                   seed=seed + r)
+        with _threads(workers):      # the worker processes are idle while the policy learns
+            ep = clone(policy, concat(recent), epochs=epochs, lr=lr, batch_size=batch_size,
+                       seed=seed + r)
         entry = {"round": r + 1, "games": new.episodes, "labels": len(new),
                  "agreement_before": before["agreement"], "loss": ep[-1]["loss"],
                  "collect_cpu_seconds": round(new.seconds, 3),

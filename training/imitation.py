@@ -30,9 +30,16 @@ A search teacher (``teacher="mcts:N"``, parsed like the agents' ``mcts`` spec: D
 expert iteration) labels instead of the heuristic: for each decision of the learner's seat
 with more than one legal action it runs the ISMCTS kernel (envs/core/search.py) from that
 position for that seat with N simulations and labels the set of most visited legal actions
-(``best``). Only the learner's decisions are labelled (the positions DAgger is for; the
-search costs ~10 ms a label at N = 300), at most ``max_labels`` of them per game so that a
-game stalled to the step limit does not spend the label budget on one position loop.
+(``best``) and keeps its visit shares over the legal actions (``target``), which
+``clone`` learns as a soft target (cross-entropy of the shares) where a row has them. Only
+the learner's decisions are labelled (the positions DAgger is for; the search costs ~10 ms a
+label at N = 300), at most ``max_labels`` of them per game so that a game stalled to the
+step limit does not spend the label budget on one position loop. The learner may be the
+search itself (it then plays its label: one search a move). Expert iteration
+(training/expert.py) builds on this with the policy as the search's prior.
+
+``collect_parallel`` splits the games over worker processes: labelling by search is CPU
+bound, and so is the heuristic's look-ahead.
 
 Observations are kept sparse (CSR: a Havoc observation has ~250 non-zero of 3,473 features),
 so hundreds of games fit in memory.
@@ -287,17 +294,17 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
     """``collect`` with its games split over ``workers`` processes (one when ``workers`` is
     1 or there are fewer games than workers): what labelling by search costs is CPU, and
     every core can search. ``teacher`` is the spec string (``make_teacher``) each process
-    builds its own search from; ``learner`` is a picklable agent (``ActorAgent``) or
-    ``"teacher"``: the search plays the learner's seat and its label is its move; ``prior``
-    goes to ``make_teacher``. Game ids
+    builds its own search from (with ``prior``); ``learner`` is a picklable agent
+    (``ActorAgent``) or ``"teacher"``: the search plays the learner's seat and its label is
+    its move. Process k plays its share of the games from ``seed + 1_000_003 * k``; game ids
     of the result are distinct across the processes; ``seconds`` sums their CPU time."""
-    workers = max(1, min(int(workers), int(episodes)))
-    chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
     from agents import heuristic
 
+    workers = max(1, min(int(workers), int(episodes)))
+    chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
     # what the caller registered at run time (a test's toy game and its heuristic) goes
     # along: a spawned process starts from the packages' own registries
-    known = (envs.REGISTRY.get(game), heuristic._FACTORIES.get(game))
+    known = (envs.REGISTRY.get(game), heuristic.registered(game))
     jobs = [(game, known, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
             for k, n in enumerate(chunks)]
     if workers == 1:

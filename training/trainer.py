@@ -142,7 +142,8 @@ class TrainConfig:
 
 #: what a training run writes into its folder (``clear_run`` removes exactly these)
 RUN_ARTEFACTS = ("checkpoint", "checkpoint.tmp", "checkpoint.old", "snapshots", "tb",
-                 "model.zip", "history.json", "ratings.json", "learning_curve.png", "demo.json")
+                 "model.zip", "expert.zip", "history.json", "ratings.json", "learning_curve.png",
+                 "demo.json")
 
 
 def run_artefacts(run_dir) -> list[str]:
@@ -241,7 +242,8 @@ class Trainer:
 
     def _expert(self) -> None:
         """Expert iteration after the warm start (training/expert.py), counted as warm-start
-        time; each round's policy plays ``eval_games`` games against the heuristic."""
+        time; each round's policy plays ``eval_games`` games against the heuristic and is
+        saved as ``expert.zip`` in the run folder."""
         from training.expert import expert_iteration
 
         cfg = self.cfg
@@ -252,6 +254,8 @@ class Trainer:
             if vs is not None:
                 entry["vs_heuristic"] = vs
             entry["train_seconds"] = round(self.train_seconds + time.perf_counter() - t0, 3)
+            # the latest round's policy, so that a long warm start cut short keeps its work
+            self.model.save(str(self.run_dir / "expert.zip"), exclude=["env"])
             self.print(f"expert round {entry['round']}/{cfg.expert_rounds}: "
                        f"{entry['labels']} labels, the search agreed with the policy on "
                        f"{entry['agreement_before']:.1%}" + ("" if vs is None else

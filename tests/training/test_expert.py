@@ -89,6 +89,7 @@ def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_pat
     assert [e["round"] for e in log] == [1, 2]
     assert all(e["vs_heuristic"]["games"] == 4 for e in log)
     assert tr.imitation_seconds >= sum(e["wall_seconds"] for e in log)
+    assert (tmp_path / "expert.zip").exists()      # the latest round's policy, kept
 
 
 def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):

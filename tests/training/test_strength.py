@@ -49,3 +49,16 @@ def test_budget_scale_shrinks_mcts_simulations_and_keeps_the_playout_length(monk
     assert scaled_agent("mcts:1000:20") == "mcts:100:20"
     assert scaled_agent("mcts:1000:full") == "mcts:100:full"
     assert scaled_agent("heuristic") == "heuristic"
+
+
+def test_curve_points_include_the_expert_rounds_before_the_ppo_evaluations():
+    def vs(p):
+        return {"vs_heuristic": {"win_rate": p, "ci_low": p - 0.1, "ci_high": p + 0.1}}
+
+    history = [dict(vs(0.40), train_seconds=300.0, imitation={"expert": [
+                   dict(vs(0.30), train_seconds=100.0, round=1),
+                   dict(vs(0.35), train_seconds=200.0, round=2)]}),
+               dict(vs(0.45), train_seconds=400.0),
+               {"train_seconds": 500.0}]                  # no heuristic figure: no point
+    pts = strength.curve_points(history)
+    assert [p[:2] for p in pts] == [(100.0, 0.30), (200.0, 0.35), (300.0, 0.40), (400.0, 0.45)]
