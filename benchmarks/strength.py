@@ -33,22 +33,43 @@ def default_path(name: str) -> str:
     return os.path.join(base, "benchmarks", name)
 
 
+#: simulations of the search that plays with the trained policy as its prior
+PRIOR_SIMS = 400
+
+
 def agent_specs(game: str, sims: int, model: str | None) -> list[str]:
+    """random, heuristic, mcts:SIMS, and with a model the trained policy greedy and as the
+    prior of a PUCT search (``mcts:PRIOR_SIMS:prior=MODEL``)."""
     import envs
     from agents import heuristic
 
     out = ["random"]
     if heuristic.available(game):
         out.append("heuristic")
-    if envs.spec(game).determinize is not None:
+    search = envs.spec(game).determinize is not None
+    if search:
         out.append(f"mcts:{sims}")
     if model:
         out.append(f"ppo:{model}")
+        if search:
+            out.append(f"mcts:{PRIOR_SIMS}:prior={model}")
     return out
+
+
+def agent_name(spec: str) -> str:
+    """The table's name of an agent spec."""
+    if spec.startswith("ppo:"):
+        return "trained"
+    if ":prior=" in spec:
+        return f"trained+mcts:{spec.split(':')[1]}"
+    return spec
 
 
 def describe(name: str) -> str:
     """One line on what an agent of the table is."""
+    if name.startswith("trained+mcts:"):
+        return (f"`{name}` PUCT search with the trained policy as its prior, "
+                f"{name.rpartition(':')[2]} simulations a decision")
     if name.startswith("mcts:"):
         from agents.mcts import DEFAULT_ROLLOUT
 
@@ -149,7 +170,7 @@ def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None
         if (rd / "history.json").exists():
             history = json.loads((rd / "history.json").read_text())
     specs = agent_specs(game, sims, model)
-    names = ["trained" if s.startswith("ppo:") else s for s in specs]
+    names = [agent_name(s) for s in specs]
     t0 = time.perf_counter()
     tr = run_tournament(game, specs, games=games, seed=seed, config=config, workers=workers,
                         num_envs=8, names=names)

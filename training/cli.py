@@ -85,14 +85,17 @@ def ppo_defaults(imitate: int) -> dict:
 
 
 #: expert-iteration rounds (training/expert.py) after the warm start unless ``--expert``
-#: says otherwise, for a game with a heuristic and a search (a determinise kernel)
-DEFAULT_EXPERT = 0
+#: says otherwise, for a game whose search cuts its playouts with a value kernel (full
+#: playouts of a long game make every label cost seconds)
+DEFAULT_EXPERT = 20
 
 
 def default_expert(game: str, imitate: int) -> int:
     import envs
 
-    return DEFAULT_EXPERT if imitate and envs.spec(game).determinize is not None else 0
+    spec = envs.spec(game)
+    return DEFAULT_EXPERT if imitate and spec.determinize is not None \
+        and spec.value is not None else 0
 
 
 def default_imitate(game: str) -> int:

@@ -248,12 +248,17 @@ class Trainer:
 
         cfg = self.cfg
         t0, c0 = time.perf_counter(), time.process_time()
+        evals = [0.0, 0.0]         # wall, CPU of the evaluations: not training time
 
         def after(entry):
+            entry["train_seconds"] = round(self.train_seconds + time.perf_counter() - t0
+                                           - evals[0], 3)
+            e0, e1 = time.perf_counter(), time.process_time()
             vs = self._vs_heuristic(1000 + entry["round"])
+            evals[0] += time.perf_counter() - e0
+            evals[1] += time.process_time() - e1
             if vs is not None:
                 entry["vs_heuristic"] = vs
-            entry["train_seconds"] = round(self.train_seconds + time.perf_counter() - t0, 3)
             # the latest round's policy, so that a long warm start cut short keeps its work
             self.model.save(str(self.run_dir / "expert.zip"), exclude=["env"])
             self.print(f"expert round {entry['round']}/{cfg.expert_rounds}: "
@@ -267,9 +272,12 @@ class Trainer:
                                window=cfg.expert_window, workers=cfg.imitate_workers,
                                gamma=cfg.gamma, after_round=after)
         self.imitation = dict(self.imitation or {}, expert=log)
-        self._count_warm_start(t0, c0, sum(e["worker_cpu_seconds"] for e in log))
+        self._count_warm_start(t0 + evals[0], c0 + evals[1],
+                               sum(e["worker_cpu_seconds"] for e in log))
 
     def _count_warm_start(self, t0: float, c0: float, worker_cpu: float) -> None:
+        """Add the warm start's time since ``t0`` (wall) and ``c0`` (this process's CPU),
+        plus its worker processes' CPU, to the training clocks."""
         wall = time.perf_counter() - t0
         self.imitation_seconds += wall
         self.train_seconds += wall

@@ -151,3 +151,37 @@ def test_collect_parallel_deals_the_same_games_as_its_parts_collected_in_one_pro
     assert np.array_equal(par.actions, np.concatenate([p.actions for p in serial]))
     assert np.array_equal(par.target, np.concatenate([p.target for p in serial]))
     assert np.array_equal(par.obs.toarray(), np.vstack([p.obs.toarray() for p in serial]))
+
+
+def test_the_move_the_search_plays_in_its_seat_is_its_label(monkeypatch):
+    """Every move of the search's seat is its label's top action: with labels forced to the
+    last legal action, every one of the seat's choices reaches ``step`` as that action."""
+    import training.imitation as im
+
+    def last_legal(agent, state, mask):
+        best = np.zeros(len(mask), dtype=bool)
+        best[np.flatnonzero(mask)[-1]] = True
+        return best, best.astype(np.int64)
+
+    stepped = []
+    real_make = im.envs.make_vector
+
+    def spied(*a, **k):
+        vec = real_make(*a, **k)
+        step = vec.step
+
+        def spy(actions):
+            masks = vec.masks.astype(bool)
+            for i, act in enumerate(actions):
+                if act >= 0 and masks[i].sum() > 1:
+                    stepped.append(act == np.flatnonzero(masks[i])[-1])
+            return step(actions)
+
+        vec.step = spy
+        return vec
+
+    monkeypatch.setattr(im, "search_label", last_legal)
+    monkeypatch.setattr(im.envs, "make_vector", spied)
+    t = make_teacher("toy", "mcts:4", seed=0)
+    got = collect("toy", 3, seed=3, learner=t, search_teacher=t, max_labels=10_000)
+    assert len(got) > 0 and sum(stepped) >= len(got)

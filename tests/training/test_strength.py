@@ -62,3 +62,12 @@ def test_curve_points_include_the_expert_rounds_before_the_ppo_evaluations():
                {"train_seconds": 500.0}]                  # no heuristic figure: no point
     pts = strength.curve_points(history)
     assert [p[:2] for p in pts] == [(100.0, 0.30), (200.0, 0.35), (300.0, 0.40), (400.0, 0.45)]
+
+
+def test_a_model_joins_greedy_and_as_the_prior_of_a_search():
+    specs = strength.agent_specs("toy", 8, "m.zip")
+    assert specs == ["random", "heuristic", "mcts:8", "ppo:m.zip",
+                     f"mcts:{strength.PRIOR_SIMS}:prior=m.zip"]
+    assert [strength.agent_name(s) for s in specs] == \
+        ["random", "heuristic", "mcts:8", "trained", f"trained+mcts:{strength.PRIOR_SIMS}"]
+    assert "prior" in strength.describe(f"trained+mcts:{strength.PRIOR_SIMS}")

@@ -28,6 +28,16 @@ def test_a_game_with_a_heuristic_starts_from_its_clone_by_default(monkeypatch):
     assert default_imitate("havoc") == 0
 
 
+def test_expert_iteration_follows_a_warm_start_where_the_search_cuts_its_playouts():
+    """On by default after a warm start for a game with a value kernel (cheap labels: cut
+    playouts); off without a warm start or where every playout runs to the end."""
+    from training.cli import DEFAULT_EXPERT, default_expert
+
+    assert default_expert("havoc", 200) == DEFAULT_EXPERT > 0
+    assert default_expert("havoc", 0) == 0
+    assert default_expert("seventh_sea", 200) == 0        # no value kernel
+
+
 def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
     from training.cli import PPO_DEFAULTS, WARM_PPO_DEFAULTS, ppo_defaults
 
@@ -42,15 +52,17 @@ def test_train_defaults_reach_the_trainer_config(tmp_path):
     """`broadside train` with no flags: 2 players, the warm start, its PPO settings."""
     import json
 
-    from training.cli import main
+    from training.cli import DEFAULT_EXPERT, main
 
     run = tmp_path / "r"
     assert main(["train", "--game", "havoc", "--timesteps", "64", "--num-envs", "2",
                  "--n-steps", "32", "--batch-size", "32", "--eval-every", "64",
-                 "--eval-games", "2", "--imitate", "1", "--run-dir", str(run),
+                 "--eval-games", "2", "--imitate", "1", "--expert-games", "1",
+                 "--expert-sims", "4", "--workers", "1", "--run-dir", str(run),
                  "--no-tensorboard", "--no-progress"]) == 0
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["game_config"] == {"num_players": 2}
     assert cfg["imitate"] == 1 and cfg["learning_rate"] == 1e-4
+    assert cfg["expert_rounds"] == DEFAULT_EXPERT and cfg["expert_sims"] == 4
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
