@@ -199,16 +199,12 @@ class ActorAgent(Agent):
         return cls(got[0], got[1], name=name)
 
     def act_batch(self, obs, masks, states=None, seats=None):
+        from agents.base import masked_argmax
         from envs.core import mlp
 
-        masks = np.asarray(masks).astype(bool)
-        out = np.full(len(masks), -1, dtype=np.int64)
+        logits = np.zeros((len(masks), int(self.layout[-1, 1])), dtype=np.float32)
         scratch = np.zeros((2, self._width), dtype=np.float32)
-        logits = np.zeros(int(self.layout[-1, 1]), dtype=np.float32)
         for r in range(len(masks)):
-            if not masks[r].any():
-                continue
             mlp.forward(self.params, self.layout, np.ascontiguousarray(obs[r], np.float32),
-                        scratch, logits)
-            out[r] = int(np.flatnonzero(masks[r])[np.argmax(logits[masks[r]])])
-        return out
+                        scratch, logits[r])
+        return masked_argmax(logits, masks)

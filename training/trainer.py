@@ -286,20 +286,33 @@ class Trainer:
     def _vs_heuristic(self, key: int) -> dict | None:
         """The greedy policy against the heuristic in every other seat, ``eval_games``
         games (None for a game without a heuristic)."""
-        from agents import heuristic
         from agents.policy import PolicyAgent
-        from training.evaluate import play_games_fast, seatings_vs, tally
+        from training.evaluate import tally
 
-        cfg = self.cfg
-        try:
-            opp = heuristic.make(cfg.game, seed=cfg.seed + 11)
-        except KeyError:
+        opp = self._heuristic()
+        if opp is None:
             return None
         me = PolicyAgent(self.model.policy, deterministic=True)
-        res = play_games_fast(cfg.game, [me, opp], seatings_vs(self.num_players, cfg.eval_games),
-                              seed=cfg.seed * 1000 + key, config=cfg.game_config,
-                              num_envs=cfg.eval_envs)
-        return tally(res, 0).as_dict()
+        return tally(self._eval_games(me, opp, self.cfg.seed * 1000 + key), 0).as_dict()
+
+    def _heuristic(self):
+        """The game's heuristic as an evaluation opponent, or None when it has none."""
+        from agents import heuristic
+
+        try:
+            return heuristic.make(self.cfg.game, seed=self.cfg.seed + 11)
+        except KeyError:
+            return None
+
+    def _eval_games(self, me, opp, seed: int) -> list:
+        """``eval_games`` games of ``me`` against ``opp`` in every other seat (its seat
+        rotating), in the reply kernel with ``eval_kernel``, else lock-step from Python."""
+        from training.evaluate import play_games, play_games_fast, seatings_vs
+
+        cfg = self.cfg
+        play = play_games_fast if cfg.eval_kernel else play_games
+        return play(cfg.game, [me, opp], seatings_vs(self.num_players, cfg.eval_games),
+                    seed=seed, config=cfg.game_config, num_envs=cfg.eval_envs)
 
     # -- the loop --------------------------------------------------------------------------
     @property
@@ -351,19 +364,17 @@ class Trainer:
         kernel path falls back to lock-step ``play_games`` over ``eval_envs`` games). The
         random and heuristic opponents then draw from the kernel's streams, not from their
         generators, and the record keys are the same either way."""
-        from agents import heuristic
         from agents.policy import PolicyAgent
         from agents.random_agent import RandomAgent
-        from training.evaluate import play_games, play_games_fast, seatings_vs, tally
+        from training.evaluate import tally
 
         cfg = self.cfg
         name = f"step_{self.timesteps}"
         me = PolicyAgent(self.model.policy, deterministic=True, name=name)
         opponents = {"random": RandomAgent(seed=cfg.seed + 7)}
-        try:
-            opponents["heuristic"] = heuristic.make(cfg.game, seed=cfg.seed + 11)
-        except KeyError:
-            pass
+        opp = self._heuristic()
+        if opp is not None:
+            opponents["heuristic"] = opp
         newest = self.pool.snapshots[-1]
         opponents[newest.name] = PolicyAgent(newest.policy, deterministic=True, name=newest.name)
         record = {"timesteps": self.timesteps, "name": name,
@@ -373,11 +384,8 @@ class Trainer:
             record["imitation"] = self.imitation
         record.update(self._train_stats())
         seed = cfg.seed * 1000 + self.evals_done
-        seatings = seatings_vs(self.num_players, cfg.eval_games)
-        play = play_games_fast if cfg.eval_kernel else play_games
         for key, opp in opponents.items():
-            res = play(cfg.game, [me, opp], seatings, seed=seed, config=cfg.game_config,
-                       num_envs=cfg.eval_envs)
+            res = self._eval_games(me, opp, seed)
             st = tally(res, 0)
             label = "snapshot" if key == newest.name else key
             record[f"vs_{label}"] = dict(st.as_dict(), opponent=key)
