@@ -55,15 +55,20 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      config: dict | None = None, seed: int = 0, epochs: int = 2,
                      lr: float = 1e-3, batch_size: int = 256, window: int = 4,
                      workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
-                     after_round=None) -> list[dict]:
-    """``rounds`` rounds (module docstring); ``after_round(log_entry)`` is called after
-    each (the trainer evaluates there). Returns one log entry per round."""
-    if rounds < 0 or games < 1 or sims < 1 or window < 1:
+                     after_round=None, start: int = 0,
+                     recent: list[Demonstrations] | None = None) -> list[dict]:
+    """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
+    labels)`` is called after each with the round's labels (the trainer evaluates and
+    checkpoints there). A run resumed after round ``start`` passes the labels of its last
+    rounds as ``recent`` and continues as if it had not stopped: each round's games and
+    training are seeded by its number. Returns one log entry per round run."""
+    if rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds:
         raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
-                         f"sims={sims}, window={window} (each >= 1)")
-    recent: list[Demonstrations] = []
+                         f"sims={sims}, window={window} (each >= 1), start={start} "
+                         "(0 to rounds)")
+    recent = list(recent or [])[-window:]
     log = []
-    for r in range(rounds):
+    for r in range(start, rounds):
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels)
@@ -81,5 +86,5 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                  "wall_seconds": round(time.perf_counter() - t0, 3)}
         log.append(entry)
         if after_round is not None:
-            after_round(entry)
+            after_round(entry, new)
     return log

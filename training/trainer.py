@@ -142,8 +142,10 @@ class TrainConfig:
 
 #: what a training run writes into its folder (``clear_run`` removes exactly these)
 RUN_ARTEFACTS = ("checkpoint", "checkpoint.tmp", "checkpoint.old", "snapshots", "tb",
-                 "model.zip", "expert.zip", "history.json", "ratings.json", "learning_curve.png",
-                 "demo.json")
+                 "model.zip", "expert.zip", "expert_labels", "history.json", "ratings.json",
+                 "learning_curve.png", "demo.json")
+#: the labels of the last expert rounds, kept while the warm start runs (``Trainer.resume``)
+EXPERT_LABELS = "expert_labels"
 
 
 def run_artefacts(run_dir) -> list[str]:
@@ -218,13 +220,26 @@ class Trainer:
         self.imitation: dict | None = None
         #: the KL penalty toward the warm-start policy (training/anchor.py), or None
         self.anchor = None
+        #: expert rounds done and whether the warm start is over (snapshot_0 promoted): a
+        #: checkpoint written during the warm start resumes it (``resume``)
+        self.expert_done = 0
+        self.warm_complete = _model_path is not None
         if _model_path is None:
             if cfg.imitate > 0:
                 self._imitate()
+                if cfg.expert_rounds > 0:
+                    self.save_checkpoint()      # 5 minutes of work a resume need not redo
             if cfg.expert_rounds > 0:
                 self._expert()
-            self._promote("snapshot_0")
-            self._attach_anchor()
+            self._finish_warm_start()
+
+    def _finish_warm_start(self) -> None:
+        """The warm-start policy becomes snapshot_0 and the anchor's reference; the expert
+        labels kept for a resume are no longer needed."""
+        self._promote("snapshot_0")
+        self._attach_anchor()
+        self.warm_complete = True
+        shutil.rmtree(self.run_dir / EXPERT_LABELS, ignore_errors=True)
 
     def _imitate(self) -> None:
         """Behaviour-clone the heuristic into the fresh policy (training/imitation.py); its
@@ -240,40 +255,70 @@ class Trainer:
                                     workers=cfg.imitate_workers)
         self._count_warm_start(t0, c0, self.imitation["worker_cpu_seconds"])
 
-    def _expert(self) -> None:
-        """Expert iteration after the warm start (training/expert.py), counted as warm-start
-        time; each round's policy plays ``eval_games`` games against the heuristic and is
-        saved as ``expert.zip`` in the run folder."""
+    def _expert(self, recent=None) -> None:
+        """Expert iteration after the warm start (training/expert.py), from round
+        ``expert_done`` on, counted as warm-start time; after each round its policy plays
+        ``eval_games`` games against the heuristic (not counted) and is saved as
+        ``expert.zip``, and the run checkpoints with the labels of the rounds the next
+        round still trains on (``expert_labels/``)."""
         from training.expert import expert_iteration
 
         cfg = self.cfg
-        t0, c0 = time.perf_counter(), time.process_time()
-        evals = [0.0, 0.0]         # wall, CPU of the evaluations: not training time
+        mark = [time.perf_counter(), time.process_time()]
 
-        def after(entry):
-            entry["train_seconds"] = round(self.train_seconds + time.perf_counter() - t0
-                                           - evals[0], 3)
-            e0, e1 = time.perf_counter(), time.process_time()
+        def after(entry, labels):
+            self._count_warm_start(mark[0], mark[1], entry["worker_cpu_seconds"])
+            entry["train_seconds"] = round(self.train_seconds, 3)
             vs = self._vs_heuristic(1000 + entry["round"])
-            evals[0] += time.perf_counter() - e0
-            evals[1] += time.process_time() - e1
             if vs is not None:
                 entry["vs_heuristic"] = vs
-            # the latest round's policy, so that a long warm start cut short keeps its work
             self.model.save(str(self.run_dir / "expert.zip"), exclude=["env"])
+            self.imitation = dict(self.imitation or {})
+            self.imitation["expert"] = self.imitation.get("expert", []) + [entry]
+            self.expert_done = entry["round"]
+            self._keep_labels(entry["round"], labels)
+            self.save_checkpoint()
+            self._drop_labels(before=entry["round"] - cfg.expert_window + 1)
             self.print(f"expert round {entry['round']}/{cfg.expert_rounds}: "
                        f"{entry['labels']} labels, the search agreed with the policy on "
                        f"{entry['agreement_before']:.1%}" + ("" if vs is None else
                        f"; vs heuristic {vs['win_rate']:.1%}"))
+            mark[:] = [time.perf_counter(), time.process_time()]
 
-        log = expert_iteration(self.model.policy, cfg.game, cfg.expert_rounds,
-                               cfg.expert_games, cfg.expert_sims, config=cfg.game_config,
-                               seed=cfg.seed, epochs=cfg.expert_epochs, lr=cfg.expert_lr,
-                               window=cfg.expert_window, workers=cfg.imitate_workers,
-                               gamma=cfg.gamma, after_round=after)
-        self.imitation = dict(self.imitation or {}, expert=log)
-        self._count_warm_start(t0 + evals[0], c0 + evals[1],
-                               sum(e["worker_cpu_seconds"] for e in log))
+        expert_iteration(self.model.policy, cfg.game, cfg.expert_rounds, cfg.expert_games,
+                         cfg.expert_sims, config=cfg.game_config, seed=cfg.seed,
+                         epochs=cfg.expert_epochs, lr=cfg.expert_lr, window=cfg.expert_window,
+                         workers=cfg.imitate_workers, gamma=cfg.gamma, after_round=after,
+                         start=self.expert_done, recent=recent)
+
+    def _keep_labels(self, round_no: int, labels) -> None:
+        """Write round ``round_no``'s labels for a resume (atomically)."""
+        folder = self.run_dir / EXPERT_LABELS
+        folder.mkdir(exist_ok=True)
+        tmp = folder / "round.tmp"
+        with open(tmp, "wb") as f:
+            pickle.dump(labels, f, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(folder / f"round_{round_no:04d}.pkl")
+
+    def _drop_labels(self, before: int) -> None:
+        """Remove the kept labels of rounds before ``before`` (out of the window; only once
+        the checkpoint that no longer needs them is written)."""
+        for old in (self.run_dir / EXPERT_LABELS).glob("round_*.pkl"):
+            if int(old.stem.split("_")[1]) < before:
+                old.unlink()
+
+    def _kept_labels(self) -> list:
+        """The labels of the last ``expert_window`` rounds up to ``expert_done``."""
+        out = []
+        for r in range(max(1, self.expert_done - self.cfg.expert_window + 1),
+                       self.expert_done + 1):
+            path = self.run_dir / EXPERT_LABELS / f"round_{r:04d}.pkl"
+            if not path.exists():
+                raise FileNotFoundError(f"{path}: the labels of expert round {r}, which the "
+                                        "resumed warm start trains on, are missing")
+            with open(path, "rb") as f:
+                out.append(pickle.load(f))
+        return out
 
     def _count_warm_start(self, t0: float, c0: float, worker_cpu: float) -> None:
         """Add the warm start's time since ``t0`` (wall) and ``c0`` (this process's CPU),
@@ -498,6 +543,8 @@ class Trainer:
             "train_cpu_seconds": self.train_cpu_seconds,
             "imitation_seconds": self.imitation_seconds,
             "imitation": self.imitation,
+            "expert_done": self.expert_done,
+            "warm_complete": self.warm_complete,
         }
         with open(tmp / "state.pkl", "wb") as f:
             pickle.dump(blob, f)
@@ -550,7 +597,16 @@ class Trainer:
         self.train_cpu_seconds = blob.get("train_cpu_seconds", 0.0)
         self.imitation_seconds = blob.get("imitation_seconds", 0.0)
         self.imitation = blob.get("imitation")
-        self._attach_anchor()
+        self.expert_done = blob.get("expert_done", 0)
+        if blob.get("warm_complete", True):
+            self._attach_anchor()
+        else:                           # stopped during the expert rounds: go on with them
+            self.warm_complete = False
+            self.print(f"resuming the warm start after expert round {self.expert_done}/"
+                       f"{cfg.expert_rounds}")
+            if self.expert_done < cfg.expert_rounds:
+                self._expert(recent=self._kept_labels())
+            self._finish_warm_start()
         return self
 
     def _set_logger(self) -> None:

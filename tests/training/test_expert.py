@@ -48,7 +48,8 @@ def test_a_round_moves_the_policy_towards_its_labels_and_logs_it():
     policy = _policy()
     seen = []
     log = expert_iteration(policy, "toy", rounds=2, games=4, sims=16, seed=1, epochs=20,
-                           lr=3e-3, window=1, after_round=seen.append)
+                           lr=3e-3, window=1,
+                           after_round=lambda e, labels: seen.append(e))
     assert [e["round"] for e in log] == [1, 2] and seen == log
     assert all(e["labels"] > 0 and e["games"] == 4 for e in log)
     # the round-2 games' labels, re-collected on the same seed, fit the trained policy
@@ -102,3 +103,71 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert flag in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "run").exists()
+
+
+def _toy_expert_cfg(run_dir, **kw):
+    from training.trainer import TrainConfig
+
+    base = dict(game="toy", timesteps=256, net_arch=(16,), run_dir=str(run_dir), num_envs=4,
+                n_steps=32, batch_size=64, n_epochs=1, eval_every=128, eval_games=4,
+                eval_envs=4, tensorboard=False, progress=False, imitate=6, imitate_epochs=1,
+                expert_rounds=3, expert_games=2, expert_sims=4, expert_window=2, seed=5)
+    return TrainConfig(**(base | kw))
+
+
+def test_a_run_stopped_in_the_expert_rounds_resumes_them_as_if_it_had_not_stopped(
+        tmp_path, monkeypatch):
+    import torch
+
+    from training.trainer import Trainer
+
+    straight = Trainer(_toy_expert_cfg(tmp_path / "a"))
+    warm = {k: v.clone() for k, v in straight.model.policy.state_dict().items()}
+    straight.train()           # before the other run: the trainers share torch's global RNG
+    checkpoint = Trainer.save_checkpoint
+
+    def stop_after_round_2(self):
+        path = checkpoint(self)
+        if self.expert_done == 2:
+            raise KeyboardInterrupt        # killed right after round 2's checkpoint
+        return path
+
+    monkeypatch.setattr(Trainer, "save_checkpoint", stop_after_round_2)
+    with pytest.raises(KeyboardInterrupt):
+        Trainer(_toy_expert_cfg(tmp_path / "b"))
+    monkeypatch.undo()
+    kept = sorted(p.name for p in (tmp_path / "b" / "expert_labels").iterdir())
+    assert kept == ["round_0001.pkl", "round_0002.pkl"]      # the window: 2 rounds
+
+    resumed = Trainer.resume(tmp_path / "b")      # round 3 trains on rounds 2 and 3
+    untimed = {"round", "games", "labels", "agreement_before", "loss", "vs_heuristic"}
+    assert [{k: e[k] for k in untimed} for e in resumed.imitation["expert"]] == \
+        [{k: e[k] for k in untimed} for e in straight.imitation["expert"]]
+    now = resumed.model.policy.state_dict()
+    assert all(torch.equal(warm[k], now[k]) for k in warm)
+    assert [s.name for s in resumed.pool.snapshots] == ["snapshot_0"]
+    assert not (tmp_path / "b" / "expert_labels").exists()    # the warm start is over
+    resumed.train()
+    assert resumed.timesteps == straight.timesteps == 256
+    sa, sb = straight.model.policy.state_dict(), resumed.model.policy.state_dict()
+    assert all(torch.equal(sa[k], sb[k]) for k in sa)
+
+
+def test_a_resume_without_the_windows_labels_says_which_are_missing(tmp_path, monkeypatch):
+    from training.trainer import Trainer
+
+    checkpoint = Trainer.save_checkpoint
+
+    def stop_after_round_1(self):
+        path = checkpoint(self)
+        if self.expert_done == 1:
+            raise KeyboardInterrupt
+        return path
+
+    monkeypatch.setattr(Trainer, "save_checkpoint", stop_after_round_1)
+    with pytest.raises(KeyboardInterrupt):
+        Trainer(_toy_expert_cfg(tmp_path))
+    monkeypatch.undo()
+    (tmp_path / "expert_labels" / "round_0001.pkl").unlink()
+    with pytest.raises(FileNotFoundError, match="expert round 1"):
+        Trainer.resume(tmp_path)
