@@ -310,10 +310,14 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
     if workers == 1:
         return _collect_part(jobs[0])
     import multiprocessing
+    import os
     from concurrent.futures import ProcessPoolExecutor
 
+    from training.matches import exit_with_parent
+
     # spawn, not fork: a forked torch (or numba threading layer) can deadlock in the child
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as ex:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=exit_with_parent, initargs=(os.getpid(),)) as ex:
         return concat(list(ex.map(_collect_part, jobs)))
 
 

@@ -88,13 +88,30 @@ def _run_job_args(args):
     return run_job(*args)
 
 
-def _worker_init(registry, heuristics, sys_path):
+def exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker process: end it once process ``parent`` is gone. A parent killed by a
+    signal it cannot handle (``timeout``'s SIGTERM, SIGKILL) never tells its pool to stop,
+    and its workers would go on searching, then wait forever on a pipe nobody reads."""
+    import threading
+    import time
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _worker_init(registry, heuristics, sys_path, parent=None):
     """Give a spawned worker the games and heuristics registered in the parent; leave Ctrl-C
-    to the parent, which stops the workers."""
+    to the parent, which stops the workers; end with the parent (``exit_with_parent``)."""
     import signal
     import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        exit_with_parent(parent)
     for p in reversed(sys_path):
         if p not in sys.path:
             sys.path.insert(0, p)
@@ -150,7 +167,7 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
 
     # compile here, once, what the workers would otherwise each compile
     warm_up(game, [s for s in agent_specs if isinstance(s, str)], config)
-    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), list(sys.path))
+    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), list(sys.path), os.getpid())
     jobs_by_index = {j.index: j for j in jobs}
     tasks = [(game, agent_specs, j, config, num_envs) for j in jobs]
     pool = mp.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=init_args)
@@ -229,7 +246,8 @@ def compile_games(games: list[str], jobs: int = 0, out=print) -> None:
             _compile_one(g, {})
     else:
         registry = dict(envs.REGISTRY)
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn")) as ex:
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"),
+                                 initializer=exit_with_parent, initargs=(os.getpid(),)) as ex:
             for g, sec in ex.map(_compile_one, games, [registry] * len(games)):
                 out(f"{g}: kernels ready ({sec:.0f} s)")
     out(f"{len(games)} games ready in {time.perf_counter() - t0:.0f} s ({jobs} processes)")
