@@ -562,7 +562,9 @@ class Trainer:
 
     @classmethod
     def resume(cls, run_dir, **overrides) -> "Trainer":
-        """Continue the run saved in ``run_dir/checkpoint`` (``overrides``: e.g. timesteps)."""
+        """Continue the run saved in ``run_dir/checkpoint`` (``overrides``: e.g. timesteps).
+        A checkpoint of the warm start (after the imitation or an expert round) first plays
+        the remaining expert rounds, from the labels kept in ``expert_labels/``."""
         import torch
 
         ck = Path(run_dir) / "checkpoint"
