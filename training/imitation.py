@@ -298,14 +298,9 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
     (``ActorAgent``) or ``"teacher"``: the search plays the learner's seat and its label is
     its move. Process k plays its share of the games from ``seed + 1_000_003 * k``; game ids
     of the result are distinct across the processes; ``seconds`` sums their CPU time."""
-    from agents import heuristic
-
     workers = max(1, min(int(workers), int(episodes)))
     chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
-    # what the caller registered at run time (a test's toy game and its heuristic) goes
-    # along: a spawned process starts from the packages' own registries
-    known = (envs.REGISTRY.get(game), heuristic.registered(game))
-    jobs = [(game, known, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
+    jobs = [(game, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
             for k, n in enumerate(chunks)]
     if workers == 1:
         return _collect_part(jobs[0])
@@ -313,22 +308,17 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from training.matches import exit_with_parent
+    from training.matches import adopt, registrations
 
-    # spawn, not fork: a forked torch (or numba threading layer) can deadlock in the child
+    # spawn, not fork: a forked torch (or numba threading layer) can deadlock in the child;
+    # the workers register what the caller registered at run time (a test's toy game)
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=exit_with_parent, initargs=(os.getpid(),)) as ex:
+                             initializer=adopt, initargs=(*registrations(), os.getpid())) as ex:
         return concat(list(ex.map(_collect_part, jobs)))
 
 
 def _collect_part(job) -> Demonstrations:
-    from agents import heuristic
-
-    game, (module, factory), episodes, seed, learner, teacher, prior, kw = job
-    if module is not None:
-        envs.register(game, module)
-    if factory is not None:
-        heuristic.register(game, factory)
+    game, episodes, seed, learner, teacher, prior, kw = job
     search = make_teacher(game, teacher, seed=seed, prior=prior)
     if isinstance(learner, str):
         if learner != "teacher" or search is None:

@@ -103,27 +103,42 @@ def exit_with_parent(parent: int, every: float = 1.0) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+def registrations() -> tuple[dict, dict]:
+    """The games and heuristics registered in this process, a test's toy game among them:
+    a spawned worker starts from the packages' own registries and needs them again."""
+    import envs
+    from agents import heuristic
+
+    return dict(envs.REGISTRY), dict(heuristic._FACTORIES)
+
+
+def adopt(registry: dict, heuristics: dict, parent: int | None = None) -> None:
+    """A spawned worker's start: the parent's ``registrations()``, and with ``parent`` the
+    worker ends with that process (``exit_with_parent``)."""
+    import envs
+    from agents import heuristic
+
+    if parent is not None:
+        exit_with_parent(parent)
+    for name, path in registry.items():
+        envs.register(name, path)
+    for name, f in heuristics.items():
+        heuristic.register(name, f)
+
+
 def _worker_init(registry, heuristics, sys_path, parent=None):
-    """Give a spawned worker the games and heuristics registered in the parent; leave Ctrl-C
-    to the parent, which stops the workers; end with the parent (``exit_with_parent``)."""
+    """Give a spawned worker the parent's path and registrations (``adopt``); leave Ctrl-C
+    to the parent, which stops the workers."""
     import signal
     import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if parent is not None:
-        exit_with_parent(parent)
     for p in reversed(sys_path):
         if p not in sys.path:
             sys.path.insert(0, p)
     import numba
 
-    import envs
-    from agents import heuristic
-
-    for name, path in registry.items():
-        envs.register(name, path)
-    for name, f in heuristics.items():
-        heuristic.register(name, f)
+    adopt(registry, heuristics, parent)
     numba.set_num_threads(1)   # one process per core already
     try:
         import torch
@@ -146,8 +161,6 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     ``workers`` = 0 uses every core; 1 plays here, in this process. Returns job index ->
     results in seating order.
     """
-    import envs
-
     config = dict(config or {})
     workers = default_workers() if workers <= 0 else workers
     workers = min(workers, len(jobs))
@@ -163,11 +176,9 @@ def run_jobs(game: str, agent_specs: list, jobs: list[Job], config: dict | None 
     import multiprocessing as mp
     import sys
 
-    from agents import heuristic
-
     # compile here, once, what the workers would otherwise each compile
     warm_up(game, [s for s in agent_specs if isinstance(s, str)], config)
-    init_args = (dict(envs.REGISTRY), dict(heuristic._FACTORIES), list(sys.path), os.getpid())
+    init_args = (*registrations(), list(sys.path), os.getpid())
     jobs_by_index = {j.index: j for j in jobs}
     tasks = [(game, agent_specs, j, config, num_envs) for j in jobs]
     pool = mp.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=init_args)
@@ -218,13 +229,9 @@ def game_agents(game: str) -> list[str]:
     return out
 
 
-def _compile_one(game: str, registry: dict) -> tuple[str, float]:
+def _compile_one(game: str) -> tuple[str, float]:
     import time
 
-    import envs
-
-    for k, v in registry.items():
-        envs.register(k, v)
     t0 = time.perf_counter()
     warm_up(game, game_agents(game), replies=True)
     return game, time.perf_counter() - t0
@@ -237,17 +244,14 @@ def compile_games(games: list[str], jobs: int = 0, out=print) -> None:
     import time
     from concurrent.futures import ProcessPoolExecutor
 
-    import envs
-
     jobs = min(len(games), jobs if jobs > 0 else default_workers())
     t0 = time.perf_counter()
     if jobs <= 1:
         for g in games:
-            _compile_one(g, {})
+            _compile_one(g)
     else:
-        registry = dict(envs.REGISTRY)
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"),
-                                 initializer=exit_with_parent, initargs=(os.getpid(),)) as ex:
-            for g, sec in ex.map(_compile_one, games, [registry] * len(games)):
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("spawn"), initializer=adopt,
+                                 initargs=(*registrations(), os.getpid())) as ex:
+            for g, sec in ex.map(_compile_one, games):
                 out(f"{g}: kernels ready ({sec:.0f} s)")
     out(f"{len(games)} games ready in {time.perf_counter() - t0:.0f} s ({jobs} processes)")

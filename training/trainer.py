@@ -140,12 +140,12 @@ class TrainConfig:
         return cls(**{k: v for k, v in d.items() if k in names})
 
 
-#: what a training run writes into its folder (``clear_run`` removes exactly these)
-RUN_ARTEFACTS = ("checkpoint", "checkpoint.tmp", "checkpoint.old", "snapshots", "tb",
-                 "model.zip", "expert.zip", "expert_labels", "history.json", "ratings.json",
-                 "learning_curve.png", "demo.json")
 #: the labels of the last expert rounds, kept while the warm start runs (``Trainer.resume``)
 EXPERT_LABELS = "expert_labels"
+#: what a training run writes into its folder (``clear_run`` removes exactly these)
+RUN_ARTEFACTS = ("checkpoint", "checkpoint.tmp", "checkpoint.old", "snapshots", "tb",
+                 "model.zip", "expert.zip", EXPERT_LABELS, "history.json", "ratings.json",
+                 "learning_curve.png", "demo.json")
 
 
 def run_artefacts(run_dir) -> list[str]:
@@ -220,10 +220,9 @@ class Trainer:
         self.imitation: dict | None = None
         #: the KL penalty toward the warm-start policy (training/anchor.py), or None
         self.anchor = None
-        #: expert rounds done and whether the warm start is over (snapshot_0 promoted): a
-        #: checkpoint written during the warm start resumes it (``resume``)
+        #: expert rounds done; a checkpoint written during the warm start (no snapshot in
+        #: the pool yet) resumes it (``resume``)
         self.expert_done = 0
-        self.warm_complete = _model_path is not None
         if _model_path is None:
             if cfg.imitate > 0:
                 self._imitate()
@@ -238,7 +237,6 @@ class Trainer:
         labels kept for a resume are no longer needed."""
         self._promote("snapshot_0")
         self._attach_anchor()
-        self.warm_complete = True
         shutil.rmtree(self.run_dir / EXPERT_LABELS, ignore_errors=True)
 
     def _imitate(self) -> None:
@@ -544,7 +542,6 @@ class Trainer:
             "imitation_seconds": self.imitation_seconds,
             "imitation": self.imitation,
             "expert_done": self.expert_done,
-            "warm_complete": self.warm_complete,
         }
         with open(tmp / "state.pkl", "wb") as f:
             pickle.dump(blob, f)
@@ -600,10 +597,9 @@ class Trainer:
         self.imitation_seconds = blob.get("imitation_seconds", 0.0)
         self.imitation = blob.get("imitation")
         self.expert_done = blob.get("expert_done", 0)
-        if blob.get("warm_complete", True):
+        if self.pool.snapshots:
             self._attach_anchor()
-        else:                           # stopped during the expert rounds: go on with them
-            self.warm_complete = False
+        else:                # stopped before snapshot_0: go on with the warm start's rounds
             self.print(f"resuming the warm start after expert round {self.expert_done}/"
                        f"{cfg.expert_rounds}")
             if self.expert_done < cfg.expert_rounds:

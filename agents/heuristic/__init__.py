@@ -18,12 +18,6 @@ def register(game: str, factory: Callable) -> None:
     _FACTORIES[game] = factory
 
 
-def registered(game: str) -> Callable | None:
-    """The factory :func:`register` (or an earlier :func:`make`) gave ``game``, else None:
-    what a worker process needs to know the same heuristic (training/imitation.py)."""
-    return _FACTORIES.get(game)
-
-
 def make(game: str, seed=None):
     """The heuristic agent of ``game``; KeyError if the game has none."""
     if game not in _FACTORIES:

@@ -115,6 +115,24 @@ def _toy_expert_cfg(run_dir, **kw):
     return TrainConfig(**(base | kw))
 
 
+def _killed_after_round(n, run_dir, monkeypatch):
+    """A run of ``_toy_expert_cfg`` killed right after expert round ``n``'s checkpoint."""
+    from training.trainer import Trainer
+
+    checkpoint = Trainer.save_checkpoint
+
+    def stop_after_round_n(self):
+        path = checkpoint(self)
+        if self.expert_done == n:
+            raise KeyboardInterrupt
+        return path
+
+    monkeypatch.setattr(Trainer, "save_checkpoint", stop_after_round_n)
+    with pytest.raises(KeyboardInterrupt):
+        Trainer(_toy_expert_cfg(run_dir))
+    monkeypatch.undo()
+
+
 def test_a_run_stopped_in_the_expert_rounds_resumes_them_as_if_it_had_not_stopped(
         tmp_path, monkeypatch):
     import torch
@@ -124,18 +142,7 @@ def test_a_run_stopped_in_the_expert_rounds_resumes_them_as_if_it_had_not_stoppe
     straight = Trainer(_toy_expert_cfg(tmp_path / "a"))
     warm = {k: v.clone() for k, v in straight.model.policy.state_dict().items()}
     straight.train()           # before the other run: the trainers share torch's global RNG
-    checkpoint = Trainer.save_checkpoint
-
-    def stop_after_round_2(self):
-        path = checkpoint(self)
-        if self.expert_done == 2:
-            raise KeyboardInterrupt        # killed right after round 2's checkpoint
-        return path
-
-    monkeypatch.setattr(Trainer, "save_checkpoint", stop_after_round_2)
-    with pytest.raises(KeyboardInterrupt):
-        Trainer(_toy_expert_cfg(tmp_path / "b"))
-    monkeypatch.undo()
+    _killed_after_round(2, tmp_path / "b", monkeypatch)
     kept = sorted(p.name for p in (tmp_path / "b" / "expert_labels").iterdir())
     assert kept == ["round_0001.pkl", "round_0002.pkl"]      # the window: 2 rounds
 
@@ -156,18 +163,7 @@ def test_a_run_stopped_in_the_expert_rounds_resumes_them_as_if_it_had_not_stoppe
 def test_a_resume_without_the_windows_labels_says_which_are_missing(tmp_path, monkeypatch):
     from training.trainer import Trainer
 
-    checkpoint = Trainer.save_checkpoint
-
-    def stop_after_round_1(self):
-        path = checkpoint(self)
-        if self.expert_done == 1:
-            raise KeyboardInterrupt
-        return path
-
-    monkeypatch.setattr(Trainer, "save_checkpoint", stop_after_round_1)
-    with pytest.raises(KeyboardInterrupt):
-        Trainer(_toy_expert_cfg(tmp_path))
-    monkeypatch.undo()
+    _killed_after_round(1, tmp_path, monkeypatch)
     (tmp_path / "expert_labels" / "round_0001.pkl").unlink()
     with pytest.raises(FileNotFoundError, match="expert round 1"):
         Trainer.resume(tmp_path)
