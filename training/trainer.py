@@ -314,8 +314,9 @@ class Trainer:
             if not path.exists():
                 raise FileNotFoundError(f"{path}: the labels of expert round {r}, which the "
                                         "resumed warm start trains on, are missing")
-            with open(path, "rb") as f:
-                out.append(pickle.load(f))
+            from training.imitation import Demonstrations
+
+            out.append(_unpickle(path, Demonstrations, f"the labels of expert round {r}"))
         return out
 
     def _count_warm_start(self, t0: float, c0: float, worker_cpu: float) -> None:
@@ -567,8 +568,7 @@ class Trainer:
         ck = Path(run_dir) / "checkpoint"
         if not (ck / "state.pkl").exists():
             raise FileNotFoundError(f"no checkpoint in {run_dir}")
-        with open(ck / "state.pkl", "rb") as f:
-            blob = pickle.load(f)
+        blob = _unpickle(ck / "state.pkl", dict, "the checkpoint's state")
         d = dict(blob["config"])
         d.update(overrides)
         d["run_dir"] = str(run_dir)
@@ -621,6 +621,23 @@ class Trainer:
     def tb_dir(self) -> Path:
         """Where this run's TensorBoard event files go: ``<run_dir>/tb/<run name>``."""
         return self.run_dir / "tb" / (self.run_dir.resolve().name or "run")
+
+
+def _unpickle(path: Path, kind: type, what: str):
+    """The ``kind`` object pickled in ``path`` (a run folder's own file); a truncated or
+    foreign file raises a ValueError naming it instead of whatever unpickling hits."""
+    try:
+        with open(path, "rb") as f:
+            got = pickle.load(f)
+    except FileNotFoundError:
+        raise
+    except Exception as e:             # unpickling a damaged file can raise almost anything
+        raise ValueError(f"{path}: cannot read {what} ({type(e).__name__}: {e}); the run "
+                         "cannot resume from it") from e
+    if not isinstance(got, kind):
+        raise ValueError(f"{path}: {what} holds a {type(got).__name__}, not a "
+                         f"{kind.__name__}; the run cannot resume from it")
+    return got
 
 
 def _no_sample_copy(buffer) -> None:

@@ -167,3 +167,19 @@ def test_a_resume_without_the_windows_labels_says_which_are_missing(tmp_path, mo
     (tmp_path / "expert_labels" / "round_0001.pkl").unlink()
     with pytest.raises(FileNotFoundError, match="expert round 1"):
         Trainer.resume(tmp_path)
+
+
+def test_a_damaged_label_file_is_refused_naming_it_and_nothing_is_lost(tmp_path, monkeypatch):
+    from training.trainer import Trainer
+
+    _killed_after_round(2, tmp_path, monkeypatch)
+    damaged = tmp_path / "expert_labels" / "round_0002.pkl"
+    damaged.write_bytes(damaged.read_bytes()[:200])
+    before = {p.name: p.read_bytes() for p in (tmp_path / "expert_labels").iterdir()}
+    with pytest.raises(ValueError, match="round_0002.pkl: cannot read the labels of expert "
+                                         "round 2"):
+        Trainer.resume(tmp_path)
+    assert {p.name: p.read_bytes() for p in (tmp_path / "expert_labels").iterdir()} == before
+    (tmp_path / "checkpoint" / "state.pkl").write_bytes(b"not a pickle")
+    with pytest.raises(ValueError, match="state.pkl: cannot read the checkpoint's state"):
+        Trainer.resume(tmp_path)
