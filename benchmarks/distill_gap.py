@@ -1,0 +1,198 @@
+"""Where a policy loses to its own search: the search takes over one kind of decision at a time.
+
+    python -m benchmarks.distill_gap --model runs/havoc/expert.zip --games 100
+
+Expert iteration (training/expert.py) trains a policy towards a PUCT search that uses the
+policy as its prior; the search wins far more often than the policy although the two agree
+on ~89% of decisions. This benchmark finds which decisions carry the difference. Each arm
+plays ``--games`` seat-rotated 2-player games against the game's heuristic with the same
+seeds: the greedy policy decides everything, except the decisions whose pending kind (the
+record's ``pending`` field) is in the arm's group, which the search (``mcts:SIMS`` with the
+policy as prior, agents/mcts.py) decides. Arms ``none`` (the policy alone) and ``all`` (the
+search alone) bound the others. A group whose arm gains most is where the policy's input or
+training falls short. Figures go to stdout and ``--out`` (JSON); nothing here is asserted.
+The decision groups are Seas of Havoc's pending kinds (envs/havoc/state.py PK_*).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+from agents.base import Agent
+
+#: Seas of Havoc's pending decision kinds grouped by what the player decides
+HAVOC_GROUPS = {
+    "island": (2, 3),                     # skiff placement, restocked card
+    "resource": (4, 5, 6, 20, 21),        # gain any, trade give/take, pay, scrap's 'any'
+    "market": (7, 9, 10),                 # workshop, purchase, booty
+    "scrap": (8, 16),                     # scrap, discard after a collision
+    "play": (11,),                        # which card to play
+    "mode": (12,),                        # resolve or pass
+    "sailing": (1, 13, 14, 15, 19),       # orient, ship, path, pivot, extend
+    "firing": (17, 18),                   # cannon option, side
+}
+
+
+class Takeover(Agent):
+    """The policy's greedy move, except where the pending kind is in ``kinds``: the search's."""
+
+    needs_state = True
+
+    def __init__(self, student, search, kinds: set[int], name: str):
+        self.student = student
+        self.search_agent = search
+        self.kinds = kinds
+        self.name = name
+        self.searched = 0
+        self.decisions = 0
+        self.search_cpu = 0.0
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        out = self.student.act_batch(obs, masks)
+        self.decisions += len(masks)
+        for i in range(len(masks)):
+            if int(states["pending"][i]) in self.kinds and int(np.count_nonzero(masks[i])) > 1:
+                c0 = time.process_time()
+                out[i] = self.search_agent.search(states[i:i + 1], np.asarray(masks[i]))
+                self.search_cpu += time.process_time() - c0
+                self.searched += 1
+        return out
+
+    def seed(self, seed):
+        self.search_agent.seed(seed)
+
+
+class Recorder(Agent):
+    """Plays the policy's greedy move; at each of its decisions with a choice, asks the
+    search twice (independent seeds) and records (group, policy's move, search 1, search 2)."""
+
+    needs_state = True
+
+    def __init__(self, student, search, groups: dict):
+        self.student = student
+        self.search_agent = search
+        self.group_of = {k: g for g, kinds in groups.items() for k in kinds}
+        self.rows: list[tuple[str, int, int, int]] = []
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        out = self.student.act_batch(obs, masks)
+        for i in range(len(masks)):
+            if int(np.count_nonzero(masks[i])) > 1:
+                m = np.asarray(masks[i])
+                a = self.search_agent.search(states[i:i + 1], m)
+                b = self.search_agent.search(states[i:i + 1], m)
+                group = self.group_of.get(int(states["pending"][i]), "other")
+                self.rows.append((group, int(out[i]), a, b))
+        return out
+
+    def seed(self, seed):
+        self.search_agent.seed(seed)
+
+
+def _load(game: str, model: str, sims: int, seed: int):
+    """(the policy's greedy actor, the PUCT search with it as prior) of a saved model."""
+    from agents.mcts import MCTSAgent
+    from agents.policy import ActorAgent
+    from envs.core import mlp
+    from sb3_contrib import MaskablePPO
+
+    params, layout = mlp.export(MaskablePPO.load(model, device="cpu").policy)
+    return (ActorAgent(params, layout, name="student"),
+            MCTSAgent(game, sims, seed=seed, prior=(params, layout)))
+
+
+def consistency(game: str, model: str, sims: int, games: int, seed: int,
+                max_steps: int) -> dict:
+    """Per decision group: how often two searches of the same position agree, and how often
+    the policy plays the first search's move (the policy's games against the heuristic)."""
+    import agents
+    from training.evaluate import play_games, seatings_vs
+
+    student, search = _load(game, model, sims, seed)
+    rec = Recorder(student, search, HAVOC_GROUPS)
+    heur = agents.make("heuristic", game, seed=seed + 1)
+    play_games(game, [rec, heur], seatings_vs(2, games), seed=seed,
+               config={"num_players": 2, "max_steps": max_steps}, num_envs=8)
+    out = {}
+    for g in ["all", *HAVOC_GROUPS, "other"]:
+        rows = [r for r in rec.rows if g == "all" or r[0] == g]
+        if rows:
+            out[g] = {"decisions": len(rows),
+                      "search_vs_search": float(np.mean([r[2] == r[3] for r in rows])),
+                      "policy_vs_search": float(np.mean([r[1] == r[2] for r in rows]))}
+    return out
+
+
+def run_arm(game: str, model: str, arm: str, sims: int, games: int, seed: int,
+            max_steps: int) -> dict:
+    import agents
+    from training.evaluate import play_games, seatings_vs, tally
+
+    student, search = _load(game, model, sims, seed)
+    kinds = set(range(64)) if arm == "all" else set() if arm == "none" else \
+        set(HAVOC_GROUPS[arm])
+    me = Takeover(student, search, kinds, arm)
+    heur = agents.make("heuristic", game, seed=seed + 1)
+    t0 = time.perf_counter()
+    res = play_games(game, [me, heur], seatings_vs(2, games), seed=seed,
+                     config={"num_players": 2, "max_steps": max_steps}, num_envs=8)
+    return {"arm": arm, "sims": sims, **tally(res, 0).as_dict(), "decisions": me.decisions,
+            "searched": me.searched,
+            "search_ms": 1000 * me.search_cpu / max(me.searched, 1),
+            "wall_s": round(time.perf_counter() - t0, 1)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="havoc")
+    ap.add_argument("--model", required=True, help="a saved MaskablePPO model (.zip)")
+    ap.add_argument("--arms", default=",".join(["none", "all", *HAVOC_GROUPS]),
+                    help="comma-separated: none, all, or decision groups "
+                         f"({', '.join(HAVOC_GROUPS)})")
+    ap.add_argument("--sims", type=int, default=400)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--max-steps", type=int, default=3000)
+    ap.add_argument("--consistency", type=int, default=0, metavar="GAMES",
+                    help="instead of the arms: in GAMES games of the policy, how often two "
+                         "searches of the same position agree, and the policy with them")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    if args.game != "havoc":
+        ap.error("the decision groups are Seas of Havoc's (--game havoc)")
+    arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+    for a in arms:
+        if a not in ("none", "all") and a not in HAVOC_GROUPS:
+            ap.error(f"--arms: unknown arm {a!r} (none, all, {', '.join(HAVOC_GROUPS)})")
+    if args.consistency:
+        table = consistency(args.game, args.model, args.sims, args.consistency, args.seed,
+                            args.max_steps)
+        for g, row in table.items():
+            print(f"{g:>9}: {row['decisions']:6d} decisions, two searches agree "
+                  f"{100 * row['search_vs_search']:.1f}%, the policy plays the search's move "
+                  f"{100 * row['policy_vs_search']:.1f}%", flush=True)
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump(table, f, indent=1)
+        return 0
+    rows = []
+    for a in arms:
+        row = run_arm(args.game, args.model, a, args.sims, args.games, args.seed,
+                      args.max_steps)
+        rows.append(row)
+        print(f"{a:>9}: {row['wins']}-{row['draws']}-{row['losses']} "
+              f"{100 * row['win_rate']:.1f}% [{100 * row['ci_low']:.1f}, "
+              f"{100 * row['ci_high']:.1f}]  searched {row['searched']}/{row['decisions']} "
+              f"({row['search_ms']:.1f} ms)  {row['wall_s']} s", flush=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
