@@ -7,8 +7,8 @@ policy as its prior; the search wins far more often than the policy although the
 on ~89% of decisions. This benchmark finds which decisions carry the difference. Each arm
 plays ``--games`` seat-rotated 2-player games against the game's heuristic with the same
 seeds: the greedy policy decides everything, except the decisions whose pending kind (the
-record's ``pending`` field) is in the arm's group, which the search (``mcts:SIMS`` with the
-policy as prior, agents/mcts.py) decides. Arms ``none`` (the policy alone) and ``all`` (the
+record's ``pending`` field) is in the arm's groups (``--arms mode+sailing`` joins two), which
+the search (``mcts:SIMS`` with the policy as prior, agents/mcts.py) decides. Arms ``none`` (the policy alone) and ``all`` (the
 search alone) bound the others. A group whose arm gains most is where the policy's input or
 training falls short. Figures go to stdout and ``--out`` (JSON); nothing here is asserted.
 The decision groups are Seas of Havoc's pending kinds (envs/havoc/state.py PK_*).
@@ -134,7 +134,7 @@ def run_arm(game: str, model: str, arm: str, sims: int, games: int, seed: int,
 
     student, search = _load(game, model, sims, seed)
     kinds = set(range(64)) if arm == "all" else set() if arm == "none" else \
-        set(HAVOC_GROUPS[arm])
+        {k for g in arm.split("+") for k in HAVOC_GROUPS[g]}
     me = Takeover(student, search, kinds, arm)
     heur = agents.make("heuristic", game, seed=seed + 1)
     t0 = time.perf_counter()
@@ -151,7 +151,7 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="havoc")
     ap.add_argument("--model", required=True, help="a saved MaskablePPO model (.zip)")
     ap.add_argument("--arms", default=",".join(["none", "all", *HAVOC_GROUPS]),
-                    help="comma-separated: none, all, or decision groups "
+                    help="comma-separated: none, all, or decision groups joined by + "
                          f"({', '.join(HAVOC_GROUPS)})")
     ap.add_argument("--sims", type=int, default=400)
     ap.add_argument("--games", type=int, default=100)
@@ -166,8 +166,9 @@ def main(argv=None) -> int:
         ap.error("the decision groups are Seas of Havoc's (--game havoc)")
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
     for a in arms:
-        if a not in ("none", "all") and a not in HAVOC_GROUPS:
-            ap.error(f"--arms: unknown arm {a!r} (none, all, {', '.join(HAVOC_GROUPS)})")
+        if a not in ("none", "all") and not set(a.split("+")) <= set(HAVOC_GROUPS):
+            ap.error(f"--arms: unknown arm {a!r} (none, all, or groups joined by +: "
+                     f"{', '.join(HAVOC_GROUPS)})")
     if args.consistency:
         table = consistency(args.game, args.model, args.sims, args.consistency, args.seed,
                             args.max_steps)
