@@ -256,7 +256,7 @@ def cmd_train(args) -> int:
                           imitate_workers=args.workers, expert_rounds=scaled(args.expert)
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
-                          pfsp=args.pfsp, shaping=args.shaping,
+                          expert_regret=args.expert_regret, pfsp=args.pfsp, shaping=args.shaping,
                           shaping_anneal=args.shaping_anneal, ent_coef=args.ent_coef,
                           anchor=args.anchor)
         if cfg.imitate:
@@ -327,6 +327,8 @@ def _check_imitate(args) -> None:
         raise CliError(f"--expert {args.expert}, --expert-games {args.expert_games}, "
                        f"--expert-sims {args.expert_sims}: give rounds >= 0 and games and "
                        "simulations >= 1")
+    if not args.expert_regret >= 0:
+        raise CliError(f"--expert-regret {args.expert_regret}: give a weight >= 0")
     if args.expert:
         import envs
 
@@ -599,6 +601,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="games a round of expert iteration (100)")
     sp.add_argument("--expert-sims", type=int, default=400, metavar="SIMS",
                     help="search simulations a label in expert iteration (400)")
+    sp.add_argument("--expert-regret", type=float, default=0.0, metavar="COEF",
+                    help="weight each expert label by 1 + COEF x the policy's regret there "
+                         "by the search's values (0 = every label alike)")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -40,15 +40,17 @@ def _threads(n: int):
 
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
-                 max_labels: int = 200) -> Demonstrations:
+                 max_labels: int = 200, regret: float = 0.0) -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
-    its decisions labelled by ``mcts:sims`` with the policy as prior."""
+    its decisions labelled by ``mcts:sims`` with the policy as prior (each weighted by the
+    policy's regret there when ``regret`` > 0: training/imitation.py ``collect``)."""
     from agents.policy import ActorAgent
 
     me = ActorAgent.of(policy, name="student")
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
                             teacher=f"mcts:{int(sims)}", prior=(me.params, me.layout),
-                            config=config, gamma=gamma, max_labels=max_labels)
+                            config=config, gamma=gamma, max_labels=max_labels,
+                            regret=regret)
 
 
 def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
@@ -56,7 +58,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      lr: float = 1e-3, batch_size: int = 256, window: int = 4,
                      workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
                      after_round=None, start: int = 0,
-                     recent: list[Demonstrations] | None = None) -> list[dict]:
+                     recent: list[Demonstrations] | None = None,
+                     regret: float = 0.0) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
@@ -71,7 +74,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
     for r in range(start, rounds):
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
-                           config=config, workers=workers, gamma=gamma, max_labels=max_labels)
+                           config=config, workers=workers, gamma=gamma, max_labels=max_labels,
+                           regret=regret)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

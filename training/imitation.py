@@ -71,6 +71,9 @@ class Demonstrations:
     #: float32[M, NUM_ACTIONS]: a search's visit shares over the legal actions (rows that
     #: sum to 1 are learnt as soft targets; all-zero rows through ``best``)
     target: np.ndarray | None = None
+    #: float32[M]: each decision's weight in the cloning loss (1 unless ``collect`` was given
+    #: a ``regret`` coefficient; None in label files written before weights existed)
+    weight: np.ndarray | None = None
 
     def __post_init__(self):
         if self.best is None:
@@ -78,6 +81,8 @@ class Demonstrations:
             self.best[np.arange(len(self.actions)), self.actions] = True
         if self.target is None:
             self.target = np.zeros(self.masks.shape, dtype=np.float32)
+        if self.weight is None:
+            self.weight = np.ones(len(self.actions), dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -87,7 +92,12 @@ class Demonstrations:
         return Demonstrations(self.obs[rows], self.masks[rows], self.actions[rows],
                               self.returns[rows], self.games[rows], self.best[rows],
                               len(np.unique(self.games[rows])), self.seconds,
-                              self.target[rows])
+                              self.target[rows], self.weights()[rows])
+
+    def weights(self) -> np.ndarray:
+        """float32[M] loss weights (ones for data from before weights existed)."""
+        w = self.weight
+        return np.ones(len(self.actions), dtype=np.float32) if w is None else w
 
     def split(self, held_out: float, seed: int = 0):
         """(train, held-out) by whole games: held-out decisions come from unseen games."""
@@ -140,17 +150,19 @@ def make_teacher(game: str, spec: str = "heuristic", seed: int = 0, prior=None):
     return agent if prior is None else agent.with_prior(prior, seed=seed)
 
 
-def search_label(agent, state, mask) -> tuple[np.ndarray, np.ndarray]:
+def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray]:
     """(best bool[NUM_ACTIONS], visits int64[NUM_ACTIONS]) of one search by ``agent`` (an
     MCTSAgent) from ``state`` (a 1-element STATE array) for its seat to play: ``best`` is
-    every legal action whose visit count equals the maximum over the legal actions."""
+    every legal action whose visit count equals the maximum over the legal actions. ``q``
+    (float64[NUM_ACTIONS], optional) receives the seat's mean return after each root
+    action (envs/core/search.py)."""
     from agents.base import as_state_array
     from envs.core.search import search
 
     mask = np.asarray(mask).astype(bool)
     visits = search(agent.spec, as_state_array(state), agent.simulations, c=agent.c,
                     seed=int(agent.rng.integers(2**63)), max_rollout=agent.max_rollout_steps,
-                    prior=agent.prior)
+                    prior=agent.prior, q=q)
     legal = np.flatnonzero(mask)
     best = np.zeros(len(mask), dtype=bool)
     if len(legal):
@@ -162,7 +174,7 @@ def search_label(agent, state, mask) -> tuple[np.ndarray, np.ndarray]:
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
             max_per_game: int = 2000, learner=None, search_teacher=None,
-            max_labels: int = 200) -> Demonstrations:
+            max_labels: int = 200, regret: float = 0.0) -> Demonstrations:
     """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
 
     With ``learner`` (an agent) the learner plays seat ``game % players`` of each game in
@@ -174,6 +186,11 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     With ``search_teacher`` (an MCTSAgent, see ``make_teacher``; needs ``learner``) only the
     learner's decisions are kept, at most ``max_labels`` per game (the first ones met), each
     labelled by a search (``search_label``); ``seconds`` then includes the searches.
+    With ``regret`` > 0 a label's weight in the cloning loss is ``1 + regret * r``, ``r``
+    the learner's regret there by the search's own values: the searching seat's mean return
+    after the search's move less that after the learner's greedy move (at least 0; 0 when
+    the search never tried the learner's move). A decision that costs the learner a game
+    then counts for more than one where any move will do.
     """
     import scipy.sparse as sp
 
@@ -191,6 +208,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     obs_parts, mask_parts, act_parts, best_parts = [], [], [], []
     labelled: list[bool] = []                         # kept as a label (search teacher)
     targets: dict[int, np.ndarray] = {}               # decision -> the search's visit shares
+    weights: dict[int, float] = {}                    # decision -> its loss weight (regret)
+    qs: dict[int, tuple] = {}         # row of this step -> the search's values, visits, move
     plays = search_teacher is not None and learner is search_teacher
     nlabels = np.zeros(n, dtype=np.int64)             # labels of the game in env i
     last = np.full((n, nseat), -1, dtype=np.int64)   # each seat's latest decision
@@ -227,7 +246,9 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                     keep_label = nlabels[i] < max_labels
                     if not (keep_label or plays):
                         continue
-                    b, visits = search_label(search_teacher, vec.states[i:i + 1], masks[j])
+                    q = np.zeros(len(masks[j]), dtype=np.float64)
+                    b, visits = search_label(search_teacher, vec.states[i:i + 1], masks[j],
+                                             q=q)
                     top = int(np.flatnonzero(b)[np.argmax(visits[b])])
                     if plays:              # the search's move is the label's: one search
                         act[i] = top
@@ -237,6 +258,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                         act_parts[-1][j] = top
                         share = np.where(masks[j], visits, 0).astype(np.float32)
                         targets[count + j] = share / max(1.0, float(share.sum()))
+                        qs[j] = (q, visits, top)
                         lab[j] = True
                         nlabels[i] += 1
                 labelled.extend(lab.tolist())
@@ -245,6 +267,11 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                 lstates = vec.states[own] if learner.needs_state else None
                 act[own] = learner.act_batch(vec.obs[own], vec.masks[own], lstates,
                                              to_play[own])
+            for j, (q, visits, top) in qs.items():     # the learner's move is known now
+                a = act[idx[j]]
+                if visits[a] > 0:                      # a move never searched has no value
+                    weights[count + j] = 1.0 + regret * max(0.0, q[top] - q[a])
+            qs.clear()
         best_parts.append(best)
         for j, i in enumerate(idx):
             mine[i].append(count + j)
@@ -278,14 +305,16 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                          np.random.default_rng(seed))
     ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
     target = np.zeros((len(keep), vec.spec.num_actions), dtype=np.float32)
+    weight = np.ones(len(keep), dtype=np.float32)
     for r, k in enumerate(keep):
         if k in targets:
             target[r] = targets[k]
+        weight[r] = weights.get(k, 1.0)
     return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
                           np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
                           np.asarray(game_of, dtype=np.int64)[keep],
                           np.concatenate(best_parts)[keep], len(finished),
-                          time.process_time() - t0, target)
+                          time.process_time() - t0, target, weight)
 
 
 def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
@@ -355,6 +384,12 @@ def _tensors(demos: Demonstrations, rows):
     return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
             torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]),
             torch.from_numpy(demos.target[rows]))
+
+
+def _weights(demos: Demonstrations, rows):
+    import torch
+
+    return torch.from_numpy(demos.weights()[rows])
 
 
 def _forward(policy, obs, mask):
@@ -451,8 +486,9 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
             rows = np.sort(order[a:a + batch_size])
             obs, act, mask, ret, best, target = _tensors(demos, rows)
             values, logp = _forward(policy, obs, mask)
-            ce = _imitation_nll(logp, best, target).mean()
-            v = torch.nn.functional.mse_loss(values, ret)
+            w = _weights(demos, rows)       # a label of weight k counts as k copies of it
+            ce = (w * _imitation_nll(logp, best, target)).sum() / w.sum()
+            v = (w * (values - ret) ** 2).sum() / w.sum()
             loss = ce + value_coef * v
             opt.zero_grad()
             loss.backward()
@@ -480,7 +516,8 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
                           np.concatenate([p.returns for p in parts]),
                           np.concatenate(games), np.concatenate([p.best for p in parts]),
                           sum(p.episodes for p in parts), sum(p.seconds for p in parts),
-                          np.concatenate([p.target for p in parts]))
+                          np.concatenate([p.target for p in parts]),
+                          np.concatenate([p.weights() for p in parts]))
 
 
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,

@@ -94,6 +94,9 @@ class TrainConfig:
     expert_window: int = 4
     expert_epochs: int = 3
     expert_lr: float = 3e-4
+    #: a label's loss weight is 1 + this x the policy's regret there by the search's values
+    #: (training/imitation.py ``collect``; 0 = every label alike)
+    expert_regret: float = 0.0
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -287,7 +290,7 @@ class Trainer:
                          cfg.expert_sims, config=cfg.game_config, seed=cfg.seed,
                          epochs=cfg.expert_epochs, lr=cfg.expert_lr, window=cfg.expert_window,
                          workers=cfg.imitate_workers, gamma=cfg.gamma, after_round=after,
-                         start=self.expert_done, recent=recent)
+                         start=self.expert_done, recent=recent, regret=cfg.expert_regret)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

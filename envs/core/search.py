@@ -200,9 +200,10 @@ def _puct(logits, mask, kids, n, w, p, c):
 
 @njit(cache=True)
 def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits,
-                  info, params, layout, use_prior):
+                  qout, info, params, layout, use_prior):
     """Run ``sims`` simulations from the record whose bytes are ``root_b``; the visit count
-    of each root action goes to ``visits``. ``work`` is a 1-element STATE array and
+    of each root action goes to ``visits`` and the searching seat's mean return after it to
+    ``qout`` (0 where it was never visited). ``work`` is a 1-element STATE array and
     ``work_b`` its bytes (the copy target of every simulation). ``info`` receives (nodes
     made, playout decisions). With ``use_prior`` the policy network ``params``/``layout``
     (envs/core/mlp.py) gives each node's prior and selection is PUCT with constant ``c``
@@ -319,6 +320,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     for a in range(num_actions):
         ch = child[0, a]
         visits[a] = n[ch] if ch >= 0 else 0
+        qout[a] = w[ch, seat] / n[ch] if ch >= 0 and n[ch] > 0 else 0.0
     info[0] = nodes
     info[1] = played
     return nodes
@@ -326,10 +328,12 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
-           prior: tuple | None = None) -> np.ndarray:
+           prior: tuple | None = None, q: np.ndarray | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
-    (int64[2], optional) receives (tree nodes made, playout decisions). ``prior``
+    (int64[2], optional) receives (tree nodes made, playout decisions); ``q`` (float64
+    [NUM_ACTIONS], optional) the seat's mean return after each root action (0 where never
+    visited). ``prior``
     (params float32[P], layout int64[L, 5], from envs.core.mlp.export) turns on PUCT with
     that policy network's prior; ``c`` is then the PUCT constant."""
     from envs.core import mlp
@@ -343,6 +347,10 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     visits = np.zeros(spec.num_actions, dtype=np.int64)
     nseats = root.dtype["reward"].shape[0]
     info = np.zeros(2, dtype=np.int64) if info is None else info
+    q = np.zeros(spec.num_actions, dtype=np.float64) if q is None else q
+    if q.dtype != np.float64 or q.shape != (spec.num_actions,) or not q.flags.c_contiguous:
+        raise ValueError(f"search q: float64[{spec.num_actions}] expected, got "
+                         f"{q.dtype}{list(q.shape)}")
     if prior is None:
         params, layout = _NO_PRIOR
     else:
@@ -352,7 +360,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     made = search_kernel(root.view(np.uint8).copy(), work, work.view(np.uint8),
                          np.int64(root["to_play"][0]), np.int64(max(1, sims)), np.float64(c),
                          np.uint64(seed % 2**64), np.int64(max_rollout), np.int64(nseats),
-                         visits, info, params, layout, prior is not None)
+                         visits, q, info, params, layout, prior is not None)
     if made < 0:
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")

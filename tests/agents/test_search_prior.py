@@ -106,3 +106,19 @@ def test_mcts_prior_agent_string_loads_a_saved_model(tmp_path):
         agents.make("mcts:30:prior=", "toy")
     plain = agents.make("mcts:30", "toy")
     assert plain.prior is None and plain.c == 1.0
+
+
+def test_the_search_reports_each_root_actions_mean_return_for_its_seat():
+    """[End] total 20 of 21: adding 1 wins (+1 for the seat), adding 2 or 3 goes over and
+    loses (-1): every simulation through a move returns the same, so its mean return is
+    exactly that; the visits are those of the same search without ``q``."""
+    spec = envs.spec("toy")
+    vec = _start()
+    vec.states["total"][0] = 20
+    vec.refresh()
+    q = np.zeros(spec.num_actions)
+    visits = search.search(spec, vec.states[0:1], 60, seed=3, q=q)
+    assert q[ADD1] == 1.0 and q[ADD2] == -1.0 and q[ADD3] == -1.0
+    assert np.array_equal(visits, search.search(spec, vec.states[0:1], 60, seed=3))
+    with pytest.raises(ValueError, match="q"):
+        search.search(spec, vec.states[0:1], 10, seed=3, q=np.zeros(2))

@@ -29,9 +29,9 @@ def test_the_label_search_is_puct_with_the_current_policy_as_its_prior(monkeypat
     seen = []
     real = im.search_label
 
-    def spy(agent, state, mask):
+    def spy(agent, state, mask, q=None):
         seen.append((agent.prior, agent.c, agent.simulations))
-        return real(agent, state, mask)
+        return real(agent, state, mask, q=q)
 
     monkeypatch.setattr(im, "search_label", spy)
     got = expert_round(policy, "toy", games=3, sims=12, seed=5)
@@ -96,7 +96,8 @@ def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_pat
 def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
     from training.cli import main
 
-    for flag, value in (("--expert", "-1"), ("--expert-sims", "0"), ("--workers", "0")):
+    for flag, value in (("--expert", "-1"), ("--expert-sims", "0"), ("--workers", "0"),
+                        ("--expert-regret", "-2"), ("--expert-regret", "nan")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
         assert main(argv) == 2

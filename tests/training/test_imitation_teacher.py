@@ -120,9 +120,9 @@ def test_search_playing_its_seat_searches_once_a_move_and_plays_its_label(monkey
     calls = []
     real = im.search_label
 
-    def counted(agent, state, mask):
+    def counted(agent, state, mask, q=None):
         calls.append(1)
-        return real(agent, state, mask)
+        return real(agent, state, mask, q=q)
 
     monkeypatch.setattr(im, "search_label", counted)
     t = make_teacher("toy", "mcts:8", seed=0)
@@ -158,7 +158,7 @@ def test_the_move_the_search_plays_in_its_seat_is_its_label(monkeypatch):
     last legal action, every one of the seat's choices reaches ``step`` as that action."""
     import training.imitation as im
 
-    def last_legal(agent, state, mask):
+    def last_legal(agent, state, mask, q=None):
         best = np.zeros(len(mask), dtype=bool)
         best[np.flatnonzero(mask)[-1]] = True
         return best, best.astype(np.int64)
