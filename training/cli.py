@@ -256,9 +256,9 @@ def cmd_train(args) -> int:
                           imitate_workers=args.workers, expert_rounds=scaled(args.expert)
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
-                          expert_regret=args.expert_regret, pfsp=args.pfsp, shaping=args.shaping,
-                          shaping_anneal=args.shaping_anneal, ent_coef=args.ent_coef,
-                          anchor=args.anchor)
+                          expert_regret=args.expert_regret, pfsp=args.pfsp,
+                          shaping=args.shaping, shaping_anneal=args.shaping_anneal,
+                          ent_coef=args.ent_coef, anchor=args.anchor)
         if cfg.imitate:
             con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
                       f"({cfg.imitate_epochs} epochs)")
@@ -327,8 +327,8 @@ def _check_imitate(args) -> None:
         raise CliError(f"--expert {args.expert}, --expert-games {args.expert_games}, "
                        f"--expert-sims {args.expert_sims}: give rounds >= 0 and games and "
                        "simulations >= 1")
-    if not args.expert_regret >= 0:
-        raise CliError(f"--expert-regret {args.expert_regret}: give a weight >= 0")
+    if not 0 <= args.expert_regret < float("inf"):
+        raise CliError(f"--expert-regret {args.expert_regret}: give a finite weight >= 0")
     if args.expert:
         import envs
 
