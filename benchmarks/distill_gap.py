@@ -170,30 +170,26 @@ def main(argv=None) -> int:
             ap.error(f"--arms: unknown arm {a!r} (none, all, or groups joined by +: "
                      f"{', '.join(HAVOC_GROUPS)})")
     if args.consistency:
-        table = consistency(args.game, args.model, args.sims, args.consistency, args.seed,
-                            args.max_steps)
-        for g, row in table.items():
+        result = consistency(args.game, args.model, args.sims, args.consistency, args.seed,
+                             args.max_steps)
+        for g, row in result.items():
             print(f"{g:>9}: {row['decisions']:6d} decisions, two searches agree "
                   f"{100 * row['search_vs_search']:.1f}%, the policy plays the search's move "
                   f"{100 * row['policy_vs_search']:.1f}%", flush=True)
-        if args.out:
-            with open(args.out, "w") as f:
-                json.dump(table, f, indent=1)
-        return 0
-    rows = []
-    for a in arms:
-        row = run_arm(args.game, args.model, a, args.sims, args.games, args.seed,
-                      args.max_steps)
-        rows.append(row)
-        print(f"{a:>9}: {row['wins']}-{row['draws']}-{row['losses']} "
-              f"{100 * row['win_rate']:.1f}% [{100 * row['ci_low']:.1f}, "
-              f"{100 * row['ci_high']:.1f}]  searched {row['searched']}/{row['decisions']} "
-              f"({row['search_ms']:.1f} ms)  {row['wall_s']} s", flush=True)
+    else:
+        result = []
+        for a in arms:
+            row = run_arm(args.game, args.model, a, args.sims, args.games, args.seed,
+                          args.max_steps)
+            result.append(row)
+            print(f"{a:>9}: {row['wins']}-{row['draws']}-{row['losses']} "
+                  f"{100 * row['win_rate']:.1f}% [{100 * row['ci_low']:.1f}, "
+                  f"{100 * row['ci_high']:.1f}]  searched {row['searched']}/{row['decisions']} "
+                  f"({row['search_ms']:.1f} ms)  {row['wall_s']} s", flush=True)
     if args.out:
         with open(args.out, "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump(result, f, indent=1)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
