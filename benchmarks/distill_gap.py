@@ -23,17 +23,18 @@ import time
 import numpy as np
 
 from agents.base import Agent
+from envs.havoc import state as S
 
 #: Seas of Havoc's pending decision kinds grouped by what the player decides
 HAVOC_GROUPS = {
-    "island": (2, 3),                     # skiff placement, restocked card
-    "resource": (4, 5, 6, 20, 21),        # gain any, trade give/take, pay, scrap's 'any'
-    "market": (7, 9, 10),                 # workshop, purchase, booty
-    "scrap": (8, 16),                     # scrap, discard after a collision
-    "play": (11,),                        # which card to play
-    "mode": (12,),                        # resolve or pass
-    "sailing": (1, 13, 14, 15, 19),       # orient, ship, path, pivot, extend
-    "firing": (17, 18),                   # cannon option, side
+    "island": (S.PK_SKIFF, S.PK_RESTOCK_PICK),
+    "resource": (S.PK_GAIN_ANY, S.PK_TRADE_GIVE, S.PK_TRADE_TAKE, S.PK_PAY, S.PK_SCRAP_GAIN),
+    "market": (S.PK_WORKSHOP, S.PK_PURCHASE, S.PK_BOOTY),
+    "scrap": (S.PK_SCRAP, S.PK_DISCARD),
+    "play": (S.PK_PLAY,),
+    "mode": (S.PK_MODE,),                 # resolve the played card or pass
+    "sailing": (S.PK_ORIENT, S.PK_SHIP, S.PK_PATH, S.PK_PIVOT, S.PK_EXTEND),
+    "firing": (S.PK_FIRE, S.PK_FIRE_SIDE),
 }
 
 
@@ -133,7 +134,7 @@ def run_arm(game: str, model: str, arm: str, sims: int, games: int, seed: int,
     from training.evaluate import play_games, seatings_vs, tally
 
     student, search = _load(game, model, sims, seed)
-    kinds = set(range(64)) if arm == "all" else set() if arm == "none" else \
+    kinds = set(range(S.NUM_PENDING_KINDS)) if arm == "all" else set() if arm == "none" else \
         {k for g in arm.split("+") for k in HAVOC_GROUPS[g]}
     me = Takeover(student, search, kinds, arm)
     heur = agents.make("heuristic", game, seed=seed + 1)
