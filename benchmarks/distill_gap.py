@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numpy as np
@@ -101,7 +102,13 @@ def _load(game: str, model: str, sims: int, seed: int):
     from envs.core import mlp
     from sb3_contrib import MaskablePPO
 
-    params, layout = mlp.export(MaskablePPO.load(model, device="cpu").policy)
+    try:
+        got = mlp.export(MaskablePPO.load(model, device="cpu").policy)
+    except (ValueError, KeyError, OSError) as e:
+        raise ValueError(f"--model {model}: not a saved MaskablePPO model ({e})") from None
+    if got is None:
+        raise ValueError(f"--model {model}: only a plain MLP policy can be a search prior")
+    params, layout = got
     return (ActorAgent(params, layout, name="student"),
             MCTSAgent(game, sims, seed=seed, prior=(params, layout)))
 
@@ -165,11 +172,25 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.game != "havoc":
         ap.error("the decision groups are Seas of Havoc's (--game havoc)")
+    if not os.path.isfile(args.model):
+        ap.error(f"--model {args.model}: no such file (a saved MaskablePPO .zip)")
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
     for a in arms:
         if a not in ("none", "all") and not set(a.split("+")) <= set(HAVOC_GROUPS):
             ap.error(f"--arms: unknown arm {a!r} (none, all, or groups joined by +: "
                      f"{', '.join(HAVOC_GROUPS)})")
+    try:
+        result = _measure(args, arms)
+    except ValueError as e:
+        ap.error(str(e))
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(result, f, indent=1)
+    return 0
+
+
+def _measure(args, arms: list[str]):
+    """The consistency table or the arms' rows, printed as they come."""
     if args.consistency:
         result = consistency(args.game, args.model, args.sims, args.consistency, args.seed,
                              args.max_steps)
@@ -187,10 +208,7 @@ def main(argv=None) -> int:
                   f"{100 * row['win_rate']:.1f}% [{100 * row['ci_low']:.1f}, "
                   f"{100 * row['ci_high']:.1f}]  searched {row['searched']}/{row['decisions']} "
                   f"({row['search_ms']:.1f} ms)  {row['wall_s']} s", flush=True)
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(result, f, indent=1)
-    return 0
+    return result
 
 if __name__ == "__main__":
     raise SystemExit(main())
