@@ -210,5 +210,6 @@ def _measure(args, arms: list[str]):
                   f"({row['search_ms']:.1f} ms)  {row['wall_s']} s", flush=True)
     return result
 
+
 if __name__ == "__main__":
     raise SystemExit(main())
