@@ -39,16 +39,26 @@ HAVOC_GROUPS = {
 }
 
 
-class Takeover(Agent):
-    """The policy's greedy move, except where the pending kind is in ``kinds``: the search's."""
+class _StudentAndSearch(Agent):
+    """A state agent holding the greedy student and its search (``_load``)."""
 
     needs_state = True
 
-    def __init__(self, student, search, kinds: set[int], name: str):
+    def __init__(self, student, search, name: str):
         self.student = student
         self.search_agent = search
-        self.kinds = kinds
         self.name = name
+
+    def seed(self, seed):
+        self.search_agent.seed(seed)
+
+
+class Takeover(_StudentAndSearch):
+    """The policy's greedy move, except where the pending kind is in ``kinds``: the search's."""
+
+    def __init__(self, student, search, kinds: set[int], name: str):
+        super().__init__(student, search, name)
+        self.kinds = kinds
         self.searched = 0
         self.decisions = 0
         self.search_cpu = 0.0
@@ -64,19 +74,13 @@ class Takeover(Agent):
                 self.searched += 1
         return out
 
-    def seed(self, seed):
-        self.search_agent.seed(seed)
 
-
-class Recorder(Agent):
+class Recorder(_StudentAndSearch):
     """Plays the policy's greedy move; at each of its decisions with a choice, asks the
     search twice (independent seeds) and records (group, policy's move, search 1, search 2)."""
 
-    needs_state = True
-
     def __init__(self, student, search, groups: dict):
-        self.student = student
-        self.search_agent = search
+        super().__init__(student, search, "recorder")
         self.group_of = {k: g for g, kinds in groups.items() for k in kinds}
         self.rows: list[tuple[str, int, int, int]] = []
 
@@ -91,8 +95,15 @@ class Recorder(Agent):
                 self.rows.append((group, int(out[i]), a, b))
         return out
 
-    def seed(self, seed):
-        self.search_agent.seed(seed)
+
+def _vs_heuristic(game: str, me, games: int, seed: int, max_steps: int):
+    """``games`` seat-rotated 2-player games of ``me`` against the game's heuristic."""
+    import agents
+    from training.evaluate import play_games, seatings_vs
+
+    heur = agents.make("heuristic", game, seed=seed + 1)
+    return play_games(game, [me, heur], seatings_vs(2, games), seed=seed,
+                      config={"num_players": 2, "max_steps": max_steps}, num_envs=8)
 
 
 def _load(game: str, model: str, sims: int, seed: int):
@@ -117,14 +128,8 @@ def consistency(game: str, model: str, sims: int, games: int, seed: int,
                 max_steps: int) -> dict:
     """Per decision group: how often two searches of the same position agree, and how often
     the policy plays the first search's move (the policy's games against the heuristic)."""
-    import agents
-    from training.evaluate import play_games, seatings_vs
-
-    student, search = _load(game, model, sims, seed)
-    rec = Recorder(student, search, HAVOC_GROUPS)
-    heur = agents.make("heuristic", game, seed=seed + 1)
-    play_games(game, [rec, heur], seatings_vs(2, games), seed=seed,
-               config={"num_players": 2, "max_steps": max_steps}, num_envs=8)
+    rec = Recorder(*_load(game, model, sims, seed), HAVOC_GROUPS)
+    _vs_heuristic(game, rec, games, seed, max_steps)
     out = {}
     for g in ["all", *HAVOC_GROUPS, "other"]:
         rows = [r for r in rec.rows if g == "all" or r[0] == g]
@@ -137,17 +142,13 @@ def consistency(game: str, model: str, sims: int, games: int, seed: int,
 
 def run_arm(game: str, model: str, arm: str, sims: int, games: int, seed: int,
             max_steps: int) -> dict:
-    import agents
-    from training.evaluate import play_games, seatings_vs, tally
+    from training.evaluate import tally
 
-    student, search = _load(game, model, sims, seed)
     kinds = set(range(S.NUM_PENDING_KINDS)) if arm == "all" else set() if arm == "none" else \
         {k for g in arm.split("+") for k in HAVOC_GROUPS[g]}
-    me = Takeover(student, search, kinds, arm)
-    heur = agents.make("heuristic", game, seed=seed + 1)
+    me = Takeover(*_load(game, model, sims, seed), kinds, arm)
     t0 = time.perf_counter()
-    res = play_games(game, [me, heur], seatings_vs(2, games), seed=seed,
-                     config={"num_players": 2, "max_steps": max_steps}, num_envs=8)
+    res = _vs_heuristic(game, me, games, seed, max_steps)
     return {"arm": arm, "sims": sims, **tally(res, 0).as_dict(), "decisions": me.decisions,
             "searched": me.searched,
             "search_ms": 1000 * me.search_cpu / max(me.searched, 1),
