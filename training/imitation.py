@@ -388,12 +388,6 @@ def _tensors(demos: Demonstrations, rows):
             torch.from_numpy(demos.target[rows]))
 
 
-def _weights(demos: Demonstrations, rows):
-    import torch
-
-    return torch.from_numpy(demos.weights()[rows])
-
-
 def _forward(policy, obs, mask):
     """(values, masked log-probabilities [N, A]): one pass through the policy network, the
     same masked distribution ``evaluate_actions`` gives PPO."""
@@ -488,7 +482,7 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
             rows = np.sort(order[a:a + batch_size])
             obs, act, mask, ret, best, target = _tensors(demos, rows)
             values, logp = _forward(policy, obs, mask)
-            w = _weights(demos, rows)       # a label of weight k counts as k copies of it
+            w = torch.from_numpy(demos.weights()[rows])   # weight k: as k copies of it
             ce = (w * _imitation_nll(logp, best, target)).sum() / w.sum()
             v = (w * (values - ret) ** 2).sum() / w.sum()
             loss = ce + value_coef * v
