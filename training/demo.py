@@ -111,12 +111,13 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, scale: float =
 
 def _table(rows, game):
     from rich.table import Table
+    from rich.text import Text
 
     t = Table(title=f"{game}: win rates over seat-rotated games (95% Wilson CI)")
     for c in ("agent", "opponent", "games", "W", "D", "L", "win rate", "95% CI"):
         t.add_column(c, justify="left" if c in ("agent", "opponent") else "right")
     for r in rows:
-        t.add_row(r["agent"], r["opponent"], str(r["games"]), str(r["wins"]), str(r["draws"]),
-                  str(r["losses"]), f"{r['win_rate']:.1%}",
+        t.add_row(Text(r["agent"]), Text(r["opponent"]), str(r["games"]), str(r["wins"]),
+                  str(r["draws"]), str(r["losses"]), f"{r['win_rate']:.1%}",
                   f"{r['ci_low']:.1%}-{r['ci_high']:.1%}")
     return t

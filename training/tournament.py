@@ -210,9 +210,10 @@ def save(tr: TournamentResult, out_dir) -> dict:
 def rich_table(tr: TournamentResult):
     """A rich Table of the standings, best openskill ordinal first."""
     from rich.table import Table
+    from rich.text import Text    # agent names are data: "mcts:100:prior=..." is no emoji code
 
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
-    t = Table(title=f"{tr.game} {tr.kind}: {len(tr.results)} games",
+    t = Table(title=Text(f"{tr.game} {tr.kind}: {len(tr.results)} games"),
               caption="95% Wilson intervals; openskill mu \\[mu +- 1.96 sigma]; "
                       "ordinal = mu - 3 sigma")
     for col in ("agent", "games", "W", "D", "L", "win rate", "95% CI", "openskill mu",
@@ -223,7 +224,7 @@ def rich_table(tr: TournamentResult):
         s: AgentStats = tr.standings[i]
         lo, hi = s.ci
         r = rating[tr.names[i]]
-        t.add_row(tr.names[i], str(s.games), str(s.wins), str(s.draws), str(s.losses),
+        t.add_row(Text(tr.names[i]), str(s.games), str(s.wins), str(s.draws), str(s.losses),
                   f"{s.win_rate:.1%}", f"{lo:.0%}-{hi:.0%}",
                   f"{r['mu']:.1f} [{r['low']:.0f}, {r['high']:.0f}]", f"{r['ordinal']:.1f}")
     return t
@@ -232,15 +233,16 @@ def rich_table(tr: TournamentResult):
 def eval_rich_table(tr: TournamentResult):
     """An evaluation's table: the agent (index 0) against each opponent."""
     from rich.table import Table
+    from rich.text import Text    # agent names are data: "mcts:100:prior=..." is no emoji code
 
-    t = Table(title=f"{tr.game}: {tr.names[0]} against each opponent (95% Wilson CI)")
+    t = Table(title=Text(f"{tr.game}: {tr.names[0]} against each opponent (95% Wilson CI)"))
     for c in ("opponent", "games", "W", "D", "L", "win rate", "95% CI"):
         t.add_column(c, justify="left" if c == "opponent" else "right")
     for k in range(1, len(tr.names)):
         g, w, d = (int(tr.pairs.games[0, k]), int(tr.pairs.wins[0, k]),
                    int(tr.pairs.draws[0, k]))
         lo, hi = wilson(w, g)
-        t.add_row(tr.names[k], str(g), str(w), str(d), str(g - w - d),
+        t.add_row(Text(tr.names[k]), str(g), str(w), str(d), str(g - w - d),
                   f"{w / g:.1%}" if g else "-", f"{lo:.1%}-{hi:.1%}")
     return t
 
@@ -248,15 +250,16 @@ def eval_rich_table(tr: TournamentResult):
 def pair_rich_table(tr: TournamentResult):
     """Head-to-head win rates (row vs column) as a rich Table."""
     from rich.table import Table
+    from rich.text import Text
 
     t = Table(title="head to head: row's win rate against column")
     t.add_column("")
     for n in tr.names:
-        t.add_column(n, justify="right")
+        t.add_column(Text(n), justify="right")
     for i, n in enumerate(tr.names):
         cells = []
         for j in range(len(tr.names)):
             r = tr.pairs.rate(i, j) if i != j else math.nan
             cells.append("-" if math.isnan(r) else f"{r:.0%}")
-        t.add_row(n, *cells)
+        t.add_row(Text(n), *cells)
     return t

@@ -61,6 +61,17 @@ def test_rich_tables_render():
     assert "finisher" in text and "100.0%" in text
 
 
+def test_agent_names_print_as_written_not_as_emoji_or_markup():
+    from rich.console import Console
+
+    names = ["mcts:100:prior=runs/[a]/x.zip", "add3"]
+    tr = tmod.run_tournament("toy", [finisher, add3], games=4, config=RIGGED, names=names)
+    for table in (tmod.rich_table(tr), tmod.eval_rich_table(tr), tmod.pair_rich_table(tr)):
+        con = Console(record=True, width=200)
+        con.print(table)
+        assert names[0] in con.export_text()
+
+
 def test_results_do_not_depend_on_the_number_of_workers():
     specs = ["random", "heuristic"]
     one = tmod.run_tournament("toy", specs, games=12, seed=4, workers=1)
