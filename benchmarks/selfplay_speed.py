@@ -4,6 +4,7 @@
     python -m benchmarks.selfplay_speed --reference      # also the Python opponent loop
     python -m benchmarks.selfplay_speed --train-mix      # broadside train's opponent mix
     python -m benchmarks.selfplay_speed --train-mix --python-heuristic   # ... heuristic from Python
+    python -m benchmarks.selfplay_speed --train-mix --serial 2   # pipelined vs serial update
 
 Trains the default ``TrainConfig`` (2 players, the full game, 32 games, 128 steps a
 rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates.
@@ -116,7 +117,7 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
         env._tables = None          # rebuilt on the next reply: the heuristic as KIND_PYTHON
     model = tr.model
     rollout = tc.rollout_size
-    model.learn(total_timesteps=rollout, reset_num_timesteps=False)      # warm-up
+    tr._learn(rollout, None)      # warm-up
     timers = {"train": 0.0, "collect": 0.0, "step_wait": 0.0}
 
     def timed(name, fn):
@@ -128,8 +129,11 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
                 timers[name] += time.perf_counter() - t0
         return run
 
-    model.train = timed("train", model.train)
-    model.collect_rollouts = timed("collect", model.collect_rollouts)
+    # on the class: the pipeline's collecting thread calls them on a view of the model
+    cls = type(model)
+    patched = {k: cls.__dict__.get(k) for k in ("train", "collect_rollouts")}
+    cls.train = timed("train", getattr(cls, "train"))
+    cls.collect_rollouts = timed("collect", getattr(cls, "collect_rollouts"))
     env.step_wait = timed("step_wait", env.step_wait)
     before = {k: getattr(env, k) for k in ("kernel_seconds", "opponent_seconds",
                                            "reply_kernel_seconds", "opponent_steps")}
@@ -137,7 +141,14 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     steps0 = model.num_timesteps
     load = os.getloadavg()
     t0, c0 = time.perf_counter(), time.process_time()
-    model.learn(total_timesteps=rollouts * rollout, reset_num_timesteps=False)
+    try:
+        tr._learn(rollouts * rollout, None)
+    finally:
+        for k, fn in patched.items():
+            if fn is None:
+                delattr(cls, k)
+            else:
+                setattr(cls, k, fn)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     learner = model.num_timesteps - steps0
     d = {k: getattr(env, k) - v for k, v in before.items()}
@@ -156,9 +167,12 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     parts["env_python"] = timers["step_wait"] - sum(
         parts[k] for k in ("game_kernels", "opponent_networks", "kernel_heuristic",
                            "python_opponents"))
+    # pipelined, the update and the collection overlap: "other" is then negative by the
+    # overlap, and the shares add up to more than 100%
     parts["other"] = wall - timers["train"] - timers["collect"]
     env_steps = learner + d["opponent_steps"]
     return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
+            "pipeline": tc.pipeline,
             "rollouts": rollouts,
             "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
             "learner_steps": learner,
@@ -173,7 +187,8 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
 def print_row(r: dict) -> None:
     path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
         ", sparse first layers" if r["sparse_input"] else ", dense first layers") + (
-        ", heuristic from Python" if r["python_heuristic"] else "")
+        ", heuristic from Python" if r["python_heuristic"] else "") + (
+        ", pipelined" if r["pipeline"] else ", serial")
     mix = ",".join(f"{k}={v:g}" for k, v in r["opponents"].items() if v)
     print(f"{r['game']} {r['config']} {mix} [{path}, torch threads {r['torch_threads']}]: "
           f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
@@ -195,16 +210,35 @@ def main(argv=None) -> int:
                     help="broadside train's opponent mix after its warm start (half heuristic)")
     ap.add_argument("--python-heuristic", action="store_true",
                     help="move the heuristic from Python, not in the reply kernel")
+    ap.add_argument("--serial", type=int, default=0, metavar="PAIRS",
+                    help="measure PAIRS alternating pairs of the serial (pipeline=False) and "
+                         "the pipelined update in this process, and print their ratio")
     ap.add_argument("--out", default=None, help="write the figures as JSON here")
     args = ap.parse_args(argv)
+    if args.rollouts < 2 or args.serial < 0:
+        ap.error("--rollouts must be >= 2 (the pipeline overlaps consecutive rollouts) and "
+                 "--serial >= 0")
     extra = {} if args.torch_threads is None else {"torch_threads": args.torch_threads}
     if args.train_mix:
         from training.cli import WARM_PPO_DEFAULTS
 
         extra["opponents"] = WARM_PPO_DEFAULTS["opponents"]
-    rows = [measure(args.game, args.rollouts, True, args.seed,
-                    python_heuristic=args.python_heuristic, **extra)]
-    print_row(rows[-1])
+    rows = []
+    if args.serial:
+        for _ in range(args.serial):
+            for pipe in (False, True):
+                rows.append(measure(args.game, args.rollouts, True, args.seed,
+                                    python_heuristic=args.python_heuristic, pipeline=pipe,
+                                    **extra))
+                print_row(rows[-1])
+        rate = {p: np.mean([r["env_steps_per_s"] for r in rows if r["pipeline"] == p])
+                for p in (False, True)}
+        print(f"pipelined / serial env steps/s: {rate[True] / rate[False]:.2f}x "
+              f"({rate[True]:,.0f} against {rate[False]:,.0f}, {args.serial} pairs)")
+    else:
+        rows.append(measure(args.game, args.rollouts, True, args.seed,
+                            python_heuristic=args.python_heuristic, **extra))
+        print_row(rows[-1])
     if args.reference:
         rows.append(measure(args.game, args.rollouts, False, args.seed, sparse_input=False,
                             **extra))

@@ -13,6 +13,7 @@ batches that are not sparse take the dense path.
 
 from __future__ import annotations
 
+import threading
 import weakref
 
 import numpy as np
@@ -111,18 +112,20 @@ class _SparseLinear(torch.autograd.Function):
 class SparseInputLinear(torch.nn.Linear):
     """``nn.Linear`` whose product skips zero input features (module docstring)."""
 
-    #: (weak reference to the last input, its version, its compressed rows): the actor's
-    #: and the critic's first layers read the same observation batch
-    _last = (None, -1, None)
+    #: per thread, (weak reference to the last input, its version, its compressed rows): the
+    #: actor's and the critic's first layers read the same observation batch, and a
+    #: collecting thread (training/pipeline.py) must not evict the update's batch
+    _last = threading.local()
 
     def forward(self, x):
         if (x.requires_grad or x.dim() != 2 or x.shape[0] < MIN_ROWS
                 or x.dtype != torch.float32 or x.device.type != "cpu"):
             return F.linear(x, self.weight, self.bias)
-        ref, version, csr = SparseInputLinear._last
+        last = SparseInputLinear._last
+        ref, version, csr = getattr(last, "batch", (None, -1, None))
         if ref is None or ref() is not x or version != x._version:
             csr = _compress(x)
-            SparseInputLinear._last = (weakref.ref(x), x._version, csr)
+            last.batch = (weakref.ref(x), x._version, csr)
         if csr is None:
             return F.linear(x, self.weight, self.bias)
         return _SparseLinear.apply(x, self.weight, self.bias, *csr)

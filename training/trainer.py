@@ -116,6 +116,9 @@ class TrainConfig:
     #: the first layers of the actor and critic read only non-zero observation features
     #: (training/sparse_input.py): the same sums, most of the PPO update's arithmetic saved
     sparse_input: bool = True
+    #: collect the next rollout in a second thread while PPO updates on this one
+    #: (training/pipeline.py: both cores busy, at a policy lag of one update)
+    pipeline: bool = True
     run_dir: str = "runs/train"
     tensorboard: bool = True
     progress: bool = True
@@ -210,6 +213,8 @@ class Trainer:
             enable(self.model.policy)
         _no_sample_copy(self.model.rollout_buffer)
         self.pool.set_current(self.model.policy)
+        #: the frozen copy a pipelined collection plays with (``_learn``), made on first use
+        self._behavior = None
         self.ratings = Ratings()
         self.history: list[dict] = []
         self.evals_done = 0
@@ -382,8 +387,7 @@ class Trainer:
             while self.timesteps < target:
                 step = min(self.cfg.chunk(), target - self.timesteps)
                 t0, c0 = time.perf_counter(), time.process_time()
-                self.model.learn(total_timesteps=step, reset_num_timesteps=False,
-                                 callback=_BarCallback(bar, self), log_interval=1)
+                self._learn(step, _BarCallback(bar, self))
                 self.train_seconds += time.perf_counter() - t0
                 self.train_cpu_seconds += time.process_time() - c0
                 last = self.evaluate()
@@ -394,6 +398,19 @@ class Trainer:
             bar.close()
             self._bar = None
         return last
+
+    def _learn(self, step: int, callback) -> None:
+        """``step`` more PPO timesteps, pipelined (training/pipeline.py) unless turned off."""
+        if not self.cfg.pipeline:
+            self.model.learn(total_timesteps=step, reset_num_timesteps=False,
+                             callback=callback, log_interval=1)
+            return
+        from training import pipeline
+
+        if self._behavior is None:
+            self._behavior = pipeline.behavior_copy(self.model)
+        self.pool.set_current(self._behavior)     # the live weights move under the update
+        pipeline.learn(self.model, step, self._behavior, callback=callback, log_interval=1)
 
     def print(self, text: str) -> None:
         """Print a line without breaking the progress bar."""

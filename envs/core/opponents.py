@@ -91,7 +91,7 @@ def choose(logits, mask, greedy, x):
     return last, x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rng, acc,
                    stop, moves, final, masks, obs, max_moves, tally):
     """Play every game's opponents until it stops (see the module docstring).

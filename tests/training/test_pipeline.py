@@ -1,0 +1,120 @@
+"""The pipelined PPO loop (training/pipeline.py): which weights collect each rollout, that
+every collected rollout is trained on, and that a failing collection stops the run cleanly."""
+
+import threading
+
+import numpy as np
+import pytest
+import torch
+
+from training.pipeline import policy_copy
+from training.trainer import TrainConfig, Trainer
+
+
+def _trainer(tmp_path, pipeline=True, **kw):
+    cfg = dict(game="toy", timesteps=10**6, num_envs=4, n_steps=32, batch_size=64, n_epochs=2,
+               eval_every=10**6, net_arch=(16,), seed=5, run_dir=str(tmp_path),
+               tensorboard=False, progress=False, pipeline=pipeline,
+               opponents={"self": 0.5, "random": 0.5})
+    cfg.update(kw)
+    return Trainer(TrainConfig(**cfg))
+
+
+def _spy_updates(model):
+    """Record, at the start of each PPO update, the weights it starts from and the rollout
+    it trains on."""
+    seen = []
+    train = model.train
+
+    def spying_train():
+        buf = model.rollout_buffer
+        seen.append({"weights": {k: v.clone() for k, v in model.policy.state_dict().items()},
+                     "obs": buf.observations.copy(), "actions": buf.actions.copy(),
+                     "masks": buf.action_masks.copy(), "log_probs": buf.log_probs.copy()})
+        return train()
+
+    model.train = spying_train
+    return seen
+
+
+def _log_probs(model, weights, rec):
+    """log pi(action | obs) of a recorded rollout under ``weights``."""
+    policy = policy_copy(model.policy)
+    policy.load_state_dict(weights)
+    n = rec["actions"].shape[0] * rec["actions"].shape[1]
+    with torch.no_grad():
+        _, logp, _ = policy.evaluate_actions(
+            torch.as_tensor(rec["obs"].reshape(n, -1)),
+            torch.as_tensor(rec["actions"].reshape(n)),
+            action_masks=rec["masks"].reshape(n, -1))
+    return logp.numpy().reshape(rec["log_probs"].shape)
+
+
+@pytest.mark.parametrize("pipeline,lag", [(False, 0), (True, 1)])
+def test_each_rollout_comes_from_the_weights_one_update_back_when_pipelined(
+        tmp_path, pipeline, lag):
+    tr = _trainer(tmp_path, pipeline=pipeline)
+    seen = _spy_updates(tr.model)
+    tr._learn(3 * tr.cfg.rollout_size, None)
+    assert len(seen) == 3                            # every collected rollout is trained on
+    assert tr.timesteps == 3 * tr.cfg.rollout_size
+    for k, rec in enumerate(seen):
+        collected_by = seen[max(0, k - lag)]["weights"]
+        np.testing.assert_allclose(_log_probs(tr.model, collected_by, rec), rec["log_probs"],
+                                   atol=1e-5)
+    # the updates moved the weights, so the lag is visible: the latest weights did not
+    # collect the last rollout when pipelined
+    moved = _log_probs(tr.model, seen[2]["weights"], seen[2])
+    assert np.allclose(moved, seen[2]["log_probs"], atol=1e-5) == (lag == 0)
+
+
+def test_rollouts_differ_from_update_to_update(tmp_path):
+    """The collected rollout is moved into the buffer PPO trains on (not the previous one
+    trained twice)."""
+    tr = _trainer(tmp_path)
+    seen = _spy_updates(tr.model)
+    tr._learn(3 * tr.cfg.rollout_size, None)
+    assert not np.array_equal(seen[0]["obs"], seen[1]["obs"])
+    assert not np.array_equal(seen[1]["obs"], seen[2]["obs"])
+
+
+def test_the_self_opponent_plays_the_collecting_copy(tmp_path):
+    tr = _trainer(tmp_path)
+    tr._learn(2 * tr.cfg.rollout_size, None)
+    behavior = tr.pool.current.policy
+    assert behavior is tr._behavior and behavior is not tr.model.policy
+    assert not any(p.requires_grad for p in behavior.parameters())
+    own = {id(p) for p in tr.model.policy.parameters()}
+    assert not any(id(p) in own for p in behavior.parameters())
+
+
+def test_a_failing_collection_raises_in_the_caller_and_leaves_no_thread(tmp_path):
+    tr = _trainer(tmp_path)
+    step_wait = tr.env.step_wait
+    calls = {"n": 0}
+
+    def failing():
+        calls["n"] += 1
+        if calls["n"] == tr.cfg.n_steps + 5:      # inside the second, background collection
+            raise RuntimeError("the game kernel faulted")
+        return step_wait()
+
+    tr.env.step_wait = failing
+    before = threading.active_count()
+    with pytest.raises(RuntimeError, match="the game kernel faulted"):
+        tr._learn(3 * tr.cfg.rollout_size, None)
+    assert threading.active_count() == before
+    assert not any(t.name == "ppo-collector" for t in threading.enumerate())
+
+
+def test_pipelined_runs_are_reproducible(tmp_path):
+    runs = []
+    for name in "ab":          # a Trainer seeds torch and numpy: build each just before use
+        tr = _trainer(tmp_path / name)
+        tr._learn(3 * tr.cfg.rollout_size, None)
+        runs.append(tr)
+    a, b = runs
+    sa, sb = a.model.policy.state_dict(), b.model.policy.state_dict()
+    for k in sa:
+        assert torch.equal(sa[k], sb[k]), k
+    assert a.env.vec.states.tobytes() == b.env.vec.states.tobytes()

@@ -1,0 +1,152 @@
+"""PPO with the next rollout collected while the update runs: both cores busy (issue 12).
+
+MaskablePPO alternates: collect a rollout with the policy, then update the policy on it; on
+2-player Seas of Havoc the update is about two thirds of the time and the collection a third
+(benchmarks/TRAINING.md), so on a 2-core machine one core idles either way. :func:`learn`
+runs them side by side: while the main thread updates the policy on rollout k, a second
+thread collects rollout k+1 with a frozen copy of the weights the update started from
+(``behavior``). Both threads spend their time in code that releases the GIL (torch
+operators, the ``nogil`` game and opponent kernels, the sparse first layers).
+
+The price is a policy lag of one update, as in asynchronous PPO (APPO, IMPALA's actors):
+rollout k+1 comes from the weights before update k, not after it. PPO's ratio is taken
+against the log-probabilities the rollout was collected with, so the clipped objective
+stays a correct trust region around the behaviour policy; the advantages use the critic
+that collected them. Within one ``learn`` call the first rollout is collected and the last
+update run alone, so every call ends with the policy trained on everything it collected:
+the trainer's evaluations and checkpoints see the same state as without the pipeline, and a
+resumed run reproduces an uninterrupted one.
+
+The opponent pool's ``self`` member plays with ``behavior`` too (the live policy's weights
+move under the update thread); it is re-exported to the opponent kernel whenever its
+weights are refreshed.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+
+
+def policy_copy(policy):
+    """A new policy of ``policy``'s class and architecture with its weights (built from its
+    constructor parameters, as SB3 loads one: a deep copy would also copy the tensors an
+    update left cached on it); layers switched in place (training/sparse_input.py) keep
+    their class."""
+    new = type(policy)(**policy._get_constructor_parameters())
+    for (_, mine), (_, theirs) in zip(new.named_modules(), policy.named_modules()):
+        if type(mine) is not type(theirs):
+            mine.__class__ = type(theirs)
+    new.load_state_dict(policy.state_dict())
+    return new
+
+
+def behavior_copy(model):
+    """A frozen copy of ``model.policy`` (same class and weights, no gradients) for the
+    collecting thread; refresh it with :func:`_sync` before each collection."""
+    policy = policy_copy(model.policy)
+    for p in policy.parameters():
+        p.requires_grad_(False)
+    policy.set_training_mode(False)
+    return policy
+
+
+def _sync(behavior, policy) -> None:
+    behavior.load_state_dict(policy.state_dict())
+
+
+def _spare_buffer(model):
+    """A second rollout buffer like ``model.rollout_buffer`` for the collecting thread."""
+    buf = model.rollout_buffer
+    return type(buf)(buf.buffer_size, buf.observation_space, buf.action_space,
+                     device=buf.device, gamma=buf.gamma, gae_lambda=buf.gae_lambda,
+                     n_envs=buf.n_envs)
+
+
+def _take_rollout(dst, src) -> None:
+    """Move the collected rollout's arrays from ``src`` into ``dst`` (the buffer PPO trains
+    on, whose patched ``get``/``to_torch`` the anchor and the trainer installed stay)."""
+    for k, v in vars(src).items():
+        if not callable(v):
+            setattr(dst, k, v)
+
+
+class _Collector:
+    """Collects one rollout with ``behavior`` into a spare buffer, in a thread."""
+
+    def __init__(self, model, behavior, callback):
+        self.model = model
+        self.behavior = behavior
+        self.callback = callback
+        self.buffer = _spare_buffer(model)
+        self.ok = True
+        self.error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self, background: bool) -> None:
+        _sync(self.behavior, self.model.policy)
+        if background:
+            self._thread = threading.Thread(target=self._run, name="ppo-collector",
+                                            daemon=True)
+            self._thread.start()
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        # a shallow view of the model whose policy and buffer are the collector's own: SB3's
+        # collect_rollouts reads and advances num_timesteps, _last_obs and the info buffers
+        view = copy.copy(self.model)
+        view.policy = self.behavior
+        view.rollout_buffer = self.buffer
+        try:
+            self.ok = view.collect_rollouts(view.env, self.callback, self.buffer,
+                                            view.n_steps, use_masking=True)
+        except BaseException as e:       # re-raised in the main thread by finish()
+            self.error = e
+            return
+        self.model.num_timesteps = view.num_timesteps
+        self.model._last_obs = view._last_obs
+        self.model._last_episode_starts = view._last_episode_starts
+
+    def finish(self) -> bool:
+        """Wait for the collection; move its rollout into the model's buffer. False when
+        the callback asked to stop (the partial rollout is dropped, as SB3 does)."""
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        if self.error is not None:
+            e, self.error = self.error, None
+            raise e
+        if self.ok:
+            _take_rollout(self.model.rollout_buffer, self.buffer)
+        return self.ok
+
+
+def learn(model, total_timesteps: int, behavior, callback=None, log_interval: int = 1):
+    """``model.learn(total_timesteps, callback, reset_num_timesteps=False)`` with the next
+    rollout collected while the update runs (module docstring). ``behavior`` is a
+    :func:`behavior_copy` of the model's policy, kept across calls."""
+    total, callback = model._setup_learn(total_timesteps, callback, False, "MaskablePPO",
+                                         False)
+    callback.on_training_start(locals(), globals())
+    collector = _Collector(model, behavior, callback)
+    iteration = 0
+    collector.start(background=False)
+    running = collector.finish()
+    while running:
+        iteration += 1
+        model._update_current_progress_remaining(model.num_timesteps, total)
+        if log_interval is not None and iteration % log_interval == 0:
+            model.dump_logs(iteration)
+        more = model.num_timesteps < total
+        if more:
+            collector.start(background=True)
+        try:
+            model.train()
+        finally:
+            if more:
+                running = collector.finish()
+        if not more:
+            break
+    callback.on_training_end()
+    return model
