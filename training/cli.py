@@ -258,7 +258,8 @@ def cmd_train(args) -> int:
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
-                          ent_coef=args.ent_coef, anchor=args.anchor)
+                          ent_coef=args.ent_coef, anchor=args.anchor,
+                          pipeline=not args.serial_update)
         if cfg.imitate:
             con.print(f"imitation warm start: cloning {cfg.imitate} heuristic games "
                       f"({cfg.imitate_epochs} epochs)")
@@ -290,6 +291,12 @@ def cmd_train(args) -> int:
     con.print(f"saved {path}; {last.get('env_steps_per_s', 0):.0f} env steps/s, game kernels "
               f"{last.get('env_kernel_share', 0):.1%} of training time; TensorBoard: "
               f"tensorboard --logdir {run_dir / 'tb'}")
+    expert = run_dir / "expert.zip"
+    if expert.exists():      # the opponent worth playing: the policy as a small search's prior
+        con.print(f"play against it: broadside play --game {cfg.game} --opponent "
+                  f"mcts:100:prior={expert}" + "".join(
+                      f" --config {k}={v}" for k, v in cfg.game_config.items()),
+                  soft_wrap=True, markup=False, emoji=False, highlight=False)
     return 0
 
 
@@ -619,6 +626,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--anchor", type=float, default=None, metavar="COEF",
                     help="KL penalty toward the warm-start policy (1.0 after a warm start, "
                          "else 0 = off)")
+    sp.add_argument("--serial-update", action="store_true",
+                    help="collect and update in turn (SB3's loop) instead of collecting the "
+                         "next rollout while PPO updates (training/pipeline.py)")
     sp.add_argument("--no-tensorboard", action="store_true")
     sp.add_argument("--no-progress", action="store_true")
     from training.rllib.cli import add_arguments as rllib_arguments

@@ -48,9 +48,12 @@ def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
     assert WARM_PPO_DEFAULTS["ent_coef"] < PPO_DEFAULTS["ent_coef"]
 
 
-def test_train_defaults_reach_the_trainer_config(tmp_path):
-    """`broadside train` with no flags: 2 players, the warm start, its PPO settings."""
+def test_train_defaults_reach_the_trainer_config(tmp_path, capsys):
+    """`broadside train` with no flags: 2 players, the warm start, its PPO settings, the
+    pipelined update; it names the search agent worth playing against."""
     import json
+
+    import agents
 
     from training.cli import DEFAULT_EXPERT, main
 
@@ -66,3 +69,8 @@ def test_train_defaults_reach_the_trainer_config(tmp_path):
     assert cfg["expert_rounds"] == DEFAULT_EXPERT and cfg["expert_sims"] == 4
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
+    assert cfg["pipeline"] is True
+    spec = f"mcts:100:prior={run / 'expert.zip'}"
+    assert (f"broadside play --game havoc --opponent {spec} --config num_players=2"
+            in capsys.readouterr().out)
+    assert agents.make(spec, "havoc", seed=0) is not None
