@@ -9,13 +9,20 @@ thread collects rollout k+1 with a frozen copy of the weights the update started
 operators, the ``nogil`` game and opponent kernels, the sparse first layers).
 
 The price is a policy lag of one update, as in asynchronous PPO (APPO, IMPALA's actors):
-rollout k+1 comes from the weights before update k, not after it. PPO's ratio is taken
-against the log-probabilities the rollout was collected with, so the clipped objective
-stays a correct trust region around the behaviour policy; the advantages use the critic
-that collected them. Within one ``learn`` call the first rollout is collected and the last
-update run alone, so every call ends with the policy trained on everything it collected:
-the trainer's evaluations and checkpoints see the same state as without the pipeline, and a
-resumed run reproduces an uninterrupted one.
+rollout k+1 comes from the weights before update k, not after it. Plain PPO on such a
+rollout clips its ratio around the collecting weights, which the update has already moved
+away from: measured on the demo's training, that lost 8 points of the win rate against
+random at equal steps (benchmarks/TRAINING.md). So each lagged rollout is trained with
+decoupled PPO (Hilton et al. 2021, "Batch size-invariance for policy optimization"): the
+trust region is taken around the weights the update starts from (the proximal policy: the
+rollout's stored log-probabilities are replaced by theirs), and each sample's advantage is
+reweighted from the collecting policy to the proximal one by the importance weight
+``min(1, pi_prox(a) / pi_behaviour(a))`` (truncated at 1 as IMPALA's V-trace does, so one
+unlikely action cannot dominate a minibatch). The advantages and returns come from the
+critic that collected the rollout. Within one ``learn`` call the first rollout is
+collected and the last update run alone, so every call ends with the policy trained on
+everything it collected: the trainer's evaluations and checkpoints see the same state as
+without the pipeline, and a resumed run reproduces an uninterrupted one.
 
 The opponent pool's ``self`` member plays with ``behavior`` too (the live policy's weights
 move under the update thread); it is re-exported to the opponent kernel whenever its
@@ -26,6 +33,12 @@ from __future__ import annotations
 
 import copy
 import threading
+
+import numpy as np
+import torch
+
+#: truncation of the importance weight from the collecting to the proximal policy
+MAX_IMPORTANCE = 1.0
 
 
 def policy_copy(policy):
@@ -69,6 +82,24 @@ def _take_rollout(dst, src) -> None:
     for k, v in vars(src).items():
         if not callable(v):
             setattr(dst, k, v)
+
+
+def decouple(model) -> None:
+    """Prepare the lagged rollout in ``model.rollout_buffer`` for decoupled PPO (module
+    docstring): its log-probabilities become the current policy's, its advantages are
+    reweighted by the truncated importance weight to it. Runs before ``model.train``."""
+    buf = model.rollout_buffer
+    steps, envs = buf.log_probs.shape
+    n = steps * envs
+    with torch.no_grad():
+        _, logp, _ = model.policy.evaluate_actions(
+            torch.as_tensor(buf.observations.reshape(n, -1)),
+            torch.as_tensor(buf.actions.reshape(n)),
+            action_masks=buf.action_masks.reshape(n, -1))
+    prox = logp.numpy().reshape(steps, envs).astype(buf.log_probs.dtype)
+    weight = np.minimum(np.exp(prox - buf.log_probs), MAX_IMPORTANCE)
+    buf.advantages = (buf.advantages * weight).astype(buf.advantages.dtype)
+    buf.log_probs = prox
 
 
 class _Collector:
@@ -133,6 +164,7 @@ def learn(model, total_timesteps: int, behavior, callback=None, log_interval: in
     iteration = 0
     collector.start(background=False)
     running = collector.finish()
+    lagged = False              # the buffer's rollout was collected one update back
     while running:
         iteration += 1
         model._update_current_progress_remaining(model.num_timesteps, total)
@@ -142,11 +174,14 @@ def learn(model, total_timesteps: int, behavior, callback=None, log_interval: in
         if more:
             collector.start(background=True)
         try:
+            if lagged:
+                decouple(model)
             model.train()
         finally:
             if more:
                 running = collector.finish()
         if not more:
             break
+        lagged = True
     callback.on_training_end()
     return model

@@ -30,7 +30,8 @@ def _spy_updates(model):
         buf = model.rollout_buffer
         seen.append({"weights": {k: v.clone() for k, v in model.policy.state_dict().items()},
                      "obs": buf.observations.copy(), "actions": buf.actions.copy(),
-                     "masks": buf.action_masks.copy(), "log_probs": buf.log_probs.copy()})
+                     "masks": buf.action_masks.copy(), "log_probs": buf.log_probs.copy(),
+                     "advantages": buf.advantages.copy()})
         return train()
 
     model.train = spying_train
@@ -50,22 +51,54 @@ def _log_probs(model, weights, rec):
     return logp.numpy().reshape(rec["log_probs"].shape)
 
 
-@pytest.mark.parametrize("pipeline,lag", [(False, 0), (True, 1)])
-def test_each_rollout_comes_from_the_weights_one_update_back_when_pipelined(
-        tmp_path, pipeline, lag):
-    tr = _trainer(tmp_path, pipeline=pipeline)
+def _spy_collections(monkeypatch):
+    """Record each rollout as collected (before any reweighting): its log-probabilities
+    and advantages."""
+    from training import pipeline
+
+    seen = []
+    take = pipeline._take_rollout
+
+    def spying_take(dst, src):
+        seen.append({"log_probs": src.log_probs.copy(), "advantages": src.advantages.copy()})
+        return take(dst, src)
+
+    monkeypatch.setattr(pipeline, "_take_rollout", spying_take)
+    return seen
+
+
+def test_serial_updates_train_on_rollouts_of_their_own_weights(tmp_path):
+    tr = _trainer(tmp_path, pipeline=False)
     seen = _spy_updates(tr.model)
     tr._learn(3 * tr.cfg.rollout_size, None)
-    assert len(seen) == 3                            # every collected rollout is trained on
-    assert tr.timesteps == 3 * tr.cfg.rollout_size
-    for k, rec in enumerate(seen):
-        collected_by = seen[max(0, k - lag)]["weights"]
-        np.testing.assert_allclose(_log_probs(tr.model, collected_by, rec), rec["log_probs"],
+    assert len(seen) == 3 and tr.timesteps == 3 * tr.cfg.rollout_size
+    for rec in seen:
+        np.testing.assert_allclose(_log_probs(tr.model, rec["weights"], rec), rec["log_probs"],
                                    atol=1e-5)
-    # the updates moved the weights, so the lag is visible: the latest weights did not
-    # collect the last rollout when pipelined
-    moved = _log_probs(tr.model, seen[2]["weights"], seen[2])
-    assert np.allclose(moved, seen[2]["log_probs"], atol=1e-5) == (lag == 0)
+
+
+def test_pipelined_rollouts_come_from_one_update_back_and_are_reweighted(tmp_path,
+                                                                         monkeypatch):
+    """Rollout k (k >= 1) is collected with the weights update k-1 starts from; update k
+    trains on it with its own starting weights as the proximal policy and each advantage
+    times min(1, pi_prox / pi_collecting) (decoupled PPO)."""
+    tr = _trainer(tmp_path)
+    collected = _spy_collections(monkeypatch)
+    seen = _spy_updates(tr.model)
+    tr._learn(3 * tr.cfg.rollout_size, None)
+    assert len(seen) == len(collected) == 3           # every collected rollout is trained on
+    assert tr.timesteps == 3 * tr.cfg.rollout_size
+    for k, (got, rec) in enumerate(zip(collected, seen)):
+        behaviour = _log_probs(tr.model, seen[max(0, k - 1)]["weights"], rec)
+        np.testing.assert_allclose(behaviour, got["log_probs"], atol=1e-5)
+        prox = _log_probs(tr.model, rec["weights"], rec)
+        np.testing.assert_allclose(prox, rec["log_probs"], atol=1e-5)
+        weight = np.minimum(1.0, np.exp(prox - behaviour))
+        np.testing.assert_allclose(rec["advantages"], got["advantages"] * weight,
+                                   rtol=1e-4, atol=1e-6)
+        if k:       # the update moved the weights: the lag and the reweighting are real
+            assert not np.allclose(prox, behaviour, atol=1e-5)
+            assert (weight < 0.999).any()
 
 
 def test_rollouts_differ_from_update_to_update(tmp_path):
