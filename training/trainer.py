@@ -207,11 +207,12 @@ class Trainer:
         else:
             self.model = MaskablePPO.load(str(_model_path), env=self.env, device="cpu")
         self._set_logger()
+        _no_sample_copy(self.model.rollout_buffer)
         if cfg.sparse_input:
-            from training.sparse_input import enable
+            from training.sparse_input import compress_rollouts, enable
 
             enable(self.model.policy)
-        _no_sample_copy(self.model.rollout_buffer)
+            compress_rollouts(self.model.rollout_buffer)
         self.pool.set_current(self.model.policy)
         #: the frozen copy a pipelined collection plays with (``_learn``), made on first use
         self._behavior = None

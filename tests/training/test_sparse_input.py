@@ -3,6 +3,7 @@ gradients, and a policy trained through it trains as the dense one does."""
 
 import gymnasium as gym
 import numpy as np
+import pytest
 import torch
 
 from training import sparse_input
@@ -69,3 +70,48 @@ def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
         (values.sum() - logp.sum() - ent.sum()).backward()
     for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
         torch.testing.assert_close(pb.grad, pa.grad, atol=1e-4, rtol=1e-4, msg=n)
+
+
+def test_rollout_minibatches_carry_their_rows_of_one_compression_of_the_rollout(
+        monkeypatch):
+    """A minibatch's attached rows are exactly its own compressed rows, the sparse layers
+    use them (no scan of the minibatch), and a gradient step through them matches the
+    dense layers'."""
+    from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
+
+    obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
+    buf = MaskableRolloutBuffer(64, obs_space, gym.spaces.Discrete(9), n_envs=4)
+    rng = np.random.default_rng(7)
+    for t in range(64):
+        buf.add(_sparse_batch(rows=4, seed=t).numpy(), rng.integers(0, 9, (4, 1)),
+                np.zeros(4, np.float32), np.zeros(4, bool), torch.zeros(4), torch.zeros(4),
+                action_masks=np.ones((4, 9), np.float32))
+    sparse_input.compress_rollouts(buf)
+    a, b = _policy(), _policy()
+    sparse_input.enable(b)
+    batches = 0
+    for data in buf.get(64):
+        x = data.observations
+        _, rows = x._broadside_rows
+        for got, want in zip(rows, sparse_input._compress(x)):
+            np.testing.assert_array_equal(got, want)
+        acts = data.actions.long().flatten()
+        scans = []
+        compress = sparse_input._compress
+        monkeypatch.setattr(sparse_input, "_compress", lambda t: scans.append(1) or compress(t))
+        for pol in (a, b):
+            pol.zero_grad()
+            values, logp, ent = pol.evaluate_actions(x, acts)
+            (values.sum() - logp.sum() - ent.sum()).backward()
+        monkeypatch.setattr(sparse_input, "_compress", compress)
+        assert not scans
+        for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
+            torch.testing.assert_close(pb.grad, pa.grad, atol=1e-4, rtol=1e-4, msg=n)
+        batches += 1
+    assert batches == 4
+
+
+def test_gathering_rows_outside_the_batch_is_refused():
+    csr = sparse_input._compress(_sparse_batch(rows=32))
+    with pytest.raises(IndexError, match="outside a batch of 32"):
+        sparse_input.gather_rows(csr, np.array([0, 32]))
