@@ -45,8 +45,10 @@ def policy_copy(policy):
     """A new policy of ``policy``'s class and architecture with its weights (built from its
     constructor parameters, as SB3 loads one: a deep copy would also copy the tensors an
     update left cached on it); layers switched in place (training/sparse_input.py) keep
-    their class."""
-    new = type(policy)(**policy._get_constructor_parameters())
+    their class. The global torch generator is left as it was (building the layers draws
+    initial weights from it, and a resumed run must draw what an uninterrupted one did)."""
+    with torch.random.fork_rng(devices=[]):
+        new = type(policy)(**policy._get_constructor_parameters())
     for (_, mine), (_, theirs) in zip(new.named_modules(), policy.named_modules()):
         if type(mine) is not type(theirs):
             mine.__class__ = type(theirs)

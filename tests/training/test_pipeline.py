@@ -151,3 +151,14 @@ def test_pipelined_runs_are_reproducible(tmp_path):
     for k in sa:
         assert torch.equal(sa[k], sb[k]), k
     assert a.env.vec.states.tobytes() == b.env.vec.states.tobytes()
+
+
+def test_copying_the_policy_leaves_the_global_generator_alone(tmp_path):
+    """The collecting copy is made on a run's first PPO chunk; a resumed run makes it later,
+    so making it must not draw from torch's generator (a resumed run would diverge)."""
+    tr = _trainer(tmp_path)
+    before = torch.get_rng_state()
+    copy = policy_copy(tr.model.policy)
+    assert torch.equal(torch.get_rng_state(), before)
+    for a, b in zip(copy.state_dict().values(), tr.model.policy.state_dict().values()):
+        assert torch.equal(a, b)
