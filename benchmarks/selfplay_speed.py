@@ -5,6 +5,7 @@
     python -m benchmarks.selfplay_speed --train-mix      # broadside train's opponent mix
     python -m benchmarks.selfplay_speed --train-mix --python-heuristic   # ... heuristic from Python
     python -m benchmarks.selfplay_speed --train-mix --serial 2   # pipelined vs serial update
+    python -m benchmarks.selfplay_speed --train-mix --anchor 1 --serial 2   # ... as broadside train's PPO
 
 Trains the default ``TrainConfig`` (2 players, the full game, 32 games, 128 steps a
 rollout) for one warm-up rollout, then times ``--rollouts`` rollouts + PPO updates.
@@ -172,7 +173,7 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     parts["other"] = wall - timers["train"] - timers["collect"]
     env_steps = learner + d["opponent_steps"]
     return {"game": game, "config": cfg, "fast": fast, "sparse_input": tc.sparse_input,
-            "pipeline": tc.pipeline,
+            "pipeline": tc.pipeline, "anchor": tc.anchor,
             "rollouts": rollouts,
             "num_envs": tc.num_envs, "torch_threads": tc.torch_threads,
             "learner_steps": learner,
@@ -188,7 +189,8 @@ def print_row(r: dict) -> None:
     path = ("opponent kernel" if r["fast"] else "Python opponent rounds") + (
         ", sparse first layers" if r["sparse_input"] else ", dense first layers") + (
         ", heuristic from Python" if r["python_heuristic"] else "") + (
-        ", pipelined" if r["pipeline"] else ", serial")
+        ", pipelined" if r["pipeline"] else ", serial") + (
+        f", anchor {r['anchor']:g}" if r["anchor"] else "")
     mix = ",".join(f"{k}={v:g}" for k, v in r["opponents"].items() if v)
     print(f"{r['game']} {r['config']} {mix} [{path}, torch threads {r['torch_threads']}]: "
           f"{r['env_steps_per_s']:,.0f} env steps/s wall ({r['env_steps_per_cpu_s']:,.0f} per "
@@ -210,6 +212,10 @@ def main(argv=None) -> int:
                     help="broadside train's opponent mix after its warm start (half heuristic)")
     ap.add_argument("--python-heuristic", action="store_true",
                     help="move the heuristic from Python, not in the reply kernel")
+    ap.add_argument("--anchor", type=float, default=0.0, metavar="COEF",
+                    help="with the KL penalty toward the starting policy, as broadside "
+                         "train's PPO after a warm start (training/anchor.py; it adds a "
+                         "forward and backward pass per minibatch)")
     ap.add_argument("--serial", type=int, default=0, metavar="PAIRS",
                     help="measure PAIRS alternating pairs of the serial (pipeline=False) and "
                          "the pipelined update in this process, and print their ratio")
@@ -219,6 +225,8 @@ def main(argv=None) -> int:
         ap.error("--rollouts must be >= 2 (the pipeline overlaps consecutive rollouts) and "
                  "--serial >= 0")
     extra = {} if args.torch_threads is None else {"torch_threads": args.torch_threads}
+    if args.anchor:
+        extra["anchor"] = args.anchor
     if args.train_mix:
         from training.cli import WARM_PPO_DEFAULTS
 

@@ -292,9 +292,9 @@ def cmd_train(args) -> int:
               f"{last.get('env_kernel_share', 0):.1%} of training time; TensorBoard: "
               f"tensorboard --logdir {run_dir / 'tb'}")
     expert = run_dir / "expert.zip"
-    if expert.exists():      # the opponent worth playing: the policy as a small search's prior
+    if expert.exists():      # the agent worth playing: the policy as the prior of a search
         con.print(f"play against it: broadside play --game {cfg.game} --opponent "
-                  f"mcts:100:prior={expert}" + "".join(
+                  f"mcts:200:prior={expert}" + "".join(
                       f" --config {k}={v}" for k, v in cfg.game_config.items()),
                   soft_wrap=True, markup=False, emoji=False, highlight=False)
     return 0

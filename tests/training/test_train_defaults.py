@@ -70,7 +70,7 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys):
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
     assert cfg["pipeline"] is True
-    spec = f"mcts:100:prior={run / 'expert.zip'}"
+    spec = f"mcts:200:prior={run / 'expert.zip'}"
     assert (f"broadside play --game havoc --opponent {spec} --config num_players=2"
             in capsys.readouterr().out)
     assert agents.make(spec, "havoc", seed=0) is not None
