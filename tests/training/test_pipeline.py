@@ -1,5 +1,6 @@
-"""The pipelined PPO loop (training/pipeline.py): which weights collect each rollout, that
-every collected rollout is trained on, and that a failing collection stops the run cleanly."""
+"""The pipelined PPO loop (training/pipeline.py): which weights collect each rollout, how a
+lagged rollout is reweighted (decoupled PPO), that every collected rollout is trained on,
+that runs reproduce, and that a failing collection stops the run cleanly."""
 
 import threading
 
