@@ -74,3 +74,18 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys):
     assert (f"broadside play --game havoc --opponent {spec} --config num_players=2"
             in capsys.readouterr().out)
     assert agents.make(spec, "havoc", seed=0) is not None
+
+
+def test_a_three_player_run_names_a_larger_search(tmp_path, capsys):
+    """A max-n search over three seats needs more simulations to use the network
+    (benchmarks/TRAINING.md: 1,600 won two games in three against two heuristics)."""
+    from training.cli import main
+
+    run = tmp_path / "r3"
+    assert main(["train", "--game", "havoc", "--config", "num_players=3", "--timesteps", "64",
+                 "--num-envs", "2", "--n-steps", "32", "--batch-size", "32",
+                 "--eval-every", "64", "--eval-games", "2", "--imitate", "1", "--expert", "1",
+                 "--expert-games", "1", "--expert-sims", "4", "--workers", "1",
+                 "--run-dir", str(run), "--no-tensorboard", "--no-progress"]) == 0
+    assert (f"--opponent mcts:1600:prior={run / 'expert.zip'} --config num_players=3"
+            in capsys.readouterr().out)
