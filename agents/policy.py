@@ -38,10 +38,7 @@ class PolicyAgent(Agent):
     @classmethod
     def frozen(cls, policy, name: str, deterministic: bool = False, seed=None):
         """An independent copy of ``policy`` whose weights later training will not move."""
-        # rebuilt from its constructor arguments (as SB3's own policy save/load does):
-        # deepcopy fails on a policy that has been trained
-        clone = type(policy)(**policy._get_constructor_parameters())
-        clone.load_state_dict(policy.state_dict())
+        clone = copy_policy(policy)
         clone.set_training_mode(False)
         return cls(clone, deterministic=deterministic, name=name, seed=seed)
 
@@ -55,6 +52,24 @@ class PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, states=None, seats=None):
         return policy_actions(self.policy, obs, masks, self.deterministic, self._gen)
+
+
+def copy_policy(policy):
+    """A new policy of ``policy``'s class and architecture with its weights, rebuilt from its
+    constructor parameters as SB3's own save/load does (a deep copy fails on a policy an
+    update left tensors cached on); layers whose class was switched in place
+    (training/sparse_input.py) keep it. The global torch generator is left as it was:
+    building the layers draws initial weights from it, and a resumed training run must draw
+    what an uninterrupted one did."""
+    import torch
+
+    with torch.random.fork_rng(devices=[]):
+        new = type(policy)(**policy._get_constructor_parameters())
+    for (_, mine), (_, theirs) in zip(new.named_modules(), policy.named_modules()):
+        if type(mine) is not type(theirs):
+            mine.__class__ = type(theirs)
+    new.load_state_dict(policy.state_dict())
+    return new
 
 
 def _actor_layers(policy):

@@ -232,21 +232,16 @@ def main(argv=None) -> int:
 
         extra["opponents"] = WARM_PPO_DEFAULTS["opponents"]
     rows = []
+    for pipe in [False, True] * args.serial or [None]:      # None: TrainConfig's default
+        over = extra if pipe is None else dict(extra, pipeline=pipe)
+        rows.append(measure(args.game, args.rollouts, True, args.seed,
+                            python_heuristic=args.python_heuristic, **over))
+        print_row(rows[-1])
     if args.serial:
-        for _ in range(args.serial):
-            for pipe in (False, True):
-                rows.append(measure(args.game, args.rollouts, True, args.seed,
-                                    python_heuristic=args.python_heuristic, pipeline=pipe,
-                                    **extra))
-                print_row(rows[-1])
         rate = {p: np.mean([r["env_steps_per_s"] for r in rows if r["pipeline"] == p])
                 for p in (False, True)}
         print(f"pipelined / serial env steps/s: {rate[True] / rate[False]:.2f}x "
               f"({rate[True]:,.0f} against {rate[False]:,.0f}, {args.serial} pairs)")
-    else:
-        rows.append(measure(args.game, args.rollouts, True, args.seed,
-                            python_heuristic=args.python_heuristic, **extra))
-        print_row(rows[-1])
     if args.reference:
         rows.append(measure(args.game, args.rollouts, False, args.seed, sparse_input=False,
                             **extra))

@@ -41,33 +41,16 @@ import torch
 MAX_IMPORTANCE = 1.0
 
 
-def policy_copy(policy):
-    """A new policy of ``policy``'s class and architecture with its weights (built from its
-    constructor parameters, as SB3 loads one: a deep copy would also copy the tensors an
-    update left cached on it); layers switched in place (training/sparse_input.py) keep
-    their class. The global torch generator is left as it was (building the layers draws
-    initial weights from it, and a resumed run must draw what an uninterrupted one did)."""
-    with torch.random.fork_rng(devices=[]):
-        new = type(policy)(**policy._get_constructor_parameters())
-    for (_, mine), (_, theirs) in zip(new.named_modules(), policy.named_modules()):
-        if type(mine) is not type(theirs):
-            mine.__class__ = type(theirs)
-    new.load_state_dict(policy.state_dict())
-    return new
-
-
 def behavior_copy(model):
     """A frozen copy of ``model.policy`` (same class and weights, no gradients) for the
-    collecting thread; refresh it with :func:`_sync` before each collection."""
-    policy = policy_copy(model.policy)
+    collecting thread, refreshed before each collection."""
+    from agents.policy import copy_policy
+
+    policy = copy_policy(model.policy)
     for p in policy.parameters():
         p.requires_grad_(False)
     policy.set_training_mode(False)
     return policy
-
-
-def _sync(behavior, policy) -> None:
-    behavior.load_state_dict(policy.state_dict())
 
 
 def _spare_buffer(model):
@@ -117,7 +100,7 @@ class _Collector:
         self._thread: threading.Thread | None = None
 
     def start(self, background: bool) -> None:
-        _sync(self.behavior, self.model.policy)
+        self.behavior.load_state_dict(self.model.policy.state_dict())
         if background:
             self._thread = threading.Thread(target=self._run, name="ppo-collector",
                                             daemon=True)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import torch
 
-from training.pipeline import policy_copy
+from agents.policy import copy_policy
 from training.trainer import TrainConfig, Trainer
 
 
@@ -41,7 +41,7 @@ def _spy_updates(model):
 
 def _log_probs(model, weights, rec):
     """log pi(action | obs) of a recorded rollout under ``weights``."""
-    policy = policy_copy(model.policy)
+    policy = copy_policy(model.policy)
     policy.load_state_dict(weights)
     n = rec["actions"].shape[0] * rec["actions"].shape[1]
     with torch.no_grad():
@@ -159,7 +159,7 @@ def test_copying_the_policy_leaves_the_global_generator_alone(tmp_path):
     so making it must not draw from torch's generator (a resumed run would diverge)."""
     tr = _trainer(tmp_path)
     before = torch.get_rng_state()
-    copy = policy_copy(tr.model.policy)
+    copy = copy_policy(tr.model.policy)
     assert torch.equal(torch.get_rng_state(), before)
     for a, b in zip(copy.state_dict().values(), tr.model.policy.state_dict().values()):
         assert torch.equal(a, b)
