@@ -305,7 +305,10 @@ def cmd_train(args) -> int:
 
 def _check_imitate(args) -> None:
     """--imitate N needs N >= 0, epochs >= 1 and a heuristic to copy; --pfsp >= 0;
-    --shaping >= 0 needs the game's value kernel; --shaping-anneal in [0, 1]."""
+    --shaping >= 0 needs the game's value kernel; --shaping-anneal in [0, 1]; --timesteps
+    >= 1."""
+    if args.timesteps is not None and args.timesteps < 1:
+        raise CliError(f"--timesteps {args.timesteps}: give a number of learner steps >= 1")
     if args.ent_coef is not None and not args.ent_coef >= 0:
         raise CliError(f"--ent-coef {args.ent_coef}: give a coefficient >= 0")
     if args.anchor is not None and not args.anchor >= 0:

@@ -252,3 +252,15 @@ def test_benchmarks_ship_in_the_distribution():
     include = conf["tool"]["setuptools"]["packages"]["find"]["include"]
     assert any(fnmatch.fnmatch("benchmarks", pat) for pat in include)
     assert conf["project"]["scripts"]["broadside"] == "training.cli:main"
+
+
+def test_train_refuses_a_timestep_budget_below_one_before_any_work(tmp_path, capsys):
+    from training.cli import main
+
+    for value in ("0", "-5"):
+        argv = ["train", "--game", "toy", "--timesteps", value, "--run-dir",
+                str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "--timesteps" in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "run").exists()
