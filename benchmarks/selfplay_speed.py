@@ -214,8 +214,7 @@ def main(argv=None) -> int:
                     help="move the heuristic from Python, not in the reply kernel")
     ap.add_argument("--anchor", type=float, default=0.0, metavar="COEF",
                     help="with the KL penalty toward the starting policy, as broadside "
-                         "train's PPO after a warm start (training/anchor.py; it adds a "
-                         "forward and backward pass per minibatch)")
+                         "train's PPO after a warm start (training/anchor.py)")
     ap.add_argument("--serial", type=int, default=0, metavar="PAIRS",
                     help="measure PAIRS alternating pairs of the serial (pipeline=False) and "
                          "the pipelined update in this process, and print their ratio")

@@ -4,12 +4,17 @@ After an imitation warm start (training/imitation.py) PPO drifts away from the c
 2-player Seas of Havoc its win rate against the heuristic fell from the clone's 36-38% to
 24-33% within 400k learner steps at every learning rate tried (benchmarks/TRAINING.md).
 AlphaStar's remedy (Vinyals et al. 2019) is a KL penalty toward the supervised policy;
-this module adds it to MaskablePPO without changing SB3's update:
+this module adds it to MaskablePPO without changing SB3's update, at almost no cost:
 
-* the rollout buffer's ``get`` is wrapped so the minibatch SB3 is about to train on is known;
-* an optimizer step pre-hook adds the gradient of ``coef * mean KL(anchor || policy)`` over
-  that minibatch's legal actions to the gradients of PPO's loss (after SB3 has clipped
-  them), so each Adam step minimises PPO's loss plus the penalty.
+* the anchor's log-probabilities are computed once per rollout (the anchor is frozen, and
+  PPO reads every row ``n_epochs`` times): the rollout buffer's ``_get_samples`` is wrapped
+  so the rows of the minibatch SB3 is about to train on are known;
+* the KL reuses the logits PPO's own forward pass computes (a forward hook on the policy's
+  ``action_net``), and its gradient rides PPO's own backward pass: the log-probabilities
+  ``evaluate_actions`` returns pass through :class:`_WithGradientOf`, the identity in the
+  forward direction that also sends a gradient of 1 into ``coef * KL``. So each Adam step
+  minimises PPO's loss plus the penalty (gradient clipping applies to their sum) with one
+  forward and one backward pass per minibatch, as plain PPO does.
 
 The anchor is a frozen copy (``PolicyAgent.frozen``): the trainer passes the pool's first
 snapshot, the warm-start policy, which the checkpoint keeps, so a resumed run is anchored to
@@ -19,7 +24,13 @@ under both), the direction that penalises the policy for dropping an action the 
 
 from __future__ import annotations
 
+import weakref
+
+import numpy as np
 import torch
+
+#: the logit MaskableCategorical gives an illegal action
+_ILLEGAL = -1e8
 
 
 def masked_log_probs(policy, obs, masks) -> torch.Tensor:
@@ -34,6 +45,19 @@ def kl_to(anchor_logp: torch.Tensor, logp: torch.Tensor) -> torch.Tensor:
     return terms.sum(-1).mean()
 
 
+class _WithGradientOf(torch.autograd.Function):
+    """``x`` unchanged; backward also sends a gradient of 1 into the scalar ``extra``, so the
+    loss PPO builds from ``x`` is differentiated as if ``extra`` were added to it."""
+
+    @staticmethod
+    def forward(ctx, x, extra):
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, torch.ones((), dtype=grad.dtype)
+
+
 class Anchor:
     """The penalty on one MaskablePPO ``model`` toward ``anchor_policy`` (module docstring).
     ``last_kl`` is the KL of the latest minibatch (logged by the trainer)."""
@@ -42,33 +66,59 @@ class Anchor:
         if not coef > 0:
             raise ValueError(f"anchor coefficient {coef}: give a number > 0")
         self.coef = float(coef)
-        self.policy = model.policy
+        self.policy = policy = model.policy
         self.anchor = anchor_policy
         self.last_kl = 0.0
-        self._batch = None
-        buffer = self._buffer = model.rollout_buffer
-        get = type(buffer).get
+        self._target: torch.Tensor | None = None    # the anchor's log-probs, next minibatch
+        self._logits: torch.Tensor | None = None    # PPO's logits for that minibatch
+        self._rollout = None                        # (weakref to its observations, log-probs)
+        self._buffer = buffer = model.rollout_buffer
+        get_samples = buffer._get_samples
+        evaluate = policy.evaluate_actions
 
-        def remembering_get(batch_size=None):
-            for data in get(buffer, batch_size):
-                self._batch = data
-                yield data
+        def samples(batch_inds, env=None):
+            data = get_samples(batch_inds, env)
+            self._target = self._rollout_log_probs()[torch.as_tensor(batch_inds)]
+            return data
 
-        buffer.get = remembering_get
-        self._hook = self.policy.optimizer.register_step_pre_hook(self._add_gradient)
+        def evaluate_actions(obs, actions, action_masks=None):
+            values, log_prob, entropy = evaluate(obs, actions, action_masks=action_masks)
+            target, self._target = self._target, None
+            logits, self._logits = self._logits, None
+            if target is None or logits is None or not torch.is_grad_enabled():
+                return values, log_prob, entropy          # outside PPO's minibatch loop
+            legal = torch.as_tensor(action_masks).bool().reshape(logits.shape)
+            logp = torch.log_softmax(torch.where(legal, logits, _ILLEGAL), -1)
+            kl = kl_to(target, logp)
+            self.last_kl = float(kl.detach())
+            return values, _WithGradientOf.apply(log_prob, self.coef * kl), entropy
 
-    def _add_gradient(self, optimizer, args, kwargs) -> None:
-        data, self._batch = self._batch, None
-        if data is None:      # a step outside PPO's minibatch loop: nothing to anchor
-            return
-        with torch.no_grad():
-            target = masked_log_probs(self.anchor, data.observations, data.action_masks)
-        kl = kl_to(target, masked_log_probs(self.policy, data.observations,
-                                            data.action_masks))
-        (self.coef * kl).backward()
-        self.last_kl = float(kl.detach())
+        buffer._get_samples = samples
+        policy.evaluate_actions = evaluate_actions
+        self._hook = policy.action_net.register_forward_hook(self._keep_logits)
+
+    def _keep_logits(self, module, args, out) -> None:
+        if self._target is not None:
+            self._logits = out
+
+    def _rollout_log_probs(self) -> torch.Tensor:
+        """The anchor's masked log-probs for every row of the buffer's (flattened) rollout,
+        computed once per rollout."""
+        buf = self._buffer
+        obs = buf.observations
+        if self._rollout is None or self._rollout[0]() is not obs:
+            if not isinstance(obs, np.ndarray):
+                raise TypeError("the KL anchor needs flat array observations, got "
+                                f"{type(obs).__name__}")
+            n = buf.action_masks.shape[0]
+            with torch.no_grad():
+                logp = masked_log_probs(self.anchor, torch.as_tensor(obs.reshape(n, -1)),
+                                        torch.as_tensor(buf.action_masks.reshape(n, -1)))
+            self._rollout = (weakref.ref(obs), logp)
+        return self._rollout[1]
 
     def remove(self) -> None:
         """Stop adding the penalty."""
         self._hook.remove()
-        del self._buffer.get
+        del self._buffer._get_samples
+        del self.policy.evaluate_actions

@@ -3,6 +3,8 @@ warm-start policy, on the toy game."""
 
 import math
 
+import numpy as np
+
 import pytest
 import torch
 
@@ -71,3 +73,42 @@ def test_anchor_coefficient_must_be_positive(tmp_path):
     tr = Trainer(_cfg(tmp_path))
     with pytest.raises(ValueError, match="anchor coefficient"):
         Anchor(tr.model, tr.pool.snapshots[0].policy, 0.0)
+
+
+def test_one_backward_pass_carries_ppo_loss_and_the_penalty(tmp_path):
+    """The log-probs PPO gets back inside its minibatch loop differentiate as PPO's loss plus
+    coef * KL(anchor || policy) over that minibatch's own rows (training/anchor.py)."""
+    coef = 2.0
+    tr = Trainer(_cfg(tmp_path, anchor=coef, timesteps=256, eval_every=256))
+    model, anchor = tr.model, tr.anchor
+    model.learn(total_timesteps=256)             # one rollout: the buffer holds 256 rows
+    buf = model.rollout_buffer
+    with torch.no_grad():                        # far from the anchor: a KL worth its gradient
+        model.policy.action_net.weight.add_(torch.linspace(-0.5, 0.5,
+                                            model.policy.action_net.weight.numel()
+                                            ).reshape(model.policy.action_net.weight.shape))
+    rows = np.array([250, 3, 17, 128, 64, 200, 9, 99])
+    weights = torch.linspace(-1.0, 2.0, rows.size)
+
+    def grads(loss):
+        model.policy.zero_grad()
+        loss.backward()
+        return [p.grad.clone() for p in model.policy.parameters() if p.grad is not None]
+
+    data = buf._get_samples(rows)                # arms the penalty for this minibatch
+    acts = data.actions.long().flatten()
+    _, logp, _ = model.policy.evaluate_actions(data.observations, acts,
+                                               action_masks=data.action_masks)
+    got = grads((weights * logp).sum())
+    _, plain, _ = model.policy.evaluate_actions(data.observations, acts,
+                                                action_masks=data.action_masks)
+    assert torch.equal(plain, logp)              # forward: PPO's log-probs unchanged
+    with torch.no_grad():
+        target = masked_log_probs(anchor.anchor, data.observations, data.action_masks)
+    kl = kl_to(target, masked_log_probs(model.policy, data.observations, data.action_masks))
+    want = grads((weights * plain).sum() + coef * kl)
+    assert anchor.last_kl == pytest.approx(float(kl), rel=1e-4)
+    assert float(kl) > 0.05
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-6)
