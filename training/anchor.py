@@ -6,7 +6,7 @@ After an imitation warm start (training/imitation.py) PPO drifts away from the c
 AlphaStar's remedy (Vinyals et al. 2019) is a KL penalty toward the supervised policy;
 this module adds it to MaskablePPO without changing SB3's update, at almost no cost:
 
-* the anchor's log-probabilities are computed once per rollout (the anchor is frozen, and
+* the anchor's probabilities are computed once per rollout (the anchor is frozen, and
   PPO reads every row ``n_epochs`` times): the rollout buffer's ``_get_samples`` is wrapped
   so the rows of the minibatch SB3 is about to train on are known;
 * the KL reuses the logits PPO's own forward pass computes (a forward hook on the policy's
@@ -69,16 +69,17 @@ class Anchor:
         self.policy = policy = model.policy
         self.anchor = anchor_policy
         self.last_kl = 0.0
-        self._target: torch.Tensor | None = None    # the anchor's log-probs, next minibatch
+        self._target = None         # the anchor's (p, sum p log p), next minibatch
         self._logits: torch.Tensor | None = None    # PPO's logits for that minibatch
-        self._rollout = None                        # (weakref to its observations, log-probs)
+        self._rollout = None                        # (weakref to its observations, targets)
         self._buffer = buffer = model.rollout_buffer
         get_samples = buffer._get_samples
         evaluate = policy.evaluate_actions
 
         def samples(batch_inds, env=None):
             data = get_samples(batch_inds, env)
-            self._target = self._rollout_log_probs()[torch.as_tensor(batch_inds)]
+            rows = torch.as_tensor(batch_inds)
+            self._target = tuple(t[rows] for t in self._rollout_targets())
             return data
 
         def evaluate_actions(obs, actions, action_masks=None):
@@ -89,7 +90,8 @@ class Anchor:
                 return values, log_prob, entropy          # outside PPO's minibatch loop
             legal = torch.as_tensor(action_masks).bool().reshape(logits.shape)
             logp = torch.log_softmax(torch.where(legal, logits, _ILLEGAL), -1)
-            kl = kl_to(target, logp)
+            p, p_logp = target
+            kl = (p_logp - (p * logp).sum(-1)).mean()      # kl_to with the anchor's part held
             self.last_kl = float(kl.detach())
             return values, _WithGradientOf.apply(log_prob, self.coef * kl), entropy
 
@@ -101,9 +103,9 @@ class Anchor:
         if self._target is not None:
             self._logits = out
 
-    def _rollout_log_probs(self) -> torch.Tensor:
-        """The anchor's masked log-probs for every row of the buffer's (flattened) rollout,
-        computed once per rollout."""
+    def _rollout_targets(self) -> tuple[torch.Tensor, torch.Tensor]:
+        """The anchor's probabilities over the legal actions and its sum of p log p, for
+        every row of the buffer's (flattened) rollout, computed once per rollout."""
         buf = self._buffer
         obs = buf.observations
         if self._rollout is None or self._rollout[0]() is not obs:
@@ -114,7 +116,9 @@ class Anchor:
             with torch.no_grad():
                 logp = masked_log_probs(self.anchor, torch.as_tensor(obs.reshape(n, -1)),
                                         torch.as_tensor(buf.action_masks.reshape(n, -1)))
-            self._rollout = (weakref.ref(obs), logp)
+                p = logp.exp()
+                p_logp = torch.where(p > 0, p * logp, torch.zeros_like(p)).sum(-1)
+            self._rollout = (weakref.ref(obs), (p, p_logp))
         return self._rollout[1]
 
     def remove(self) -> None:

@@ -129,8 +129,9 @@ def compress_rollouts(buffer) -> None:
 
 
 def _transposed(weight) -> np.ndarray:
-    """``weight.T`` as a contiguous array, copied again only when the weight changed in
-    place (torch's version counter: optimizer steps, loads)."""
+    """``weight.T`` as a contiguous array: a view of a weight laid out as W.T
+    (:meth:`SparseInputLinear.lay_out_transposed`), else a copy, made again only when the
+    weight changed in place (torch's version counter: optimizer steps, loads)."""
     key = (weight._version, weight.data_ptr())
     cached = getattr(weight, "_broadside_wt", None)
     if cached is None or cached[0] != key:
@@ -159,7 +160,7 @@ class _SparseLinear(torch.autograd.Function):
         if ctx.needs_input_grad[1]:
             gwt = np.zeros((n_in, gh.shape[1]), dtype=np.float32)
             _weight_grad(indptr, cols, vals, gh, gwt)
-            gw = torch.from_numpy(np.ascontiguousarray(gwt.T))
+            gw = torch.from_numpy(gwt).t()     # kept as is by a weight laid out as W.T
         if ctx.has_bias and ctx.needs_input_grad[2]:
             gb = torch.from_numpy(gh.sum(0))
         return None, gw, gb, None, None, None
@@ -172,6 +173,13 @@ class SparseInputLinear(torch.nn.Linear):
     #: actor's and the critic's first layers read the same observation batch, and a
     #: collecting thread (training/pipeline.py) must not evict the update's batch
     _last = threading.local()
+
+    def lay_out_transposed(self) -> None:
+        """Store the weight as W.T in memory (the same Parameter, shape and values; a
+        state dict loaded into it keeps the layout): the kernels read W.T and hand back
+        its gradient without a transposing copy per minibatch."""
+        with torch.no_grad():
+            self.weight.data = self.weight.data.t().contiguous().t()
 
     def forward(self, x):
         if (x.requires_grad or x.dim() != 2 or x.shape[0] < MIN_ROWS
@@ -223,5 +231,6 @@ def enable(policy) -> int:
         if isinstance(net, torch.nn.Sequential) and len(net) and \
                 type(net[0]) in (torch.nn.Linear, SparseInputLinear):
             net[0].__class__ = SparseInputLinear
+            net[0].lay_out_transposed()
             done += 1
     return done

@@ -53,11 +53,25 @@ def test_dense_and_small_batches_take_the_dense_path():
 
 def test_enable_switches_both_first_layers_and_keeps_the_state_dict():
     pol = _policy()
-    keys = list(pol.state_dict())
+    before = {k: v.clone() for k, v in pol.state_dict().items()}
+    params = list(pol.parameters())
     assert sparse_input.enable(pol) == 2
     assert type(pol.mlp_extractor.policy_net[0]) is sparse_input.SparseInputLinear
     assert type(pol.mlp_extractor.value_net[0]) is sparse_input.SparseInputLinear
-    assert list(pol.state_dict()) == keys
+    after = pol.state_dict()
+    assert list(after) == list(before)
+    assert all(torch.equal(after[k], v) for k, v in before.items())
+    assert all(a is b for a, b in zip(pol.parameters(), params))   # the optimizer's own
+    # the weights are laid out as W.T, and stay so when a state dict is loaded into them
+    other = _policy()
+    torch.manual_seed(7)
+    for q in other.parameters():
+        q.data.normal_()
+    pol.load_state_dict(other.state_dict())
+    for net in (pol.mlp_extractor.policy_net, pol.mlp_extractor.value_net):
+        assert net[0].weight.t().is_contiguous()
+    got = pol.state_dict()
+    assert all(torch.equal(got[k], v) for k, v in other.state_dict().items())
 
 
 def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
@@ -70,6 +84,10 @@ def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
         (values.sum() - logp.sum() - ent.sum()).backward()
     for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
         torch.testing.assert_close(pb.grad, pa.grad, atol=1e-4, rtol=1e-4, msg=n)
+    for pol in (a, b):
+        pol.optimizer.step()
+    for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
+        torch.testing.assert_close(pb, pa, atol=1e-6, rtol=1e-5, msg=n)
 
 
 def test_rollout_minibatches_carry_their_rows_of_one_compression_of_the_rollout(
