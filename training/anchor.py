@@ -120,9 +120,3 @@ class Anchor:
                 p_logp = torch.where(p > 0, p * logp, torch.zeros_like(p)).sum(-1)
             self._rollout = (weakref.ref(obs), (p, p_logp))
         return self._rollout[1]
-
-    def remove(self) -> None:
-        """Stop adding the penalty."""
-        self._hook.remove()
-        del self._buffer._get_samples
-        del self.policy.evaluate_actions
