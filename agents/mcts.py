@@ -35,6 +35,14 @@ DEFAULT_ROLLOUT = 20
 DEFAULT_PUCT_C = 0.7
 
 
+def prior_sims(num_players: int) -> int:
+    """Simulations a decision for the search with a trained prior that ``broadside train``
+    names to play against: 200 with two players (85% against the Havoc heuristic at 4 ms a
+    decision); a max-n search over three seats' replies needed 1,600 to win 2 games in 3
+    (benchmarks/TRAINING.md)."""
+    return 200 if num_players == 2 else 1600
+
+
 def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);

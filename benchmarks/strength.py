@@ -11,8 +11,10 @@ orders (training/tournament.py: the same code as ``broadside tournament``); the 
 each agent's win rate with its 95% Wilson interval, its openskill rating (mu +- 1.96
 sigma) and the head-to-head rates. With ``--run-dir``, the run's ``history.json`` gives the
 learning curve: the greedy policy's win rate against the heuristic by training wall-clock
-time, drawn to ``benchmarks/strength_curve.png``. Small budgets by default (a few minutes on
-one core): the intervals say how little they prove.
+time, drawn to ``benchmarks/strength_curve.png``; the run's ``expert.zip`` (the policy after
+expert iteration), where it has one, is the search's prior, as in the command ``broadside
+train`` prints. Games run in worker processes on every core. Small budgets by default (a few
+minutes): the intervals say how little they prove.
 """
 
 from __future__ import annotations
@@ -33,15 +35,14 @@ def default_path(name: str) -> str:
     return os.path.join(base, "benchmarks", name)
 
 
-#: simulations of the search that plays with the trained policy as its prior
-PRIOR_SIMS = 400
-
-
-def agent_specs(game: str, sims: int, model: str | None) -> list[str]:
-    """random, heuristic, mcts:SIMS, and with a model the trained policy greedy and as the
-    prior of a PUCT search (``mcts:PRIOR_SIMS:prior=MODEL``)."""
+def agent_specs(game: str, sims: int, model: str | None, prior: str | None = None,
+                num_players: int = 2) -> list[str]:
+    """random, heuristic, mcts:SIMS, and with a model the trained policy greedy and, as
+    ``broadside train`` names it, a PUCT search with ``prior`` (default: the model) as its
+    prior (``mcts:N:prior=PRIOR``, N from ``agents.mcts.prior_sims``)."""
     import envs
     from agents import heuristic
+    from agents.mcts import prior_sims
 
     out = ["random"]
     if heuristic.available(game):
@@ -52,16 +53,18 @@ def agent_specs(game: str, sims: int, model: str | None) -> list[str]:
     if model:
         out.append(f"ppo:{model}")
         if search:
-            out.append(f"mcts:{PRIOR_SIMS}:prior={model}")
+            out.append(f"mcts:{prior_sims(num_players)}:prior={prior or model}")
     return out
 
 
 def agent_name(spec: str) -> str:
-    """The table's name of an agent spec."""
+    """The table's name of an agent spec: a search whose prior is a run's ``expert.zip`` (the
+    policy after expert iteration) is ``expert+mcts:N``, with another model ``trained+mcts:N``."""
     if spec.startswith("ppo:"):
         return "trained"
     if ":prior=" in spec:
-        return f"trained+mcts:{spec.split(':')[1]}"
+        who = "expert" if Path(spec.partition(":prior=")[2]).name == "expert.zip" else "trained"
+        return f"{who}+mcts:{spec.split(':')[1]}"
     return spec
 
 
@@ -70,6 +73,10 @@ def describe(name: str) -> str:
     if name.startswith("trained+mcts:"):
         return (f"`{name}` PUCT search with the trained policy as its prior, "
                 f"{name.rpartition(':')[2]} simulations a decision")
+    if name.startswith("expert+mcts:"):
+        return (f"`{name}` PUCT search with the run's policy after expert iteration "
+                f"(`expert.zip`) as its prior, {name.rpartition(':')[2]} simulations a "
+                "decision: the agent `broadside train` names to play against")
     if name.startswith("mcts:"):
         from agents.mcts import DEFAULT_ROLLOUT
 
@@ -159,17 +166,20 @@ def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
 def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None = None,
                  run_dir: str | None = None, config: dict | None = None, seed: int = 0,
                  workers: int = 1, out: str | None = None) -> dict:
-    from training.tournament import run_tournament
+    from training.tournament import num_players_of, run_tournament
 
     config = dict(config or {})
     history = []
+    prior = None
     if run_dir:
         rd = Path(run_dir)
         if model is None and (rd / "model.zip").exists():
             model = str(rd / "model.zip")
+        if (rd / "expert.zip").exists():
+            prior = str(rd / "expert.zip")
         if (rd / "history.json").exists():
             history = json.loads((rd / "history.json").read_text())
-    specs = agent_specs(game, sims, model)
+    specs = agent_specs(game, sims, model, prior, num_players_of(game, config))
     names = [agent_name(s) for s in specs]
     t0 = time.perf_counter()
     tr = run_tournament(game, specs, games=games, seed=seed, config=config, workers=workers,
@@ -205,7 +215,7 @@ def run(args) -> int:
     spec = envs.spec(game)
     cfg = {"num_players": 2} if spec.min_players <= 2 <= spec.max_players else {}
     r = run_strength(game, games=args.strength_games, sims=args.sims, model=args.model,
-                     run_dir=args.run_dir, config=cfg, out=args.strength_out)
+                     run_dir=args.run_dir, config=cfg, workers=0, out=args.strength_out)
     from training.tournament import rich_table
 
     try:

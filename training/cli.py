@@ -293,9 +293,9 @@ def cmd_train(args) -> int:
               f"tensorboard --logdir {run_dir / 'tb'}")
     expert = run_dir / "expert.zip"
     if expert.exists():      # the agent worth playing: the policy as the prior of a search
-        # (benchmarks/TRAINING.md: 200 simulations win 85% against the heuristic with 2
-        # players; a search over three seats' replies needed 1,600 to win 2 games in 3)
-        sims = 200 if trainer.num_players == 2 else 1600
+        from agents.mcts import prior_sims
+
+        sims = prior_sims(trainer.num_players)
         con.print(f"play against it: broadside play --game {cfg.game} --opponent "
                   f"mcts:{sims}:prior={expert}" + "".join(
                       f" --config {k}={v}" for k, v in cfg.game_config.items()),

@@ -64,10 +64,14 @@ def test_curve_points_include_the_expert_rounds_before_the_ppo_evaluations():
     assert [p[:2] for p in pts] == [(100.0, 0.30), (200.0, 0.35), (300.0, 0.40), (400.0, 0.45)]
 
 
-def test_a_model_joins_greedy_and_as_the_prior_of_a_search():
+def test_a_model_joins_greedy_and_as_the_prior_of_the_search_train_names():
+    # 200 simulations with two players, 1,600 with more: the command broadside train prints
     specs = strength.agent_specs("toy", 8, "m.zip")
-    assert specs == ["random", "heuristic", "mcts:8", "ppo:m.zip",
-                     f"mcts:{strength.PRIOR_SIMS}:prior=m.zip"]
+    assert specs == ["random", "heuristic", "mcts:8", "ppo:m.zip", "mcts:200:prior=m.zip"]
     assert [strength.agent_name(s) for s in specs] == \
-        ["random", "heuristic", "mcts:8", "trained", f"trained+mcts:{strength.PRIOR_SIMS}"]
-    assert "prior" in strength.describe(f"trained+mcts:{strength.PRIOR_SIMS}")
+        ["random", "heuristic", "mcts:8", "trained", "trained+mcts:200"]
+    assert "prior" in strength.describe("trained+mcts:200")
+    three = strength.agent_specs("toy", 8, "run/model.zip", "run/expert.zip", num_players=3)
+    assert three[-1] == "mcts:1600:prior=run/expert.zip"
+    assert strength.agent_name(three[-1]) == "expert+mcts:1600"
+    assert "expert.zip" in strength.describe("expert+mcts:1600")
