@@ -130,4 +130,5 @@ def apply_booty(s, c, action):
         return_wreck_token(s, old)
     else:
         return_wreck_token(s, new_token)
+    s.pend_slot = -1     # the token id is private [Booty: "You may secretly check its value"]
     s.pending = PK_NONE

@@ -157,6 +157,22 @@ def test_a_booty_choice_shows_the_new_value_to_the_chooser_only():
             assert obs_of(other, seat).tobytes() == obs_of(found, seat).tobytes()
 
 
+@pytest.mark.parametrize("keep", [0, 1])
+def test_the_booty_kept_or_returned_stays_secret_after_the_choice(keep):
+    """Booty: "You may secretly check its value" - once the crew has chosen which token to
+    keep, no other seat's observation depends on the value of the new one (found as a 3 or
+    a 1 here): neither the kept token nor the one mixed back into the stack shows."""
+    seen = []
+    for value in (3, 1):
+        arr = load("booty_choice", wrecks=[[2, 2, value], [5, 0, 4]])
+        act(arr, A_HAND + card_id("Full Canvas"), A_OPTION + 0)
+        assert arr["pending"][0] == PK_BOOTY
+        act(arr, A_OPTION + keep)
+        assert arr["pending"][0] != PK_BOOTY
+        seen.append([obs_of(arr, seat).tobytes() for seat in (1, 2)])
+    assert seen[0] == seen[1]
+
+
 def test_booty_left_of_a_payment_is_seen_by_the_payer_only():
     """Booty: what is left of a spent token is its owner's secret, like the token itself;
     the units left to pay are public [Island Phase Step 2: payments are made in view]."""
