@@ -132,6 +132,8 @@ def claim_pressure(s):
             mine = tot
         else:
             other = max(other, tot)
+    # strictly greater than every other player's total, 0 for a player with nobody there:
+    # a lone claimer with 0 Influence ties and fails [Pressures; ruling: Pressure totals]
     if mine > other:
         s.ctrl[l] = p
     end_action(s)

@@ -313,6 +313,10 @@ def eliminate(s, p):
     for l in range(NLOC):
         if s.ctrl[l] == p:
             s.ctrl[l] = -1
+    if s.first == p:
+        # the token passes to the left, as on a tie [First Player Token; Planning 3b;
+        # ruling: Eliminated players]: a player out of the game orders nothing
+        s.first = next_live(s, p)
     if live_count(s) == 1:
         for q in range(s.num_players):
             if not s.out[q]:
@@ -361,16 +365,28 @@ def qualifies(s, p, c, cid):
 
 
 @njit(cache=True)
+def stats_ok(s, p, c, cid):
+    """[Dashes as Values] "A character with a -(dash) as a stat cannot initiate or be the
+    acting character in any abilities that use that stat": no dash in the Influence of an
+    ability that gives Influence, nor in the stat of a duel it issues."""
+    for k in range(2):
+        o = C_OP[cid, k]
+        if o == OP_INF and is_dash(s, p, c, S_INF):
+            return False
+        if o == OP_CHALLENGE and is_dash(s, p, c, challenge_stat(cid)):
+            return False
+    return True
+
+
+@njit(cache=True)
 def effect_ok(s, p, c, cid):
-    """Can crew slot c act for ``cid``'s Action effects: qualifiers, and for a challenge an
-    opposing target and no dash in the dueling stat [Dashes as Values]."""
-    if not qualifies(s, p, c, cid):
+    """Can crew slot c act for ``cid``'s Action effects: qualifiers, no dash in a stat the
+    ability uses [Dashes as Values], and for a challenge an opposing target."""
+    if not qualifies(s, p, c, cid) or not stats_ok(s, p, c, cid):
         return False
     for k in range(2):
-        if C_OP[cid, k] == OP_CHALLENGE:
-            from_stat = challenge_stat(cid)
-            if is_dash(s, p, c, from_stat) or not has_opponent(s, p, c):
-                return False
+        if C_OP[cid, k] == OP_CHALLENGE and not has_opponent(s, p, c):
+            return False
     return True
 
 
@@ -465,9 +481,10 @@ def subject_ok(s, q, c, t):
 
 @njit(cache=True)
 def react_actor_ok(s, q, c, cid, t):
-    """[Acting Character] c is a character the trigger concerns, meets the qualifiers and can
-    pay an engage cost (en garde) [Costs vs Effects]."""
-    return (subject_ok(s, q, c, t) and qualifies(s, q, c, cid)
+    """[Acting Character] c is a character the trigger concerns, meets the qualifiers, has
+    no dash in a stat the Reaction uses [Dashes as Values] and can pay an engage cost (en
+    garde) [Costs vs Effects]."""
+    return (subject_ok(s, q, c, t) and qualifies(s, q, c, cid) and stats_ok(s, q, c, cid)
             and (C_ABENG[cid] == 0 or s.eng[q, c] == 0))
 
 

@@ -15,7 +15,7 @@ from numba import njit
 
 from envs.core.bounds import fault
 
-from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_OP
+from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_NOCHAL, C_OP
 from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
                      qualifies, react_src_legal, reveal_top, stat0, wound)
 from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
@@ -402,9 +402,12 @@ def duel_legal(s, mask):
         # answering (no priority; the answer is still theirs to give), resolved by react.py
         react_src_legal(s, q, RT_CHALLENGED, mask)
         react_src_legal(s, q, RT_WHEN_CHALLENGED, mask)
+        # [Intervene] "the announced challenger is now targeting the Intervening character"
+        # and [Target an Opposing Character] "any other targeting restrictions must be met":
+        # a character that cannot be challenged cannot intervene [ruling: Passive Abilities]
         for e in range(MAX_CREW):
             if (e != d and s.crew[q, e] > 0 and s.eng[q, e] == 0
-                    and s.loc[q, e] == s.d_loc):
+                    and s.loc[q, e] == s.d_loc and C_NOCHAL[s.crew[q, e]] == 0):
                 mask[A_CREW + e] = 1
     elif pk == PK_DPLAY:
         p = s.d_seat[a]

@@ -141,7 +141,9 @@ def react_done(s):
         else:
             dusk_from(s, 4)
     else:
-        s.r_loc = 0
+        # r_loc is kept: after a destroyed window the moved window of the same action may
+        # still be pending (r_move) and needs the location moved to; end_action clears it
+        # once no window opens [Reaction: After; ruling: When and after]
         end_action(s)
 
 

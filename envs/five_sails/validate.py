@@ -224,6 +224,9 @@ def _zones(states, r):
                 city[cid] += 1
             if s["ctrl"][l] >= 0 and (not live_l[l] or s["out"][s["ctrl"][l]]):
                 bad.append(f"ctrl[{l}]: controlled location not in play or by a player out")
+        if 0 <= s["first"] < n and s["out"][s["first"]]:
+            bad.append("first: the First Player Token is not held by a player out of the game "
+                       "[Leader Cards; ruling: Eliminated players]")
         want = np.bincount(s["cfg"]["city"], minlength=C.NCARDS)
         want[0] = 0
         city[0] = 0

@@ -422,3 +422,68 @@ def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     assert s["loc"][0][0] == HOME and s["eng"][0][0] == 0 and s["ctrl"][2] == -1
     assert sc in list(s["locker"][0][:s["locker_n"][0]])
     check(st)
+
+
+def test_eliminated_first_player_token_passes_to_the_left_and_that_player_orders_reveals():
+    """[Leader Cards] a player whose Leader is destroyed loses the game and takes no more
+    decisions; the First Player Token passes to the left, as on a tie [First Player Token;
+    Planning 3b; ruling: Eliminated players]: Montaigne (seat 0, holder) loses Celeste on a
+    refused challenge, Castille (seat 1) takes the token and on the next Day chooses the
+    order of the two "when revealed" effects [Planning 2a i]."""
+    st = new(3, seed=3, decks=["montaigne", "castille", "eisen"])
+    high_drama(st, first=0)
+    s = st[0]
+    place(st, 0, 0, 1, wounds=4)                 # Celeste (Resolve 5) at The Docks
+    place(st, 1, 0, 1)                           # Marisol (Combat 3) at The Docks
+    act(st, A_PASS)
+    act(st, S.A_CHALLENGE + 0)
+    while s["pk"] == S.PK_CTECH:
+        act(st, A_PASS)
+    act(st, S.A_TARGET + 0)                      # Celeste
+    act(st, A_PASS)                              # refused: a wound destroys her
+    assert s["out"][0] == 1 and s["done"] == 0 and s["first"] == 1
+    check(st)
+    while s["day"] == 1:
+        lg = legal(st)
+        act(st, A_PASS if A_PASS in lg else min(lg))
+    while s["pk"] == S.PK_REACT:
+        act(st, A_PASS)
+    _plan(st, "Open Purse", "Inigo Valdera")     # when revealed: draw a card
+    _plan(st, "War Chest", "Liesl Graf")         # Liesl, when revealed: 1 Renown
+    assert s["pk"] == S.PK_ORDER and s["to_play"] == 1 and s["first"] == 1
+    check(st)
+
+
+def test_dashes_as_values_dash_influence_cannot_act_for_an_influence_action():
+    """[Dashes as Values] "cannot ... be the acting character in any abilities that use that
+    stat": Silver Tongue (City Action: +2 Influence) is not offered when Kurt Eisenhand
+    (Influence -) is the only character in the City; with Anke there too, only she may act."""
+    st = new(2, seed=1)
+    high_drama(st, first=1)
+    s = st[0]
+    empty_hand(st, 1)
+    to_hand(st, 1, "Silver Tongue", "Steady Guard")
+    k = muster(st, 1, "Kurt Eisenhand", 1)
+    assert A_HAND + 0 not in legal(st)
+    b = muster(st, 1, "Anke Brenner", 2)
+    assert A_HAND + 0 in legal(st)
+    act(st, A_HAND + 0)
+    assert s["pk"] == S.PK_ACTOR and legal(st) == {A_CREW + b}
+    assert A_CREW + k not in legal(st)
+
+
+def test_claim_action_lone_claimer_with_no_influence_fails_against_zero():
+    """[Pressures] [Glossary: Pressure] "a greater total than any other player": a player with
+    no character there has a total of 0, so a lone claimer with 0 Influence ties and fails
+    [ruling: Pressure totals]; with 1 Influence it claims."""
+    st = new(2, decks=["ussura", "eisen"])
+    high_drama(st)
+    s = st[0]
+    g = muster(st, 0, "Bogdan the Bear", 2)      # Influence 0
+    act(st, A_CLAIM + g)
+    assert s["ctrl"][2] == -1 and s["eng"][0][g] == 1
+    st = new(2)
+    high_drama(st)
+    c = muster(st, 0, "Inigo Valdera", 2)        # Influence 1
+    act(st, A_CLAIM + c)
+    assert st[0]["ctrl"][2] == 0

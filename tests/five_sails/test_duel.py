@@ -5,8 +5,8 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_ACCEPT, A_CHALLENGE, A_CREW, A_GAMBLE, A_HAND, A_KEEP,
                                    A_LOC, A_MANEUVER, A_PASS, A_TARGET, A_TECH, MAX_CREW)
 
-from .helpers import (act, check, cid, empty_hand, high_drama, legal, mid_duel, muster, new,
-                      place, stack_deck, to_hand)
+from .helpers import (act, check, cid, empty_hand, high_drama, hire, legal, mid_duel, muster,
+                      new, place, stack_deck, to_hand)
 
 DOCKS, FORUMS = 1, 2
 
@@ -331,3 +331,17 @@ def test_brutes_are_discarded_at_dusk():
         act(st, A_HAND + 0)
     assert cid("Vaquero Hired Arm") not in list(s["crew"][0])
     assert cid("Vaquero Hired Arm") in list(s["disc"][0][:s["disc_n"][0]])
+
+
+def test_intervene_with_a_character_that_cannot_be_challenged_is_not_offered():
+    """[Intervene] "the announced challenger is now targeting the Intervening character" and
+    [Target an Opposing Character] "any other targeting restrictions must be met": Ada Quill
+    cannot be challenged [ruling: Passive Abilities], so she cannot intervene; Wendel can."""
+    st, a, b = _pair()
+    e = muster(st, 1, "Wendel Sturm", FORUMS)
+    q = hire(st, 1, "Ada Quill", FORUMS)
+    act(st, A_CHALLENGE + a)
+    act(st, A_TARGET + MAX_CREW + b)
+    lg = legal(st)
+    assert st[0]["pk"] == S.PK_RESPOND
+    assert A_CREW + e in lg and A_CREW + q not in lg

@@ -406,3 +406,77 @@ def test_reaction_after_a_maneuver_move_waits_for_the_end_of_themid_duel():
     act(st, A_HAND + 0)                             # Liesl, the one there, en garde
     assert s["eng"][1][k] == 0
     check(st)
+
+
+def test_reaction_after_a_move_is_still_answered_after_the_destroyed_window():
+    """[Reaction: After] "used after an ability has completely resolved" [ruling: When and
+    after]: both "after" triggers of one duel are answered once it is over. Rosalia is
+    destroyed (Festival Crowd: Parry 1 against 3 threat, Resolve 2); Anke's Quick Exit moves
+    her to The Docks where Ostrom stands engaged. Brother Aldous's window (destroyed) comes
+    first; then the moved window, at The Docks, where Ostrom's Reaction stands him up."""
+    st = new(2, seed=5, decks=["eisen", "castille"])
+    high_drama(st, first=0)
+    s = st[0]
+    x = muster(st, 0, "Anke Brenner", FORUMS)
+    y = muster(st, 1, "Rosalia Quemada", FORUMS)
+    o = hire(st, 1, "Harbourmaster Ostrom", DOCKS)
+    place(st, 1, o, DOCKS, eng=1)
+    hire(st, 1, "Brother Aldous", S.HOME)           # after one of your characters is destroyed
+    empty_hand(st, 0)
+    empty_hand(st, 1)
+    to_hand(st, 0, "Quick Exit")
+    to_hand(st, 1, "Festival Crowd")
+    mid_duel(st, x, y, 3, loc=FORUMS, active=1)
+    act(st, A_HAND + 0)
+    while s["pk"] == S.PK_DABIL:
+        act(st, A_PASS)
+    assert s["crew"][1][y] == 0 and s["d_on"] == 1
+    act(st, A_HAND + 0)                             # Quick Exit: Maneuver, move
+    act(st, S.A_MANEUVER)
+    act(st, A_LOC + DOCKS)
+    while s["pk"] == S.PK_DABIL:
+        act(st, A_PASS)
+    assert s["d_on"] == 0 and s["loc"][0][x] == DOCKS
+    assert s["pk"] == PK_REACT and s["r_trig"] == S.RT_DESTROYED and s["to_play"] == 1
+    act(st, A_PASS)                                 # Aldous not used
+    assert s["pk"] == PK_REACT and s["r_trig"] == S.RT_MOVED and s["to_play"] == 1
+    assert s["r_loc"] == DOCKS and legal(st) == {A_PASS, A_ABILITY + o}
+    act(st, A_ABILITY + o)
+    assert s["eng"][1][o] == 0
+    act(st, A_PASS)
+    assert s["pk"] == S.PK_MAIN and s["r_loc"] == 0
+    check(st)
+
+
+def test_dashes_as_values_dash_influence_cannot_act_for_a_reaction_that_gives_influence():
+    """[Dashes as Values] "cannot ... be the acting character in any abilities that use that
+    stat": Kurt (Influence -) cannot take Rally the Block's +2 Influence; with Anke there too
+    she is the only acting character (no choice offered) and the claim fails (1 + 2 = 3 >
+    Marisol's 2) [Pressures]; with Kurt alone at the claimed location the window offers only
+    pass [ruling: Reaction windows]."""
+    st = new(2, reactions=True)
+    high_drama(st)
+    s = st[0]
+    place(st, 0, 0, FORUMS)                         # Marisol Influence 2
+    k = muster(st, 1, "Kurt Eisenhand", FORUMS)     # Influence -
+    b = muster(st, 1, "Anke Brenner", FORUMS)       # Influence 1
+    empty_hand(st, 1)
+    to_hand(st, 1, "Rally the Block")
+    act(st, A_CLAIM + 0)
+    assert s["pk"] == PK_REACT and s["to_play"] == 1
+    act(st, A_HAND + 0)
+    assert s["pk"] == PK_REACT                      # no acting-character choice: Anke only
+    assert s["buff"][1][b] == 2 and s["buff"][1][k] == 0
+    act(st, A_PASS)
+    assert s["ctrl"][FORUMS] == -1
+    check(st)
+
+    st = new(2, reactions=True)
+    high_drama(st)
+    s = st[0]
+    place(st, 0, 0, FORUMS)
+    muster(st, 1, "Kurt Eisenhand", FORUMS)
+    empty_hand(st, 1)
+    to_hand(st, 1, "Rally the Block")
+    act(st, A_CLAIM + 0)
+    assert s["pk"] == PK_REACT and s["to_play"] == 1 and legal(st) == {A_PASS}
