@@ -7,6 +7,7 @@
   resources have room on the board (one with room is taken, none: the resource is lost)
   [ruling: Scrapped "any" costs]
 - PK_BOOTY: keep one booty when a second is salvaged [Booty]
+- PK_FLAG: take or decline Lookout's or Swift's action [Flags: "You may then perform"]
 
 Each pair is ``legal_*(s, c, mask)`` / ``apply_*(s, c, action)``; an apply clears
 ``s.pending`` when the decision is complete so the phase driver in rules.py continues.
@@ -16,7 +17,7 @@ from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
 from envs.havoc.common import (
-    SRC_REPAIR, capacity, gain, return_wreck_token, scrap_from,
+    SRC_REPAIR, capacity, gain, return_wreck_token, scrap_from, take_flag,
 )
 from envs.havoc.state import (
     A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE, PK_SCRAP, PK_SCRAP_GAIN,
@@ -131,4 +132,18 @@ def apply_booty(s, c, action):
     else:
         return_wreck_token(s, new_token)
     s.pend_slot = -1     # the token id is private [Booty: "You may secretly check its value"]
+    s.pending = PK_NONE
+
+
+@njit(cache=True)
+def legal_flag(s, c, mask):
+    """Take the flag's action (OPTION 0) or decline it (STOP) [Flags: "You may"]."""
+    mask[A_OPTION] = 1
+    mask[A_STOP] = 1
+
+
+@njit(cache=True)
+def apply_flag(s, c, action):
+    if action == A_OPTION:
+        take_flag(s, c, s.pend_source)
     s.pending = PK_NONE

@@ -17,7 +17,8 @@ from envs.havoc.cards import (
 )
 from envs.havoc.state import (
     ANY, CANNON, DAMAGE_IN_BOX, FLAG_BREAKER, FLAG_LOOKOUT, FLAG_PURSER, FLAG_SWIFT, KIND_DAMAGE,
-    NDEFS, NUM_GHOST_CARDS, NUM_RES, PH_ISLAND, PH_SEA, PK_GAIN_ANY, PK_NONE, PK_SCRAP, SAIL,
+    NDEFS, NUM_GHOST_CARDS, NUM_RES, PH_ISLAND, PH_SEA, PK_FLAG, PK_GAIN_ANY, PK_NONE, PK_SCRAP,
+    SAIL,
     SKIFFS_PER_CREW, UPG_CANNON_CAP, UPG_SAIL_CAP,
     VAR_GHOST, VAR_TEAMS,
 )
@@ -249,9 +250,12 @@ def scrap_from(s, c, d, from_hand, gain_cost):
 
 @njit(cache=True)
 def flag_action(s, c, flag):
-    """Perform a flag's action once [Island Actions: Flags; Resolving Flag Actions].
+    """Offer a flag's action once [Island Actions: Flags: "You may then perform the associated
+    Flag's action once"; Resolving Flag Actions].
 
-    Sets a pending decision for the choices; Swift sets extra_turn (another Skiff or card).
+    Sets a pending decision for the choices: Purser's resource, Breaker's scrap (or STOP),
+    and for Lookout and Swift whether to take it at all (PK_FLAG, pend_source = the flag),
+    asked only when taking it would change something [Flags; ruling: Optional flag actions].
     """
     if flag == FLAG_PURSER:
         s.pending = PK_GAIN_ANY
@@ -261,7 +265,28 @@ def flag_action(s, c, flag):
             s.pending = PK_SCRAP
             s.pend_count = 1
             s.pend_source = SRC_BREAKER
-    elif flag == FLAG_LOOKOUT:
+    elif flag_matters(s, c, flag):
+        s.pending = PK_FLAG
+        s.pend_source = flag
+
+
+@njit(cache=True)
+def flag_matters(s, c, flag):
+    """Would Lookout draw a card (deck or discard pile not empty), would Swift's other turn
+    place a Skiff or play a card (one left) [Flags; ruling: Optional flag actions]."""
+    if flag == FLAG_LOOKOUT:
+        return s.deck_n[c] + discard_count(s, c) > 0
+    if flag == FLAG_SWIFT:
+        if s.phase == PH_ISLAND:
+            return s.skiffs[c] > 0
+        return hand_count(s, c) > 0
+    return False
+
+
+@njit(cache=True)
+def take_flag(s, c, flag):
+    """Lookout draws 1 card; Swift: another turn, another Skiff or card [Flags]."""
+    if flag == FLAG_LOOKOUT:
         draw(s, c, 1)
     elif flag == FLAG_SWIFT:
         s.extra_turn = 1

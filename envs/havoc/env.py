@@ -16,7 +16,7 @@ cost and whether booty pays instead of resources [Booty], which resource a scrap
 | import | ``envs.make("havoc", num_players=3)`` or ``envs.havoc_v1.env(num_players=3)`` |
 | players | 1-5 (1 only against the Ghost Fleet); agents ``player_0`` ... |
 | actions | ``Discrete(157)`` with a legal-action mask |
-| observation | ``{"observation": Box(float32, (3473,)), "action_mask": Box(int8, (157,))}`` |
+| observation | ``{"observation": Box(float32, (3474,)), "action_mask": Box(int8, (157,))}`` |
 | hidden information | other crews' hands (and which of their cards are in hand or deck), every deck order, face-down shipwreck values and others' booty, the Market deck order, ghost hands |
 | chance | deck shuffles, coordinate dice (features, wrecks, ships), the Market deck, shipwreck tokens, whirlpool direction, gust direction (unless configured), ghost cards and dice |
 
@@ -41,33 +41,33 @@ flag) accompany each visible card's def one-hot.
 | 14-17 | `variant` | 4 | one-hot: standard, two_ship, teams, ghost |
 | 18-19 | `counts` | 2 | players / 5, crews / 6 |
 | 20-23 | `misc` | 4 | extra turn (Swift), egocentric frame on, decisions / max_steps, Sea Phases without Damage / stall_limit (0 when off) |
-| 24-45 | `pending` | 22 | pending decision kind one-hot (PK_*) |
-| 46-46 | `pend_count` | 1 | choices left in the pending decision / 4 |
-| 47-54 | `pend_ship` | 8 | ship concerned: relative crew one-hot, which of its ships (2) |
-| 55-70 | `pend_slot` | 16 | pend_slot one-hot (market index / slot); not for a booty choice |
-| 71-73 | `pend_res` | 3 | resource chosen in a trade |
-| 74-105 | `pend_source` | 32 | what asked the decision: 0-15 slot/source id, 16+ for 100+ sources |
-| 106-106 | `pend_booty` | 1 | value / 4 of the booty just salvaged, only for the crew choosing |
-| 107-113 | `payment` | 7 | payment in progress: sail, cannon, coin, any units left / 4, booty value left / 4 (only for the crew paying), then the firing side next; 'any' resources of a scrapped card left / 4 |
-| 114-177 | `card` | 64 | card being resolved: def one-hot |
-| 178-263 | `card_feat` | 86 | card being resolved: features (CARD_FEAT_NAMES) |
-| 264-274 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
-| 275-282 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
-| 283-300 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
-| 301-307 | `card_state` | 7 | (step index + 1) / 7, collided, passed, shots left / 3, fire option one-hot |
-| 308-335 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
-| 336-426 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
-| 427-1221 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |
-| 1222-1285 | `scrap` | 64 | scrap pile counts per def / 4 |
-| 1286-1414 | `self` | 129 | observer: hand counts per def / 4, deck composition per def / 4 (order unknown), own booty value / 4 |
-| 1415-2572 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
-| 2573-2601 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
-| 2602-3177 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
-| 3178-3273 | `ship_rel` | 96 | per ship (relative crew x which ship): on the grid, rows ahead / 3, columns to starboard / 3 (nearest way round the wrapping grid), Manhattan distance / 6, heading one-hot in the observer's frame |
-| 3274-3305 | `my_lines` | 32 | per own ship (2) and side (left, right): distance one-hot (1-5) of the first ship a shot would hit, it is a rival, it is friendly, the shot rakes |
-| 3306-3449 | `threats` | 144 | per rival ship (relative crew x which ship) and side: distance one-hot (1-5) at which its shot would hit one of the observer's ships, the shot rakes |
-| 3450-3467 | `fire_options` | 18 | card being resolved, per cannon option and side of the ship it moves: a shot in range hits a rival, hits a friendly ship, rakes |
-| 3468-3472 | `affordable` | 5 | per market place: the observer can pay for the card (resources + its booty) |
+| 24-46 | `pending` | 23 | pending decision kind one-hot (PK_*) |
+| 47-47 | `pend_count` | 1 | choices left in the pending decision / 4 |
+| 48-55 | `pend_ship` | 8 | ship concerned: relative crew one-hot, which of its ships (2) |
+| 56-71 | `pend_slot` | 16 | pend_slot one-hot (market index / slot); not for a booty choice |
+| 72-74 | `pend_res` | 3 | resource chosen in a trade |
+| 75-106 | `pend_source` | 32 | what asked the decision: 0-15 slot/source id, 16+ for 100+ sources |
+| 107-107 | `pend_booty` | 1 | value / 4 of the booty just salvaged, only for the crew choosing |
+| 108-114 | `payment` | 7 | payment in progress: sail, cannon, coin, any units left / 4, booty value left / 4 (only for the crew paying), then the firing side next; 'any' resources of a scrapped card left / 4 |
+| 115-178 | `card` | 64 | card being resolved: def one-hot |
+| 179-264 | `card_feat` | 86 | card being resolved: features (CARD_FEAT_NAMES) |
+| 265-275 | `card_stage` | 11 | resolution stage one-hot (ST_*) |
+| 276-283 | `card_ship` | 8 | ship the card moves: relative crew, which ship |
+| 284-301 | `card_path` | 18 | path being sailed: per step F/L/R one-hot |
+| 302-308 | `card_state` | 7 | (step index + 1) / 7, collided, passed, shots left / 3, fire option one-hot |
+| 309-336 | `flags` | 28 | per flag: owner one-hot over relative crews, then 'nobody' |
+| 337-427 | `slots` | 91 | per island slot: skiff owner one-hot over relative crews, then 'free' |
+| 428-1222 | `market` | 795 | per market place: card present, newly revealed, def one-hot, features, claim one-hot over relative crews then 'unclaimed' |
+| 1223-1286 | `scrap` | 64 | scrap pile counts per def / 4 |
+| 1287-1415 | `self` | 129 | observer: hand counts per def / 4, deck composition per def / 4 (order unknown), own booty value / 4 |
+| 1416-2573 | `crews` | 1158 | per relative crew: present, ghost, self, friendly, first player, to act, sail/9 cannon/8 coin/10, infamy/60, skiffs/3, holds booty, hand/10, deck/30, discard/30; ship def one-hot; captain one-hot; 2 x (upgrade active, upgrade features); discard counts per def / 4; hand+deck counts per def / 4 |
+| 2574-2602 | `ghost_fleet` | 29 | ghost deck / 72, fleet infamy / 60, purchased pile infamy / 20, purchased cards / 10, ghost discard counts per ghost card (and Damage) / 4 |
+| 2603-3178 | `grid` | 576 | per square in the observer's frame (row-major): rock, whirlpool cw, whirlpool ccw, gust, wreck; ship's relative crew one-hot; ship heading one-hot (relative); second ship of its crew |
+| 3179-3274 | `ship_rel` | 96 | per ship (relative crew x which ship): on the grid, rows ahead / 3, columns to starboard / 3 (nearest way round the wrapping grid), Manhattan distance / 6, heading one-hot in the observer's frame |
+| 3275-3306 | `my_lines` | 32 | per own ship (2) and side (left, right): distance one-hot (1-5) of the first ship a shot would hit, it is a rival, it is friendly, the shot rakes |
+| 3307-3450 | `threats` | 144 | per rival ship (relative crew x which ship) and side: distance one-hot (1-5) at which its shot would hit one of the observer's ships, the shot rakes |
+| 3451-3468 | `fire_options` | 18 | card being resolved, per cannon option and side of the ship it moves: a shot in range hits a rival, hits a friendly ship, rakes |
+| 3469-3473 | `affordable` | 5 | per market place: the observer can pay for the card (resources + its booty) |
 
 Legal action mask
 -----------------
@@ -139,7 +139,9 @@ Version history
   actions in the Sea Phase, ``coop=False``; whirlpools and gusts move only the ship the card
   applied to; Ghost Fleet tie-breakers per ship. Observation 3178 floats (``misc`` +1,
   ``payment`` 7, ``pending`` 22 kinds); then 3473 with the tactical block (relative
-  ships, firing lines, threats, fire options, affordable Market cards).
+  ships, firing lines, threats, fire options, affordable Market cards); then 3474 with the
+  ``pending`` kind PK_FLAG (taking or declining Lookout's and Swift's actions is the
+  owner's decision [Flags: "You may then perform"]).
 """
 
 from __future__ import annotations

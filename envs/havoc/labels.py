@@ -17,9 +17,9 @@ from envs.havoc.state import (
     A_BOOTY, A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, MARKET_SIZE,
     NUM_ACTIONS, NUM_OPTIONS, NUM_SLOTS, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
     PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY,
-    PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
-    PK_TRADE_TAKE, PK_WORKSHOP, SLOT_NAMES, STEP_FORWARD, STEP_LEFT, STEP_RIGHT, UPG_EXT_ANY, UPG_RANGE,
-    FLAG_NAMES, EFFECT_NAMES, GRID, ST_EXT, ST_EXT_OFFER,
+    PK_FLAG, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF,
+    PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SLOT_NAMES, STEP_FORWARD, STEP_LEFT, STEP_RIGHT, UPG_EXT_ANY, UPG_RANGE,
+    FLAG_LOOKOUT, FLAG_NAMES, FLAG_SWIFT, EFFECT_NAMES, GRID, ST_EXT, ST_EXT_OFFER,
 )
 
 HEADING_NAMES = ("N", "E", "S", "W")
@@ -34,7 +34,7 @@ PENDING_NAMES = ("none", "orient ship", "place skiff", "pick restocked card", "g
                  "trade: give", "trade: take", "workshop", "scrap", "purchase", "booty",
                  "play a card", "resolve or pass", "choose ship", "choose path", "pivot",
                  "discard after collision", "fire cannons", "firing side", "extend maneuver",
-                 "pay", "scrap: resource for 'any'")
+                 "pay", "scrap: resource for 'any'", "flag action")
 
 
 def card_name(d) -> str:
@@ -270,6 +270,13 @@ def action_label(rec, a) -> str:
             return f"pay {unit} with {what}"
     if k == PK_SCRAP_GAIN and 0 <= opt < 3:
         return f"take 1 {RES_NAMES[opt]} for the scrapped card's 'any' cost"
+    if k == PK_FLAG:
+        what = {FLAG_LOOKOUT: "Lookout: draw 1 card", FLAG_SWIFT: "Swift: take another turn"}
+        flag = what.get(int(rec["pend_source"]), "the flag's action")
+        if opt == 0:
+            return f"take {flag}"
+        if a == A_STOP:
+            return f"decline {flag}"
     if k == PK_NONE and int(rec["to_play"]) < 0:
         return f"{_generic(a)} (game over)"
     return _generic(a)

@@ -14,8 +14,8 @@ from envs.core.spec import NO_SEAT
 from envs.havoc import choices, island, payment, scoring, sea, setup
 from envs.havoc.state import (
     DEFAULT_MAX_STEPS, NUM_ACTIONS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP,
-    PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE,
-    PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP,
+    PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_FLAG, PK_GAIN_ANY, PK_MODE,
+    PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP,
     PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP,
 )
 
@@ -74,6 +74,8 @@ def _fill_legal(s, mask):
         payment.legal_pay(s, c, mask)
     elif k == PK_SCRAP_GAIN:
         choices.legal_scrap_gain(s, c, mask)
+    elif k == PK_FLAG:
+        choices.legal_flag(s, c, mask)
 
 
 @njit(cache=True)
@@ -122,6 +124,8 @@ def _decide(s, action):
         payment.apply_pay(s, c, action)
     elif k == PK_SCRAP_GAIN:
         choices.apply_scrap_gain(s, c, action)
+    elif k == PK_FLAG:
+        choices.apply_flag(s, c, action)
 
 
 @njit(cache=True)

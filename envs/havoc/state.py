@@ -122,7 +122,8 @@ PK_FIRE_SIDE = 18        # OPTION 0 left | OPTION 1 right
 PK_EXTEND = 19           # OPTION 0 pay for the extended maneuver | STOP        [Extended Maneuver]
 PK_PAY = 20              # OPTION r pay a unit with resource r | BOOTY          [Booty; Symbology: any]
 PK_SCRAP_GAIN = 21       # OPTION r resource an "any" cost of a scrapped card returns [Scrapping Cards]
-NUM_PENDING_KINDS = 22
+PK_FLAG = 22             # OPTION 0 take the flag's action | STOP decline; pend_source = flag  [Flags]
+NUM_PENDING_KINDS = 23
 
 # --- card resolution stages (the resumable machine in sea.py) ----------------------------
 ST_IDLE, ST_FIRE_START, ST_MAIN, ST_FIRE_END, ST_EXT_OFFER, ST_EXT = 0, 1, 2, 3, 4, 5

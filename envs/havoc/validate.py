@@ -31,12 +31,13 @@ from envs.core import validate as V
 from envs.havoc import cards as C
 from envs.havoc.common import GHOST_CAP, PLAYER_CAP
 from envs.havoc.state import (
-    DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, GHOST_DECK,
-    GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
-    MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS, PH_ISLAND,
+    DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, FLAG_LOOKOUT, FLAG_SWIFT,
+    GHOST_DECK, GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
+    MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_FLAGS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS,
+    PH_ISLAND,
     PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
-    PK_FIRE_SIDE, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT, PK_PLAY,
-    PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
+    PK_FIRE_SIDE, PK_FLAG, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT,
+    PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
     PK_TRADE_TAKE, PK_WORKSHOP, SKIFFS_PER_CREW, ST_DONE, ST_EXT, ST_EXT_OFFER,
     ST_EFFECT, ST_FIRE_START, ST_FLAG, ST_MAIN, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST,
     VAR_TEAMS, VAR_TWO_SHIP,
@@ -52,6 +53,7 @@ PENDING_PHASES = {
     PK_BOOTY: _SEA, PK_PLAY: _SEA, PK_MODE: _SEA, PK_SHIP: _SEA, PK_PATH: _SEA,
     PK_PIVOT: _SEA, PK_DISCARD: _SEA, PK_FIRE: _SEA, PK_FIRE_SIDE: _SEA, PK_EXTEND: _SEA,
     PK_PAY: (PH_ISLAND, PH_PURCHASE, PH_SEA), PK_SCRAP_GAIN: (PH_ISLAND, PH_SEA),
+    PK_FLAG: (PH_ISLAND, PH_SEA),
 }
 #: pending decisions taken while a card is being resolved (s.card >= 0)
 CARD_DECISIONS = (PK_MODE, PK_SHIP, PK_PATH, PK_PIVOT, PK_DISCARD, PK_FIRE, PK_FIRE_SIDE,
@@ -482,6 +484,15 @@ def _pending(states, r):
            "card_fire_opt: beyond the card's cannon options")
     r.flag(live & (pend == PK_TRADE_TAKE) & ((states["pend_res"] < 0) | (states["pend_res"] > 2)),
            "pend_res: the resource given at the Trading Post")
+    # a flag's action offered to its owner: Lookout or Swift [Flags; ruling: Optional flag
+    # actions]
+    flag = states["pend_source"].astype(np.int64)
+    offered = live & (pend == PK_FLAG)
+    r.flag(offered & ~np.isin(flag, (FLAG_LOOKOUT, FLAG_SWIFT)),
+           "pend_source: the flag whose action is offered is Lookout or Swift [Flags]")
+    owner = states["flag_owner"][np.arange(len(states)), np.clip(flag, 0, NUM_FLAGS - 1)]
+    r.flag(offered & (owner != states["cur"]),
+           "flag_owner: a flag's action is offered to the crew that owns the flag [Flags]")
     r.flag(live & np.isin(pend, (PK_EXTEND, PK_MODE)) & (card == 0),
            "card: Damage has no maneuver to resolve")
     # a payment in progress [Booty; Symbology: any] (payment.py)

@@ -106,9 +106,12 @@ def test_random_game_ends_with_the_final_scoring_rewards(name):
     """Ending the Game / Final Scoring: a random game played to its end gives +1 to each
     winner and -1 to each loser as the Final Scoring rules rank the sides (worked out here
     from the record, independently of the engine's scoring), 0 to all on a full tie."""
+    # a random two-ship game runs into max_steps about half the time: seed 3's does since
+    # taking Lookout's and Swift's flag actions became a decision
+    seed = {"two_ship": 4}.get(name, 3)
     e = havoc_env.raw_env(**GAMES[name])
-    e.reset(seed=3)
-    rng = np.random.default_rng(3)
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     totals = dict.fromkeys(e.possible_agents, 0.0)
     steps = 0
     infos = {}

@@ -14,7 +14,7 @@ from envs.havoc.scenario import from_scenario
 from envs.havoc.state import (
     A_BOOTY, A_DISCARD, A_HAND, A_MARKET, A_OPTION, A_RESTOCK, A_SLOT, A_STOP, CANNON, COIN,
     KIND_MARKET, MARKET_SIZE, NUM_ACTIONS, PH_ISLAND, PH_PURCHASE, PH_SEA,
-    PH_SETUP, PK_GAIN_ANY, PK_NONE, PK_PAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SKIFF,
+    PH_SETUP, PK_FLAG, PK_GAIN_ANY, PK_NONE, PK_PAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SKIFF,
     PK_TRADE_GIVE, PK_TRADE_TAKE, PK_WORKSHOP, SAIL, SLOT_BANK, SLOT_BLACKSMITH,
     SLOT_BLACKSMITH_4P, SLOT_CAPITOL, SLOT_DEEP_COVE, SLOT_FLAG0, SLOT_SAILMAKER,
     SLOT_SHIPYARD, SLOT_TRADING_POST, SLOT_WORKSHOP, STATE, FLAG_BREAKER, FLAG_LOOKOUT,
@@ -327,22 +327,54 @@ def test_breaker_flag_scraps_one_card_for_its_cost():
 
 
 def test_lookout_flag_draws_one_card():
-    """Flags: Lookout - draw 1 card from your deck to your hand."""
+    """Flags: Lookout - draw 1 card from your deck to your hand ("You may then perform the
+    associated Flag's action once": the crew takes it)."""
     arr, rec = island([{"skiffs": 1, "hand": {}, "deck": ["Make Way", "Long Gun"]},
                        {"skiffs": 1}, {"skiffs": 1}])
     act(rec, slot(SLOT_FLAG0 + FLAG_LOOKOUT))
+    assert rec["flag_owner"][FLAG_LOOKOUT] == 0
+    assert rec["pending"] == PK_FLAG and legal(rec) == {A_OPTION, A_STOP}
+    act(rec, A_OPTION)
     assert rec["hand"][0][ID("Long Gun")] == 1 and rec["hand"][0].sum() == 1
     assert rec["deck_n"][0] == 1
+
+
+def test_flags_lookout_may_be_declined():
+    """Flags: "You may then perform the associated Flag's action once": declined, nothing is
+    drawn; the flag is owned all the same and play moves on."""
+    arr, rec = island([{"skiffs": 1, "hand": {}, "deck": ["Make Way", "Long Gun"]},
+                       {"skiffs": 1}, {"skiffs": 1}])
+    act(rec, slot(SLOT_FLAG0 + FLAG_LOOKOUT), A_STOP)
+    assert rec["hand"][0].sum() == 0 and rec["deck_n"][0] == 2
     assert rec["flag_owner"][FLAG_LOOKOUT] == 0
+    assert rec["cur"] == 1 and rec["pending"] == PK_SKIFF
+
+
+def test_flags_lookout_with_nothing_to_draw_asks_nothing():
+    """Flags: Lookout with an empty deck and discard pile draws nothing: no decision
+    [ruling: Optional flag actions]."""
+    arr, rec = island([{"skiffs": 1, "hand": {}, "deck": []}, {"skiffs": 1}, {"skiffs": 1}])
+    act(rec, slot(SLOT_FLAG0 + FLAG_LOOKOUT))
+    assert rec["cur"] == 1 and rec["pending"] == PK_SKIFF
 
 
 def test_swift_flag_places_another_skiff():
     """Flags: Swift - immediately take another turn: place another Skiff."""
     arr, rec = island([{"skiffs": 2, "res": [0, 0, 0]}, {"skiffs": 1}, {"skiffs": 1}])
     act(rec, slot(SLOT_FLAG0 + FLAG_SWIFT))
+    assert rec["pending"] == PK_FLAG and legal(rec) == {A_OPTION, A_STOP}
+    act(rec, A_OPTION)
     assert rec["cur"] == 0 and rec["pending"] == PK_SKIFF
     act(rec, slot(SLOT_BANK))
     assert rec["cur"] == 1
+
+
+def test_flags_swift_may_be_declined():
+    """Flags: Swift's other turn is the owner's to take: declined, play moves on to the next
+    crew although a Skiff is left."""
+    arr, rec = island([{"skiffs": 2, "res": [0, 0, 0]}, {"skiffs": 1}, {"skiffs": 1}])
+    act(rec, slot(SLOT_FLAG0 + FLAG_SWIFT), A_STOP)
+    assert rec["cur"] == 1 and rec["pending"] == PK_SKIFF and rec["skiffs"][0] == 1
 
 
 def test_swift_flag_with_no_skiff_left_passes_the_turn():

@@ -83,6 +83,8 @@ def test_sea_phase_draw_reshuffles_the_discard_pile_when_the_deck_is_empty():
     (Lookout flag: draw 1 card)."""
     arr = load("sea_reshuffle_lookout")
     act(arr, card("Spin on a Shilling"), OPT + 1)          # pass; the flag still acts
+    assert arr["pending"][0] == S.PK_FLAG                  # "You may" [Flags]: it does
+    act(arr, OPT + 0)
     sprit = C.card_id("Sprit Run")
     assert arr["hand"][0][0, sprit] == 1 and arr["hand"][0][0].sum() == 1
     assert arr["deck_n"][0][0] == 1 and arr["deck"][0][0, 0] == sprit

@@ -243,9 +243,21 @@ def test_swift_flag_plays_another_card():
     arr = sea(TWO, [{"hand": {"Three Knots": 1, "Make Way": 1}}, {"hand": {"Make Way": 1}}],
               flags={"Swift": 0})
     act(arr, hand("Three Knots"), opt(1))
+    assert get(arr, "pending") == S.PK_FLAG            # "You may" [Flags]
+    act(arr, opt(0))
     assert get(arr, "cur") == 0 and get(arr, "pending") == S.PK_PLAY
     act(arr, hand("Make Way"), opt(1))
     assert get(arr, "cur") == 1
+
+
+def test_flags_swift_on_a_passed_card_may_be_declined():
+    """Flags: "You may then perform the associated Flag's action once"; a passed card may
+    still activate its flag [Reminders]: declining Swift, play passes clockwise."""
+    arr = sea(TWO, [{"hand": {"Three Knots": 1, "Make Way": 1}}, {"hand": {"Make Way": 1}}],
+              flags={"Swift": 0})
+    act(arr, hand("Three Knots"), opt(1), S.A_STOP)
+    assert get(arr, "cur") == 1 and get(arr, "pending") == S.PK_PLAY
+    assert get(arr, "hand")[0, C.card_id("Make Way")] == 1
 
 
 def test_swift_flag_with_an_empty_hand_passes_on():
@@ -260,7 +272,7 @@ def test_lookout_flag_draws_a_card():
     """Flags: Lookout - draw 1 card from your deck to your hand."""
     arr = sea(TWO, [{"hand": {"Spin on a Shilling": 1}, "deck": ["Long Gun"]},
                     {"hand": {"Make Way": 1}}], flags={"Lookout": 0})
-    act(arr, hand("Spin on a Shilling"), opt(1))
+    act(arr, hand("Spin on a Shilling"), opt(1), opt(0))
     assert get(arr, "hand")[0, C.card_id("Long Gun")] == 1
     # the drawn card gives crew 0 another turn later in this Sea Phase
     act(arr, hand("Make Way"), opt(1))

@@ -1,6 +1,7 @@
 """Determinism across refactors: a fixed seed's random games give the same trajectory.
 
-The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were before
+The digests were recorded from main on 2026-11-24 and again on 2026-11-27, when taking Lookout's
+and Swift's flag actions became a decision [Flags] (as Five Sails' and Cursed Seas' were before
 their call trees were flattened); a kernel restructuring must not change them. Each case plays
 uniformly random legal actions and hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -17,9 +18,9 @@ CASES = {
     "4p_teams": dict(num_players=4, variant="teams"),
 }
 DIGESTS = {
-    '2p': '5ac1ff3d226818eeb988356aa54c6fd82803a58fa4aab382aa498b52596eacba',
-    '3p': 'ff709c502a2cd4c0f021aed5eea847d9aa7c72f214a56bb63de3f519e0d48bff',
-    '4p_teams': '0f74ec37f04d7e9f382f5293481705d8e24810db067c3f8c95e0cf9f18338fc1',
+    '2p': 'b7bec50b61bc829237c6afd016ddbb1d08efdca36018ed2550328e676f354331',
+    '3p': '51dbb1caa85ea932a73e49d25250a6ab9486a2feac1029b5e9e9ff83b763d735',
+    '4p_teams': 'fc2675180237af706536e3688ef3dd46cc1c050d7f5b75b1a76ce4b8d5a8d9d4',
 }
 
 
