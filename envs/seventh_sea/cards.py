@@ -94,6 +94,30 @@ def _ranks(names, edition):
     return [order.index(tuple(k)) for k in keys]
 
 
+def most_crew(tab) -> int:
+    """The most Crew (Captain included) a player can have in play with this pool [Ship;
+    Glossary: Crew Maximum; Game Set-Up]: the largest printed Crew Maximum plus three copies
+    (The Deck) of every Ship attachment or non-Control Adventure raising it (a hostile one
+    from each opponent too); the original edition's starting Crew are limited by Wealth
+    only, so 1 + the largest Wealth / the cheapest Crew (unbounded with a free Crew)."""
+    ty = tab[:, S.C_TYPE]
+    on_ship = (((ty == S.T_ATTACH) & (tab[:, S.C_HOST] == S.H_SHIP))
+               | ((ty == S.T_ADVENTURE) & (tab[:, S.C_CONTROL] == 0)))
+    copies = np.where(tab[:, S.C_HOSTILE] != 0, 3 * S.MAX_PLAYERS, 3)
+    ships = tab[ty == S.T_SHIP, S.C_CREWMAX]
+    hire = (int(ships.max()) if ships.size else 0) + int(
+        (np.maximum(tab[:, S.C_SHIP_CREWMAX], 0) * copies * on_ship).sum())
+    cost = tab[ty == S.T_CREW, S.C_COST]
+    wealth = int(tab[ty == S.T_CAPTAIN, S.C_WEALTH].max()) if (ty == S.T_CAPTAIN).any() else 0
+    if not cost.size:
+        start = 1
+    elif int(cost.min()) <= 0:
+        start = 1 << 30
+    else:
+        start = 1 + wealth // int(cost.min())
+    return max(hire, start)
+
+
 def load_pool(path=DEFAULT_PATH) -> dict:
     data = cc.load_toml(path)
     items = data.get("cards")
@@ -239,6 +263,13 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         if c["react"] == S.R_PRODUCE and (c["cost"] != 0 or c["cost_skill"] == 5):
             raise CardDataError(path, name, "cost", "a React producing skill points costs nothing; "
                                 "cost_skill names the skill it produces")
+    most = most_crew(tab)
+    if most > S.MAX_CREW:
+        raise CardDataError(path, cc.FILE_LEVEL, "crew_max",
+                            f"a player could have {most} Crew in play (the largest Ship Crew "
+                            f"Maximum with three copies of every card raising it, or the original "
+                            f"edition's starting Crew within the largest Wealth); this engine "
+                            f"holds at most {S.MAX_CREW} (state.MAX_CREW)")
     return {"CARD": tab, "NAMES": [c["name"] for c in clean], "NDEFS": n,
             "INDEX": cc.name_index(clean)}
 

@@ -18,7 +18,8 @@ from .state import (
     C_OP, C_ARG, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0, C_SWORD, C_TRAITS, CH_CANNON,
     CH_HAND_MAX, CH_MOVE_COST, HAND_MAX, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND,
     MAX_HAND_LIMIT, MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL, C_SORC, C_SCHOOL,
-    C_SORC2, C_SCHOOL2, C_GUNNERY, C_ARMOUR, OP_DRAW, OP_UNTACK_CAPTAIN,
+    C_SORC2, C_SCHOOL2, C_GUNNERY, C_ARMOUR, OP_DRAW, OP_UNTACK_CAPTAIN, C_TYPE, C_REACT,
+    C_COST_SKILL, T_ACTION, R_PRODUCE,
 )
 
 
@@ -128,9 +129,39 @@ def available(s, p, k):
 
 
 @njit(cache=True)
+def produces(d, k):
+    """Skill k that card d produces when played while paying [Paying Costs: "card effects
+    ... to produce skill points"]: a React Action of timing "produce" (its skill is its cost
+    flag, its amount its argument)."""
+    if CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == R_PRODUCE and CARD[d, C_COST_SKILL] == k:
+        return CARD[d, C_ARG]
+    return 0
+
+
+@njit(cache=True)
+def pool_produces(k):
+    """Does any card of the pool produce skill k? (public: the card pool, not a hand)"""
+    for d in range(CARD.shape[0]):
+        if produces(d, k) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def producible(s, p, k):
+    """Skill k that p can still produce: untacked crew and the producing React cards in p's
+    hand [Paying Costs; ruling: Offered only when payable]. It reads p's hand: only for p's
+    own legal actions, never for what other seats see (a decision offered to p)."""
+    v = available(s, p, k)
+    for i in range(s.hand_n[p]):
+        v += produces(s.hand[p, i], k)
+    return v
+
+
+@njit(cache=True)
 def can_pay(s, p, k, n):
     kk = cost_skill(s, p, k)
-    return available(s, p, kk) >= cost_amount(s, p, k, n)
+    return producible(s, p, kk) >= cost_amount(s, p, k, n)
 
 
 @njit(cache=True)

@@ -17,10 +17,11 @@ from envs.core.rng import randint
 from .cards import CARD
 from .common import (
     alive_count, available, cost_amount, cost_skill, draw, eliminate, end_game, hand_max,
-    is_skeletal, move_cost, remove_crew, reshuffle, shuffle, skill, swordsman, to_discard,
+    is_skeletal, move_cost, pool_produces, remove_crew, reshuffle, shuffle, skill, swordsman,
+    to_discard,
     to_sunk,
 )
-from .legal import crew_in_hand, has_react, window_kind
+from .legal import cancel_cost_of, crew_in_hand, has_react, window_kind
 from .state import (
     PK_REACT, R_CANNON, R_ABSORB, R_EVADE, PK_BPUSH, C_REACT, OP_END_BOARDING,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
@@ -131,7 +132,11 @@ def next_cancel(s):
         if not s.alive[q]:
             continue
         k, amt = cancel_cost(s, q)
-        if available(s, q, cost_skill(s, q, k)) >= cost_amount(s, q, k, amt):
+        kk = cost_skill(s, q, k)
+        # crew (public) can pay it, or q holds cards and the pool has cards producing that
+        # skill: q's hand is not read, so other seats learn nothing of it; paying is then
+        # offered only if q can produce the cost [Paying Costs]
+        if available(s, q, kk) >= cost_amount(s, q, k, amt) or (s.hand_n[q] > 0 and pool_produces(kk)):
             s.pk = PK_CANCEL
             s.cur = q
             return
@@ -142,11 +147,8 @@ def next_cancel(s):
 
 @njit(cache=True)
 def cancel_cost(s, q):
-    """(skill, amount): a Boarding attempt is cancelled with the target's Move Cost in
-    Sailing [10. Attempt a Boarding]; a card with its copper flag."""
-    if s.act_kind == AK_BOARD:
-        return 5, 0
-    return CARD[s.limbo, C_CANCEL_SKILL], CARD[s.limbo, C_CANCEL]
+    """(skill, amount) of the cancel cost [Canceling; 10. Attempt a Boarding]."""
+    return cancel_cost_of(s)
 
 
 @njit(cache=True)
@@ -308,12 +310,16 @@ def pay_failed(s):
 
 @njit(cache=True)
 def add_att(s, p, d, host, owner):
-    """d attaches to p's card ``host``; ``owner`` put it into play [Attachment]."""
+    """d attaches to p's card ``host``; ``owner`` put it into play [Attachment]. Legality
+    offers no attachment without room [ruling: Engine limits]; should the record still be
+    full, the card goes to its owner's discard pile rather than vanish (The Deck)."""
     if s.att_n[p] < MAX_ATT:
         s.att[p, s.att_n[p]] = d
         s.att_host[p, s.att_n[p]] = host
         s.att_owner[p, s.att_n[p]] = owner
         s.att_n[p] += 1
+    else:
+        to_discard(s, owner, d)
 
 
 @njit(cache=True)

@@ -11,7 +11,9 @@ Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Cre
 from numba import njit
 
 from .cards import CARD
-from .common import available, can_pay, cost_amount, crew_max, same_sea_foes, school_rank, skill
+from .common import (
+    available, can_pay, cost_amount, crew_max, producible, same_sea_foes, school_rank, skill,
+)
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ADV_PUT,
@@ -22,7 +24,7 @@ from .state import (
     C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
-    PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START,
+    PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START, AK_XP,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
     T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL, T_CAPTAIN,
     A_SHIPACT, A_ATTACT, A_CHACT, HOST_SHIP, R_EVADE, R_INSTEAD, C_REACT_ARG, C_HOSTILE, MAX_ATT,
@@ -68,22 +70,39 @@ def can_start(s, p, d):
 
 @njit(cache=True)
 def can_hire(s, p, d):
-    """[1. Hire Crew] room under the Crew Maximum, Loyal, Unique; the Influence cost payable."""
+    """[1. Hire Crew] room under the Crew Maximum, Loyal, Unique; the Influence cost payable
+    (MAX_CREW is at least any Crew Maximum of the pool: it only guards the slots)."""
     return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
-            and not title_blocked(s, p, d) and available(s, p, INFLUENCE) >= CARD[d, C_COST])
+            and not title_blocked(s, p, d) and producible(s, p, INFLUENCE) >= CARD[d, C_COST])
+
+
+@njit(cache=True)
+def xp_ok(s, p, d, j):
+    """[2. Experience a Crew] may the Experienced card d replace p's crew j (not the Captain,
+    the same title, not the same card) [ruling: Experience target]?"""
+    if not (CARD[d, C_TRAITS] & TR_EXPERIENCED) or not loyal_ok(s, p, d):
+        return False
+    e = s.crew[p, j]
+    return e >= 0 and e != d and j > 0 and CARD[e, C_TITLE] == CARD[d, C_TITLE]
 
 
 @njit(cache=True)
 def xp_slot(s, p, d):
-    """[2. Experience a Crew] the slot of a Crew with the same title that d can replace
-    [ruling: Experience target]."""
-    if not (CARD[d, C_TRAITS] & TR_EXPERIENCED) or not loyal_ok(s, p, d):
-        return -1
+    """The first crew slot d can replace, -1 none."""
     for j in range(MAX_CREW):
-        e = s.crew[p, j]
-        if e >= 0 and e != d and j > 0 and CARD[e, C_TITLE] == CARD[d, C_TITLE]:
+        if xp_ok(s, p, d, j):
             return j
     return -1
+
+
+@njit(cache=True)
+def xp_count(s, p, d):
+    """How many of p's crew d could replace: more than one is the player's choice."""
+    n = 0
+    for j in range(MAX_CREW):
+        if xp_ok(s, p, d, j):
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -261,13 +280,25 @@ def playable(s, p, d):
                 if q != p and s.alive[q] and foe_has_host(s, q, d):
                     return True
             return False
-        return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and any_host(s, p, d)
+        # [Attachment; ruling: Engine limits] only while the record has room for it
+        return (s.att_n[p] < MAX_ATT and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+                and any_host(s, p, d))
     if t == T_ADVENTURE:
+        # [4. Put an Adventure into play; ruling: Engine limits] only while there is room
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
     if t == T_CHANTEY:
         # [ruling: Original Chanteys] revised only
         return s.cfg.edition == ED_REVISED and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
     return False
+
+
+@njit(cache=True)
+def cancel_cost_of(s):
+    """(skill, amount): a Boarding attempt is cancelled with the target's Move Cost in
+    Sailing [10. Attempt a Boarding]; a card with its copper flag [Canceling]."""
+    if s.act_kind == AK_BOARD:
+        return 5, 0
+    return CARD[s.limbo, C_CANCEL_SKILL], CARD[s.limbo, C_CANCEL]
 
 
 @njit(cache=True)
@@ -292,14 +323,25 @@ def chantey_react_ok(s, p, kind):
 
 
 @njit(cache=True)
+def pool_has_react(kind):
+    """Does the card pool hold a React Action card of this timing? (public information)"""
+    for d in range(CARD.shape[0]):
+        if CARD[d, C_TYPE] == T_ACTION and CARD[d, C_REACT] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
 def has_react(s, p, kind):
-    """A React window opens only for a seat with a legal React: a React card in hand or a
-    React printed on a card in play [ruling: React windows]."""
+    """A React window opens for a seat that may hold a React, judged from what every seat
+    sees: a React printed on its untacked card in play, or any card in its hand when the
+    pool has React cards of this timing; its hand is not read, so the window does not tell
+    the other seats whether it holds one. "No React" is always an answer [ruling: React
+    windows]."""
     if kind == R_NONE:
         return False
-    for i in range(s.hand_n[p]):
-        if react_ok(s, p, s.hand[p, i], kind):
-            return True
+    if s.hand_n[p] > 0 and pool_has_react(kind):
+        return True
     for j in range(MAX_CREW):
         if printed_react_ok(s, p, j, kind):
             return True
@@ -392,8 +434,10 @@ def main_mask(s, p, mask):
     for k in range(s.adv_n[p]):
         mask[A_DADV + k] = 1
         any_act = True
-        if s.adv_sea[p, k] == s.sea[p] and available(s, p, ADVENTURING) >= adv_cost(s, p, k) \
-                and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD]:
+        # [6. Complete an Adventure; ruling: Engine limits] it becomes an attachment: only
+        # while the record has room for one more
+        if s.adv_sea[p, k] == s.sea[p] and producible(s, p, ADVENTURING) >= adv_cost(s, p, k) \
+                and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD] and s.att_n[p] < MAX_ATT:
             mask[A_ADV + k] = 1
     for j in range(1, MAX_CREW):
         if s.crew[p, j] >= 0:
@@ -457,7 +501,10 @@ def legal_into(s, mask):
                 mask[A_HAND + i] = 1
         mask[A_STOP] = 1
     elif pk == PK_CANCEL:
-        mask[A_PAYC] = 1
+        # [Canceling; ruling: Cancel only when payable] paying only if p can produce it
+        k, amt = cancel_cost_of(s)
+        if can_pay(s, p, k, amt):
+            mask[A_PAYC] = 1
         mask[A_STOP] = 1
     elif pk == PK_SEA:
         for k in range(NSEAS):
@@ -476,6 +523,11 @@ def legal_into(s, mask):
     elif pk == PK_FIRE:
         for j in range(MAX_CREW):
             if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
+                mask[A_CREW + j] = 1
+    elif pk == PK_HOST and s.act_kind == AK_XP:
+        # [2. Experience a Crew: "you may replace the Crew in play"] which one is p's choice
+        for j in range(MAX_CREW):
+            if xp_ok(s, p, s.limbo, j):
                 mask[A_CREW + j] = 1
     elif pk == PK_HOST and CARD[s.limbo, C_HOSTILE]:
         q = s.act_target

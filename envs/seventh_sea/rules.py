@@ -22,12 +22,12 @@ from .flow import (
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
     next_cancel, cancel_cost, absorbed, cannon_react, next_react,
 )
-from .legal import adv_cost, can_bring, legal_into, xp_slot
+from .legal import adv_cost, can_bring, legal_into, xp_count, xp_slot
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
     AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE, AK_HIRE,
-    AK_MOVE, AK_NONE, C_ARG, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
+    AK_MOVE, AK_NONE, AK_XP, C_ARG, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
     DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
@@ -160,6 +160,15 @@ def _target_seat(s, p, r):
 
 
 @njit(cache=True)
+def _experience(s, p, j, d):
+    """[2. Experience a Crew] d replaces p's crew j, which is discarded."""
+    to_discard(s, p, s.crew[p, j])
+    s.crew[p, j] = d
+    s.pk = PK_NONE
+    s.after = F_ACTION_DONE
+
+
+@njit(cache=True)
 def _main(s, p, a):
     """[II. Actions] declare one action [ruling: Targets at declaration]."""
     s.actor = p
@@ -191,14 +200,18 @@ def _main(s, p, a):
             s.act_kind = AK_CHANTEY
             start_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], 0)
     elif A_XP <= a < A_XP + MAX_HAND:
-        # [2. Experience a Crew] replaces the crew: attachments, tacked state kept; no cost
+        # [2. Experience a Crew] replaces the crew: attachments, tacked state kept; no cost;
+        # with several crew of its title, the player picks which [ruling: Experience target]
         d = s.hand[p, a - A_XP]
+        if xp_count(s, p, d) > 1:
+            s.limbo = take_hand(s, p, a - A_XP)
+            s.act_kind = AK_XP
+            s.pk = PK_HOST
+            s.cur = p
+            return
         j = xp_slot(s, p, d)
         take_hand(s, p, a - A_XP)
-        to_discard(s, p, s.crew[p, j])
-        s.crew[p, j] = d
-        s.pk = PK_NONE
-        s.after = F_ACTION_DONE
+        _experience(s, p, j, d)
     elif A_ADV <= a < A_ADV + MAX_ADV:
         s.act_kind = AK_ADV_DONE
         s.act_slot = a - A_ADV
@@ -490,6 +503,10 @@ def _apply_one(s, a):
         # [Duels] the other player's crew is named with the card, before paying
         s.act_host = a - A_FOE
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)
+    elif pk == PK_HOST and s.act_kind == AK_XP:
+        d = s.limbo
+        s.limbo = -1
+        _experience(s, p, a - A_CREW, d)
     elif pk == PK_HOST:
         s.act_host = HOST_SHIP if a == A_SHIP else a - A_FOE if a >= A_FOE else a - A_CREW
         start_pay(s, p, CARD[s.limbo, C_COST_SKILL], CARD[s.limbo, C_COST], 0)

@@ -19,9 +19,17 @@ MOVE_COST = 5             # a cost flag with the ship's wheel: the Move Cost, pa
 MAX_DEFS = 192            # card definitions the action layout and config leave room for
 MAX_DECK = 90             # cards of one player's deck (60+ incl. Captain, Ship, starting Crew)
 MAX_HAND = 14             # hand max 7 (+ bonuses, capped at 10) + a draw of 3 before discards
-MAX_CREW = 10             # crew slots (slot 0 = the Captain); Crew Maximum is at most 9
-MAX_ATT = 16              # attachments a player has in play (crew, ship and sea hosts)
-MAX_ADV = 4               # uncompleted adventures a player has in play
+# crew slots (slot 0 = the Captain): the largest Crew Maximum the card pool allows, a Ship's
+# 9 + 1 for each of three copies of Expanded Berths, Reinforced Hull, Lost Shipwright's Plans
+# and Hidden Cove [Ship; Glossary: Crew Maximum]; cards.load_pool refuses a pool that could
+# exceed it (or start more crew in the original edition), so the slots never run out
+MAX_CREW = 21
+# attachments a player has in play (crew, ship and sea hosts) and its uncompleted Adventures:
+# the rules set no limit; these are engine limits, far above what a deck plays in practice,
+# and an attachment or Adventure that would not fit is not offered [Attachment; Adventure;
+# ruling: Engine limits]
+MAX_ATT = 40
+MAX_ADV = 8
 MAX_BOARD_CARDS = 32      # boarding attack cards played in one boarding attack (two hands)
 MAX_HAND_LIMIT = 10
 HAND_MAX = 7              # [Maximum Hand Size]
@@ -99,7 +107,7 @@ PHASE_NAMES = ("starting crew", "actions", "boarding", "draw", "over")
  PK_BPUSH, PK_BCARD, PK_DISCARD, PK_HOST, PK_FOE, PK_REACT, PK_PICK) = range(16)
 PK_NAMES = ("none", "starting crew", "action", "pay", "cancel?", "sea", "target", "fire",
             "absorb hits", "boarding: push crew", "boarding: card", "discard to hand max",
-            "attachment host", "duel: the other crew", "react: cannon",
+            "attachment host / crew to experience", "duel: the other crew", "react: cannon",
             "crew to bring into play / card to discard")
 NPK = len(PK_NAMES)
 
@@ -167,7 +175,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("tacked", np.uint8, (MAX_PLAYERS, MAX_CREW)),
     ("crew_n", np.int8, (MAX_PLAYERS,)),
     ("att", np.int16, (MAX_PLAYERS, MAX_ATT)),          # attachment defs, -1 empty
-    ("att_host", np.int8, (MAX_PLAYERS, MAX_ATT)),      # crew slot, 10 = ship, 11+k = sea k
+    ("att_host", np.int8, (MAX_PLAYERS, MAX_ATT)),      # crew slot, HOST_SHIP = ship, HOST_SEA+k = sea k
     ("att_owner", np.int8, (MAX_PLAYERS, MAX_ATT)),     # who put it into play (original: a foe)
     ("att_n", np.int8, (MAX_PLAYERS,)),
     ("adv", np.int16, (MAX_PLAYERS, MAX_ADV)),          # uncompleted adventures

@@ -18,7 +18,7 @@ from envs.core import validate as V
 from .cards import CARD, NDEFS
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
-    AK_HIRE, AK_MOVE, AK_NONE, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
+    AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
     OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
@@ -268,8 +268,13 @@ def _record(s) -> list[str]:
             duel = int(s["b_duel"])
             if fs[0] not in (-1, side) or fs[1] not in (-1, other) or (fs[0] < 0 and fs[1] >= 0 and not duel):
                 bad.append("f_seat: the side starting the attack, then the other side")
-            if duel and (ak != AK_ACTION or fs[1] != d_ or fl[1] < 0 or int(s["b_half"]) or int(s["b_round"])
-                         or int(s["b_pass"]) or pk not in (PK_BPUSH, PK_BCARD)):
+            # [Duels: "resolved like a Boarding Attack"] the loser may also use Reacts to
+            # absorb before its crew absorbs (revised Boarding)
+            reacting = (pk == PK_ABSORB and int(s["fighter_abs"]) >= 0) or (
+                pk == PK_PAY and int(s["react_card"]) >= 0 and int(s["react_ret"]) == PK_ABSORB)
+            if duel and (ak != AK_ACTION or fs[1] != d_ or int(s["b_half"]) or int(s["b_round"])
+                         or int(s["b_pass"]) or fl[1] < 0
+                         or (pk not in (PK_BPUSH, PK_BCARD) and not reacting)):
                 bad.append("b_duel: a Duel is one boarding attack against a named crew (Duels)")
             for i in range(2):
                 if fs[i] >= 0 and fl[i] >= 0 and int(s["crew"][fs[i]][fl[i]]) < 0:
@@ -397,7 +402,7 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
         return ["act_target: hits from an action land on its target"]
     bad = []
     lt = _ty(limbo) if limbo >= 0 else -1
-    want = {AK_HIRE: T_CREW, AK_ACTION: T_ACTION, AK_ATTACH: T_ATTACH, AK_ADV_PUT: T_ADVENTURE,
+    want = {AK_HIRE: T_CREW, AK_XP: T_CREW, AK_ACTION: T_ACTION, AK_ATTACH: T_ATTACH, AK_ADV_PUT: T_ADVENTURE,
             AK_CHANTEY: T_CHANTEY}.get(ak, -1)
     if lt != want and not (ak == AK_ACTION and pk == PK_ABSORB and limbo < 0):
         return [f"limbo: the card declared does not match the action kind {ak}"]
@@ -420,7 +425,7 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
           PK_CANCEL: (AK_ACTION, AK_CHANTEY, AK_BOARD, AK_ATTACH),
           PK_SEA: (AK_MOVE, AK_FREE, AK_ADV_PUT, AK_ACTION),
           PK_TARGET: (AK_CANNON, AK_BOARD, AK_ACTION, AK_ATTACH), PK_FIRE: (AK_CANNON,),
-          PK_HOST: (AK_ATTACH,), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
+          PK_HOST: (AK_ATTACH, AK_XP), PK_ABSORB: (AK_CANNON, AK_ACTION), PK_FOE: (AK_ACTION,),
           PK_REACT: (AK_CANNON,), PK_PICK: (AK_ACTION, AK_ADV_DONE)}
     if ak not in ok.get(pk, ()):
         return bad + [f"act_kind: {ak} cannot be pending decision {pk}"]

@@ -56,3 +56,10 @@ def slot(arr, p, name) -> int:
 def pile(arr, field, p) -> list:
     n = int(arr[field + "_n"][0][p])
     return [int(x) for x in arr[field][0][p][:n]]
+
+
+def no_reacts(arr) -> None:
+    """Answer "no React" in every React window now open (a cannon attack's, or before a
+    losing boarding fighter absorbs) [ruling: React windows]."""
+    while arr["pk"][0] == S.PK_REACT or (arr["pk"][0] == S.PK_ABSORB and arr["fighter_abs"][0] >= 0):
+        act(arr, S.A_STOP)

@@ -2,9 +2,14 @@
 Unique, Experienced Crew, Adventure, Attachment, Knacks, Chantey, 'Free Move'; original
 rulebook: II. Actions 1-9)."""
 
+import pytest
+
+from envs.core.errors import CardDataError
 from envs.seventh_sea import state as S
-from envs.seventh_sea.common import move_cost
-from tests.seventh_sea.scenario_files import act, card, legal, load, pile, slot, target
+from envs.seventh_sea.cards import CARD, load_pool, most_crew
+from envs.seventh_sea.common import crew_max, move_cost
+from envs.seventh_sea.config import starter
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 
 def test_hire_crew_pays_influence_by_tacking_one_skill_each():
@@ -189,6 +194,7 @@ def test_all_pass_in_a_row_then_draw_three_and_untack():
     IV. Untack: everything untacks; a new turn begins."""
     arr = load("cannon_attack")
     act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Powder Priest"))
+    no_reacts(arr)
     act(arr, S.A_CREW + 0)                          # Vasco absorbs 3 by tacking
     hands = list(arr["hand_n"][0][:2])
     act(arr, S.A_PASS, S.A_PASS)
@@ -272,3 +278,136 @@ def test_adventure_with_a_discard_cost():
         {"sea": "Frothing Sea", "crew": ["Cartographer"],
          "adventures": [["Smugglers' Cache", "Frothing Sea"]]}, {"crew": ["Skull Gunners"]}])
     assert S.A_ADV + 0 not in legal(arr)          # no card to discard: cannot be completed
+
+
+def test_experience_a_crew_the_player_picks_which_crew_is_replaced():
+    """2. Experience a Crew ("you may replace the Crew in play with the Experienced one")
+    [ruling: Experience target]: with two Drowned Bosuns aboard, the player picks which one
+    Drowned Bosun, Tide-Risen replaces; it keeps that crew's tacked state; the other stays."""
+    arr = load("hire_and_pay", decks=["black_freighter", "crimson_rogers"], first=0, player=[
+        {"crew": ["Drowned Bosun", "Drowned Bosun"], "tacked": [], "hand": ["Drowned Bosun, Tide-Risen"]},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    arr["tacked"][0][0][2] = 1                     # the second Drowned Bosun is tacked
+    act(arr, S.A_XP + 0)
+    assert arr["pk"][0] == S.PK_HOST and arr["cur"][0] == 0
+    assert legal(arr) == {S.A_CREW + 1, S.A_CREW + 2}
+    act(arr, S.A_CREW + 2)
+    assert arr["crew"][0][0][2] == card("Drowned Bosun, Tide-Risen") and arr["tacked"][0][0][2] == 1
+    assert arr["crew"][0][0][1] == card("Drowned Bosun")
+    assert pile(arr, "discard", 0)[-1] == card("Drowned Bosun")
+    assert arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
+
+
+# --- sizes of the record against the rules (Attachment, Adventure, 4. Put an Adventure into
+# play, 6. Complete an Adventure, Ship / Glossary: Crew Maximum, The Deck): a card paid for
+# never vanishes, the Crew Maximum is never cut short [ruling: Engine limits] ---
+SHIP_ATT = ["Extra Rigging", "Expanded Berths", "Reinforced Hull", "Copper Sheathing",
+            "Figurehead of Theus", "Ship's Log"]
+SHIP_ADV = ["Sunken Treasure", "Lost Shipwright's Plans", "Secret Current", "Hidden Cove",
+            "Sea Serpent Hunt", "Map of the Isles", "Wreck of the Aurora"]
+
+
+def _deck(extra):
+    deck = starter("castille")
+    deck["cards"] = dict(deck["cards"])
+    deck["cards"].update(extra)
+    return deck
+
+
+def test_attachment_beyond_sixteen_in_play_attaches():
+    """Attachment (no limit in the rules) / The Deck: with 16 Attachments in play, a 17th
+    (Lucky Coin, 1 Influence, on the Captain) is offered, paid for and stays in play; no card
+    leaves the game (check_state after each step)."""
+    atts = ([["Parrot", "Capitana Rosa Delgado"]] * 2 + [["Tricorn Hat", "Capitana Rosa Delgado"]] * 3
+            + [["Lucky Coin", "Capitana Rosa Delgado"]] * 2 + [["Extra Rigging", "ship"]] * 3
+            + [["Expanded Berths", "ship"]] * 3 + [["Reinforced Hull", "ship"]] * 3)
+    deck = _deck({n: 3 for n in ["Parrot", "Tricorn Hat", "Lucky Coin", "Extra Rigging",
+                                 "Expanded Berths", "Reinforced Hull"]})
+    arr = load("attachments", decks=[deck, "crimson_rogers"], first=0, player=[
+        {"crew": ["Powder Priest", "Don Alvaro"], "hand": ["Lucky Coin"], "attach": atts},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    assert arr["att_n"][0][0] == 16
+    assert S.A_HAND + 0 in legal(arr)
+    act(arr, S.A_HAND + 0, S.A_CREW + 0, S.A_CREW + slot(arr, 0, "Powder Priest"))
+    assert arr["att_n"][0][0] == 17
+    assert arr["att"][0][0][16] == card("Lucky Coin") and arr["att_host"][0][0][16] == 0
+
+
+def test_full_record_offers_no_attachment_nor_adventure_completion():
+    """[ruling: Engine limits] with 40 Attachments in play, neither another Attachment nor the
+    completion of an Adventure (it would become one) is offered; discarding it still is."""
+    atts = [[n, "ship"] for n in SHIP_ATT for _ in range(3)]
+    atts += [[n, "ship"] for n in SHIP_ADV for _ in range(3)] + [["Charts of the Trade Winds", "Trade Sea"]]
+    extra = {n: 3 for n in SHIP_ATT + SHIP_ADV}
+    extra.update({"Lucky Coin": 1, "Smugglers' Cache": 1})
+    deck = _deck(extra)
+    # keep the deck within the engine's 90 cards: drop starter cards not used here
+    for n in ["Marines of the Crown", "Don Alvaro, Veteran", "Hired Blades", "Grenado",
+              "Inquisition Gunners", "Dona Ines, Navigator", "Gun Deck Chief", "Bosun's Whistle",
+              "Old Navigator", "Ship's Surgeon"]:
+        deck["cards"].pop(n, None)
+    arr = load("attachments", decks=[deck, "crimson_rogers"], first=0, player=[
+        {"sea": "Frothing Sea", "crew": ["Powder Priest", "Don Alvaro", "Cartographer"],
+         "hand": ["Lucky Coin", "Full Sail"], "attach": atts,
+         "adventures": [["Smugglers' Cache", "Frothing Sea"]]},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    assert arr["att_n"][0][0] == S.MAX_ATT == 40
+    L = legal(arr)
+    assert S.A_HAND + 0 not in L and S.A_ADV + 0 not in L and S.A_DADV + 0 in L
+    # one fewer in play (Charts of the Trade Winds left in the deck): both are offered
+    arr = load("attachments", decks=[deck, "crimson_rogers"], first=0, player=[
+        {"sea": "Frothing Sea", "crew": ["Powder Priest", "Don Alvaro", "Cartographer"],
+         "hand": ["Lucky Coin", "Full Sail"], "attach": atts[:-1],
+         "adventures": [["Smugglers' Cache", "Frothing Sea"]]},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    assert {S.A_HAND + 0, S.A_ADV + 0} <= legal(arr)
+
+
+def test_crew_maximum_above_ten_allows_hiring():
+    """Ship / 1. Hire Crew: Deadweight's Crew Maximum 9 + Reinforced Hull + Expanded Berths =
+    11: with 10 crew aboard (Captain included) an 11th may be hired, and is."""
+    deck = starter("black_freighter")
+    deck["cards"] = dict(deck["cards"])
+    deck["cards"].update({"Reinforced Hull": 1, "Expanded Berths": 1})
+    crew = ["Bone Crew"] * 3 + ["Rattling Gunners"] * 3 + ["Drowned Bosun"] * 3
+    arr = load("attachments", decks=[deck, "crimson_rogers"], first=0, player=[
+        {"crew": crew, "hand": ["Deckhands"],
+         "attach": [["Reinforced Hull", "ship"], ["Expanded Berths", "ship"]]},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    assert crew_max(arr[0], 0) == 11 and arr["crew_n"][0][0] == 10
+    assert S.A_HAND + 0 in legal(arr)
+    act(arr, S.A_HAND + 0)
+    while arr["pk"][0] == S.PK_PAY:
+        act(arr, min(a for a in legal(arr) if S.A_CREW <= a < S.A_CREW + S.MAX_CREW))
+    assert arr["crew_n"][0][0] == 11 and card("Deckhands") in list(arr["crew"][0][0])
+
+
+def test_crew_slots_hold_the_largest_crew_maximum_of_the_pool():
+    """Ship / Glossary: Crew Maximum: the pool's largest Crew Maximum (Deadweight 9 + three
+    copies of each of four cards adding 1 = 21) fits the crew slots; a pool that could go
+    beyond them is refused, naming the field."""
+    assert most_crew(CARD) == 21 <= S.MAX_CREW
+
+
+def test_card_pool_beyond_the_crew_slots_is_refused(tmp_path):
+    src = open(load_pool.__globals__["DEFAULT_PATH"]).read()
+    i = src.rstrip().rindex("]")
+    p = tmp_path / "cards.toml"
+    p.write_text(src[:i] + '{name = "Huge Berths", type = "attachment", host = "ship", '
+                 'ship_crew_max = 2, box = "Punch", defence = ["Slash", "Kick"]},\n]\n')
+    with pytest.raises(CardDataError, match="crew_max"):
+        load_pool(p)
+
+
+def test_more_than_four_adventures_in_play():
+    """4. Put an Adventure into play (no limit in the rules): with four uncompleted
+    Adventures in play a fifth may be put into play."""
+    advs = [["Map of the Isles", "Trade Sea"], ["Secret Current", "Trade Sea"],
+            ["Sunken Treasure", "La Boca"], ["Hidden Cove", "Frothing Sea"]]
+    deck = _deck({"Map of the Isles": 1, "Secret Current": 1, "Sunken Treasure": 1, "Hidden Cove": 2})
+    arr = load("attachments", decks=[deck, "crimson_rogers"], first=0, player=[
+        {"sea": "La Boca", "crew": ["Powder Priest"], "hand": ["Hidden Cove"], "adventures": advs},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    assert arr["adv_n"][0][0] == 4 and S.A_HAND + 0 in legal(arr)
+    act(arr, S.A_HAND + 0, S.A_SEA + 1)
+    assert arr["adv_n"][0][0] == 5 and arr["adv"][0][0][4] == card("Hidden Cove")

@@ -4,7 +4,7 @@ Slash, Thrust), Pistol Shot (Dagger | Thrust, Parry), Fresh Orders (Parry | Slas
 Full Sail (Kick | Thrust, Slash)."""
 
 from envs.seventh_sea import state as S
-from tests.seventh_sea.scenario_files import act, card, legal, load, pile, slot, target
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 
 def _attempt(arr):
@@ -47,6 +47,7 @@ def test_boarding_attack_chain_and_the_winner_inflicts_swashbuckling_plus_swords
     act(arr, S.A_HAND + 0)                               # Pistol Shot: Dagger
     assert legal(arr) == {S.A_STOP}                      # Full Sail does not defend Dagger
     act(arr, S.A_STOP)
+    no_reacts(arr)                                       # player_1 holds a card: asked
     assert arr["crew"][0][1][cut] == -1 and card("Rogue Cutthroats") in pile(arr, "sunk", 1)
     assert arr["tacked"][0][0][don] == 1
     assert pile(arr, "discard", 0)[-2:] == [card("Chain Shot"), card("Pistol Shot")]
@@ -159,6 +160,7 @@ def test_duel_hits_left_after_the_loser_sinks_are_reduced_to_zero():
     arr = load("duel")
     _duel(arr, "Charming Rogue")
     act(arr, S.A_CREW + slot(arr, 0, "Hild Axe-Arm"), S.A_HAND + 0, S.A_STOP)
+    no_reacts(arr)                                 # Duels: Reacts as in a Boarding
     assert card("Charming Rogue") in pile(arr, "sunk", 1)
     assert arr["hits"][0] == 0 and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
     assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0

@@ -8,7 +8,7 @@ from envs.core.errors import CardDataError
 from envs.seventh_sea import state as S
 from envs.seventh_sea.cards import CARD, INDEX, NDEFS, load_pool
 from envs.seventh_sea.common import crew_max, hand_max, swordsman
-from tests.seventh_sea.scenario_files import act, card, legal, load, pile, slot, target
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 CASTILLE = ["Powder Priest", "Marines of the Crown"]
 
@@ -88,6 +88,7 @@ def test_chantey_cannon():
     if arr["pk"][0] == S.PK_CANCEL:
         act(arr, S.A_STOP)
     act(arr, S.A_PASS, S.A_CANNON, target(arr, 1, 0), S.A_CREW + slot(arr, 1, "Skull Gunners"))
+    no_reacts(arr)
     assert arr["hits"][0] == 4 and arr["cur"][0] == 0
 
 

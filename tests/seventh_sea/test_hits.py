@@ -2,11 +2,12 @@
 Discarding and Sinking; Glossary: Skeletal; original rulebook: Suffering Hits)."""
 
 from envs.seventh_sea import state as S
-from tests.seventh_sea.scenario_files import act, card, legal, load, pile, slot, target
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 
 def _fire(arr):
     act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Powder Priest"))
+    no_reacts(arr)                                # both hold cards: a window, no React
 
 
 def test_cannon_attack_hits_equal_the_firing_crews_cannon():

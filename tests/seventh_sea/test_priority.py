@@ -5,7 +5,7 @@ have identical timing for activating, the trait occurs before the React"; 9. Per
 Attack; Suffering Hits 3; Chantey - an ability printed on every Captain)."""
 
 from envs.seventh_sea import state as S
-from tests.seventh_sea.scenario_files import act, card, legal, load, pile, slot, target
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 
 def _fire_at_player_0(arr):
@@ -92,6 +92,7 @@ def test_printed_react_absorbs_hits():
     by tacking it (Raiders of the North fires 1)."""
     arr = load("abilities")
     act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Raiders of the North"))
+    no_reacts(arr)
     carp = slot(arr, 1, "Hull Carpenter")
     assert arr["pk"][0] == S.PK_ABSORB and S.A_ACT + carp in legal(arr)
     act(arr, S.A_ACT + carp)
@@ -105,6 +106,7 @@ def test_chantey_react_is_printed_on_every_captain():
     arr = load("abilities")
     act(arr, S.A_PASS)
     act(arr, S.A_CANNON, target(arr, 1, 0), S.A_CREW + slot(arr, 1, "Skull Gunners"))
+    no_reacts(arr)
     assert arr["pk"][0] == S.PK_ABSORB and arr["cur"][0] == 0 and arr["hits"][0] == 3
     assert S.A_CHACT in legal(arr)
     act(arr, S.A_CHACT)

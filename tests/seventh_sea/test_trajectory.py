@@ -1,7 +1,9 @@
 """Determinism across refactors: a fixed seed's random games give the same trajectory.
 
 The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were before
-their call trees were flattened); a kernel restructuring must not change them. Each case plays
+their call trees were flattened) and re-recorded when React windows came to open on public
+information, the record grew (crew slots, attachments, adventures) and the Experience target
+became a choice; a kernel restructuring must not change them. Each case plays
 uniformly random legal actions and hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.seventh_sea.test_trajectory``.
@@ -16,8 +18,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': 'd1c09220372afe2c6436bdea2acded76479206f8d1ad68d99f0a4b71f373acc6',
-    '3p': 'b5506a16e020c8d0bcad36601bece505df22e4f6e89eaa5544458ad869dc9b38',
+    '2p': '7b92049df385dc6273211003e7bcc71399b08349d6753ae0fd5c403e58a57995',
+    '3p': 'b458aa571ef90bfc341ecfa21b09842cfd692f36e65bdc72021f9dbffad58f83',
 }
 
 
