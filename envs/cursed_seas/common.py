@@ -10,7 +10,8 @@ from numba import njit
 
 from .geometry import bow_touches
 from .state import (
-    KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
+    KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS,
+    MAX_FORTS_P, MAX_SHIPS,
 )
 
 
@@ -151,17 +152,63 @@ def release_tows(s):
                 s.sh_tow[k] = -1
 
 
+# --- forts: who holds the fort on an island (here, not in forts.py: can_ever_move needs it)
+@njit(cache=True)
+def fort_at(s, i):
+    """The fort standing on island i, -1 none."""
+    for f in range(MAX_FORTS):
+        if s.ft_isl[f] == i:
+            return f
+    return -1
+
+
+@njit(cache=True)
+def own_fort_at(s, i, p):
+    f = fort_at(s, i) if i >= 0 else -1
+    return f >= 0 and f // MAX_FORTS_P == p
+
+
 @njit(cache=True)
 def can_ever_move(s, p):
     """Seat p may still give a move action some day: a ship with a mast, or a derelict that
-    can repair (docked at home, or a Shipwright aboard) [Winning the Game; Derelict]."""
+    can repair (docked at her home island or her own fort, or a Shipwright aboard)
+    [Winning the Game; Derelict; Repairing; ruling: Who can still move]."""
+    return can_ever_move_seen(s, p, -1)
+
+
+@njit(cache=True)
+def seen_shipwright(s, k, seat):
+    """Ship k has a Shipwright that ``seat`` knows of: one face up, one the seat has looked
+    at or owns (the rest are face down: which piece it is, is hidden; ruling: Equipment)
+    [Placing Crew and equipment]."""
+    for c in range(MAX_COINS):
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and \
+                s.co_kw[c] & KW_SHIPWRIGHT:
+            return True
+    for c in range(MAX_CREW):
+        if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_SHIPWRIGHT \
+                and (s.cr_up[c] or c // MAX_CREW_P == seat or (s.cr_seen[c] >> seat) & 1):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_ever_move_seen(s, p, seat):
+    """can_ever_move as ``seat`` can tell it (seat < 0: the whole truth, for the end of the
+    game). Masts, docking and forts are open; a face-down Shipwright counts only for a seat
+    that knows it (ruling: Who can still move) [Winning the Game]."""
     for k in range(MAX_SHIPS):
         if s.sh_owner[k] == p and s.sh_live[k] and not s.sh_wreck[k]:
             if s.sh_masts[k]:
                 return True
             if s.home[p] >= 0 and s.sh_dock[k] == s.home[p]:
                 return True
-            if keywords(s, k) & KW_SHIPWRIGHT:
+            if own_fort_at(s, s.sh_dock[k], p):      # repair at her fort [Repairing]
+                return True
+            if seat < 0 or seat == p:
+                if keywords(s, k) & KW_SHIPWRIGHT:
+                    return True
+            elif seen_shipwright(s, k, seat):
                 return True
     return False
 

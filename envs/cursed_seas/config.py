@@ -20,7 +20,7 @@ from envs.core.errors import ConfigError
 
 from . import pieces
 from .state import (
-    CONFIG, EDGE_NAMES, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
+    CONFIG, EDGE_NAMES, LINK_SHIP, MAX_COINS_P, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_PLAYERS,
     MIN_PLAYERS, MY_NAMES, TIEBREAK_NAMES, MAX_TERR, TR_TRADE, MAX_FORTS_P,
 )
 
@@ -137,16 +137,27 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
     return out
 
 
+def link_bits(ship, crew) -> list:
+    """Per piece of ``crew`` (in order), its links giving +1 cargo: bit t = linked to piece t
+    (t after it), bit LINK_SHIP = linked to the ship; equipment has none [Placing Crew and
+    equipment: Linked crew and ships]."""
+    bits = [0] * len(crew)
+    for i, a in enumerate(crew):
+        if a.equipment:
+            continue
+        if ship.name in a.links:
+            bits[i] |= 1 << LINK_SHIP
+        for t in range(i + 1, len(crew)):
+            b = crew[t]
+            if not b.equipment and (b.name in a.links or a.name in b.links):
+                bits[i] |= 1 << t
+    return bits
+
+
 def cargo_of(ship, crew) -> int:
     """Cargo spaces with links: +1 for each crew linked to the ship, +1 for each pair of
     crew linked to each other [Placing Crew and equipment: Linked crew and ships]."""
-    crew = [c for c in crew if not c.equipment]
-    extra = sum(1 for c in crew if ship.name in c.links)
-    for i, a in enumerate(crew):
-        for b in crew[i + 1:]:
-            if b.name in a.links or a.name in b.links:
-                extra += 1
-    return ship.cargo + extra
+    return ship.cargo + sum(bin(b).count("1") for b in link_bits(ship, crew))
 
 
 def make_config(**kwargs) -> np.ndarray:
@@ -221,13 +232,14 @@ def make_config(**kwargs) -> np.ndarray:
             c["ship_nation"][p, j] = sh.nation
             c["ship_cost"][p, j] = sh.cost
             c["ship_cargo"][p, j] = cargo_of(sh, [cat.crew[x] for x in crew])
+            links = link_bits(sh, [cat.crew[x] for x in crew])
             c["ship_nseg"][p, j] = len(sh.segs)
             c["ship_seg"][p, j, :len(sh.segs)] = sh.segs
             c["ship_nmast"][p, j] = len(sh.ranks)
             c["ship_rank"][p, j, :len(sh.ranks)] = sh.ranks
             c["ship_range"][p, j, :len(sh.ranges)] = sh.ranges
             c["ship_creature"][p, j] = int(sh.creature != 0)
-            for ci in crew:
+            for i, ci in enumerate(crew):
                 cr = cat.crew[ci]
                 c["crew_def"][p, k] = ci
                 c["crew_nation"][p, k] = cr.nation
@@ -235,6 +247,10 @@ def make_config(**kwargs) -> np.ndarray:
                 c["crew_kw"][p, k] = cr.keyword
                 c["crew_slot"][p, k] = j
                 c["crew_eq"][p, k] = int(cr.equipment)
+                # piece t of this ship is crew k - i + t of the seat
+                c["crew_link"][p, k] = sum(1 << (k - i + t if t < LINK_SHIP else LINK_SHIP)
+                                           for t in range(LINK_SHIP + 1)
+                                           if (links[i] >> t) & 1)
                 k += 1
     coins = kwargs.get("coins", DEFAULT_COINS)
     if not isinstance(coins, (list, tuple)) or not 1 <= len(coins) <= MAX_COINS_P:

@@ -16,31 +16,17 @@ from numba import njit
 
 from envs.core.rng import die
 
-from .common import cargo_room, keywords, reveal
+from .common import cargo_room, fort_at, keywords, own_fort_at, reveal
+from .crew import reach
 from .geometry import bow_x, bow_y, mast_xy, pt_seg, seg_seg
 from .state import (
-    FORT_R, KW_CANNONEER, L_LEN, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS,
+    FORT_R, KW_CANNONEER, KW_LONG_GUNS, L_LEN, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS,
     MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_BUILD, PK_FLAG, PK_FORT_TARGET, PK_PAY,
     S_LEN, SEG_L, SHIP_R, TERR_R, TR_FOG,
 )
 
 
 # ----- who, where ----------------------------------------------------------------------------------
-@njit(cache=True)
-def fort_at(s, i):
-    """The fort standing on island i, -1 none."""
-    for f in range(MAX_FORTS):
-        if s.ft_isl[f] == i:
-            return f
-    return -1
-
-
-@njit(cache=True)
-def own_fort_at(s, i, p):
-    f = fort_at(s, i) if i >= 0 else -1
-    return f >= 0 and f // MAX_FORTS_P == p
-
-
 @njit(cache=True)
 def enemy_fort_at(s, i, p):
     f = fort_at(s, i) if i >= 0 else -1
@@ -215,8 +201,20 @@ def ship_fort_ok(s, k, m, f):
     p = k // MAX_FLEET
     nm = s.cfg.ship_nmast[p, k % MAX_FLEET]
     px, py = mast_xy(s, k, m, nm)
-    reach = L_LEN if s.cfg.ship_range[p, k % MAX_FLEET, m] == SEG_L else S_LEN
-    return fort_in_range(s, px, py, f, reach) and ship_line_to_fort(s, k, m, nm, f, px, py)
+    # the same range as at a ship: Long Guns make an S cannon reach L [Keywords; ruling: Keywords]
+    return fort_in_range(s, px, py, f, reach(s, k, m)) and \
+        ship_line_to_fort(s, k, m, nm, f, px, py)
+
+
+@njit(cache=True)
+def reveal_long_guns_fort(s, k, m, f):
+    """Long Guns are used (and revealed) when an S cannon fires at a fort beyond S, as at a
+    ship [Placing Crew and equipment: reveal a crew when using its ability; ruling: Keywords]."""
+    p = k // MAX_FLEET
+    if s.cfg.ship_range[p, k % MAX_FLEET, m] != SEG_L and keywords(s, k) & KW_LONG_GUNS:
+        px, py = mast_xy(s, k, m, s.cfg.ship_nmast[p, k % MAX_FLEET])
+        if not fort_in_range(s, px, py, f, S_LEN):
+            reveal(s, k, KW_LONG_GUNS)
 
 
 @njit(cache=True, inline="always")

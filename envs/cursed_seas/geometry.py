@@ -166,6 +166,16 @@ def pose_clear(s, k, x, y, h):
         if px < SHIP_R - 1e-9 or px > w - SHIP_R + 1e-9 or py < SHIP_R - 1e-9 or \
                 py > ht - SHIP_R + 1e-9:
             return False
+    return hull_clear(s, k, x, y, h)
+
+
+@njit(cache=True)
+def hull_clear(s, k, x, y, h):
+    """Ship k with her stern at (x, y) and heading h overlaps no island and no other ship
+    (touching is allowed)."""
+    ln = s.sh_len[k]
+    bx = x + ln * math.cos(h)
+    by = y + ln * math.sin(h)
     # far pieces are passed over on a bound (the hull lies within half its length of its
     # middle), which only skips exact tests that could not fail
     mx = 0.5 * (x + bx)

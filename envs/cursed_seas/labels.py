@@ -120,8 +120,9 @@ def action_label(s, a) -> str:
     if pk == PK_WHIRL_LOSS:
         if o < 8:
             return f"whirlpool takes mast {o}"
-        if o < 16:                  # the (o - 8)-th piece aboard, in index order
-            aboard = [c for c in range(len(s["cr_ship"])) if s["cr_ship"][c] == s["pend_ship"]]
+        if o < 16:                  # the (o - 8)-th crew aboard, in index order
+            aboard = [c for c in range(len(s["cr_ship"])) if s["cr_ship"][c] == s["pend_ship"]
+                      and not s["cfg"]["crew_eq"][c // MAX_CREW_P, c % MAX_CREW_P]]  # crew only
             c = aboard[o - 8] if o - 8 < len(aboard) else -1
             return f"whirlpool takes {piece_name(s, c, s['to_play']) if c >= 0 else o - 8}"
         return f"whirlpool takes coin {o - 16}"

@@ -18,9 +18,9 @@ from .state import (
     OBS_SHIPS, N_SHIP_X, N_TERR, OBS_SHIP_X, OBS_TERR,
     LOC_FORT, MAX_FORTS_P, N_FORT, OBS_FORTS,
 )
-from .common import can_ever_move
+from .common import can_ever_move_seen
 from .mysterious import has_effects
-from .state import NUM_KW
+from .state import LINK_SHIP, NUM_KW
 
 
 @njit(cache=True)
@@ -34,6 +34,33 @@ def _known_gold(s, seat, loc, at):
             if (s.co_seen[c] >> seat) & 1:
                 g += s.co_val[c]
     return n, g
+
+
+@njit(cache=True)
+def _crew_seen(s, seat, c):
+    """The seat knows which piece crew c is: its own, face up, or one it has looked at."""
+    return c // MAX_CREW_P == seat or s.cr_up[c] != 0 or (s.cr_seen[c] >> seat) & 1 != 0
+
+
+@njit(cache=True)
+def _cargo_seen(s, seat, p, j):
+    """Cargo spaces of seat p's fleet slot j as ``seat`` knows them: the printed figure plus
+    the +1 of each link whose crew the seat knows (a link tells which face-down crew are
+    aboard) [Placing Crew and equipment: Linked crew and ships; ruling: Equipment]."""
+    full = s.cfg.ship_cargo[p, j]
+    shown = full
+    for t in range(MAX_CREW_P):
+        if s.cfg.crew_def[p, t] < 0 or s.cfg.crew_slot[p, t] != j:
+            continue
+        bits = s.cfg.crew_link[p, t]
+        c = p * MAX_CREW_P + t
+        if (bits >> LINK_SHIP) & 1:
+            shown -= 0 if _crew_seen(s, seat, c) else 1
+        for u in range(MAX_CREW_P):
+            if (bits >> u) & 1:
+                shown -= 0 if _crew_seen(s, seat, c) and \
+                    _crew_seen(s, seat, p * MAX_CREW_P + u) else 1
+    return max(shown, 0)
 
 
 @njit(cache=True)
@@ -66,7 +93,8 @@ def observe(s, seat, out):
         cnt, g = _known_gold(s, seat, LOC_HOME, p)
         out[b + 2] = cnt / 32.0
         out[b + 3] = g / 64.0
-        out[b + 4] = 1.0 if can_ever_move(s, p) else 0.0
+        # only what this seat can know: a face-down Shipwright of another seat is hidden
+        out[b + 4] = 1.0 if can_ever_move_seen(s, p, seat) else 0.0
         out[b + 5] = 1.0 if s.order[s.cur] == p else 0.0
     # islands
     for i in range(s.n_islands):
@@ -103,7 +131,7 @@ def observe(s, seat, out):
             out[b + 4] = math.sin(s.sh_h[k])
             out[b + 5] = s.sh_len[k]
             out[b + 6] = masts_up(s, k) / 5.0
-            out[b + 7] = s.cfg.ship_cargo[p, j] / 8.0
+            out[b + 7] = _cargo_seen(s, seat, p, j) / 8.0
             out[b + 8] = 1.0 if s.sh_dock[k] >= 0 else 0.0
             out[b + 9] = 1.0 if s.sh_dock[k] >= 0 and s.sh_dock[k] == s.home[s.sh_owner[k]] else 0.0
             out[b + 10] = 1.0 if s.sh_pin[k] >= 0 else 0.0

@@ -48,7 +48,7 @@ from .state import (
 from .crew import nav_ok, nav_place, nav_slot_ok
 from .tow import tow, towable
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
-from .state import KW_NAVIGATOR
+from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR
 from .common import release_tows
 from .turns import after_tow
 from .turns import (
@@ -506,8 +506,13 @@ def apply(s, a):
     elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
         s.sh_masts[s.pend_ship] &= ~(1 << o)
         release_pins(s)
-        then = _T_MOVE_REST
-        tk = s.pend_ship
+        # a sea creature losing its last segment is eliminated [Sea Creatures; ruling: Sea creatures]
+        creature_check(s, s.pend_ship)
+        if not s.sh_live[s.pend_ship]:
+            then = _T_TURN
+        else:
+            then = _T_MOVE_REST
+            tk = s.pend_ship
     elif pk == PK_SEA_WITH:
         s.pend_target = o
         look(s, s.pend_ship, o)
@@ -543,6 +548,7 @@ def apply(s, a):
             tm = s.pend_mast + 1
         elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
             k = s.pend_ship
+            F.reveal_long_guns_fort(s, k, s.pend_mast, o - OPT_FORT)
             if not (F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k)
                     and F.hit_fort(s, o - OPT_FORT)):   # a fort's loss may end the game
                 then = _T_TARGET
@@ -681,6 +687,11 @@ def apply(s, a):
 def order_ship(s, k, act):
     """[Actions] ship k of the player to play is given action ``act``."""
     s.sh_acts[k] += 1
+    if s.sh_acts[k] == 2:       # a second action: the keyword giving it is used and revealed
+        if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE:      # [Placing Crew and equipment]
+            reveal(s, k, KW_CAPTAIN)
+        elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT:
+            reveal(s, k, KW_HELMSMAN)
     s.sh_last[k] = act
     s.pend_ship = k
     if act == ACT_MOVE:

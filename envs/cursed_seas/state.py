@@ -21,6 +21,7 @@ MAX_SHIPS = MAX_PLAYERS * MAX_FLEET
 MAX_MASTS = 5
 MAX_SEGS = 3             # movement segments of a base move (S+S+S), +1 for an Oarsman
 MAX_CREW_P = 6
+LINK_SHIP = MAX_CREW_P      # cfg.crew_link bit: the crew is linked to her starting ship
 MAX_CREW = MAX_PLAYERS * MAX_CREW_P
 MAX_COINS_P = 8
 MAX_COINS = MAX_PLAYERS * MAX_COINS_P
@@ -33,6 +34,7 @@ DEFAULT_MAX_STEPS = 4000
 S_LEN = 1.0
 L_LEN = 2.0
 SHIP_R = 0.12            # half the width of a hull
+ARC_STEP = 0.5 * SHIP_R  # a turn's swept arc is tested at headings this far apart at the hull's end
 TOUCH = 1e-3             # pieces closer than this (beyond their radii) touch
 GRID = 8                 # island placement: GRID x GRID points over the table
 DEPLOY_SLOTS = 12        # ship placement at a home island: a bow every 30 degrees around it
@@ -213,6 +215,9 @@ CONFIG = np.dtype(config_header() + [
     ("myst_mode", np.int8),                                   # 0 plain, 1 effects
     ("island_fx", np.int8, (MAX_ISLANDS, 6)),                 # MY_* per d6 result
     ("coin_kw", np.int16, (MAX_PLAYERS, MAX_COINS_P)),        # unique treasure's keyword
+    # links giving +1 cargo, fixed at fleet building: bit t (t < MAX_CREW_P) = linked to crew
+    # t (t > own index, same starting ship), bit LINK_SHIP = linked to its starting ship
+    ("crew_link", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
 ])
 
 STATE = np.dtype(state_header(MAX_PLAYERS) + [

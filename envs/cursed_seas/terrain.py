@@ -419,8 +419,8 @@ def whirl_jump(s, k, w, slot):
 
 @njit(cache=True)
 def whirl_loss_ok(s, k, o):
-    """Option o of PK_WHIRL_LOSS: mast o (0-4), crew 8 + j (the j-th aboard her, in index
-    order: a tow brings other fleets' crew), coin 16 + c.
+    """Option o of PK_WHIRL_LOSS: mast o (0-4), crew 8 + j (the j-th crew aboard her, in index
+    order: a tow brings other fleets' crew; equipment is never offered), coin 16 + c.
     Whirlpools never sink: a sea creature's last segment is not taken [Whirlpool]."""
     if o < 5:
         if not (s.sh_masts[k] >> o) & 1 or o >= nmast(s, k):
@@ -437,9 +437,11 @@ def whirl_loss_ok(s, k, o):
 
 @njit(cache=True)
 def crew_nth(s, k, r):
-    """The r-th crew/equipment aboard ship k in index order, -1 none."""
+    """The r-th crew aboard ship k in index order, -1 none. Equipment is skipped: "Whirlpools
+    only eliminate masts, treasure, and crew. They will not eliminate equipment" [Whirlpool;
+    ruling: Whirlpool]."""
     for c in range(MAX_CREW):
-        if s.cr_ship[c] == k:
+        if s.cr_ship[c] == k and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
             if r == 0:
                 return c
             r -= 1

@@ -16,7 +16,7 @@ import math
 
 from numba import njit
 
-from .common import keywords, leave_dock, release_tows, sink
+from .common import keywords, leave_dock, release_tows, reveal, sink
 from .creatures import is_creature
 from .forts import fort_at, fort_unload, own_fort_at
 from .geometry import bow_touches, edge_room, pose_clear, sweep, wrap
@@ -90,6 +90,11 @@ def tow(s, k, j):
         s.sh_began[j] = -1
         s.sh_trade[j] = 0
         s.sh_nav[j] = 0
+    for m in range(MAX_SHIPS):
+        # a pin holds a ship to an enemy [Pin]: one of p's ships pinned to the ship now in
+        # her fleet (the tower herself, say) is released
+        if s.sh_pin[m] == j and s.sh_owner[m] == p:
+            s.sh_pin[m] = -1
     for c in range(MAX_CREW):
         if s.cr_ship[c] == j:
             s.cr_seen[c] |= 1 << p
@@ -159,6 +164,8 @@ def tow_sail(s, k, kind, fan, frac):
             break
     s.seg_used |= 1 << i
     oars = 1 if keywords(s, k) & KW_OARSMAN else 0
+    if i == 1 and oars:
+        reveal(s, k, KW_OARSMAN)     # the Oarsman's +S is used [Placing Crew and equipment]
     if s.sh_trade[k] == 1 and i == 1 + oars:
         s.sh_trade[k] = 2            # the trade current's +S, once per turn
     h = math.atan2(math.sin(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0),

@@ -22,10 +22,11 @@ from .common import (
 )
 from .common import leave_dock, release_tows
 from .geometry import wrap
-from .tow import tow_ask, tow_dock, tow_sail, tow_seg_kind, tow_turn_ok
+from .tow import behind, tow_ask, tow_dock, tow_sail, tow_seg_kind, tow_turn_ok
 from .geometry import (
     far_from,
-    bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg, sweep,
+    bow_touches, bow_x, bow_y, can_fire, edge_room, hull_clear, island_gap, pose_clear, pt_seg,
+    sweep,
 )
 from .terrain import ice_begin, turn_begins
 from .forts import (
@@ -40,7 +41,7 @@ from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, MAX_PLAYERS,
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
     PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
-    TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH,
+    TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH, ARC_STEP,
     LOC_FORT, MAX_FORTS, MAX_FORTS_P,
 )
 
@@ -281,11 +282,35 @@ def free_segment(s, k, kind):
 
 @njit(cache=True, inline="always")
 def turn_ok(s, k, fan):
-    """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece."""
-    h = s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0
+    """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece, and the
+    arc she (and her tow) sweeps on the way crosses no island and no ship [Moving: "A ship
+    can't move through any island or another ship"; ruling: Movement grammar]."""
+    h0 = s.sh_h[k]
+    h = h0 + FAN_DEG[fan] * math.pi / 180.0
     if s.sh_tow[k] >= 0 and not tow_turn_ok(s, k, h):
         return False                     # --- tow: the towed ship turns with her [Tow]
-    return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h)
+    return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h) and arc_clear(s, k, h0, h)
+
+
+@njit(cache=True)
+def arc_clear(s, k, h0, h1):
+    """Every heading between h0 and h1 leaves ship k (and her tow, in line behind her) clear
+    of islands and ships, tested at headings close enough that no point of either hull moves
+    more than ARC_STEP between two tests [Moving; ruling: Movement grammar]."""
+    reach = abs(s.sh_len[k])
+    j = s.sh_tow[k]
+    if j >= 0:
+        reach = max(reach, abs(s.sh_len[j]) + 2.0 * SHIP_R + TOUCH)
+    n = int(math.ceil(abs(h1 - h0) * reach / ARC_STEP))
+    for i in range(1, n):
+        h = h0 + (h1 - h0) * i / n
+        if not hull_clear(s, k, s.sh_x[k], s.sh_y[k], h):
+            return False
+        if j >= 0:
+            x, y = behind(s, k, j, h)
+            if not hull_clear(s, j, x, y, h):
+                return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -296,6 +321,8 @@ def sail(s, k, kind, fan, frac):
         return tow_sail(s, k, kind, fan, frac)     # --- tow: both ships sail [Tow]
     i = free_segment(s, k, kind)
     s.seg_used |= 1 << i
+    if i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and keywords(s, k) & KW_OARSMAN:
+        reveal(s, k, KW_OARSMAN)     # the Oarsman's +S is used [Placing Crew and equipment]
     if s.sh_trade[k] == 1 and i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and \
             not (i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and
                  keywords(s, k) & KW_OARSMAN):

@@ -26,7 +26,7 @@ from .state import (
     LOC_FORT, MAX_FLAGS, MAX_FORTS, MAX_FORTS_P, PK_BUILD, PK_FLAG, PK_FORT_MAST,
     PK_FORT_TARGET, PK_PAY,
 )
-from .state import KW_NAVIGATOR, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
     SC_TRIED,
@@ -74,6 +74,8 @@ def _config(states, r):
     V.in_range(r, states, c + "crew_cost", 0, 20, "point cost")
     V.in_range(r, states, c + "crew_kw", 0, (1 << NUM_KW) - 1, "keyword bits")
     V.in_range(r, states, c + "crew_eq", 0, 1, "a flag: equipment")
+    V.in_range(r, states, c + "crew_link", 0, (1 << (LINK_SHIP + 1)) - 1,
+               "link bits [Linked crew and ships]")
     V.in_range(r, states, c + "myst_mode", 0, 1, "plain or effects [Mysterious Islands]")
     V.in_range(r, states, c + "coin_kw", 0, (1 << NUM_KW) - 1, "keyword bits [Unique treasure]")
     V.in_range(r, states, c + "island_fx", 0, 5, "a mysterious-island effect")

@@ -148,3 +148,48 @@ def test_long_guns_let_s_cannons_reach_l(f0, can):
         assert rec(e)["cr_up"][0] == 0
         e.step(opt(6))
         assert rec(e)["cr_up"][0] == 1        # used against a target beyond S: revealed
+
+
+# ----- revealing Captain, Helmsman, Oarsman ----------------------------------------------------
+REVEAL_ME = ship(0, 0, 4.0, 6.0)
+REVEAL_TGT = ship(1, 0, 5.2, 4.8, 90.0)
+
+
+def test_captain_is_revealed_when_her_ship_shoots_after_a_move():
+    """[Placing Crew and equipment] 'You must reveal (turn face up) a crew when using its
+    ability'; Captain: a shoot action after a move (ruling: Actions). Captain Marrow stays
+    face down through the move and turns face up when the second action is given."""
+    e = position(two([("Scarlet Heron", ["Captain Marrow"])]), [REVEAL_ME, REVEAL_TGT])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 3, 0))
+    e.step(A_NO)
+    assert rec(e)["cr_up"][0] == 0 and order(0, ACT_SHOOT) in legal(e)
+    e.step(order(0, ACT_SHOOT))
+    assert rec(e)["pending"] == PK_TARGET and rec(e)["cr_up"][0] == 1
+
+
+def test_helmsman_is_revealed_when_her_ship_moves_after_a_shoot():
+    """[Placing Crew and equipment] reveal a crew when using its ability; Helmsman: a move
+    action after a shoot (ruling: Actions)."""
+    e = position(two([("Regal Tempest", ["Helmsman Pike"])]), [REVEAL_ME, REVEAL_TGT])
+    e.step(order(0, ACT_SHOOT))
+    while rec(e)["pending"] == PK_TARGET:
+        e.step(A_NO)                                   # every mast holds fire
+    assert rec(e)["cr_up"][0] == 0 and order(0, ACT_MOVE) in legal(e)
+    e.step(order(0, ACT_MOVE))
+    assert rec(e)["cr_up"][0] == 1
+
+
+def test_oarsman_is_revealed_when_the_extra_segment_is_sailed():
+    """[Placing Crew and equipment] reveal a piece when using its ability; Oarsman: +S to
+    the base move (ruling: Keywords). Scarlet Heron (L+S) with Spare Oars sails L and S
+    with the oars face down; the third segment, S, is the Oarsman's: 3 + 2 + 1 + 1 = 7."""
+    e = position(two([("Scarlet Heron", [], ["Spare Oars"])]),
+                 [ship(0, 0, 3.0, 6.0), ship(1, 0, 10.0, 7.0, 90.0)])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1, 3, 3))
+    e.step(seg(0, 3, 3))
+    assert rec(e)["cr_up"][0] == 0
+    e.step(seg(0, 3, 3))
+    s = rec(e)
+    assert s["sh_x"][0] == pytest.approx(7.0) and s["cr_up"][0] == 1

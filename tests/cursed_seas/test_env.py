@@ -183,3 +183,52 @@ def test_every_legal_action_has_a_label():
         for a in legal:
             assert not cs_env.GAME.action_label(e.record[0], int(a)).startswith("option")
         e.step(int(rng.choice(legal)))
+
+
+# ----- hidden crew in the observation ------------------------------------------------------------
+def test_face_down_shipwright_does_not_show_in_who_can_still_move():
+    """[Winning the Game] who can still move (ruling: Who can still move) as another seat
+    sees it: which face-down piece is aboard is hidden (ruling: Equipment). Seat 1's derelict
+    carries either Shipwright Oda or Smuggler Nix face down (the other ashore): seat 0's
+    observation is the same; seat 1 itself sees the difference."""
+    from .helpers import fleet, position, ship
+    isl = [{"x": 2.0, "y": 2.0, "r": 1.0, "home": 0}, {"x": 13.0, "y": 13.0, "r": 1.0, "home": 1},
+           {"x": 7.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 2.0, "y": 12.0, "r": 1.0, "home": -1},
+           {"x": 13.0, "y": 2.0, "r": 1.0, "home": 2}, {"x": 7.5, "y": 7.5, "r": 1.0, "home": -1}]
+    f = [fleet("Rustfang"), fleet(("Blue Petrel", ["Smuggler Nix", "Shipwright Oda"])),
+         fleet("Anvil Gale")]
+    ships = [ship(0, 0, 4.0, 5.0, 90.0), ship(1, 0, 10.0, 10.0, 0.0, masts=[0, 0]),
+             ship(2, 0, 10.0, 5.0, 90.0)]
+    oda = position(f, ships, islands=isl, crew=[{"crew": 6, "at": "island", "where": 2}])
+    nix = position(f, ships, islands=isl, crew=[{"crew": 7, "at": "island", "where": 2}])
+    a, b = oda.record.copy(), nix.record.copy()
+    assert cs_env.GAME.check_state(a) == [] and cs_env.GAME.check_state(b) == []
+    for seat in (0, 2):
+        assert _obs(a, seat).tobytes() == _obs(b, seat).tobytes()
+    assert _obs(a, 1).tobytes() != _obs(b, 1).tobytes()
+
+
+def test_linked_crew_cargo_bonus_is_hidden_while_they_are_face_down():
+    """[Placing Crew and equipment: Linked crew and ships] two linked crew on a ship give +1
+    cargo; which face-down crew sail there is hidden (ruling: Equipment), so another seat
+    sees Saltglass's printed cargo 5 whether Captain Ysolde sails with her link Navigator
+    Quill (5 + 1) or with Chartmaster Wren (no link); the owner sees 6 and 5; once both
+    linked crew are face up the +1 shows to all."""
+    from envs.cursed_seas.state import MAX_FLEET, N_SHIP, OBS_SHIPS
+    from .helpers import fleet, position, ship
+    ships = [ship(0, 0, 4.0, 6.0, 0.0), ship(1, 0, 9.0, 4.0, 90.0)]
+    linked = position([fleet("Rustfang"), fleet(("Saltglass", ["Captain Ysolde",
+                                                               "Navigator Quill"]))], ships)
+    plain = position([fleet("Rustfang"), fleet(("Saltglass", ["Captain Ysolde",
+                                                              "Chartmaster Wren"]))], ships)
+    a, b = linked.record.copy(), plain.record.copy()
+    other = OBS_SHIPS + (1 * MAX_FLEET + 0) * N_SHIP + 7      # seat 1's ship seen by seat 0
+    own = OBS_SHIPS + (0 * MAX_FLEET + 0) * N_SHIP + 7        # her own ship seen by seat 1
+    assert _obs(a, 0).tobytes() == _obs(b, 0).tobytes()
+    assert _obs(a, 0)[other] * 8 == pytest.approx(5.0)
+    assert _obs(a, 1)[own] * 8 == pytest.approx(6.0)
+    assert _obs(b, 1)[own] * 8 == pytest.approx(5.0)
+    a[0]["cr_up"][6] = 1
+    assert _obs(a, 0)[other] * 8 == pytest.approx(5.0)        # one of the pair: still 5
+    a[0]["cr_up"][7] = 1
+    assert _obs(a, 0)[other] * 8 == pytest.approx(6.0)

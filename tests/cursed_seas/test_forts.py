@@ -242,3 +242,44 @@ def test_random_games_with_forts_stay_valid():
         built += int((rec(e)["ft_isl"] >= 0).sum() + rec(e)["ft_gone"].sum())
         assert check_states(e.record)[0] == []
     assert built > 0
+
+
+def test_derelict_docked_at_her_fort_can_still_move_so_the_game_goes_on():
+    """[Winning the Game] the game ends when only one player 'is able to give any future
+    move actions'; [Repairing] 'a ship docked at her home island or fort' repairs a mast
+    (ruling: Who can still move). Seat 0's only ship is a derelict docked at her own fort:
+    next turn she repairs there and can move again, so seat 1 ending her turn ends nothing."""
+    derelict = dict(DOCKED2, masts=[0, 0])
+    e = game([derelict, FAR], INSIDE0, forts_record(FORT0), cur=1)
+    e.step(A_NO)                                       # seat 1 ends her turn
+    s = rec(e)
+    assert s["done"] == 0 and s["to_play"] == 0
+    assert order(0, ACT_REPAIR) in legal(e)
+    # at a wild island with no fort of hers she could never move again: the game ends
+    e2 = game([derelict, FAR], [{"coin": 4, "at": "island", "where": 3}], forts_record(),
+              cur=1)
+    e2.step(A_NO)
+    assert rec(e2)["done"] == 1      # (0 gold each; seat 1 wins on masts standing: Tie-breakers)
+
+
+def test_long_guns_reach_l_at_a_fort_and_are_revealed():
+    """Long Guns (pieces.toml: 'this ship's cannons of range S shoot up to L'; ruling:
+    Keywords) apply to a fort target as to a ship [Forts: Shooting]: Golden Abacus (two S
+    masts) with Long Nines lies 1.51-1.54 S from seat 1's fort square (between S and L), so
+    the shot is offered; firing beyond S reveals the equipment [Placing Crew and equipment]."""
+    fleets = [fleet(("Golden Abacus", [], ["Long Nines"])), fleet("Rustfang")]
+    shooter = {"seat": 0, "slot": 0, "x": 6.0, "y": 4.0, "heading": 0.0}
+    far1 = {"seat": 1, "slot": 0, "x": 10.0, "y": 6.5, "heading": 90.0}
+    inside1 = [{"coin": c, "at": "fort", "where": 2} for c in (8, 9, 10)]
+    e = position(fleets, [shooter, far1], placed=inside1, record=forts_record([(2, 2, 0b11)]),
+                 forts=FORTS, rolls=(1,))
+    assert order(0, ACT_SHOOT) in legal(e)
+    e.step(order(0, ACT_SHOOT))
+    assert rec(e)["pending"] == PK_TARGET and opt(OPT_FORT + 2) in legal(e)
+    assert rec(e)["cr_up"][0] == 0
+    e.step(opt(OPT_FORT + 2))
+    assert rec(e)["cr_up"][0] == 1
+    # without Long Guns an S cannon does not reach the fort
+    e2 = position([fleet("Golden Abacus"), fleet("Rustfang")], [shooter, far1], placed=inside1,
+                  record=forts_record([(2, 2, 0b11)]), forts=FORTS)
+    assert order(0, ACT_SHOOT) not in legal(e2)

@@ -131,3 +131,22 @@ def test_every_new_decision_has_a_label():
             for a in legal:
                 assert not cs_env.GAME.action_label(e.record[0], int(a)).startswith("option")
             e.step(int(rng.choice(legal)))
+
+
+def test_storm_taking_a_creatures_last_segment_eliminates_it():
+    """[Sea Creatures] 'When a sea creature has no segments, it is eliminated' (ruling: Sea
+    creatures): Gloomcoil (a sea serpent) with one segment left docks at Fever Isle and
+    rolls 6, storm: her last segment goes and she leaves the game at once."""
+    e = position([fleet("Gloomcoil", "Jade Lantern"), fleet("Rustfang")],
+                 [{"seat": 0, "slot": 0, "x": 6.0, "y": 5.0, "heading": -90.0,
+                   "masts": [1, 0, 0]},
+                  ship(0, 1, 4.0, 6.0), ship(1, 0, 9.0, 6.0, 90.0)],
+                 rolls=(6,), config_islands=["Gull Rock", "Palm Key", "Fever Isle", "Long Cay",
+                                             "Smuggler's Rest", "Turtle Bank"],
+                 mysterious="effects")
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1, 3, 3))
+    assert rec(e)["pending"] == PK_MYST_DOWN and legal(e) == {opt(0)}
+    e.step(opt(0))
+    s = rec(e)
+    assert s["sh_live"][0] == 0 and s["pending"] == PK_TURN and s["done"] == 0

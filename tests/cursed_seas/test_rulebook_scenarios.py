@@ -65,6 +65,24 @@ def test_moving_cannot_pass_through_a_ship():
     assert s["sh_x"][0] + 0.6 == pytest.approx(5.5 - 2 * SHIP_R, abs=1e-6)
 
 
+def test_moving_a_turn_cannot_swing_the_hull_through_a_ship():
+    """[Moving] "A ship can't move through any island or another ship": turning +90 about
+    her stern, Lady Marrow's hull (0.9 long) would sweep through Rustfang lying at 45 degrees
+    0.4 from her stern, although the hulls are clear of each other at the end of the turn;
+    the turn is not offered [ruling: Movement grammar]. Turning -90, away from her, is."""
+    c = math.cos(math.radians(45))
+    a = {"seat": 0, "slot": 0, "x": 4.0, "y": 6.0, "heading": 0.0}
+    b = {"seat": 1, "slot": 0, "x": 4.0 + 0.4 * c, "y": 6.0 + 0.4 * c, "heading": 45.0}
+    e = position([fleet("Lady Marrow"), fleet("Rustfang")], [a, b])
+    e.step(order(0, ACT_MOVE))
+    s = rec(e)
+    # at the end of the +90 turn Rustfang's nearest point, her stern, is 0.4 x cos 45 from
+    # Lady Marrow's hull: more than two half-widths, so only the sweep is in the way
+    assert 0.4 * c > 2 * SHIP_R and s["sh_len"][0] == pytest.approx(0.9)
+    assert seg(0, 6, 0) not in legal(e)
+    assert seg(0, 0, 0) in legal(e)
+
+
 def test_derelict_cannot_be_given_a_move_action():
     """[Derelict] a ship with no masts can't move; explore or repair only."""
     e = position(two(), [ship(0, 0, 4.0, 6.0, 0.0, masts=[0, 0]), FAR])

@@ -351,3 +351,31 @@ def test_random_games_with_every_terrain_stay_valid():
             if rec(e)["step"] % 50 == 0:
                 assert check_states(e.record)[0] == []
         assert check_states(e.record)[0] == []
+
+
+def test_whirlpool_never_eliminates_equipment():
+    """[Whirlpool] 'Whirlpools only eliminate masts, treasure, and crew. They will not
+    eliminate equipment' (ruling: Whirlpool). Blue Petrel carries only Boarding Pikes
+    (equipment): on a roll of 2 her player may lose a mast, never the Pikes."""
+    e = position([fleet(("Blue Petrel", [], ["Boarding Pikes"])), fleet("Rustfang")],
+                 [{"seat": 0, "slot": 0, "x": 4.0, "y": 6.0, "heading": 0.0}, FAR],
+                 rolls=(2,), record=terrain(*WHIRLS))
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 3, 3))
+    e.step(opt(1 * EDGE_SLOTS + 0))
+    assert rec(e)["pending"] == PK_WHIRL_LOSS
+    assert legal(e) == {opt(0), opt(1)}
+    # with a crew beside the equipment, option 8 is that crew and takes it, not the Pikes
+    e2 = position([fleet(("Blue Petrel", ["Smuggler Nix"], ["Boarding Pikes"])),
+                   fleet("Rustfang")],
+                  [{"seat": 0, "slot": 0, "x": 4.0, "y": 6.0, "heading": 0.0}, FAR],
+                  rolls=(2,), record=terrain(*WHIRLS))
+    e2.step(order(0, ACT_MOVE))
+    e2.step(seg(0, 3, 3))
+    e2.step(opt(1 * EDGE_SLOTS + 0))
+    assert legal(e2) == {opt(0), opt(1), opt(8)}
+    s = rec(e2)
+    eq = [c for c in range(2) if s["cfg"]["crew_eq"][0, c]]
+    e2.step(opt(8))
+    s = rec(e2)
+    assert s["cr_ship"][eq[0]] == 0 and s["cr_ship"][1 - eq[0]] == -1

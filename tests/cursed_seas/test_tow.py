@@ -93,6 +93,21 @@ def test_towed_derelict_is_placed_bow_to_stern_and_joins_the_towing_fleet():
     assert check_states(e.record)[0] == []
 
 
+def test_a_pin_on_the_ship_taken_in_tow_is_released():
+    """[Pin] a pin holds a ship to an enemy; [Tow] the towed ship joins the tower's fleet:
+    the tower's pin on her (left from ramming her before she lost her last mast) ends, so
+    no ship stays pinned to one of her own fleet."""
+    from envs.cursed_seas.tow import tow
+
+    e = position(fleets(), [ship(0, 0, 4.0, 6.0), DERELICT, FAR_GALE], placed=CARGO)
+    sail_to_derelict(e)
+    arr = e.record.copy()
+    arr["sh_pin"][0, 0] = 6                 # her pin from a ram, the derelict enemy until now
+    tow(arr[0], 0, 6)
+    assert arr["sh_tow"][0, 0] == 6 and arr["sh_owner"][0, 6] == 0
+    assert arr["sh_pin"][0, 0] == -1
+
+
 def test_a_ship_towed_away_is_no_longer_her_old_players():
     """[Tow; Actions: "you can give actions only to ships in your fleet"] the new player
     may give her a free action (here: declare her scuttled, one of her derelicts now); the

@@ -1,7 +1,8 @@
 """Determinism across refactors: a fixed seed's random games give the same trajectory.
 
-The digests were recorded from main after towing, fort loading and Navigators landed (issue
-11); a kernel restructuring must not change them. Each case plays uniformly random legal
+The digests were recorded after the audit fixes (config field crew_link; crew revealed by
+Captain, Helmsman and Oarsman use; a turn's swept arc kept clear; a tow ends the tower's pin on
+her tow); a kernel restructuring must not change them. Each case plays uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -22,10 +23,10 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': '1fe79acb63f6f8ef94d2fd995e24563be851d2fd472650a57f1b276f2e2b8bc1',
-    '2p_terrain_forts': 'adadda6124056351ac2ad1d553f5524ac12ea42f0f773ce8a1cbcb65c123a01e',
-    '3p_reefs_effects': '2b8ba3c5629cfaacc7639c7297089410cf743cea8e3b30fe6bc1b7a3e412d32e',
-    '4p_flat': 'e12d901e18aab9ed864164886b295470c310c94d2ddcaf40267b1834c80b13dd',
+    '2p': '82aa61c5e8abc9685a2775778474b7c85eca61ef5a8acc2b9e8295e9b85ccfdf',
+    '2p_terrain_forts': '7a156e2ca54bdcd6dc20a68e956d4f55b3c0e036b19f40c66f53b9505c0a4422',
+    '3p_reefs_effects': 'c9c4bb4a986af876eef18b4b9b36bc34d4f9c14f8424cd23d1ee01b3e3ae7a8b',
+    '4p_flat': '63ff5be7ff27bb12bc8d5a3d9b209b7a8cfb6c3733d088221acfc715b0910c1a',
 }
 
 
