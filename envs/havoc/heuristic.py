@@ -14,7 +14,9 @@ hands, deck orders, face-down wrecks nor future dice can steer it.
 * :func:`rule_best`: a forced choice (one legal action), a purchase [Island Phase: Card
   Purchases] (always made) and the best affordable Market claim [Island Phase: Claiming a
   Card] or restock pick [The Market: Restocking], by :func:`card_value`. A claim pays off
-  only at the purchase step, which the look-ahead does not reach, hence the rule.
+  only at the purchase step, which the look-ahead does not reach, hence the rule. A flag's
+  action offered (Lookout's draw, Swift's other turn) is always taken [Flags]: the look-ahead
+  scores neither a card in hand nor a turn, so it would decline them at random.
 * :func:`search_best`: every other decision, by :func:`lookahead` over the seat's own
   decisions to the end of its turn, leaves scored by :func:`evaluate` (Final Scoring; Cannon
   Fire; Scoring a Hit). Ties are all marked: about half the heuristic's decisions are ties.
@@ -35,8 +37,8 @@ from envs.havoc.hidden import determinize
 from envs.havoc.rules import apply, legal_mask
 from envs.havoc.scoring import final_score
 from envs.havoc.state import (A_MARKET, A_OPTION, A_RESTOCK, CANNON, COIN, MARKET_SIZE,
-                              NUM_ACTIONS, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SKIFF,
-                              SAIL, STATE)
+                              NUM_ACTIONS, PK_FLAG, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK,
+                              PK_SKIFF, SAIL, STATE)
 
 WIN_VALUE = 100.0
 THREAT_RANGE = 3
@@ -227,7 +229,7 @@ def rule_best(s, seat, mask, best):
         best[only] = True
         return RULE_PICK
     pk = s.pending
-    if pk == PK_PURCHASE and mask[A_OPTION]:
+    if (pk == PK_PURCHASE or pk == PK_FLAG) and mask[A_OPTION]:
         best[A_OPTION] = True
         return RULE_PICK
     if pk == PK_SKIFF or pk == PK_RESTOCK_PICK:

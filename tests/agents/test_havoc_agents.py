@@ -196,6 +196,18 @@ def test_heuristic_fires_a_broadside_at_an_enemy_off_its_beam():
     assert int(arr["infamy"][0][0]) == before + 2, taken
 
 
+def test_heuristic_takes_the_flag_action_it_is_offered():
+    """[Flags] Swift's other turn offered after a Three Knots played or passed: the heuristic
+    takes it (the look-ahead scores no turn, so without its rule it would decline at random)."""
+    for seed in range(4):
+        arr = _sea([{"crew": 0, "at": [2, 2], "heading": "N"},
+                    {"crew": 1, "at": [4, 4], "heading": "N"}],
+                   [{"hand": {"Three Knots": 2}}, {"hand": {"Make Way": 1}}],
+                   flags={"Swift": 0})
+        taken = _play_turn(arr, agents.make("heuristic", "havoc", seed=seed))
+        assert any(t.startswith("take Swift") for t in taken), taken
+
+
 def test_heuristic_steers_clear_of_a_rock():
     """[Collisions] Full Canvas (two squares ahead) would ram the rock right ahead and take a
     Damage card; the heuristic passes it or plays the other card instead."""
