@@ -40,9 +40,20 @@ def masked_log_probs(policy, obs, masks) -> torch.Tensor:
 
 def kl_to(anchor_logp: torch.Tensor, logp: torch.Tensor) -> torch.Tensor:
     """Mean over rows of KL(anchor || policy); illegal actions (anchor probability 0) add 0."""
+    return _kl(*_anchor_part(anchor_logp), logp)
+
+
+def _anchor_part(anchor_logp: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The anchor's probabilities and, per row, its sum of p log p over the legal actions:
+    all of the KL that does not depend on the policy."""
     p = anchor_logp.exp()
-    terms = torch.where(p > 0, p * (anchor_logp - logp), torch.zeros_like(p))
-    return terms.sum(-1).mean()
+    return p, torch.where(p > 0, p * anchor_logp, torch.zeros_like(p)).sum(-1)
+
+
+def _kl(p: torch.Tensor, p_logp: torch.Tensor, logp: torch.Tensor) -> torch.Tensor:
+    """Mean over rows of sum p (log p - logp); an illegal action (p = 0) adds 0."""
+    cross = torch.where(p > 0, p * logp, torch.zeros_like(p)).sum(-1)
+    return (p_logp - cross).mean()
 
 
 class _WithGradientOf(torch.autograd.Function):
@@ -90,8 +101,7 @@ class Anchor:
                 return values, log_prob, entropy          # outside PPO's minibatch loop
             legal = torch.as_tensor(action_masks).bool().reshape(logits.shape)
             logp = torch.log_softmax(torch.where(legal, logits, _ILLEGAL), -1)
-            p, p_logp = target
-            kl = (p_logp - (p * logp).sum(-1)).mean()      # kl_to with the anchor's part held
+            kl = _kl(*target, logp)
             self.last_kl = float(kl.detach())
             return values, _WithGradientOf.apply(log_prob, self.coef * kl), entropy
 
@@ -116,7 +126,5 @@ class Anchor:
             with torch.no_grad():
                 logp = masked_log_probs(self.anchor, torch.as_tensor(obs.reshape(n, -1)),
                                         torch.as_tensor(buf.action_masks.reshape(n, -1)))
-                p = logp.exp()
-                p_logp = torch.where(p > 0, p * logp, torch.zeros_like(p)).sum(-1)
-            self._rollout = (weakref.ref(obs), (p, p_logp))
+            self._rollout = (weakref.ref(obs), _anchor_part(logp))
         return self._rollout[1]

@@ -177,6 +177,12 @@ def can_ever_move(s, p):
 
 
 @njit(cache=True)
+def crew_known(s, c, seat):
+    """``seat`` knows which piece crew c is: its own, face up, or one it has looked at."""
+    return c // MAX_CREW_P == seat or s.cr_up[c] != 0 or (s.cr_seen[c] >> seat) & 1 != 0
+
+
+@njit(cache=True)
 def seen_shipwright(s, k, seat):
     """Ship k has a Shipwright that ``seat`` knows of: one face up, one the seat has looked
     at or owns (the rest are face down: which piece it is, is hidden; ruling: Equipment)
@@ -187,7 +193,7 @@ def seen_shipwright(s, k, seat):
             return True
     for c in range(MAX_CREW):
         if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_SHIPWRIGHT \
-                and (s.cr_up[c] or c // MAX_CREW_P == seat or (s.cr_seen[c] >> seat) & 1):
+                and crew_known(s, c, seat):
             return True
     return False
 

@@ -18,7 +18,7 @@ from .state import (
     OBS_SHIPS, N_SHIP_X, N_TERR, OBS_SHIP_X, OBS_TERR,
     LOC_FORT, MAX_FORTS_P, N_FORT, OBS_FORTS,
 )
-from .common import can_ever_move_seen
+from .common import can_ever_move_seen, crew_known
 from .mysterious import has_effects
 from .state import LINK_SHIP, NUM_KW
 
@@ -37,12 +37,6 @@ def _known_gold(s, seat, loc, at):
 
 
 @njit(cache=True)
-def _crew_seen(s, seat, c):
-    """The seat knows which piece crew c is: its own, face up, or one it has looked at."""
-    return c // MAX_CREW_P == seat or s.cr_up[c] != 0 or (s.cr_seen[c] >> seat) & 1 != 0
-
-
-@njit(cache=True)
 def _cargo_seen(s, seat, p, j):
     """Cargo spaces of seat p's fleet slot j as ``seat`` knows them: the printed figure plus
     the +1 of each link whose crew the seat knows (a link tells which face-down crew are
@@ -55,11 +49,11 @@ def _cargo_seen(s, seat, p, j):
         bits = s.cfg.crew_link[p, t]
         c = p * MAX_CREW_P + t
         if (bits >> LINK_SHIP) & 1:
-            shown -= 0 if _crew_seen(s, seat, c) else 1
+            shown -= 0 if crew_known(s, c, seat) else 1
         for u in range(MAX_CREW_P):
             if (bits >> u) & 1:
-                shown -= 0 if _crew_seen(s, seat, c) and \
-                    _crew_seen(s, seat, p * MAX_CREW_P + u) else 1
+                shown -= 0 if crew_known(s, c, seat) and \
+                    crew_known(s, p * MAX_CREW_P + u, seat) else 1
     return max(shown, 0)
 
 
