@@ -63,6 +63,16 @@ def _sea(name, where):
     return S.SEA_NAMES.index(name)
 
 
+def _listed(pl, key, cap, where):
+    """pl[key] as a list, refused by name past the record's room for it."""
+    items = pl.get(key, [])
+    if not isinstance(items, list):
+        raise ConfigError(f"{where} {key}: expected a list, got {items!r}")
+    if len(items) > cap:
+        raise ConfigError(f"{where} {key}: {len(items)} cards, the record holds {cap}")
+    return items
+
+
 def build(d: dict) -> np.ndarray:
     """The STATE array (1,) of a compact scenario dict (see the module docstring)."""
     bad = sorted(set(d) - TOP_KEYS)
@@ -84,20 +94,24 @@ def build(d: dict) -> np.ndarray:
         if bad:
             raise ConfigError(f"player {p}: unknown key(s) {bad}; known: {sorted(PLAYER_KEYS)}")
         w = f"player {p}"
+        crew = _listed(pl, "crew", S.MAX_CREW - 1, w)
+        hand = _listed(pl, "hand", S.MAX_HAND, w)
+        attach = _listed(pl, "attach", S.MAX_ATT, w)
+        adventures = _listed(pl, "adventures", S.MAX_ADV, w)
         names = {}
-        for j, name in enumerate(pl.get("crew", []), start=1):
+        for j, name in enumerate(crew, start=1):
             rec["crew"][p][j] = _take(rec, p, name, w + " crew")
             names[name] = j
-        rec["crew_n"][p] = 1 + len(pl.get("crew", []))
+        rec["crew_n"][p] = 1 + len(crew)
         names[S_name(int(rec["crew"][p][0]))] = 0
         for name in pl.get("tacked", []):
             if name not in names:
                 raise ConfigError(f"{w} tacked: {name!r} is not aboard")
             rec["tacked"][p][names[name]] = 1
-        for i, name in enumerate(pl.get("hand", [])):
+        for i, name in enumerate(hand):
             rec["hand"][p][i] = _take(rec, p, name, w + " hand")
-        rec["hand_n"][p] = len(pl.get("hand", []))
-        for a, (name, host) in enumerate(pl.get("attach", [])):
+        rec["hand_n"][p] = len(hand)
+        for a, (name, host) in enumerate(attach):
             rec["att"][p][a] = _take(rec, p, name, w + " attach")
             if host == "ship":
                 h = S.HOST_SHIP
@@ -109,11 +123,11 @@ def build(d: dict) -> np.ndarray:
                 raise ConfigError(f"{w} attach: host {host!r} is not aboard, 'ship' or a Sea")
             rec["att_host"][p][a] = h
             rec["att_owner"][p][a] = p
-        rec["att_n"][p] = len(pl.get("attach", []))
-        for k, (name, sea) in enumerate(pl.get("adventures", [])):
+        rec["att_n"][p] = len(attach)
+        for k, (name, sea) in enumerate(adventures):
             rec["adv"][p][k] = _take(rec, p, name, w + " adventures")
             rec["adv_sea"][p][k] = _sea(sea, w + " adventures")
-        rec["adv_n"][p] = len(pl.get("adventures", []))
+        rec["adv_n"][p] = len(adventures)
         if "sea" in pl:
             rec["sea"][p] = _sea(pl["sea"], w + " sea")
         rec["ship_tacked"][p] = int(bool(pl.get("ship_tacked", False)))

@@ -37,6 +37,23 @@ def test_bad_scenarios_are_refused_by_name():
     assert e.save() == blob
 
 
+def test_scenario_lists_past_the_record_are_refused_by_field():
+    from envs.seventh_sea import scenario
+    from envs.seventh_sea.state import MAX_ADV, MAX_HAND
+
+    d = read("boarding")
+    p0 = d["player"][0]
+    too_many = dict(d, player=[dict(p0, hand=["Deckhands"] * (MAX_HAND + 1)), d["player"][1]])
+    with pytest.raises(ConfigError, match=f"player 0 hand: {MAX_HAND + 1} cards, the record holds {MAX_HAND}"):
+        scenario.build(too_many)
+    advs = dict(d, player=[dict(p0, adventures=[["Sunken Treasure", "La Boca"]] * (MAX_ADV + 1)),
+                           d["player"][1]])
+    with pytest.raises(ConfigError, match="player 0 adventures"):
+        scenario.build(advs)
+    with pytest.raises(ConfigError, match="crew: expected a list"):
+        scenario.build(dict(d, player=[dict(p0, crew="Deckhands"), d["player"][1]]))
+
+
 def test_positions_round_trip_through_to_scenario():
     e = envs.make_raw("seventh_sea", num_players=3)
     e.reset(seed=4)
