@@ -22,12 +22,15 @@ the actions legal in its own determinisation as the prior ``P`` and picks the ac
 maximising ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if
 it has no node yet. Without a prior nothing changes (UCT, random expansion).
 
+A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
+declining of a flag's action, which its horizon cannot value): tree and playouts then choose
+among the rest; the rules still offer them to every player.
+
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
-``game_init``; ``game_heuristic`` for the self-play reply kernel), and :func:`register`
-gives numba an
-overload of each for the game's STATE record type, resolved when the kernel is typed. The
-calls are direct (no function pointers), so numba caches one specialisation per game like
+``game_init``, ``game_prune``; ``game_heuristic`` for the self-play reply kernel), and
+:func:`register` gives numba an overload of each for the game's STATE record type, resolved
+when the kernel is typed. The calls are direct (no function pointers), so numba caches one specialisation per game like
 any other kernel. (Passing the game's kernels as first-class arguments instead makes numba
 key the cache on their addresses and recompile in every process, 15-25 s here.)
 """
@@ -83,6 +86,28 @@ def game_heuristic(s, seat, key, best):
     raise NotImplementedError("game_heuristic is only callable from numba kernels")
 
 
+def game_prune(s, mask):
+    """Stub resolved per STATE record type (see register): ``GameSpec.prune``."""
+    raise NotImplementedError("game_prune is only callable from numba kernels")
+
+
+@njit(cache=True)
+def _no_prune(s, mask):
+    pass
+
+
+@njit(cache=True, inline="always")
+def _search_moves(s, mask):
+    """The legal moves the search tries: the game's legal mask less what its ``prune``
+    kernel clears (all of them again if it would clear every one)."""
+    game_legal(s, mask)
+    game_prune(s, mask)
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            return
+    game_legal(s, mask)
+
+
 @njit(cache=True)
 def _no_value(s, out):
     out[:] = 0.0
@@ -110,6 +135,7 @@ def register(spec, search: bool = True) -> None:
     observe, init = spec.observe, spec.init
     val = spec.value if spec.value is not None else _no_value
     heur = spec.heuristic_best if spec.heuristic_best is not None else _no_heuristic
+    prune = spec.prune if spec.prune is not None else _no_prune
 
     def mine(s):
         return isinstance(s, types.Record) and s.dtype == dtype
@@ -149,6 +175,11 @@ def register(spec, search: bool = True) -> None:
     def _heuristic(s, seat, key, best):
         if mine(s):
             return lambda s, seat, key, best: heur(s, seat, key, best)
+
+    @overload(game_prune)
+    def _prune(s, mask):
+        if mine(s):
+            return lambda s, mask: prune(s, mask)
 
     _REGISTERED.add(spec.name)
 
@@ -240,7 +271,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
         path[0] = 0
         expanded = False
         while s.to_play >= 0 and not expanded:
-            game_legal(s, mask)
+            _search_moves(s, mask)
             p = s.to_play
             if use_prior:
                 # select by PUCT on the policy prior; an untried choice is expanded
@@ -291,7 +322,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
             path[depth] = node
         steps = 0
         while s.to_play >= 0 and (max_rollout < 0 or steps < max_rollout):
-            game_legal(s, mask)
+            _search_moves(s, mask)
             k = 0
             for a in range(num_actions):
                 if mask[a]:

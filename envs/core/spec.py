@@ -178,6 +178,10 @@ class GameSpec:
     #: hidden zones), return how many; the self-play reply kernel (envs/core/opponents.py)
     #: then plays the heuristic itself. None = the heuristic is moved from Python
     heuristic_best: Any = None
+    #: ``prune(s, mask)``: clear from a legal mask the moves the search need not try (a
+    #: dominated choice); the search's tree and playouts both use it, the game's rules never
+    #: do (every legal move stays legal). A mask it empties is restored. None = try them all
+    prune: Any = None
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]

@@ -157,6 +157,7 @@ from envs.havoc.heuristic import heuristic_best
 from envs.havoc.hidden import determinize
 from envs.havoc.labels import action_label
 from envs.havoc.observe import OBS_SIZE, observe
+from envs.havoc.prune import prune
 from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
 from envs.havoc.scenario import from_scenario, to_scenario
 from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
@@ -195,7 +196,7 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best,
+    heuristic_best=heuristic_best, prune=prune,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},
