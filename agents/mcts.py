@@ -37,9 +37,9 @@ DEFAULT_PUCT_C = 0.7
 
 def prior_sims(num_players: int) -> int:
     """Simulations a decision for the search with a trained prior that ``broadside train``
-    names to play against: 200 with two players (85% against the Havoc heuristic at 4 ms a
-    decision); a max-n search over three seats' replies needed 1,600 to win 2 games in 3
-    (benchmarks/TRAINING.md)."""
+    names to play against: 200 with two players (75.5% of 800 games against the Havoc
+    heuristic at ~4 ms a decision); a max-n search over three seats' replies needs 1,600
+    (64.5% against two heuristics; benchmarks/TRAINING.md)."""
     return 200 if num_players == 2 else 1600
 
 
