@@ -31,8 +31,9 @@ One algorithm serves every game without a per-game copy: the kernel calls the st
 ``game_init``, ``game_prune``; ``game_heuristic`` for the self-play reply kernel), and
 :func:`register` gives numba an overload of each for the game's STATE record type, resolved
 when the kernel is typed. The calls are direct (no function pointers), so numba caches one
-specialisation per game like any other kernel. (Passing the game's kernels as first-class arguments instead makes numba
-key the cache on their addresses and recompile in every process, 15-25 s here.)
+specialisation per game like any other kernel. (Passing the game's kernels as first-class
+arguments instead makes numba key the cache on their addresses and recompile in every
+process, 15-25 s here.)
 """
 
 from __future__ import annotations
