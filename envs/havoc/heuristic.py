@@ -34,11 +34,12 @@ from envs.havoc.cards import (CARD_CANNON_N, CARD_COST, CARD_EXT_ALTS, CARD_FLAG
                               CARD_INFAMY)
 from envs.havoc.common import booty_value, friendly
 from envs.havoc.hidden import determinize
+from envs.havoc.prune import prune
 from envs.havoc.rules import apply, legal_mask
 from envs.havoc.scoring import final_score
 from envs.havoc.state import (A_MARKET, A_OPTION, A_RESTOCK, CANNON, COIN, MARKET_SIZE,
-                              NUM_ACTIONS, PK_FLAG, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK,
-                              PK_SKIFF, SAIL, STATE)
+                              NUM_ACTIONS, PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SKIFF,
+                              SAIL, STATE)
 
 WIN_VALUE = 100.0
 THREAT_RANGE = 3
@@ -216,6 +217,7 @@ def rule_best(s, seat, mask, best):
     rest). Returns RULE_PICK with the one action marked in ``best``, RULE_NONE when nothing
     is legal, or RULE_SEARCH."""
     best[:] = False
+    prune(s, mask)           # a flag's action offered is taken (envs/havoc/prune.py)
     n = 0
     only = -1
     for a in range(NUM_ACTIONS):
@@ -229,7 +231,7 @@ def rule_best(s, seat, mask, best):
         best[only] = True
         return RULE_PICK
     pk = s.pending
-    if (pk == PK_PURCHASE or pk == PK_FLAG) and mask[A_OPTION]:
+    if pk == PK_PURCHASE and mask[A_OPTION]:
         best[A_OPTION] = True
         return RULE_PICK
     if pk == PK_SKIFF or pk == PK_RESTOCK_PICK:

@@ -7,7 +7,8 @@ and the value kernel scores the final-score margin, which a card in hand or one 
 does not move within that horizon. Left in, a uniform playout declines half of every seat's
 flag actions and the search itself declined 37% of its own (benchmarks/TRAINING.md). The
 flag is asked only when taking it changes something (common.flag_matters), so the search
-takes it, as the heuristic does. A kernel; nothing else is pruned.
+takes it, and so does the heuristic (heuristic.rule_best prunes its mask too). A kernel;
+nothing else is pruned.
 """
 
 from numba import njit
