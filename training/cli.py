@@ -296,6 +296,7 @@ def cmd_train(args) -> int:
         from agents.mcts import prior_sims
 
         sims = prior_sims(trainer.num_players)
+        cfg = trainer.cfg      # a resumed run has only the trainer's config
         con.print(f"play against it: broadside play --game {cfg.game} --opponent "
                   f"mcts:{sims}:prior={expert}" + "".join(
                       f" --config {k}={v}" for k, v in cfg.game_config.items()),

@@ -99,21 +99,32 @@ def test_cache_dir_is_under_home_cache(monkeypatch):
     assert d.endswith(cache.source_hash()[:16])
 
 
-def _clean_env():
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+def _clean_env(**extra):
+    """This environment without a chosen NUMBA_CACHE_DIR (the user's XDG_CACHE_HOME kept)."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["PYTHONPATH"] = ROOT
+    env.update(extra)
     return env
 
 
-def test_import_envs_sets_numba_cache_dir_and_make_agrees():
+@pytest.mark.parametrize("xdg", [None, "tmp"])
+def test_import_envs_sets_numba_cache_dir_and_make_agrees(xdg, tmp_path, monkeypatch):
+    """Python and make pick the same folder, with and without XDG_CACHE_HOME set."""
+    extra = {}
+    if xdg:
+        extra["XDG_CACHE_HOME"] = str(tmp_path)
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    env = _clean_env(**extra)
     code = "import os, envs; print(os.environ['NUMBA_CACHE_DIR'])"
-    got = subprocess.run([sys.executable, "-c", code], env=_clean_env(), cwd=ROOT,
+    got = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.strip()
-    printed = subprocess.run([sys.executable, "-m", "envs.core.cache"], env=_clean_env(),
+    printed = subprocess.run([sys.executable, "-m", "envs.core.cache"], env=env,
                              cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
-    made = subprocess.run(["make", "-s", "cache-dir"], env=_clean_env(), cwd=ROOT,
+    made = subprocess.run(["make", "-s", "cache-dir"], env=env, cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout.strip()
     assert got == printed == made == cache.cache_dir()
+    if xdg:
+        assert got.startswith(str(tmp_path))
 
 
 def test_user_choice_of_numba_cache_dir_wins(tmp_path):

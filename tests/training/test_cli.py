@@ -170,8 +170,14 @@ def test_train_then_resume_with_tensorboard_in_a_run_named_folder(tmp_path, caps
     cap = capsys.readouterr()
     assert "resumed" in cap.out and "256 steps" in cap.out
     assert "self-play:" not in cap.err          # --resume honours --no-progress
+    # a run folder with an expert network (every default run) names the agent at the end
+    (run / "expert.zip").write_bytes((run / "model.zip").read_bytes())
+    assert main(["train", "--resume", "--timesteps", "384", "--run-dir", str(run),
+                 "--no-progress"]) == 0
+    cap = capsys.readouterr()
+    assert "play against it: broadside play --game toy --opponent mcts:" in cap.out
     hist = json.loads((run / "history.json").read_text())
-    assert [h["timesteps"] for h in hist] == [0, 128, 256]
+    assert [h["timesteps"] for h in hist] == [0, 128, 256, 384]
     ratings = json.loads((run / "ratings.json").read_text())["ratings"]
     assert all(r["games"] > 0 for r in ratings)
 
