@@ -47,6 +47,7 @@ def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
     ValueError when it is not an MLP policy of this game's observation and action sizes."""
+    from agents.policy import export_actor
     from envs.core import mlp
 
     if isinstance(source, tuple):
@@ -59,7 +60,7 @@ def load_prior(source, spec):
         from sb3_contrib import MaskablePPO
 
         policy = MaskablePPO.load(source, device="cpu").policy
-    got = mlp.export(policy)
+    got = export_actor(policy)
     if got is None:
         raise ValueError(f"prior {source!r}: only a plain MLP policy can be a search prior")
     mlp.check_layout(got[0], got[1], spec.obs_size, spec.num_actions, f"prior {source!r}")

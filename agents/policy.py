@@ -103,6 +103,38 @@ def _actor_layers(policy):
     return layers if ok else None
 
 
+def export_actor(policy):
+    """(params float32[P], layout int64[L, 5]) of ``policy``'s actor in the form the numba
+    kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP."""
+    import torch
+
+    from envs.core.mlp import ACT_NONE, ACT_RELU, ACT_TANH
+
+    layers = _actor_layers(policy)
+    if not layers:
+        return None
+    parts, rows, off = [], [], 0
+    for kind, a, b in layers:
+        if kind == "act":
+            if not rows:
+                return None          # an activation on the raw observation: not this form
+            code = {torch.tanh: ACT_TANH, torch.relu: ACT_RELU}.get(a)
+            if code is None or rows[-1][4] != ACT_NONE:
+                return None
+            rows[-1][4] = code
+            continue
+        w = a.detach().t().contiguous().numpy().astype(np.float32).ravel()
+        n_in, n_out = a.shape[1], a.shape[0]
+        bias = (b.detach().numpy().astype(np.float32) if b is not None
+                else np.zeros(n_out, np.float32))
+        if rows and rows[-1][1] != n_in:
+            return None
+        rows.append([n_in, n_out, off, off + w.size, ACT_NONE])
+        parts += [w, bias]
+        off += w.size + n_out
+    return np.concatenate(parts), np.array(rows, dtype=np.int64)
+
+
 def _activations():
     import torch
 
@@ -189,7 +221,7 @@ def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np
 
 
 class ActorAgent(Agent):
-    """A policy's actor exported to numpy (``envs.core.mlp.export``: params, layout), played
+    """A policy's actor exported to numpy (``export_actor``: params, layout), played
     greedy through the numba ``mlp.forward``: the same logits as ``PolicyAgent``'s greedy
     play without torch, so it pickles to worker processes as two arrays."""
 
@@ -206,9 +238,7 @@ class ActorAgent(Agent):
     @classmethod
     def of(cls, policy, name: str = "actor") -> "ActorAgent":
         """The greedy actor of an SB3 MLP policy; ValueError for any other shape."""
-        from envs.core import mlp
-
-        got = mlp.export(policy)
+        got = export_actor(policy)
         if got is None:
             raise ValueError("only a plain MLP policy exports to a numpy actor")
         return cls(got[0], got[1], name=name)

@@ -109,12 +109,11 @@ def _vs_heuristic(game: str, me, games: int, seed: int, max_steps: int):
 def _load(game: str, model: str, sims: int, seed: int):
     """(the policy's greedy actor, the PUCT search with it as prior) of a saved model."""
     from agents.mcts import MCTSAgent
-    from agents.policy import ActorAgent
-    from envs.core import mlp
+    from agents.policy import ActorAgent, export_actor
     from sb3_contrib import MaskablePPO
 
     try:
-        got = mlp.export(MaskablePPO.load(model, device="cpu").policy)
+        got = export_actor(MaskablePPO.load(model, device="cpu").policy)
     except (ValueError, KeyError, OSError) as e:
         raise ValueError(f"--model {model}: not a saved MaskablePPO model ({e})") from None
     if got is None:

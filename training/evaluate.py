@@ -236,7 +236,7 @@ def kernel_members(spec, agents: list, heuristic: bool = True):
     the game's heuristic (``heuristic`` and ``GameSpec.heuristic_best``) and policies that
     export to numpy actors of one architecture have a kind; any other agent is KIND_PYTHON
     (Python must move it). The self-play env and ``play_games_fast`` both build on it."""
-    from agents.policy import PolicyAgent
+    from agents.policy import PolicyAgent, export_actor
     from agents.random_agent import RandomAgent
     from envs.core import mlp
     from envs.core.opponents import KIND_HEURISTIC, KIND_POLICY, KIND_PYTHON, KIND_RANDOM
@@ -251,7 +251,7 @@ def kernel_members(spec, agents: list, heuristic: bool = True):
         elif heuristic and getattr(a, "plays_heuristic_best", False):
             kind[i] = KIND_HEURISTIC
         elif isinstance(a, PolicyAgent) and a.policy is not None:
-            got = mlp.export(a.policy)
+            got = export_actor(a.policy)
             if got is None or (layout is not None and not np.array_equal(got[1], layout)):
                 continue
             layout = got[1]

@@ -314,7 +314,7 @@ class SelfPlayVecEnv(VecEnv):
         greedy bool[max(K, 1)]): how the kernel plays each pool member
         (training/evaluate.py ``kernel_members``). Rebuilt when the pool's members change;
         the live policy's row is re-exported when its weights moved."""
-        from envs.core import mlp
+        from agents.policy import export_actor
         from envs.core.opponents import KIND_POLICY
         from training.evaluate import kernel_members
 
@@ -333,7 +333,7 @@ class SelfPlayVecEnv(VecEnv):
             for j, (r, m, ver) in enumerate(t["live"]):
                 now = _version(m.policy)
                 if now != ver:
-                    t["params"][r] = mlp.export(m.policy)[0]
+                    t["params"][r] = export_actor(m.policy)[0]
                     t["live"][j] = (r, m, now)
         return t
 

@@ -12,9 +12,9 @@ activation applied after the layer (``ACT_NONE``/``ACT_TANH``/``ACT_RELU``; the 
 the action logits, has none). Several policies of one architecture share one layout and
 stack their rows (``params[k]``).
 
-:func:`export` reads the layers of an SB3 MLP policy (``agents.policy._actor_layers``); a
-policy of another shape (a custom feature extractor) cannot be exported and gets None, and
-its callers fall back to torch.
+``agents.policy.export_actor`` flattens an SB3 MLP policy into this form (the core knows
+no agent or torch code); a policy of another shape (a custom feature extractor) cannot be
+exported, and its callers fall back to torch.
 """
 
 from __future__ import annotations
@@ -23,38 +23,6 @@ import numpy as np
 from numba import njit
 
 ACT_NONE, ACT_TANH, ACT_RELU = 0, 1, 2
-
-
-def export(policy):
-    """(params float32[P], layout int64[L, 5]) of ``policy``'s actor, or None when the
-    policy is not a plain SB3 MLP (see the module docstring)."""
-    import torch
-
-    from agents.policy import _actor_layers
-
-    layers = _actor_layers(policy)
-    if not layers:
-        return None
-    parts, rows, off = [], [], 0
-    for kind, a, b in layers:
-        if kind == "act":
-            if not rows:
-                return None          # an activation on the raw observation: not this form
-            code = {torch.tanh: ACT_TANH, torch.relu: ACT_RELU}.get(a)
-            if code is None or rows[-1][4] != ACT_NONE:
-                return None
-            rows[-1][4] = code
-            continue
-        w = a.detach().t().contiguous().numpy().astype(np.float32).ravel()
-        n_in, n_out = a.shape[1], a.shape[0]
-        bias = (b.detach().numpy().astype(np.float32) if b is not None
-                else np.zeros(n_out, np.float32))
-        if rows and rows[-1][1] != n_in:
-            return None
-        rows.append([n_in, n_out, off, off + w.size, ACT_NONE])
-        parts += [w, bias]
-        off += w.size + n_out
-    return np.concatenate(parts), np.array(rows, dtype=np.int64)
 
 
 def width(layout) -> int:

@@ -365,7 +365,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], optional) receives (tree nodes made, playout decisions); ``q`` (float64
     [NUM_ACTIONS], optional) the seat's mean return after each root action (0 where never
-    visited). ``prior`` (params float32[P], layout int64[L, 5], from envs.core.mlp.export)
+    visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
     turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant."""
     from envs.core import mlp
 

@@ -67,6 +67,8 @@ empty when valid) is the single source of truth about valid positions; see
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -228,7 +230,17 @@ class GameSpec:
         return self
 
     def __reduce__(self):
-        return (_spec_by_name, (self.name,))
+        return (_spec_of_module, (self.home_module,))
+
+    @functools.cached_property
+    def home_module(self) -> str:
+        """The module whose ``GAME`` is this spec (its env module): a pickle names it, so
+        unpickling imports the game itself, with no registry (the core knows none)."""
+        for name, mod in list(sys.modules.items()):
+            if getattr(mod, "__dict__", {}).get("GAME") is self:
+                return name
+        raise TypeError(f"GameSpec {self.name!r} is not the GAME of an imported module, so "
+                        "it cannot be pickled by reference")
 
 
 def _flat_size(dt: np.dtype) -> int:
@@ -240,10 +252,8 @@ def _flat_size(dt: np.dtype) -> int:
     return 1
 
 
-def _spec_by_name(name: str) -> "GameSpec":
-    import envs
-
-    return envs.spec(name)
+def _spec_of_module(module: str) -> "GameSpec":
+    return importlib.import_module(module).GAME
 
 
 class SingleKernels:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch
 
-from agents.policy import actor_logits
+from agents.policy import actor_logits, export_actor
 from envs.core import mlp
 
 
@@ -21,7 +21,7 @@ def _policy(obs_size=40, actions=7, arch=(16, 16), act=torch.nn.Tanh):
 @pytest.mark.parametrize("act", [torch.nn.Tanh, torch.nn.ReLU])
 def test_numba_forward_equals_the_torch_actor(act):
     pol = _policy(act=act)
-    params, layout = mlp.export(pol)
+    params, layout = export_actor(pol)
     mlp.check_layout(params, layout, 40, 7)
     obs = np.random.default_rng(0).normal(size=(5, 40)).astype(np.float32)
     obs[:, ::3] = 0.0                    # zero features are skipped: still exact
@@ -34,7 +34,7 @@ def test_numba_forward_equals_the_torch_actor(act):
 
 
 def test_a_layout_that_does_not_fit_the_game_is_refused():
-    params, layout = mlp.export(_policy())
+    params, layout = export_actor(_policy())
     with pytest.raises(ValueError, match="observation features"):
         mlp.check_layout(params, layout, 41, 7)
     with pytest.raises(ValueError, match="parameter row"):

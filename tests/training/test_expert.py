@@ -22,10 +22,10 @@ def _policy():
 
 
 def test_the_label_search_is_puct_with_the_current_policy_as_its_prior(monkeypatch):
-    from envs.core import mlp
+    from agents.policy import export_actor
 
     policy = _policy()
-    params, layout = mlp.export(policy)
+    params, layout = export_actor(policy)
     seen = []
     real = im.search_label
 
@@ -66,10 +66,10 @@ def test_bad_expert_settings_are_refused_naming_them(kw):
 
 
 def test_with_prior_keeps_the_search_and_checks_the_prior():
-    from envs.core import mlp
+    from agents.policy import export_actor
 
     base = MCTSAgent("toy", 33, max_rollout_steps=None, seed=0)
-    params, layout = mlp.export(_policy())
+    params, layout = export_actor(_policy())
     m = base.with_prior((params, layout), seed=3)
     assert m.simulations == 33 and m.max_rollout_steps == base.max_rollout_steps
     assert m.c == DEFAULT_PUCT_C and np.array_equal(m.prior[0], params)
