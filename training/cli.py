@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -145,6 +146,28 @@ def agent_list(text: str, what: str) -> list[str]:
     if not specs:
         raise CliError(f"{what} is empty; give a comma list such as random,heuristic")
     return specs
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (a count of games, say)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} must be at least 1")
+    return n
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a finite number > 0 (a picture scale, say)."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not (x > 0 and math.isfinite(x)):
+        raise argparse.ArgumentTypeError(f"{text} must be a number above 0")
+    return x
 
 
 def check_game(name: str) -> None:
@@ -384,6 +407,9 @@ def _match_run(args, kind: str, specs: list[str], jobs, config: dict):
     if args.workers < 0:
         raise CliError(f"--workers {args.workers}: give 0 (every core) or a positive count")
     out = Path(args.out or f"runs/{args.command}-{args.game}")
+    if (out / "games.jsonl").exists() and not args.force:
+        raise CliError(f"{out} already holds {args.command} results; add --force to replace "
+                       "them, or choose another folder with --out")
     out.mkdir(parents=True, exist_ok=True)
     wins = {s: [0, 0] for s in specs}
     total = sum(len(j.seatings) for j in jobs)
@@ -552,11 +578,27 @@ def cmd_bench(args) -> int:
 
 
 # -- parser ---------------------------------------------------------------------------------
+class UsageError(Exception):
+    """A command line argparse refused: printed as one line by ``main``, exit status 2."""
+
+    def __init__(self, prog: str, message: str):
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose refusals reach ``main`` (one error line, as every other error)
+    instead of printing the usage block and exiting; subcommands inherit it."""
+
+    def error(self, message):
+        raise UsageError(self.prog, message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show the full traceback of an error")
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0],
+    p = _Parser(prog=PROG, description=__doc__.split("\n")[0],
                                 parents=[common])
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -572,6 +614,8 @@ def build_parser() -> argparse.ArgumentParser:
     def match_opts(sp, kind):
         sp.add_argument("--workers", type=int, default=0, help="processes (0 = every core)")
         sp.add_argument("--out", default=None, help=f"output folder (runs/{kind}-<game>)")
+        sp.add_argument("--force", action="store_true",
+                        help="replace the results already in the output folder")
         sp.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
                         help="seconds between progress lines when not on a terminal")
 
@@ -647,14 +691,14 @@ def build_parser() -> argparse.ArgumentParser:
     game_opts(sp)
     sp.add_argument("--agent", required=True)
     sp.add_argument("--opponents", default="random,heuristic")
-    sp.add_argument("--games", type=int, default=200, help="games per opponent")
+    sp.add_argument("--games", type=positive_int, default=200, help="games per opponent")
     match_opts(sp, "eval")
     sp.set_defaults(func=cmd_eval)
 
     sp = add("tournament", "round robin over seat permutations")
     game_opts(sp)
     sp.add_argument("--agents", required=True, help="comma list, e.g. random,heuristic,mcts:200")
-    sp.add_argument("--games", type=int, default=100, help="games per lineup")
+    sp.add_argument("--games", type=positive_int, default=100, help="games per lineup")
     match_opts(sp, "tournament")
     sp.set_defaults(func=cmd_tournament)
 
@@ -672,7 +716,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="seat whose hidden cards are shown (default: none, a spectator)")
     sp.add_argument("--html", default=None, metavar="OUT.html",
                     help="write a self-contained HTML page to step through in a browser")
-    sp.add_argument("--scale", type=float, default=0.75, help="picture size in the page (0.75)")
+    sp.add_argument("--scale", type=positive_float, default=0.75,
+                    help="picture size in the page (0.75)")
     sp.add_argument("--frame-format", choices=("webp", "png"), default="webp")
     sp.set_defaults(func=cmd_replay)
 
@@ -680,7 +725,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", default="runs/demo")
     sp.add_argument("--game", default=None)
     sp.add_argument("--timesteps", type=int, default=None)
-    sp.add_argument("--games", type=int, default=200, help="evaluation games per match-up")
+    sp.add_argument("--games", type=positive_int, default=200,
+                    help="evaluation games per match-up")
     sp.set_defaults(func=cmd_demo)
 
     sp = add("compile", "compile every game's kernels (and its agents') once, in parallel")
@@ -745,7 +791,11 @@ def _exit_on_sigterm() -> None:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as e:
+        print(f"{e.prog}: error: {e} (see {e.prog} --help)", file=sys.stderr)
+        return 2
     debug = getattr(args, "debug", False)
     _exit_on_sigterm()
     try:

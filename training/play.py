@@ -49,36 +49,52 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
     returns = np.zeros(state.dtype["reward"].shape[0])
     actions = []
     names = ["human" if p == seat else opponent for p in range(n)]
+    # the record grows with every move, so a game left early is saved as far as it went
+    rec = GameRecord(game=game, seed=seed, config=config, actions=actions, players=names,
+                     returns=None, version=spec.version)
     _echo(out, f"{spec.title}: you are player_{seat}; opponents: {opponent}")
     _echo(out, spec.render_ansi(state[0], seat))
-    while not (state["done"][0] or state["truncated"][0]):
-        p = int(state["to_play"][0])
-        mask = legal_actions(spec, state)
-        if p == seat:
-            a = choose(spec, state, mask, input_fn, out)
-            if a is None:
-                _echo(out, "game abandoned")
-                return None
-        else:
-            spec.single.observe(state, 0, p, obs)
-            bot = bots[p]
-            a = int(bot.act(obs, mask, state.copy() if bot.needs_state else None, p))
-        label = spec.action_label(state[0], a)
-        apply_action(spec, state, a)
-        returns += state["reward"][0]
-        actions.append(a)
-        _echo(out, f"player_{p}{' (you)' if p == seat else ''}: {label}")
-        _echo(out, spec.render_ansi(state[0], seat))
-    infos = spec.infos(state[0])
+    try:
+        while not (state["done"][0] or state["truncated"][0]):
+            p = int(state["to_play"][0])
+            mask = legal_actions(spec, state)
+            if p == seat:
+                a = choose(spec, state, mask, input_fn, out)
+                if a is None:
+                    _echo(out, "game abandoned")
+                    _save(rec, save, out)
+                    return None
+            else:
+                spec.single.observe(state, 0, p, obs)
+                bot = bots[p]
+                a = int(bot.act(obs, mask, state.copy() if bot.needs_state else None, p))
+            label = spec.action_label(state[0], a)
+            apply_action(spec, state, a)
+            returns += state["reward"][0]
+            actions.append(a)
+            _echo(out, f"player_{p}{' (you)' if p == seat else ''}: {label}")
+            _echo(out, spec.render_ansi(state[0], seat))
+    except (EOFError, KeyboardInterrupt):
+        _save(rec, save, out)
+        raise
     wm = int(state["winner_mask"][0])
     verdict = "won" if (wm >> seat) & 1 else ("drew" if wm == 0 else "lost")
-    _echo(out, f"game over: you {verdict}. returns {returns[:n].tolist()}; {infos}")
-    rec = GameRecord(game=game, seed=seed, config=config, actions=actions, players=names,
-                     returns=[float(r) for r in returns[:n]], version=spec.version)
-    if save:
-        rec.save(save)
-        _echo(out, f"saved to {save}")
+    scores = "; ".join(f"player_{q}: " + ", ".join(f"{k} {v}" for k, v in d.items())
+                       for q, d in enumerate(spec.infos(state[0])[:n]))
+    _echo(out, f"game over: you {verdict} (returns "
+               + ", ".join(f"{r:+g}" for r in returns[:n]) + f"). {scores}")
+    rec.returns = [float(r) for r in returns[:n]]
+    _save(rec, save, out)
     return rec
+
+
+def _save(rec: GameRecord, path, out) -> None:
+    """Save ``rec`` (finished or not) where ``--save`` asked, and say how to replay it."""
+    if not path:
+        return
+    rec.save(path)
+    state = "" if rec.returns is not None else f"the unfinished game ({len(rec.actions)} moves) "
+    _echo(out, f"saved {state}to {path}; replay it: broadside replay {path}")
 
 
 def replay_record(record: GameRecord, viewer=None, interactive: bool = False,

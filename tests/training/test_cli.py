@@ -56,6 +56,16 @@ def test_eval_command_runs_in_workers_and_writes_tables(tmp_path, capsys):
     data = json.loads((out_dir / "evaluation.json").read_text())
     assert data["kind"] == "evaluation" and data["games"] == 20
     assert (out_dir / "heatmap.png").exists()
+    # results are never replaced silently: the same folder again needs --force
+    again = ["eval", "--game", "toy", "--agent", "heuristic", "--opponents", "random",
+             "--games", "4", "--workers", "1", "--out", str(out_dir)]
+    capsys.readouterr()
+    assert main(again) == 2
+    line = _error_line(capsys)
+    assert "already holds eval results" in line and "--force" in line
+    assert json.loads((out_dir / "evaluation.json").read_text())["games"] == 20
+    assert main(again + ["--force"]) == 0
+    assert json.loads((out_dir / "evaluation.json").read_text())["games"] == 4
 
 
 def test_play_then_replay(tmp_path, monkeypatch, capsys):
@@ -80,6 +90,28 @@ def test_play_then_replay(tmp_path, monkeypatch, capsys):
 def test_play_quit_returns_nonzero(monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
     assert main(["play", "--game", "toy", "--opponent", "heuristic"]) == 1
+
+
+@pytest.mark.parametrize("leave", ["q", EOFError, KeyboardInterrupt])
+def test_a_game_left_early_is_saved_as_far_as_it_went(tmp_path, monkeypatch, capsys, leave):
+    """q, Ctrl-D or Ctrl-C with --save keeps the moves made, and replay opens them."""
+    answers = iter(["1", "1", leave])
+
+    def answer(prompt=""):
+        a = next(answers)
+        if not isinstance(a, str):
+            raise a
+        return a
+
+    monkeypatch.setattr("builtins.input", answer)
+    save = tmp_path / "left.json"
+    assert main(["play", "--game", "toy", "--opponent", "random", "--seed", "3",
+                 "--save", str(save)]) != 0
+    assert "unfinished game" in capsys.readouterr().out
+    rec = GameRecord.load(save)
+    assert rec.returns is None and rec.actions[0::2] == [0, 0]
+    assert not final_state(rec)["done"][0]
+    assert main(["replay", str(save)]) == 0
 
 
 @pytest.mark.parametrize("signal,status", [(EOFError, 1), (KeyboardInterrupt, 130)])
@@ -127,6 +159,12 @@ def test_replay_step_ends_politely_on_eof_and_ctrl_c(tmp_path, monkeypatch, caps
     (["replay", "missing.json"], "no game record at missing.json"),
     (["eval", "--game", "toy", "--agent", "ppo:missing.zip"], "missing.zip"),
     (["train", "--game", "toy", "--resume", "--run-dir", "nowhere"], "no checkpoint"),
+    (["eval", "--game", "toy", "--agent", "heuristic", "--games", "0"],
+     "argument --games: 0 must be at least 1"),
+    (["tournament", "--game", "toy", "--agents", "random,heuristic", "--games", "-3"],
+     "argument --games: -3 must be at least 1"),
+    (["replay", "g.json", "--html", "g.html", "--scale", "0"],
+     "argument --scale: 0 must be a number above 0"),
 ])
 def test_errors_are_one_line_with_exit_status_2(argv, needle, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
