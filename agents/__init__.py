@@ -64,5 +64,6 @@ def make(spec: str, game: str, seed=None) -> Agent:
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent
 
-        return PolicyAgent.load(arg, deterministic=(kind == "ppo"), name=spec, seed=seed)
+        return PolicyAgent.load(arg, deterministic=(kind == "ppo"), name=spec, seed=seed,
+                                game=game)
     raise ValueError(f"unknown agent {spec!r}; expected one of {', '.join(KINDS)}")

@@ -47,7 +47,7 @@ def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
     ValueError when it is not an MLP policy of this game's observation and action sizes."""
-    from agents.policy import export_actor
+    from agents.policy import export_actor, load_model
     from envs.core import mlp
 
     if isinstance(source, tuple):
@@ -57,9 +57,7 @@ def load_prior(source, spec):
         return params, layout
     policy = source
     if isinstance(source, str):
-        from sb3_contrib import MaskablePPO
-
-        policy = MaskablePPO.load(source, device="cpu").policy
+        policy = load_model(source, spec).policy
     got = export_actor(policy)
     if got is None:
         raise ValueError(f"prior {source!r}: only a plain MLP policy can be a search prior")

@@ -27,11 +27,11 @@ class PolicyAgent(Agent):
         self.seed(seed)
 
     @classmethod
-    def load(cls, path, deterministic: bool = True, name: str | None = None, seed=None):
-        """Load a model saved by ``MaskablePPO.save`` (the policy alone is kept)."""
-        from sb3_contrib import MaskablePPO
-
-        model = MaskablePPO.load(str(path), device="cpu")
+    def load(cls, path, deterministic: bool = True, name: str | None = None, seed=None,
+             game: str | None = None):
+        """Load a model saved by ``MaskablePPO.save`` (the policy alone is kept); with
+        ``game``, a model of another game is refused (see :func:`load_model`)."""
+        model = load_model(path, game)
         return cls(model.policy, deterministic=deterministic,
                    name=name or f"ppo:{path}", seed=seed)
 
@@ -52,6 +52,61 @@ class PolicyAgent(Agent):
 
     def act_batch(self, obs, masks, states=None, seats=None):
         return policy_actions(self.policy, obs, masks, self.deterministic, self._gen)
+
+
+def load_model(path, game=None):
+    """The MaskablePPO model saved at ``path`` (``.zip`` may be left off), loaded on the CPU.
+
+    ValueError, saying what to do, for a path that does not exist, a folder, a file that is
+    not a saved model, or (with ``game``, a registered name or a GameSpec) a model whose
+    observation and action sizes are not that game's: it was trained on another game, or on
+    an older version of this one.
+    """
+    import os
+
+    text = os.fspath(path)
+    if not os.path.exists(text) and os.path.exists(text + ".zip"):
+        text += ".zip"
+    if os.path.isdir(text):
+        inside = sorted(f for f in os.listdir(text) if f.endswith(".zip"))
+        hint = (f"; it holds {', '.join(inside)}" if inside else
+                "; it holds no .zip model")
+        raise ValueError(f"model {text} is a folder: give the model file inside it, e.g. "
+                         f"{os.path.join(text, inside[0] if inside else 'model.zip')}{hint}")
+    if not os.path.exists(text):
+        where = os.path.dirname(text) or "."
+        name = getattr(game, "name", game) or "GAME"
+        raise ValueError(f"no model at {text}: train one with `broadside train --game "
+                         f"{name} --run-dir {where}` (it saves {where}/model.zip)")
+    from sb3_contrib import MaskablePPO
+
+    try:
+        model = MaskablePPO.load(text, device="cpu")
+    except Exception as e:   # a zip of something else, a truncated file, another library
+        raise ValueError(f"{text} is not a saved MaskablePPO model "
+                         f"({type(e).__name__}: {e})") from None
+    if game is not None:
+        _check_model_fits(model, text, game)
+    return model
+
+
+def _check_model_fits(model, path: str, game) -> None:
+    import envs
+
+    spec = envs.spec(game) if isinstance(game, str) else game
+    game = spec.name
+    shape = getattr(model.observation_space, "shape", None) or ()
+    sizes = (int(shape[-1]) if shape else -1, int(getattr(model.action_space, "n", -1)))
+    if sizes == (spec.obs_size, spec.num_actions):
+        return
+    others = [g for g in envs.names() if g != game and
+              (envs.spec(g).obs_size, envs.spec(g).num_actions) == sizes]
+    whose = (f"it is a {others[0]} model" if others else
+             "it was trained on another game or an older version of this one")
+    raise ValueError(f"model {path} does not fit {game}: it observes {sizes[0]} features and "
+                     f"chooses among {sizes[1]} actions, {game} v{spec.version} has "
+                     f"{spec.obs_size} and {spec.num_actions}; {whose} (train one with "
+                     f"`broadside train --game {game}`)")
 
 
 def copy_policy(policy):

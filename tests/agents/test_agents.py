@@ -83,6 +83,27 @@ def test_policy_agent_loaded_from_zip_plays_like_the_live_policy(tmp_path):
     assert np.all(masks[np.arange(50), a] == 1)
 
 
+def test_model_path_errors_say_what_is_wrong_and_what_to_do(tmp_path):
+    """A missing file, a folder, a file that is no model and another game's model each get a
+    ValueError naming the problem (never '.zip.zip', an errno or an IndexError)."""
+    _, path = _saved_policy(tmp_path)
+    assert agents.make(f"ppo:{tmp_path / 'm'}", "toy").name.endswith("m")   # .zip optional
+    with pytest.raises(ValueError, match=r"no model at .*missing\.zip: train one with "
+                                         r"`broadside train --game toy"):
+        agents.make(f"ppo:{tmp_path / 'missing.zip'}", "toy")
+    with pytest.raises(ValueError, match=r"is a folder: give the model file inside it, e\.g\. "
+                                         r".*m\.zip"):
+        agents.make(f"ppo:{tmp_path}", "toy")
+    junk = tmp_path / "junk.zip"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="is not a saved MaskablePPO model"):
+        agents.make(f"ppo:{junk}", "toy")
+    with pytest.raises(ValueError, match=r"does not fit havoc: it observes .* toy model"):
+        agents.make(f"ppo:{path}", "havoc")
+    with pytest.raises(ValueError, match=r"does not fit havoc"):
+        agents.make(f"mcts:10:prior={path}", "havoc")
+
+
 def test_actor_agent_plays_the_policy_agents_greedy_moves_without_torch(tmp_path):
     from agents.policy import ActorAgent
 
