@@ -46,12 +46,88 @@ class GameRecord:
 
     @classmethod
     def load(cls, path) -> "GameRecord":
-        d = json.loads(Path(path).read_text())
-        if d.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a Broadside game record (format {d.get('format')!r})")
-        return cls(game=d["game"], seed=int(d["seed"]), config=dict(d.get("config") or {}),
-                   actions=[int(a) for a in d["actions"]], players=list(d.get("players", [])),
-                   returns=d.get("returns"), version=d.get("version"))
+        """The record saved at ``path``; RecordError naming the file, the field and what is
+        expected for anything else (not JSON, another format, a field of the wrong type)."""
+        path = Path(path)
+        if path.is_dir():
+            raise RecordError(f"{path} is a folder, not a game record file")
+        try:
+            d = json.loads(path.read_bytes().decode("utf-8"))
+        except FileNotFoundError:
+            raise RecordError(f"no game record at {path}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{path}: not a game record (not JSON: {e.msg} at line "
+                              f"{e.lineno}, column {e.colno})") from None
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            got = d.get("format") if isinstance(d, dict) else type(d).__name__
+            raise RecordError(f"{path}: not a Broadside game record (format {got!r}, "
+                              f"expected {FORMAT!r})")
+        return cls(game=_field(path, d, "game", _is_str, "a game name"),
+                   seed=_field(path, d, "seed", _is_seed, "an integer 0 .. 2**64-1"),
+                   config=_field(path, d, "config", _is_config, "an object of options",
+                                 default={}),
+                   actions=_field(path, d, "actions", _is_int_list, "a list of integers"),
+                   players=_field(path, d, "players", _is_str_list, "a list of names",
+                                  default=[]),
+                   returns=_field(path, d, "returns", _is_returns,
+                                  "null or a list of finite numbers", default=None),
+                   version=_field(path, d, "version", _is_version, "null or an integer",
+                                  default=None))
+
+
+class RecordError(ValueError):
+    """A game record file that cannot be read: the message names the file and the field."""
+
+
+def _field(path, d: dict, key: str, ok, expected: str, **default):
+    if key not in d:
+        if default:
+            return default["default"]
+        raise RecordError(f"{path}: field {key!r} is missing (expected {expected})")
+    value = d[key]
+    if not ok(value):
+        raise RecordError(f"{path}: field {key!r} = {_short(value)} (expected {expected})")
+    return value
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_str(x) -> bool:
+    return isinstance(x, str) and bool(x)
+
+
+def _is_seed(x) -> bool:
+    return _is_int(x) and 0 <= x < 2**64
+
+
+def _is_config(x) -> bool:
+    return isinstance(x, dict) and all(isinstance(k, str) for k in x)
+
+
+def _is_int_list(x) -> bool:
+    return isinstance(x, list) and all(_is_int(a) for a in x)
+
+
+def _is_str_list(x) -> bool:
+    return isinstance(x, list) and all(isinstance(a, str) for a in x)
+
+
+def _is_returns(x) -> bool:
+    return x is None or (isinstance(x, list) and all(
+        isinstance(r, (int, float)) and not isinstance(r, bool) and np.isfinite(r) for r in x))
+
+
+def _is_version(x) -> bool:
+    return x is None or _is_int(x)
 
 
 def new_game(game: str, seed: int, config: dict | None = None):

@@ -148,6 +148,31 @@ def test_replay_step_ends_politely_on_eof_and_ctrl_c(tmp_path, monkeypatch, caps
     assert "   3. player_" not in cap.out and "Traceback" not in cap.out + cap.err
 
 
+@pytest.mark.parametrize("text,needle", [
+    ("{", "not JSON: Expecting property name enclosed in double quotes at line 1"),
+    (b"\xff\xfe", "not UTF-8"),
+    ("[1, 2]", "not a Broadside game record (format 'list'"),
+    ('{"format": "broadside-record/1", "game": "toy", "seed": 1}', "field 'actions' is missing"),
+    ('{"format": "broadside-record/1", "game": "toy", "seed": 1, "actions": [1, "x"]}',
+     "field 'actions' = [1, \"x\"] (expected a list of integers)"),
+    ('{"format": "broadside-record/1", "game": "toy", "seed": -1, "actions": []}',
+     "field 'seed' = -1 (expected an integer 0 .. 2**64-1)"),
+    ('{"format": "broadside-record/1", "game": 3, "seed": 1, "actions": []}',
+     "field 'game' = 3 (expected a game name)"),
+    ('{"format": "broadside-record/1", "game": "toy", "seed": 1, "actions": [], "config": []}',
+     "field 'config' = [] (expected an object of options)"),
+])
+def test_a_damaged_record_file_is_named_with_its_field(tmp_path, capsys, text, needle):
+    path = tmp_path / "damaged.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    line = _error_line(capsys)
+    assert str(path) in line and needle in line, line
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["tournament", "--game", "nosuch", "--agents", "random,heuristic"], "unknown game 'nosuch'"),
     (["eval", "--game", "toy", "--agent", "alphazero"], "unknown agent 'alphazero'"),
