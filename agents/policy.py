@@ -90,6 +90,40 @@ def load_model(path, game=None):
     return model
 
 
+#: the attribute a trained model carries (saved in its zip by SB3): the game it was trained on
+MODEL_GAME = "broadside_game"
+
+
+def model_game_entry(game: str, config: dict) -> dict:
+    """What a model carries about its game: name, version and config options."""
+    import envs
+
+    return {"game": game, "version": envs.spec(game).version, "config": dict(config)}
+
+
+def model_game(path) -> dict | None:
+    """The game a saved model was trained on (``{"game", "version", "config"}``), read from
+    the zip's data without loading torch; None for a model saved without it or any file that
+    is not a saved model."""
+    import json
+    import os
+    import zipfile
+
+    text = os.fspath(path)
+    if not os.path.exists(text) and os.path.exists(text + ".zip"):
+        text += ".zip"
+    try:
+        with zipfile.ZipFile(text) as z:
+            data = json.loads(z.read("data"))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+    entry = data.get(MODEL_GAME) if isinstance(data, dict) else None
+    if not (isinstance(entry, dict) and isinstance(entry.get("game"), str)
+            and isinstance(entry.get("config"), dict)):
+        return None
+    return entry
+
+
 def _check_model_fits(model, path: str, game) -> None:
     import envs
 

@@ -439,9 +439,9 @@ def cmd_eval(args) -> int:
 
     check_game(args.game)
     _require_match_extras()
-    config = parse_config(args.config)
     agent = scaled_agent(args.agent)
     opponents = agent_list(args.opponents, "--opponents")
+    config = game_config_for(args, [agent] + opponents)
     if agent in opponents:
         raise CliError(f"--agent {agent} is also among --opponents; compare it with other "
                        "agents (an agent against itself says nothing)")
@@ -460,8 +460,8 @@ def cmd_tournament(args) -> int:
 
     check_game(args.game)
     _require_match_extras()
-    config = parse_config(args.config)
     specs = agent_list(args.agents, "--agents")
+    config = game_config_for(args, specs)
     if len(set(specs)) != len(specs):
         raise CliError(f"--agents {args.agents}: each agent may appear once")
     if len(specs) < 2:
@@ -475,6 +475,43 @@ def cmd_tournament(args) -> int:
     con.print(tmod.pair_rich_table(res))
     _saved(con, res, paths, nplayers)
     return 0
+
+
+def _model_paths(spec: str) -> list[str]:
+    """The saved models an agent spec names (``ppo:P``, ``ppo-sample:P``, ``...prior=P``)."""
+    kind, _, arg = spec.partition(":")
+    if kind.lower() in ("ppo", "ppo-sample"):
+        return [arg]
+    return [spec.partition("prior=")[2]] if "prior=" in spec else []
+
+
+def game_config_for(args, specs: list[str]) -> dict:
+    """The game options to play with: ``--config`` when given; otherwise those the named
+    models were trained with (a model carries them), so a 2-player model plays 2-player
+    games; otherwise the game's defaults."""
+    if args.config:
+        return parse_config(args.config)
+    from agents.policy import model_game
+
+    found = {}
+    for s in specs:
+        for path in _model_paths(s):
+            entry = model_game(path)
+            if entry is not None and entry["game"] == args.game:
+                found[path] = entry["config"]
+    if not found:
+        return {}
+    configs = {json.dumps(c, sort_keys=True) for c in found.values()}
+    if len(configs) > 1:
+        raise CliError("the models were trained with different game options ("
+                       + "; ".join(f"{p}: {c}" for p, c in found.items())
+                       + "): choose with --config KEY=VALUE")
+    path, cfg = next(iter(found.items()))
+    if cfg:
+        _console().print(f"game options of {path}: " + " ".join(
+            f"--config {k}={v}" for k, v in cfg.items()) + " (give --config to override)",
+            soft_wrap=True, markup=False, highlight=False)
+    return dict(cfg)
 
 
 def _check_agents(game: str, specs: list[str]) -> None:
@@ -492,7 +529,7 @@ def cmd_play(args) -> int:
     _check_agents(args.game, [args.opponent])
     try:
         rec = play_human(args.game, opponent=args.opponent, seat=args.seat, seed=args.seed,
-                         config=parse_config(args.config), save=args.save)
+                         config=game_config_for(args, [args.opponent]), save=args.save)
     except (EOFError, KeyboardInterrupt) as e:
         print("\ngame abandoned" + (" (end of input)" if isinstance(e, EOFError) else ""))
         return 130 if isinstance(e, KeyboardInterrupt) else 1

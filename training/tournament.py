@@ -22,7 +22,7 @@ import csv
 import itertools
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -71,12 +71,14 @@ class TournamentResult:
     pairs: PairTable
     ratings: Ratings
     kind: str = "tournament"
+    config: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         k = len(self.names)
         return {
             "kind": self.kind,
             "game": self.game,
+            "config": self.config,
             "agents": self.names,
             "games": len(self.results),
             "standings": [dict(s.as_dict(), name=n) for n, s in zip(self.names, self.standings)],
@@ -135,7 +137,7 @@ def run_matches(game: str, agent_specs: list, jobs: list[Job], names: list,
         ratings.rating(n)
     ratings.update_results(results, names)
     return TournamentResult(game, list(names), results, standings, pair_table(results, names),
-                            ratings, kind)
+                            ratings, kind, dict(config or {}))
 
 
 def run_tournament(game: str, agent_specs: list, games: int = 100, seed: int = 0,

@@ -43,6 +43,7 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.policy import model_game_entry
 from training.pool import DEFAULT_WEIGHTS, OpponentPool, parse_weights
 from training.ratings import Ratings
 from training.selfplay_env import SelfPlayVecEnv
@@ -206,6 +207,9 @@ class Trainer:
                                      policy_kwargs={"net_arch": list(cfg.net_arch)}, **kwargs)
         else:
             self.model = MaskablePPO.load(str(_model_path), env=self.env, device="cpu")
+        # saved inside every model.zip / expert.zip / snapshot: eval, tournament and play use
+        # the game the model was trained on unless told otherwise
+        self.model.broadside_game = model_game_entry(cfg.game, cfg.game_config)
         self._set_logger()
         _no_sample_copy(self.model.rollout_buffer)
         if cfg.sparse_input:

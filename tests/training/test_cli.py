@@ -273,6 +273,19 @@ def test_three_player_training_rates_every_agent(tmp_path):
     assert {"random", "heuristic", "step_128"} <= set(names)
     assert all(r["games"] > 0 for r in ratings)
     assert names["heuristic"]["mu"] != 25.0
+    # the model carries its game options: eval plays 3-player games without being told,
+    # and says so; --config still wins
+    ev = tmp_path / "ev"
+    argv = ["eval", "--game", "toy", "--agent", f"ppo:{run / 'model.zip'}", "--opponents",
+            "random", "--games", "6", "--workers", "1", "--out", str(ev)]
+    assert main(argv) == 0
+    data = json.loads((ev / "evaluation.json").read_text())
+    assert data["config"] == {"num_players": 3}
+    assert {len(r["seats"]) for r in data["results"]} == {3}
+    assert main(argv + ["--config", "num_players=2", "--force"]) == 0
+    data = json.loads((ev / "evaluation.json").read_text())
+    assert data["config"] == {"num_players": 2}
+    assert {len(r["seats"]) for r in data["results"]} == {2}
 
 
 def test_demo_on_the_toy_game(tmp_path, capsys):
