@@ -193,17 +193,19 @@ def cmd_list(args) -> int:
     from envs.core.compile import estimate_seconds, is_cached
 
     t = Table(title="Broadside games")
-    for c in ("name", "title", "players", "actions", "observation", "kernels"):
+    for c in ("name", "PettingZoo module", "title", "players", "actions", "observation",
+              "kernels"):
         t.add_column(c)
     for name in envs.names():
         try:
             s = envs.spec(name)
         except Exception as e:  # a game still being written should not hide the others
-            t.add_row(name, f"(unavailable: {type(e).__name__}: {e})", "", "", "", "")
+            t.add_row(name, "", f"(unavailable: {type(e).__name__}: {e})", "", "", "", "")
             continue
         kernels = "cached" if is_cached(s) else \
             f"compile on first use (about {estimate_seconds(s):.0f} s)"
-        t.add_row(name, s.title, f"{s.min_players}-{s.max_players}", str(s.num_actions),
+        t.add_row(name, f"envs.{name}_v{s.version}", s.title, f"{s.min_players}-{s.max_players}",
+                  str(s.num_actions),
                   f"float32[{s.obs_size}]", kernels)
     con = _console()
     con.print(t)

@@ -1,6 +1,7 @@
 """The registry (envs/__init__.py) and the source-keyed numba cache folder (envs/core/cache.py)."""
 
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -42,6 +43,18 @@ def test_versioned_alias_is_the_env_module():
     assert isinstance(mod.env(num_players=2), ArrayAECEnv)
     assert mod.raw_env().strict
     assert str(mod.env()) == "toy_v0"
+
+
+def test_the_readme_names_every_games_versioned_module():
+    """The README lists each registered game's ``envs.<name>_v<version>``, current version."""
+    import re
+
+    readme = (pathlib.Path(ROOT) / "README.md").read_text()
+    named = set(re.findall(r"`envs\.([a-z_]+_v\d+)`", readme))
+    builtin = [g for g in envs.names() if g != "toy"]
+    assert {f"{g}_v{envs.spec(g).version}" for g in builtin} <= named
+    for alias in named:
+        assert getattr(envs, alias).GAME.name == alias.rpartition("_v")[0]
 
 
 def test_wrong_version_alias_and_unknown_attribute():
