@@ -18,14 +18,14 @@ NUMBA_CACHE_DIR := $(shell $(PYTHON) -c 'from envs.core.cache import cache_dir; 
 endif
 export NUMBA_CACHE_DIR
 
-.PHONY: demo test bench mutants venv cache-dir
+.PHONY: demo test bench mutants docs venv cache-dir
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install torch==2.13.0
-	$(PY) -m pip install -e '.[training,dev,bench,scale]'
+	$(PY) -m pip install -e '.[training,dev,bench,scale,docs]'
 	touch $(STAMP)
 
 # The warm-up step compiles every game's kernels once (one process per core, one game each)
@@ -54,6 +54,12 @@ bench: $(STAMP)
 # `make mutants GAME=havoc JOBS=2`
 mutants: $(STAMP)
 	$(PY) -m benchmarks.mutants $(if $(GAME),--game $(GAME)) $(if $(JOBS),--jobs $(JOBS))
+
+# The documentation site: docs/_build/html/index.html (the game pages are generated from the
+# code at build time; warnings are errors, as in the test suite).
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+	@echo "open docs/_build/html/index.html"
 
 cache-dir:
 	@echo $(NUMBA_CACHE_DIR)

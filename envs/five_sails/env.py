@@ -9,7 +9,7 @@ Reactions ("when" and "after") are answered in windows that ask the players a tr
 concerns, one at a time (a decision: a Reaction or pass), opened on public information.
 Rules: ``rules/city_of_five_sails_rulebook.txt``; every open reading is in
 ``envs/five_sails/docs/rulings.md``; what is implemented or missing is in
-``docs/readme_section.md``. The card pool is our own design, not the published cards.
+``docs/rules_table.md``. The card pool is our own design, not the published cards.
 
 | | |
 |---|---|

@@ -1,9 +1,9 @@
-"""7th Sea CCG: the GameSpec and the PettingZoo entry points (docs: docs/readme_section.md).
+"""7th Sea CCG: the GameSpec and the PettingZoo entry points (docs: docs/rules_table.md).
 
 The 7th Sea collectible card game (1999): captains of rival ships crew up, adventure across
 five Seas and sink each other with cannon attacks and boardings. Rules: the revised
 rulesheet (``edition="revised"``, default) or the original rulebook (``"original"``); every
-difference is a config switch (docs/rulings.md, readme_section.md). The card pool and the
+difference is a config switch (docs/rulings.md, docs/rules_table.md). The card pool and the
 six starter decks are our own design, not the published cards.
 
 | | |
