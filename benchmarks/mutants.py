@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MUTANTS_DIR = os.path.join(ROOT, "tests", "mutants")
 #: a test module that imports this helper pins seeded random games by digest
-DIGEST_HELPER = re.compile(r"^\s*(?:from|import)\s+tests\.core\.trajectory\b", re.M)
+DIGEST_HELPER = re.compile(r"^\s*(?:from|import)\s+tests\.core\.trajectory\b", re.MULTILINE)
 KEYS = {"rule", "file", "find", "replace"}
 OPTIONAL = {"tests"}
 

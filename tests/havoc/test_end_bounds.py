@@ -26,6 +26,6 @@ def test_one_infamy_more_wins_against_more_resources_and_less_damage():
     """Final Scoring: 'The most infamous captain wins!'; the tie-breakers (most resources,
     then least Damage) apply only 'in the case of a tie': 6 Infamy beats 5 with nine
     resources and no Damage."""
-    arr, rec = position([{"infamy": 7, "res": [0, 0, 0], "discard": {"Damage": 1}},
+    _, rec = position([{"infamy": 7, "res": [0, 0, 0], "discard": {"Damage": 1}},
                          {"infamy": 5, "res": [3, 3, 3]}])
     assert finish(rec) == ([1.0, -1.0], 0b01)
