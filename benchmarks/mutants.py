@@ -158,7 +158,7 @@ def apply_mutant(dest: str, m: Mutant) -> None:
         f.write(text.replace(m.find, m.replace))
 
 
-_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.M)
+_FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", re.MULTILINE)
 
 
 def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tuple[int, str]:
