@@ -5,6 +5,7 @@
     python -m benchmarks.mutants --game havoc --only 3,7      # mutants 3 and 7 (1-based)
     python -m benchmarks.mutants --game havoc --match raking  # rules whose text matches
     python -m benchmarks.mutants --game havoc --list          # list, run nothing
+    python -m benchmarks.mutants --game havoc --with-digests  # digest tests count too
 
 ``tests/mutants/<game>.toml`` lists rule mutations kept beside the tests::
 
@@ -21,10 +22,17 @@ not occur exactly once is refused before anything runs), ``NUMBA_CACHE_DIR`` poi
 fresh folder so no kernel compiled from the real sources can be loaded, and pytest runs
 ``tests/<game>`` (and ``tests/contract`` if present) with ``-x -q``: it stops at the first
 failure. With ``tests`` given, those files run first and the rest only if they all pass (the
-second run reuses the kernels the first compiled). A mutant is *killed* when the tests fail,
-*survived* when they pass; a crash of pytest itself (*error*) or a run over ``--timeout``
-(*timeout*) counts as not killed. Each line shows the rule, the outcome, the first failing test and the time taken;
-the last line the total. Exit status 1 unless every mutant was killed.
+second run reuses the kernels the first compiled).
+
+By default only rule tests may kill a mutant: the random-game digest tests (every test module
+that imports ``tests/core/trajectory.py``, i.e. each game's ``test_trajectory.py``) are left
+out, with ``--ignore`` and out of a mutant's ``tests``. A digest fails on every change to play,
+right or wrong, and is re-recorded after each deliberate rule change, so a mutant only a digest
+notices is a rule no test checks. ``--with-digests`` runs them as well.
+
+A mutant is *killed* when the tests fail, *survived* when they pass; a crash of pytest itself
+(*error*) or a run over ``--timeout`` (*timeout*) counts as not killed. Each line shows the
+rule, the outcome, the first failing test and the time taken; the last line the total. Exit status 1 unless every mutant was killed.
 
 First the same tests run once on an unmutated copy (skip with ``--no-baseline``): a suite
 that already fails would "kill" every mutant. Every mutant costs a cold numba compile, so a
@@ -48,6 +56,8 @@ from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MUTANTS_DIR = os.path.join(ROOT, "tests", "mutants")
+#: a test module that imports this helper pins seeded random games by digest
+DIGEST_HELPER = re.compile(r"^\s*(?:from|import)\s+tests\.core\.trajectory\b", re.MULTILINE)
 KEYS = {"rule", "file", "find", "replace"}
 OPTIONAL = {"tests"}
 
@@ -122,6 +132,22 @@ def make_copy(dest: str, files: list[str], root: str = ROOT) -> None:
         shutil.copy2(src, dst)
 
 
+def digest_tests(dest: str, suites: list[str]) -> list[str]:
+    """The test modules under ``suites`` (paths relative to ``dest``) that pin random games
+    by digest: those importing ``tests/core/trajectory.py``."""
+    out = []
+    for suite in suites:
+        for folder, _, names in os.walk(os.path.join(dest, suite)):
+            for name in sorted(names):
+                if not (name.startswith("test_") and name.endswith(".py")):
+                    continue
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    if DIGEST_HELPER.search(f.read()):
+                        out.append(os.path.relpath(path, dest))
+    return sorted(out)
+
+
 def apply_mutant(dest: str, m: Mutant) -> None:
     path = os.path.join(dest, m.file)
     with open(path, encoding="utf-8") as f:
@@ -132,7 +158,7 @@ def apply_mutant(dest: str, m: Mutant) -> None:
         f.write(text.replace(m.find, m.replace))
 
 
-_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.M)
+_FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", re.MULTILINE)
 
 
 def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tuple[int, str]:
@@ -151,9 +177,10 @@ def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tu
 
 
 def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
-               keep: bool = False, source: str = ROOT) -> Outcome:
+               keep: bool = False, source: str = ROOT, digests: bool = False) -> Outcome:
     """Copy ``files`` from ``source``, mutate, test; the outcome with the first failing test.
-    ``m=None`` runs the unmutated copy (the baseline: it must survive)."""
+    ``m=None`` runs the unmutated copy (the baseline: it must survive). Without ``digests``
+    the random-game digest tests are left out (only rule tests may kill)."""
     t0 = time.perf_counter()
     dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index if m else 0}-")
     try:
@@ -165,12 +192,12 @@ def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
         suites = [f"tests/{game}"]
         if os.path.isdir(os.path.join(dest, "tests", "contract")):
             suites.append("tests/contract")
+        skip = [] if digests else digest_tests(dest, suites)
+        first = [t for t in m.tests if t not in skip]
         runs = []
-        if m.tests:
-            runs.append((m.tests, []))
-            runs.append((suites, [f"--ignore={t}" for t in m.tests]))
-        else:
-            runs.append((suites, []))
+        if first:
+            runs.append((first, []))
+        runs.append((suites, [f"--ignore={t}" for t in first + skip]))
         for paths, extra in runs:
             left = timeout - (time.perf_counter() - t0)
             code, out = _pytest(dest, paths, extra, max(left, 1.0))
@@ -229,6 +256,9 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the run of the unmutated suite")
+    ap.add_argument("--with-digests", action="store_true",
+                    help="also run the random-game digest tests (test_trajectory.py); by "
+                         "default only rule tests may kill a mutant")
     args = ap.parse_args(argv)
 
     games = args.game or games_with_mutants()
@@ -256,19 +286,23 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
     worst = 0
     for game, ms in plan:
         if not args.no_baseline:
-            base = run_mutant(None, game, files, args.timeout, args.keep, snapshot)
+            base = run_mutant(None, game, files, args.timeout, args.keep, snapshot,
+                              args.with_digests)
             print(f"{game}: baseline (unmutated) {base.status} in {_fmt(base.seconds)} "
                   f"-> {base.detail}", flush=True)
             if base.status != "survived":
                 print(f"{game}: the unmutated tests do not pass; fix them first")
                 worst = 1
                 continue
-        print(f"{game}: {len(ms)} mutants, {args.jobs} at a time", flush=True)
+        print(f"{game}: {len(ms)} mutants, {args.jobs} at a time, "
+              + ("digest tests included" if args.with_digests else "rule tests only"),
+              flush=True)
         t0 = time.perf_counter()
         outcomes = []
 
         def one(m, game=game):
-            o = run_mutant(m, game, files, args.timeout, args.keep, snapshot)
+            o = run_mutant(m, game, files, args.timeout, args.keep, snapshot,
+                           args.with_digests)
             print(f"  {m.index:3d} {o.status:8s} {_fmt(o.seconds):>7s}  {m.rule}  "
                   f"[{m.file}] -> {o.detail}", flush=True)
             return o
