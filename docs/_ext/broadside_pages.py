@@ -71,8 +71,8 @@ def _setext_to_atx(text: str) -> str:
     return "\n".join(out)
 
 
-def _picture(spec, name: str) -> str:
-    """Render a position of ``name`` from seat 0's side; the file name for the page."""
+def _picture(spec, name: str, folder: str = OUT) -> str:
+    """Render a position of ``name`` from seat 0's side into ``folder``; the file name."""
     import numpy as np
     from PIL import Image
 
@@ -87,7 +87,7 @@ def _picture(spec, name: str) -> str:
             break
         env.step(int(rng.choice(legal)))
     img = spec.render_rgb(env.record[0], 0)
-    Image.fromarray(np.asarray(img)).save(os.path.join(OUT, f"{name}.png"), optimize=True)
+    Image.fromarray(np.asarray(img)).save(os.path.join(folder, f"{name}.png"), optimize=True)
     return f"{name}.png"
 
 
@@ -172,12 +172,32 @@ def write_pages(app=None) -> list[str]:
         if text != old:          # an unchanged page keeps its timestamp: no rebuild
             with open(path, "w") as f:
                 f.write(text)
-    index = ["# The games\n", "```{toctree}\n:maxdepth: 1\n"] + names + ["```\n"]
+    index = ["# The games\n", "```{include} ../games_overview.md\n```\n",
+             "```{toctree}\n:maxdepth: 1\n"] + names + ["```\n"]
     with open(os.path.join(OUT, "index.md"), "w") as f:
         f.write("\n".join(index))
     return names
 
 
+def write_pictures(folder: str) -> None:
+    """The README's pictures (committed, as GitHub shows them): ``python
+    docs/_ext/broadside_pages.py pictures`` after a change to a game's picture."""
+    import envs
+
+    os.makedirs(folder, exist_ok=True)
+    for name in envs.names():
+        _picture(envs.spec(name), name, folder)
+
+
 def setup(app):
     app.connect("builder-inited", write_pages)
     return {"version": "1", "parallel_read_safe": True}
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, ROOT)
+    if sys.argv[1:] != ["pictures"]:
+        sys.exit("usage: python docs/_ext/broadside_pages.py pictures")
+    write_pictures(os.path.join(HERE, "_static", "pictures"))
