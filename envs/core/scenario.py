@@ -25,7 +25,9 @@ Games may define readable scenarios with ``GameSpec.to_scenario(rec, exact)`` /
 ``from_scenario(d, env_cfg)`` (validated by a ``envs.core.schema`` Table); the generic
 ``state`` table is used when they are None. Either way the built record goes through the
 game's ``check_states`` before it replaces the env's, and every problem is a ``StateError``
-naming the field. TOML integers are signed 64-bit, so
+naming the field; a file that cannot be read (missing, a folder) or is not TOML is a
+``StateError`` naming the path. The empty scenario ``{}`` describes no position: in every
+game it is the new game of seed 0 with the env's config (the same as ``{"seed": 0}``). TOML integers are signed 64-bit, so
 larger unsigned values (rng words) are written as hex strings; integer fields accept them.
 """
 
