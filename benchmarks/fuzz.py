@@ -92,11 +92,13 @@ def base_position(game: str, kind: str, config: dict, rng: np.random.Generator):
         if e.agents and e.record["to_play"][0] >= 0:
             illegal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)
             if illegal.size:
-                import warnings
+                from pettingzoo.utils.env_logger import EnvLogger
 
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
+                EnvLogger.suppress_output()          # the illegal-move warning is expected
+                try:
                     e.step(int(rng.choice(illegal)))     # TerminateIllegalWrapper ends it
+                finally:
+                    EnvLogger.unsuppress_output()
     # some of the agents' dead steps (each removes one agent)
     if e.agents and rng.random() < 0.5:
         _random_play(e, rng, int(rng.integers(1, len(e.possible_agents) + 1)))
@@ -155,40 +157,38 @@ def mutate_bookkeeping(blob: bytes, rng: np.random.Generator) -> bytes:
     aec = header["aec"]
     names = sorted(set(aec["terminations"]) | set(aec.get("agents", [])) |
                    {aec["agent_selection"]}) or ["player_0"]
+    def table(key):                      # a dict field, or None once junk replaced it
+        return aec[key] if isinstance(aec.get(key), dict) and aec[key] else None
+
     for _ in range(int(rng.integers(1, 4))):
         op = int(rng.integers(0, 9))
         name = names[int(rng.integers(len(names)))]
-        if op == 0:                      # one agent's flag
-            key = ("terminations", "truncations")[int(rng.integers(2))]
-            if aec.get(key):
-                aec[key][name if name in aec[key] else next(iter(aec[key]))] = bool(rng.random() < 0.5)
-        elif op == 1:                    # every agent's flag
-            key = ("terminations", "truncations")[int(rng.integers(2))]
-            if isinstance(aec.get(key), dict):
-                aec[key] = dict.fromkeys(aec[key], bool(rng.random() < 0.8))
+        flags = ("terminations", "truncations")[int(rng.integers(2))]
+        if op == 0 and table(flags):     # one agent's flag
+            d = table(flags)
+            d[list(d)[int(rng.integers(len(d)))]] = bool(rng.random() < 0.5)
+        elif op == 1 and table(flags):   # every agent's flag
+            aec[flags] = dict.fromkeys(table(flags), bool(rng.random() < 0.8))
         elif op in (2, 3):               # a reward or cumulative reward
-            key = ("rewards", "_cumulative_rewards")[op - 2]
-            if aec.get(key):
-                agent = list(aec[key])[int(rng.integers(len(aec[key])))]
-                aec[key][agent] = _JUNK[int(rng.integers(len(_JUNK)))]
-        elif op == 4:                    # an agent dropped (from the list, or everywhere)
-            if aec.get("agents"):
-                gone = aec["agents"].pop(int(rng.integers(len(aec["agents"]))))
-                if rng.random() < 0.7:
-                    for key in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
-                        aec.get(key, {}).pop(gone, None)
+            d = table(("rewards", "_cumulative_rewards")[op - 2])
+            if d:
+                d[list(d)[int(rng.integers(len(d)))]] = _JUNK[int(rng.integers(len(_JUNK)))]
+        elif op == 4 and isinstance(aec.get("agents"), list) and aec["agents"]:
+            gone = aec["agents"].pop(int(rng.integers(len(aec["agents"]))))
+            if rng.random() < 0.7:       # and from every table
+                for key in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+                    if table(key):
+                        table(key).pop(gone, None)
         elif op == 5:                    # another selection
             aec["agent_selection"] = name if rng.random() < 0.8 else "nobody"
-        elif op == 6:                    # the agents in another order
-            if aec.get("agents"):
-                aec["agents"] = [aec["agents"][i] for i in rng.permutation(len(aec["agents"]))]
+        elif op == 6 and isinstance(aec.get("agents"), list):   # another order
+            aec["agents"] = [aec["agents"][i] for i in rng.permutation(len(aec["agents"]))]
         elif op == 7:                    # a field with a value of another type
             key = ("agents", "agent_selection", "rewards", "terminations", "seed_rng",
                    "skip_agent_selection")[int(rng.integers(6))]
             aec[key] = _JUNK[int(rng.integers(len(_JUNK)))]
-        else:                            # a field missing
-            key = list(aec)[int(rng.integers(len(aec)))]
-            del aec[key]
+        elif op == 8 and aec:            # a field missing
+            del aec[list(aec)[int(rng.integers(len(aec)))]]
     head = json.dumps(header, separators=(",", ":")).encode()
     body = blob[:8] + struct.pack("<I", len(head)) + head + blob[12 + hlen:-_U32]
     return reseal(body + b"\0\0\0\0")

@@ -54,8 +54,10 @@ def played(game, config, seed, depth, make=envs.make_raw):
 # ----- fuzzed snapshots ------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_fuzzed_snapshots_are_refused_or_play_on_cleanly(game):
-    """300 corrupted blobs (half re-sealed with a valid checksum): no crash, no hang, only
-    StateError refusals, and every accepted blob passes check_state and plays on."""
+    """300 corrupted blobs (half re-sealed with a valid checksum, half of those with their AEC
+    bookkeeping changed) from live, truncated and illegal-move-ended positions: no crash, no
+    hang, only StateError refusals; every base loads back as saved, and every accepted blob
+    passes check_state, has bookkeeping that agrees with its record and plays on."""
     r = fuzz.run(game, 300, seed=GAMES.index(game), bases=12, timeout=120)
     assert r.clean, f"crashes {r.crashes}, hangs {r.hangs}, errors {r.errors[:5]}"
     assert r.refused >= 150, "the checksum alone must refuse the half left unsealed"
