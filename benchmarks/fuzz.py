@@ -2,6 +2,7 @@
 
     python -m benchmarks.fuzz                         # every registered game, 10,000 blobs each
     python -m benchmarks.fuzz --game havoc --blobs 2000 --seed 3
+    python -m benchmarks.fuzz --register toy=tests.core.toy_game.env --game toy
 
 For each game, real positions are saved with ``save()`` (``--bases`` of them, from random
 play in the configs of ``GameSpec.metadata["test_configs"]``), three kinds in turn: a live
@@ -395,7 +396,12 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds before a hang is called")
     ap.add_argument("--bases", type=int, default=40, help="saved positions the blobs start from")
+    ap.add_argument("--register", action="append", default=[], metavar="NAME=MODULE",
+                    help="register a game module first (e.g. toy=tests.core.toy_game.env)")
     args = ap.parse_args(argv)
+    for item in args.register:
+        name, _, module = item.partition("=")
+        envs.register(name, module)
     bad = False
     for game in args.game or envs.names():
         r = run(game, args.blobs, seed=args.seed, timeout=args.timeout, bases=args.bases)
