@@ -355,8 +355,8 @@ def run(game: str, blobs: int, seed: int = 0, playout: int = 3000, timeout: floa
         answer = worker.ask(blob, timeout)
         if k is None:                       # an unchanged base
             if answer != "accepted":
-                res.errors.append((f"base {i}", "a position the game reached did not load "
-                                   f"back and play on: {answer}"))
+                res.errors.append((f"base {i}", ("a position the game reached did not load "
+                                                  f"back and play on: {answer}")))
                 if answer in (None, "hang"):
                     worker.kill()
                     worker = None

@@ -149,18 +149,13 @@ def load_toml(path) -> dict:
     """A scenario file as a dict (the TOML tables as nested dicts); StateError naming the
     path when it cannot be read (missing, a folder, no permission) or is not TOML."""
     try:
-        f = open(path, "rb")
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise StateError(f"{os.fsdecode(path)}: not valid TOML: {e}") from None
     except OSError as e:
         raise StateError(f"scenario file {os.fsdecode(path)!r} cannot be read: "
                          f"{e.strerror or type(e).__name__}") from None
-    with f:
-        try:
-            return tomllib.load(f)
-        except tomllib.TOMLDecodeError as e:
-            raise StateError(f"{os.fsdecode(path)}: not valid TOML: {e}") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise StateError(f"scenario file {os.fsdecode(path)!r} cannot be read: "
-                             f"{e}") from None
 
 
 # ----- writing TOML (tomllib only reads) ---------------------------------------------------------

@@ -621,7 +621,9 @@ def test_scenario_file_that_cannot_be_read_is_a_state_error_naming_the_path(game
     import re
 
     before = e.save()
-    for path in ("no/such/file.toml", tmp_path / "missing.toml", tmp_path):
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe not text")
+    for path in ("no/such/file.toml", tmp_path / "missing.toml", tmp_path, binary):
         with pytest.raises(StateError, match=re.escape(str(path))):
             e.load_scenario(path)
         assert e.save() == before
