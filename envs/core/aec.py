@@ -27,6 +27,8 @@ as the original does.
 
 from __future__ import annotations
 
+import math
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -331,6 +333,8 @@ class ArrayAECEnv(AECEnv):
                for k, v in out.items()}
         out["seed_rng"] = None if self._seed_rng is None else \
             self._seed_rng.bit_generator.state["state"]
+        # PettingZoo's dead steps return the turn to this agent once all are removed
+        out["skip_agent_selection"] = getattr(self, "_skip_agent_selection", None)
         return out
 
     def save(self) -> bytes:
@@ -352,6 +356,7 @@ class ArrayAECEnv(AECEnv):
         self._install(record)
         for k in _BOOKKEEPING:
             setattr(self, k, book[k])
+        self._skip_agent_selection = book["skip_agent_selection"]
         self._infos = dict(zip(self.possible_agents, self.game.infos(self._rec)))
         self._infos = {a: self._infos[a] for a in self.agents}
         self._infos_stale = False
@@ -361,9 +366,9 @@ class ArrayAECEnv(AECEnv):
             st = bg.state
             st["state"] = book["seed_rng"]
             bg.state = st
-        if self.terminations.get(self.agent_selection) or \
-                self.truncations.get(self.agent_selection):
-            self._mask[:] = 0
+        sel = self.agent_selection
+        if sel not in self.terminations or self.terminations[sel] or self.truncations[sel]:
+            self._mask[:] = 0       # as after the step that ended it: no legal move is left
 
     def _validate(self, record: np.ndarray, what: str) -> None:
         problems = self.game.check_state(record)
@@ -381,7 +386,25 @@ class ArrayAECEnv(AECEnv):
         self._refresh_mask()
 
     def _check_bookkeeping(self, record, aec) -> dict:
-        """The snapshot's AEC fields, checked against the record they came with."""
+        """The snapshot's AEC fields, checked against the record they came with.
+
+        Exactly what ``save()`` can write loads, nothing else (StateError naming the field),
+        so a loaded env never reports a live game as over nor the reverse:
+
+        - a live game (``to_play`` >= 0): every agent present, none terminated or truncated,
+          the seat to play selected;
+        - or the end ``env()`` gives an illegal move (TerminateIllegalWrapper), the record
+          left live: every agent still present terminated *and* truncated, -1 to the mover
+          (the record's seat to play, its cumulative reward -1 too), 0 to the others, the
+          first agent selected; the dead steps then remove the agents in seat order;
+        - a game over (``to_play`` = -1): each agent still present terminated exactly when the
+          record is ``done`` and truncated exactly when it is ``truncated``;
+        - after a dead step (an agent removed): the first agent left is selected and every
+          reward is 0;
+        - ``rewards``: finite, each 0 or the record's ``reward`` of that seat (the last
+          step's), or the illegal mover's -1; ``_cumulative_rewards``: finite numbers (their
+          size is not bounded by the rules: they add up a whole game).
+        """
         n = int(record["num_players"][0])
         names = list(self.game.agent_names(n))
 
@@ -396,7 +419,11 @@ class ArrayAECEnv(AECEnv):
         sel = aec.get("agent_selection")
         if sel not in names:
             raise bad(f"'agent_selection' = {sel!r} is not one of {names}")
-        book = {"agents": agents, "agent_selection": sel, "seed_rng": aec.get("seed_rng")}
+        skip = aec.get("skip_agent_selection")
+        if skip is not None and skip not in names:
+            raise bad(f"'skip_agent_selection' = {skip!r} is not one of {names}")
+        book = {"agents": agents, "agent_selection": sel, "seed_rng": aec.get("seed_rng"),
+                "skip_agent_selection": skip}
         for k in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
             d = aec.get(k)
             if not isinstance(d, dict) or set(d) != set(agents):
@@ -405,14 +432,59 @@ class ArrayAECEnv(AECEnv):
             if any(isinstance(v, bool) != (kind is bool) or not isinstance(v, kind)
                    for v in d.values()):
                 raise bad(f"{k!r} holds a value of the wrong type")
+            if kind is not bool and not all(math.isfinite(v) for v in d.values()):
+                raise bad(f"{k!r} holds a value that is not finite: {d}")
             book[k] = {a: d[a] for a in agents}
+        term, trunc = book["terminations"], book["truncations"]
+        rewards = book["rewards"]
         to_play = int(record["to_play"][0])
-        live_agents = [a for a in agents if not (book["terminations"][a] or book["truncations"][a])]
-        if live_agents:
-            if to_play < 0:
-                raise bad("has live agents but the record's game is over")
-            if sel != names[to_play] or len(agents) != n:
-                raise bad(f"selects {sel!r} but the record's seat to play is {names[to_play]!r}")
+        record_reward = dict(zip(names, record["reward"][0].tolist()))
+        if to_play >= 0 and all(term[a] and trunc[a] for a in agents):
+            # env()'s illegal-move end: the record is untouched, the mover (the seat to
+            # play) gets -1, every agent is terminated and truncated and the first selected
+            mover = names[to_play]
+            if agents != names[len(names) - len(agents):]:
+                raise bad(f"'agents' = {agents}: after an illegal move the dead steps remove "
+                          f"the agents in seat order")
+            if agents == names:
+                if sel != names[0]:
+                    raise bad(f"selects {sel!r} after an illegal move, not {names[0]!r}")
+                others = [a for a in agents if a != mover and rewards[a] != 0]
+                if rewards[mover] != -1 or book["_cumulative_rewards"][mover] != -1 or others:
+                    raise bad(f"marks every agent terminated and truncated while the record's "
+                              f"game is live, but its rewards {rewards} are not an illegal "
+                              f"move's end (-1 to {mover!r}, the seat to play, 0 to the others)")
+        elif to_play >= 0:
+            if agents != names:
+                raise bad(f"'agents' = {agents} but the record's game is live: every agent "
+                          f"plays on ({names})")
+            dead = [a for a in agents if term[a] or trunc[a]]
+            if dead:
+                raise bad(f"marks {dead} terminated or truncated but the record's game is "
+                          f"live (seat {to_play} to play)")
+            if sel != names[to_play]:
+                raise bad(f"selects {sel!r} but the record's seat to play is "
+                          f"{names[to_play]!r}")
+        else:
+            done, truncated = bool(record["done"][0]), bool(record["truncated"][0])
+            if not (done or truncated):
+                raise bad("has no seat to play but the record's game is neither done nor "
+                          "truncated")
+            wrong = [a for a in agents if term[a] != done or trunc[a] != truncated]
+            if wrong:
+                raise bad(f"'terminations'/'truncations' of {wrong} disagree with the record "
+                          f"(done={int(done)}, truncated={int(truncated)})")
+        if agents and agents != names and sel != agents[0]:
+            # a dead step removes the selected agent and selects the first one left
+            raise bad(f"selects {sel!r} after dead steps, not the first agent left "
+                      f"{agents[0]!r}")
+        if agents != names and any(rewards[a] != 0 for a in agents):
+            raise bad(f"'rewards' = {rewards}: a dead step clears every reward to 0")
+        wrong = {a: r for a, r in rewards.items() if r not in (0, record_reward[a])
+                 and not (r == -1 and to_play >= 0 and a == names[to_play] and term[a])}
+        if wrong:
+            raise bad(f"'rewards' {wrong}: a reward is 0 or the record's last reward of that "
+                      f"seat ({ {a: record_reward[a] for a in wrong} })")
         seed = book["seed_rng"]
         if seed is not None and not (isinstance(seed, dict) and set(seed) == {"state", "inc"}
                                      and all(isinstance(v, int) and 0 <= v < 2**128

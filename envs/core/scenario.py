@@ -11,7 +11,9 @@ A scenario (dict or TOML file) for ``ArrayAECEnv.load_scenario``::
     game = "havoc"              # optional; checked against the env's game
     description = "..."         # optional, for people
     seed = 7                    # optional: start from the game set up with this seed
-                                #   (without it: from an all-zero record)
+                                #   (without it: from an all-zero record holding the
+                                #   config, or with no state/config_record table either,
+                                #   from the game set up with seed 0)
     [config]                    # optional: make_config keyword arguments
     num_players = 3
     [config_record]             # optional: raw CONFIG fields laid over make_config's result
@@ -23,7 +25,9 @@ Games may define readable scenarios with ``GameSpec.to_scenario(rec, exact)`` /
 ``from_scenario(d, env_cfg)`` (validated by a ``envs.core.schema`` Table); the generic
 ``state`` table is used when they are None. Either way the built record goes through the
 game's ``check_states`` before it replaces the env's, and every problem is a ``StateError``
-naming the field. TOML integers are signed 64-bit, so
+naming the field; a file that cannot be read (missing, a folder) or is not TOML is a
+``StateError`` naming the path. The empty scenario ``{}`` describes no position: in every
+game it is the new game of seed 0 with the env's config (the same as ``{"seed": 0}``). TOML integers are signed 64-bit, so
 larger unsigned values (rng words) are written as hex strings; integer fields accept them.
 """
 
@@ -142,12 +146,16 @@ def from_dict(d: dict, base) -> np.ndarray:
 
 
 def load_toml(path) -> dict:
-    """A scenario file as a dict (the TOML tables as nested dicts)."""
-    with open(path, "rb") as f:
-        try:
+    """A scenario file as a dict (the TOML tables as nested dicts); StateError naming the
+    path when it cannot be read (missing, a folder, no permission) or is not TOML."""
+    try:
+        with open(path, "rb") as f:
             return tomllib.load(f)
-        except tomllib.TOMLDecodeError as e:
-            raise StateError(f"{path}: not valid TOML: {e}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise StateError(f"{os.fsdecode(path)}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise StateError(f"scenario file {os.fsdecode(path)!r} cannot be read: "
+                         f"{e.strerror or type(e).__name__}") from None
 
 
 # ----- writing TOML (tomllib only reads) ---------------------------------------------------------
@@ -251,12 +259,25 @@ def build_record(env, source) -> np.ndarray:
     cfg = spec.make_config(**config) if config is not None else env._cfg.copy()
     if "config_record" in d:
         cfg = from_dict(d["config_record"], cfg)
-    base = np.zeros(1, dtype=spec.state_dtype)
-    if "seed" in d:
-        seed = d["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
-        spec.single.init(base, cfg, 0, np.uint64(seed % 2**64))
+    base = start_record(d, cfg, spec.state_dtype,
+                        lambda b, c, seed: spec.single.init(b, c, 0, seed))
+    return from_dict(d.get("state", {}), base)
+
+
+def start_record(d: dict, cfg: np.ndarray, state_dtype: np.dtype, init) -> np.ndarray:
+    """The record a generic scenario's ``state`` table is laid over (STATE array (1,)).
+
+    With ``seed``: the game ``init(base, cfg, seed)`` sets up. Without it and with a
+    ``state`` or ``config_record`` table: an all-zero record holding ``cfg`` (what
+    ``to_scenario`` writes is the difference from it). With neither, the scenario describes
+    no position: it is the new game of seed 0 (``{}`` starts a new game in every game).
+    """
+    base = np.zeros(1, dtype=state_dtype)
+    seed = d.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
+    if "seed" in d or not {"state", "config_record"} & set(d):
+        init(base, cfg, np.uint64(seed % 2**64))
     else:
         base["cfg"] = cfg
-    return from_dict(d.get("state", {}), base)
+    return base

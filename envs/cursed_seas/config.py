@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from envs.core.config import common_options
 from envs.core.errors import ConfigError
 
 from . import pieces
@@ -165,14 +166,15 @@ def make_config(**kwargs) -> np.ndarray:
     if unknown:
         raise ConfigError(f"unknown config option(s) {unknown}; known: {', '.join(KNOWN)}")
     cat = pieces.CATALOGUE
-    n = _int("num_players", kwargs.get("num_players", 2), MIN_PLAYERS, MAX_PLAYERS,
-             "2-4 players in this environment")
+    common = common_options(kwargs, CONFIG, players=(MIN_PLAYERS, MAX_PLAYERS),
+                            default_players=2, players_rule=f"{MIN_PLAYERS}-{MAX_PLAYERS} players in this environment")
+    n = common["num_players"]
     build = _int("build_total", kwargs.get("build_total", 40), 10, 200, "Fleets: build total")
     cfg = np.zeros(1, CONFIG)
     c = cfg[0]
     c["num_players"] = n
-    c["auto_forced"] = int(bool(kwargs.get("auto_forced", False)))
-    c["max_steps"] = _int("max_steps", kwargs.get("max_steps", 0), 0, 2**31 - 1, "decisions")
+    c["auto_forced"] = common["auto_forced"]
+    c["max_steps"] = common["max_steps"]
     c["build_total"] = build
     c["reefs"] = _int("reefs", kwargs.get("reefs", 0), 0, 1,
                       "Placing Terrain: reefs placed by each player (terrain is optional; other "

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from envs.core.config import common_options
 from envs.core.errors import ConfigError
 from envs.five_sails import cards as C
 from envs.five_sails import state as S
@@ -112,17 +113,11 @@ def make_config(**kwargs) -> np.ndarray:
     if unknown:
         raise ConfigError(f"unknown config option(s) {unknown}; known: {sorted(_DEFAULTS)}")
     c = {**_DEFAULTS, **kwargs}
+    c.update(common_options(
+        c, S.CONFIG, players=(S.MIN_PLAYERS, S.MAX_PLAYERS), default_players=2,
+        players_rule=f"City of Five Sails needs {S.MIN_PLAYERS}-{S.MAX_PLAYERS} players "
+                     "(Game Setup)"))
     n = c["num_players"]
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not S.MIN_PLAYERS <= n <= S.MAX_PLAYERS:
-        raise ConfigError(f"num_players={n!r}: City of Five Sails needs {S.MIN_PLAYERS}-"
-                          f"{S.MAX_PLAYERS} players (Game Setup)")
-    for k in ("auto_forced", "max_steps"):
-        v = c[k]
-        if isinstance(v, bool):
-            v = int(v)
-        if not isinstance(v, (int, np.integer)) or v < 0 or (k == "auto_forced" and v > 1):
-            raise ConfigError(f"{k}={c[k]!r}: expected " + ("a flag" if k == "auto_forced" else "an integer >= 0"))
-        c[k] = int(v)
     decks = c["decks"] if c["decks"] is not None else list(DEFAULT_DECKS[:n])
     if not isinstance(decks, (list, tuple)) or len(decks) != n:
         raise ConfigError(f"decks: one deck per player ({n}), got {decks!r}")

@@ -122,8 +122,11 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
         kw["decks"] = d["decks"]
     for k in ("auto_forced", "max_steps"):
         if k in d:
-            kw[k] = int(d[k])
-    cfg = make_config(**kw)
+            kw[k] = d[k]
+    if env_cfg is not None and not {"players", "decks", "auto_forced", "max_steps"} & set(d):
+        cfg = np.asarray(env_cfg).reshape(1).copy()   # no config key: the env's config, whole
+    else:
+        cfg = make_config(**kw)
     arr = np.zeros(1, T.STATE)
     single_init(arr, cfg, 0, np.uint64(int(d.get("seed", 0)) % 2**64))
     s = arr[0]

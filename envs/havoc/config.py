@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from envs.core.config import common_options, flag
 from envs.core.errors import ConfigError
 from envs.havoc import cards
 from envs.havoc.state import (
@@ -29,12 +30,6 @@ def _int(name, value, rule):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise ConfigError(f"{name}={value!r}: must be an integer ({rule})")
     return int(value)
-
-
-def _flag(name, value):
-    if isinstance(value, (bool, np.bool_)) or value in (0, 1):
-        return int(bool(value))
-    raise ConfigError(f"{name}={value!r}: must be True or False")
 
 
 def _resolve(kind, value, names, lookup, field):
@@ -62,9 +57,7 @@ def _ship_count(variant, num_players, num_ghosts):
 
 
 def _check_players(variant, n):
-    if not 1 <= n <= MAX_PLAYERS:
-        raise ConfigError(f"num_players={n}: Seas of Havoc seats 1-5 players "
-                          "(rulebook: Player Setup)")
+    """The player count each variant allows (1-5 in all is checked by common_options)."""
     if variant == VAR_STANDARD and n < 2:
         raise ConfigError(f"num_players={n}: a solo game is played against the Ghost Fleet; "
                           "use variant='ghost' (rulebook: The Ghost Fleet: Solo & Co-op)")
@@ -191,7 +184,10 @@ def make_config(**kw) -> np.ndarray:
         raise ConfigError(f"variant={variant_name!r}: variants are {', '.join(VARIANT_NAMES)} "
                           "(rulebook: Variants; The Ghost Fleet)")
     variant = VARIANT_NAMES.index(variant_name)
-    n = _int("num_players", kw.get("num_players", 3), "rulebook: Player Setup")
+    common = common_options(kw, CONFIG, players=(1, MAX_PLAYERS), default_players=3,
+                            players_rule="Seas of Havoc seats 1-5 players (rulebook: Player "
+                                         "Setup)", default_max_steps=DEFAULT_MAX_STEPS)
+    n = common["num_players"]
     _check_players(variant, n)
 
     n_ghosts = 0
@@ -208,7 +204,7 @@ def make_config(**kw) -> np.ndarray:
         raise ConfigError(f"{n} players + {n_ghosts} ghosts: at most {MAX_CREWS} ships "
                           "(rulebook: Box Contents)")
 
-    coop = _flag("coop", kw.get("coop", True))
+    coop = flag("coop", kw.get("coop", True))
     if variant == VAR_GHOST and n == 1 and not coop:
         raise ConfigError("coop=False: a solo game has no other player to compete with "
                           "(rulebook: The Ghost Fleet: Solo & Co-op)")
@@ -228,12 +224,6 @@ def make_config(**kw) -> np.ndarray:
         raise ConfigError(f"damage_deck={damage}: 1-{MAX_DAMAGE_DECK} Damage cards (the box "
                           "holds 42) (rulebook: Island Setup 5; Box Contents)")
 
-    max_steps = kw.get("max_steps", DEFAULT_MAX_STEPS)
-    max_steps = _int("max_steps", max_steps, "decision bound before truncation")
-    if not 0 <= max_steps <= 2**31 - 1:
-        raise ConfigError(f"max_steps={max_steps}: a decision count >= 0 (0 = the default "
-                          f"bound {DEFAULT_MAX_STEPS})")
-
     stall = _int("stall_limit", kw.get("stall_limit", 0),
                  "Sea Phases without Damage before a stalled game ends, 0 = never")
     if not 0 <= stall <= MAX_STALL_LIMIT:
@@ -243,8 +233,8 @@ def make_config(**kw) -> np.ndarray:
 
     cfg = np.zeros(1, dtype=CONFIG)
     cfg["num_players"] = n
-    cfg["auto_forced"] = _flag("auto_forced", kw.get("auto_forced", False))
-    cfg["max_steps"] = max_steps
+    cfg["auto_forced"] = common["auto_forced"]
+    cfg["max_steps"] = common["max_steps"]
     cfg["variant"] = variant
     cfg["num_ghosts"] = n_ghosts
     cfg["ship"][0][:] = -1
@@ -257,7 +247,7 @@ def make_config(**kw) -> np.ndarray:
     cfg["team"][0][:n] = teams
     cfg["damage_deck"] = damage
     cfg["gust_dir"] = _gust(kw.get("gust_dir"))
-    cfg["shaped_reward"] = _flag("shaped_reward", kw.get("shaped_reward", False))
+    cfg["shaped_reward"] = flag("shaped_reward", kw.get("shaped_reward", False))
     cfg["stall_limit"] = stall
     cfg["coop"] = coop if variant == VAR_GHOST else 0
     return cfg

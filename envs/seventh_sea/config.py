@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from envs.core.config import common_options
 from envs.core.errors import ConfigError
 from envs.seventh_sea import cards
 from envs.seventh_sea import state as S
@@ -32,12 +33,6 @@ def starter(name: str) -> dict:
         raise ConfigError(f"unknown starter deck {name!r}; starters: {', '.join(STARTERS)}")
     with open(path, "rb") as f:
         return tomllib.load(f)
-
-
-def _flag(name, value):
-    if isinstance(value, (bool, np.bool_)) or value in (0, 1):
-        return int(bool(value))
-    raise ConfigError(f"{name}={value!r}: must be True or False")
 
 
 def deck_counts(deck, edition: int) -> np.ndarray:
@@ -101,10 +96,11 @@ def make_config(**kwargs) -> np.ndarray:
     unknown = sorted(set(kwargs) - set(KNOWN))
     if unknown:
         raise ConfigError(f"unknown config option(s) {unknown}; known: {sorted(KNOWN)}")
-    n = kwargs.get("num_players", 2)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not S.MIN_PLAYERS <= n <= S.MAX_PLAYERS:
-        raise ConfigError(f"num_players={n!r}: 7th Sea needs at least two players "
-                          f"(rulesheet: The Object); this engine seats {S.MIN_PLAYERS}-{S.MAX_PLAYERS}")
+    common = common_options(
+        kwargs, S.CONFIG, players=(S.MIN_PLAYERS, S.MAX_PLAYERS), default_players=2,
+        players_rule=f"7th Sea needs at least two players (rulesheet: The Object); this "
+                     f"engine seats {S.MIN_PLAYERS}-{S.MAX_PLAYERS}")
+    n = common["num_players"]
     ed = kwargs.get("edition", "revised")
     if ed not in S.EDITION_NAMES[1:]:
         raise ConfigError(f"edition={ed!r}: one of {', '.join(S.EDITION_NAMES[1:])}")
@@ -114,13 +110,10 @@ def make_config(**kwargs) -> np.ndarray:
         decks = list(STARTERS[:n])
     if not isinstance(decks, (list, tuple)) or len(decks) != n:
         raise ConfigError(f"decks: one deck per player ({n}), got {decks!r}")
-    steps = kwargs.get("max_steps", 0)
-    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 0:
-        raise ConfigError(f"max_steps={steps!r}: must be an integer >= 0")
     cfg = np.zeros(1, S.CONFIG)
     cfg["num_players"] = n
-    cfg["auto_forced"] = _flag("auto_forced", kwargs.get("auto_forced", False))
-    cfg["max_steps"] = steps
+    cfg["auto_forced"] = common["auto_forced"]
+    cfg["max_steps"] = common["max_steps"]
     cfg["edition"] = edition
     for p, d in enumerate(decks):
         cfg["deck"][0, p] = deck_counts(d, edition)

@@ -199,7 +199,7 @@ def from_scenario(d: dict, env_cfg=None) -> np.ndarray:
     ``[[player]]`` ...; what tests/scenarios/seventh_sea holds) or the ``state`` table that
     :func:`to_scenario` writes. Unknown keys are refused by name."""
     from envs.core.errors import StateError
-    from envs.core.scenario import from_dict
+    from envs.core.scenario import from_dict, start_record
     from envs.core.schema import closest
 
     if not isinstance(d, dict):
@@ -213,14 +213,7 @@ def from_scenario(d: dict, env_cfg=None) -> np.ndarray:
             env_cfg.copy() if env_cfg is not None else make_config())
         if "config_record" in d:
             cfg = from_dict(d["config_record"], cfg)
-        base = np.zeros(1, S.STATE)
-        if "seed" in d:
-            seed = d["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
-            rules.init(base[0], cfg[0], np.uint64(seed % 2**64))
-        else:
-            base["cfg"] = cfg
+        base = start_record(d, cfg, S.STATE, lambda b, c, seed: rules.init(b[0], c[0], seed))
         return from_dict(d.get("state", {}), base)
     unknown = sorted(keys - set(GENERIC_KEYS) - TOP_KEYS)
     if unknown:

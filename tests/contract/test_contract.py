@@ -54,8 +54,10 @@ def played(game, config, seed, depth, make=envs.make_raw):
 # ----- fuzzed snapshots ------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_fuzzed_snapshots_are_refused_or_play_on_cleanly(game):
-    """300 corrupted blobs (half re-sealed with a valid checksum): no crash, no hang, only
-    StateError refusals, and every accepted blob passes check_state and plays on."""
+    """300 corrupted blobs (half re-sealed with a valid checksum, half of those with their AEC
+    bookkeeping changed) from live, truncated and illegal-move-ended positions: no crash, no
+    hang, only StateError refusals; every base loads back as saved, and every accepted blob
+    passes check_state, has bookkeeping that agrees with its record and plays on."""
     r = fuzz.run(game, 300, seed=GAMES.index(game), bases=12, timeout=120)
     assert r.clean, f"crashes {r.crashes}, hangs {r.hangs}, errors {r.errors[:5]}"
     assert r.refused >= 150, "the checksum alone must refuse the half left unsealed"
@@ -419,3 +421,226 @@ def test_determinize_keeps_what_the_seat_knows(game, data):
     assert _seat_view(spec, other, seat) == _seat_view(spec, rec, seat)
     b = _determinized(spec, other, seat, key)
     assert a.tobytes() == b.tobytes(), "the sample depends on hidden information"
+
+
+# ----- AEC bookkeeping in snapshots (issue 29.3) -----------------------------------------------
+def _step_alike(envs_, rng):
+    """One step of the first env (random legal action, or None for a dead agent), the same
+    for the others."""
+    e = envs_[0]
+    agent = e.agent_selection
+    if e.terminations[agent] or e.truncations[agent]:
+        action = None
+    else:
+        action = int(rng.choice(e.legal_actions()))
+    for x in envs_:
+        x.step(action)
+
+
+def _reloaded(e):
+    f = (envs.make_raw if e.strict else envs.make)(e.game.name)
+    f.load(e.save())
+    return f
+
+
+def _same_view(f, e):
+    assert f.save() == e.save()
+    assert f.legal_actions() == e.legal_actions()
+    assert (f.agents, f.agent_selection) == (e.agents, e.agent_selection)
+
+
+def _illegal_ended(game, seed):
+    """An env() that random play brought to a position with an illegal action, which then
+    ended the game the way TerminateIllegalWrapper does (the record left live); None for a
+    game whose every action is always legal (the toy game)."""
+    e = envs.make(game, **configs(game)[0])
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(500):
+        if e.record["to_play"][0] < 0:
+            e.reset(seed=int(rng.integers(2**32)))
+        mask = e.observe(e.agent_selection)["action_mask"]
+        if (mask == 0).any() and rng.random() < 0.5:
+            e.step(int(np.flatnonzero(mask == 0)[0]))
+            assert all(e.terminations.values()) and all(e.truncations.values())
+            assert e.record["to_play"][0] >= 0
+            return e
+        e.step(int(rng.choice(e.legal_actions())))
+    assert game == "toy", "no illegal action met"
+    return None
+
+
+@pytest.mark.parametrize("make", [envs.make, envs.make_raw], ids=["env", "raw_env"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_position_save_can_write_loads_back(game, make):
+    """Live play, the end (truncated by max_steps; done where a random game ends that soon),
+    every agent's dead step, and env()'s illegal-move end with its dead steps: each save()
+    loads back into an env that then continues exactly like the original (issue 29.3)."""
+    rng = np.random.default_rng(7)
+    for config in configs(game)[:2]:
+        e = make(game, **{**config, "max_steps": 30})
+        e.reset(seed=3)
+        f = _reloaded(e)
+        while e.agents:
+            _same_view(f, e)
+            _step_alike([e, f], rng)
+            f = _reloaded(e) if rng.random() < 0.5 else f
+        _same_view(_reloaded(e), e)
+        assert e.record["to_play"][0] < 0
+    e = _illegal_ended(game, 5) if make is envs.make else None
+    if e is not None:
+        f = _reloaded(e)
+        assert f.legal_actions() == []
+        while e.agents:
+            _same_view(f, e)
+            _step_alike([e, f], rng)
+            f = _reloaded(e)
+        _same_view(f, e)
+
+
+def _edited(e, **changes):
+    """e's snapshot with AEC bookkeeping fields replaced (a valid checksum)."""
+    rec, aec = snapshot.unpack(e.game, e.save())
+    for k, v in changes.items():
+        if callable(v):
+            v = v(copy.deepcopy(aec[k]) if k in aec else None)
+        aec[k] = v
+    return snapshot.pack(e.game, rec, aec)
+
+
+def _refused(e, blob, match):
+    before = e.save()
+    with pytest.raises(StateError, match=match):
+        e.load(blob)
+    assert e.save() == before
+
+
+def _set_all(value):
+    return lambda d: dict.fromkeys(d, value)
+
+
+def _set_first(value):
+    return lambda d: {**d, next(iter(d)): value}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bookkeeping_that_disagrees_with_the_record_is_refused_by_name(game):
+    """The snapshot header's terminations, truncations, agents, selection and rewards must
+    agree with the record: a live game is never loaded as over, nor the reverse, and no
+    reward is NaN or infinite (issue 29.3). The env is unchanged after each refusal."""
+    live = played(game, configs(game)[0], 5, 6)
+    names = live.possible_agents
+    seat = int(live.record["to_play"][0])
+    other = names[(seat + 1) % len(names)]
+    for changes, match in [
+        ({"terminations": _set_all(True)}, "terminated or truncated but the record's game is live"),
+        ({"truncations": _set_all(True)}, "terminated or truncated but the record's game is live"),
+        ({"terminations": _set_first(True)}, "terminated or truncated"),
+        ({"terminations": _set_all(True), "truncations": _set_all(True)}, "illegal move"),
+        ({"terminations": _set_all(True), "truncations": _set_all(True),
+          "agent_selection": names[0]}, "not an illegal move's end"),
+        ({"rewards": _set_first(float("nan"))}, "not finite"),
+        ({"rewards": _set_first(float("inf"))}, "not finite"),
+        ({"_cumulative_rewards": _set_first(-float("inf"))}, "not finite"),
+        ({"_cumulative_rewards": _set_first(float("nan"))}, "not finite"),
+        ({"rewards": _set_first(5.5)}, "record's last reward"),
+        ({"agent_selection": other}, "seat to play"),
+        ({"agents": names[1:], "rewards": lambda d: {a: d[a] for a in names[1:]},
+          "_cumulative_rewards": lambda d: {a: d[a] for a in names[1:]},
+          "terminations": lambda d: {a: d[a] for a in names[1:]},
+          "truncations": lambda d: {a: d[a] for a in names[1:]},
+          "agent_selection": names[1]}, "record's game is live"),
+        ({"skip_agent_selection": "nobody"}, "skip_agent_selection"),
+    ]:
+        _refused(live, _edited(live, **changes), match)
+    over = envs.make_raw(game, **{**configs(game)[0], "max_steps": 30})
+    over.reset(seed=2)
+    while over.record["to_play"][0] >= 0:
+        over.step(over.legal_actions()[0])
+    done, truncated = bool(over.record["done"][0]), bool(over.record["truncated"][0])
+    assert done != truncated       # truncated by max_steps, or done where games end that soon
+    for changes, match in [
+        ({"terminations": _set_first(not done)}, "disagree with the record"),
+        ({"truncations": _set_all(not truncated)}, "disagree with the record"),
+        ({"rewards": _set_first(float("nan"))}, "not finite"),
+    ]:
+        _refused(over, _edited(over, **changes), match)
+    ended = _illegal_ended(game, 5)
+    if ended is None:
+        return
+    mover = names[int(ended.record["to_play"][0])]
+    for changes, match in [
+        ({"rewards": lambda d: {**d, mover: 0.0}}, "not an illegal move's end"),
+        ({"agent_selection": names[-1]}, "after an illegal move"),
+        ({"truncations": _set_first(False)}, "terminated or truncated but the record's game is live"),
+    ]:
+        _refused(ended, _edited(ended, **changes), match)
+
+
+# ----- the common config options (issue 29.10) ----------------------------------------------------
+BAD_COMMON_OPTIONS = [
+    ("max_steps", 2**40), ("max_steps", 2**31), ("max_steps", -1), ("max_steps", True),
+    ("max_steps", 10.0), ("max_steps", "100"), ("max_steps", None),
+    ("auto_forced", "yes"), ("auto_forced", 2), ("auto_forced", -1), ("auto_forced", 1.0),
+    ("auto_forced", None), ("auto_forced", "false"),
+    ("num_players", True), ("num_players", 2.0), ("num_players", "2"), ("num_players", 2**40),
+    ("num_players", 0),
+]
+
+
+@pytest.mark.parametrize("field, value", BAD_COMMON_OPTIONS)
+@pytest.mark.parametrize("game", GAMES)
+def test_common_options_refuse_bad_values_by_name_in_every_game(game, field, value):
+    """num_players, auto_forced and max_steps are typed the same way in every game: a
+    ConfigError naming the field, never an OverflowError or a silent bool (issue 29.10)."""
+    from envs.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=f"^{field}="):
+        envs.spec(game).make_config(**{**configs(game)[0], field: value})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_common_options_accept_bools_and_integers_of_any_width(game):
+    spec = envs.spec(game)
+    top = np.iinfo(spec.config_dtype.fields["max_steps"][0]).max
+    for auto, stored in ((True, 1), (False, 0), (np.bool_(True), 1), (1, 1), (0, 0),
+                         (np.int64(1), 1)):
+        cfg = spec.make_config(**{**configs(game)[0], "auto_forced": auto})
+        assert cfg["auto_forced"][0] == stored
+    cfg = spec.make_config(**{**configs(game)[0], "max_steps": np.int64(top)})
+    assert cfg["max_steps"][0] == top
+    n = int(spec.make_config(**configs(game)[0])["num_players"][0])
+    cfg = spec.make_config(**{**configs(game)[0], "num_players": np.int8(n)})
+    assert cfg["num_players"][0] == n
+
+
+# ----- load_scenario: missing files and the empty scenario (issue 29.11) ----------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_file_that_cannot_be_read_is_a_state_error_naming_the_path(game, tmp_path):
+    e = played(game, configs(game)[0], 4, 3)
+    import re
+
+    before = e.save()
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe not text")
+    for path in ("no/such/file.toml", tmp_path / "missing.toml", tmp_path, binary):
+        with pytest.raises(StateError, match=re.escape(str(path))):
+            e.load_scenario(path)
+        assert e.save() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_empty_scenario_is_the_new_game_of_seed_0_with_the_env_config(game):
+    """``load_scenario({})`` (README "Bad input"): the new game of seed 0 set up with the
+    env's config, the same as ``{"seed": 0}``, in every game (issue 29.11)."""
+    config = {**configs(game)[-1], "auto_forced": True, "max_steps": 777}
+    e = played(game, config, 9, 5)
+    cfg = e.config.tobytes()
+    e.load_scenario({})
+    assert e.config.tobytes() == cfg
+    assert e.record["cfg"].tobytes() == cfg
+    assert e.game.check_state(e.record) == []
+    assert e.record["to_play"][0] >= 0 and e.agents == e.possible_agents
+    f = envs.make_raw(game, **config)
+    f.load_scenario({"seed": 0})
+    assert f.record.tobytes() == e.record.tobytes()

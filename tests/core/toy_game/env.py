@@ -15,6 +15,7 @@ Rewards: +1 winner(s), -1 loser(s), 0 on truncation. Config: ``num_players`` (2)
 import numpy as np
 
 from envs.core.aec import make_env_fns
+from envs.core.config import common_options, integer
 from envs.core.errors import ConfigError
 from envs.core.spec import GameSpec
 
@@ -33,13 +34,10 @@ def make_config(**kwargs) -> np.ndarray:
     if unknown:
         raise ConfigError(f"unknown config option(s) {unknown}; known: {sorted(_DEFAULTS)}")
     c = {**_DEFAULTS, **kwargs}
-    if not MIN_PLAYERS <= c["num_players"] <= MAX_PLAYERS:
-        raise ConfigError(f"num_players={c['num_players']}: toy needs {MIN_PLAYERS}-{MAX_PLAYERS} "
-                          "players (rules: Setup)")
-    if not 5 <= c["target"] <= 60:
-        raise ConfigError(f"target={c['target']}: must be 5..60")
-    if c["max_steps"] < 0:
-        raise ConfigError(f"max_steps={c['max_steps']}: must be >= 0")
+    c.update(common_options(c, CONFIG, players=(MIN_PLAYERS, MAX_PLAYERS), default_players=2,
+                            players_rule=f"toy needs {MIN_PLAYERS}-{MAX_PLAYERS} players "
+                                         "(rules: Setup)"))
+    c["target"] = integer("target", c["target"], 5, 60)
     cfg = np.zeros(1, CONFIG)
     for k, v in c.items():
         cfg[k] = v
