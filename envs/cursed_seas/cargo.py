@@ -6,14 +6,15 @@ island"; not at an opponent's home island or an enemy fort), Sea Creatures (they
 crew or equipment), Fog Bank (a lost ship is at sea), Placing Crew and equipment (one cargo space
 each, crew and equipment cost no more than the ship carrying them, 0-point crew only on a
 ship of its nation, crew and equipment left on wild islands can be loaded by any ship).
-Readings: docs/rulings.md (ruling: Docking transfers).
+Readings: docs/rulings.md (ruling: Docking transfers; ruling: Face-down pieces in actions:
+what is offered for a piece the player has not looked at is judged from what she sees).
 """
 
 from numba import njit
 
-from .common import cargo_room, cost_aboard
+from .common import cargo_room, cost_aboard, crew_known
 from .forts import enemy_fort_at
-from .state import MAX_CREW_P, MAX_FLEET, MAX_SHIPS, OPT_ASHORE
+from .state import MAX_CREW_P, MAX_FLEET, MAX_SHIPS, OPT_ASHORE, PK_PIECE_TO
 
 
 @njit(cache=True)
@@ -31,6 +32,18 @@ def piece_island(s, c):
 @njit(cache=True)
 def dest_ok(s, c, p, d):
     """Seat p may put piece c on ship d (option d) or ashore (OPT_ASHORE) now."""
+    return _dest(s, c, p, d, False)
+
+
+@njit(cache=True)
+def dest_seen_ok(s, c, p, d):
+    """dest_ok as seat p can judge it before picking the piece up: a piece she does not
+    know may go to a ship with a free cargo space (its points and nation are hidden)."""
+    return _dest(s, c, p, d, True)
+
+
+@njit(cache=True, inline="always")
+def _dest(s, c, p, d, seen):
     i = piece_island(s, c)
     if i < 0 or enemy_fort_at(s, i, p):
         return False                     # not at an enemy fort [Docking]
@@ -41,6 +54,8 @@ def dest_ok(s, c, p, d):
         return False
     if not s.sh_live[d] or s.sh_wreck[d] or s.sh_dock[d] != i:
         return False
+    if seen:
+        return carry_seen_ok(s, c, d, p)
     return carry_ok(s, c, d)
 
 
@@ -63,11 +78,21 @@ def carry_ok(s, c, d):
     return True
 
 
+@njit(cache=True)
+def carry_seen_ok(s, c, d, p):
+    """carry_ok as seat p knows it: for a piece she has not looked at only the open limits
+    count - a free cargo space on a ship (no sea creature); its point cost and nation are
+    learnt when she looks (ruling: Face-down pieces in actions)."""
+    if crew_known(s, c, p):
+        return carry_ok(s, c, d)
+    return not s.cfg.ship_creature[d // MAX_FLEET, d % MAX_FLEET] and cargo_room(s, d) > 0
+
+
 @njit(cache=True, inline="always")
 def piece_ok(s, c, p):
     """Seat p may pick up piece c for a docking transfer: not moved yet this turn, on
     one of her docked ships or on an island where one of them is docked, with somewhere
-    to go."""
+    to go, as far as she can tell (a piece she does not know: a free cargo space)."""
     if s.cr_moved[c]:
         return False
     k = s.cr_ship[c]
@@ -78,8 +103,32 @@ def piece_ok(s, c, p):
     if dest_ok(s, c, p, OPT_ASHORE):
         return True
     for d in range(MAX_SHIPS):          # any ship of her fleet [Tow: ships join it]
+        if dest_seen_ok(s, c, p, d):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_dest(s, c, p):
+    """Piece c (known to seat p) has somewhere to go."""
+    for d in range(OPT_ASHORE + 1):
         if dest_ok(s, c, p, d):
             return True
+    return False
+
+
+@njit(cache=True)
+def pick_up(s, c, p):
+    """Seat p picks up piece c (A_PIECE): she looks at it if she did not know it (ruling:
+    Face-down pieces in actions). True: it has somewhere to go, and where is the next
+    decision (PK_PIECE_TO). False: none of her ships there may carry it, so it stays where
+    it lies, moved this turn (once a turn; ruling: Docking transfers)."""
+    s.cr_seen[c] |= 1 << p
+    if any_dest(s, c, p):
+        s.pend_piece = c
+        s.pending = PK_PIECE_TO
+        return True
+    s.cr_moved[c] = 1
     return False
 
 

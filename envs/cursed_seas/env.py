@@ -13,7 +13,7 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 | players | 2-4 |
 | actions | ``Discrete(256)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
-| hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at |
+| hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at (never named by an action: ruling Face-down pieces in actions) |
 | chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding, reef and terrain dice, mysterious-island d6 |
 
 Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
@@ -22,10 +22,26 @@ island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j
 kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
 the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
 turn / take a treasure; ``146-147`` give own fort j a shoot action; ``148-171`` move
-crew/equipment c at a dock (then option k: aboard ship k, or 24: ashore); ``172-177`` scuttle
+crew/equipment c at a dock (c: a piece the player knows; one she does not know, face down on
+an island, by a stand-in index - ``stand_in.py`` - and she looks at it when she picks it up;
+then option k: aboard ship k, or 24: ashore); ``172-177`` scuttle
 fleet slot j's derelict; ``178-183`` give fleet slot j an explore action at sea (then option
 k: the ship touched; then option c: coin c, or 32 + c: crew c crosses; no: stop). Rewards: +1
 to winners, -1 to losers, 0 on a draw or truncation.
+
+Observation (float32[2217], observer = relative seat 0; blocks in state.py, filled by
+observe.py):
+
+| index | block |
+|---|---|
+| 0-56 | phase, pending decision, turn, table size, segments sailed, pending mast, edge rule |
+| 57-80 | 4 seats x 6: present, to play, coins and known gold at home, can still move, turn |
+| 81-272 | 12 islands x 16: place, radius, own token, coins / known gold, wild, home owner, face-down crew / equipment ashore (counts), mysterious effects |
+| 273-1688 | 24 ships x 59 (relative seat, fleet slot): place, heading, length, masts, cargo spaces as the observer knows them, docked / at home / pinned, actions, coins / known gold, crew count, pending, owner, masts standing with rank and range, known keywords, wrecked, equipment count, scuttle; open statistics [Fleets]: catalogue piece, nation, point cost, base move |
+| 1689-1704 | 4 reefs x 4 |
+| 1705-1824 | 8 terrain pieces x 15 |
+| 1825-2040 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
+| 2041-2216 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
@@ -36,6 +52,10 @@ reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, 
 effects), ``auto_forced``, ``max_steps`` (0 = 4000), ``terrain`` (terrain piece names placed
 in setup: fog banks, icebergs, Sargasso Seas, whirlpools), ``forts`` (per seat, the forts in
 her collection, built in play).
+
+Version history: v0 (issue 29.6/29.9: face-down pieces named by stand-ins, offers judged
+from what the player knows; ship and fort identities and statistics in the observation,
+1897 -> 2217 floats).
 """
 
 from __future__ import annotations

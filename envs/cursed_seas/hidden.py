@@ -16,9 +16,9 @@ from numba import njit
 
 from envs.core.rng import mix64, shuffle_sorted
 
-from .cargo import dest_ok
+from .cargo import any_dest
 from .common import cost_aboard
-from .state import OPT_ASHORE, PK_PIECE_TO
+from .state import PK_PIECE_TO
 from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 
 
@@ -95,8 +95,5 @@ def _costs_ok(s):
         if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return False
     if s.pending == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
-        for d in range(OPT_ASHORE + 1):
-            if dest_ok(s, s.pend_piece, s.to_play, d):
-                return True
-        return False
+        return any_dest(s, s.pend_piece, s.to_play)
     return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import pieces
+from .stand_in import piece_of, unknown
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
@@ -33,6 +34,19 @@ def piece_name(s, c, seat) -> str:
     if d >= 0 and (s["cr_up"][c] or (int(s["cr_seen"][c]) >> int(seat)) & 1):
         return f"{kind} {pieces.CATALOGUE.crew[d].name}"
     return f"face-down {kind} {int(c)}"
+
+
+def _piece_label(s, v) -> str:
+    """A_PIECE + v: a piece the seat to play knows by name; one it does not know by its
+    kind and where it lies - the index is a stand-in (stand_in.py), never which piece."""
+    seat = int(s["to_play"])
+    if seat < 0 or not unknown(s, v, seat):
+        return f"move {piece_name(s, v, seat)}"
+    c = piece_of(s, seat, v)
+    kind = "equipment" if s["cfg"]["crew_eq"][c // MAX_CREW_P, c % MAX_CREW_P] else "crew"
+    i = int(s["cr_isl"][c])
+    return f"pick up a face-down {kind} on island {i}" if i >= 0 else \
+        f"pick up a face-down {kind} aboard {ship_name(s, int(s['cr_ship'][c]))}"
 
 
 def _coin(s, c) -> str:
@@ -82,7 +96,7 @@ def action_label(s, a) -> str:
     if a >= A_SCUTTLE:
         return f"scuttle: {ship_name(s, int(s['to_play']) * MAX_FLEET + a - A_SCUTTLE)}"
     if a >= A_PIECE:
-        return f"move {piece_name(s, a - A_PIECE, s['to_play'])}"
+        return _piece_label(s, a - A_PIECE)
     if pk == PK_PIECE_TO:
         return "leave it ashore" if o == OPT_ASHORE else f"put it aboard {ship_name(s, o)}"
     if a == A_YES:

@@ -2,9 +2,12 @@
 
 Sections: Placing Crew and equipment (crew face down: others' crew only as counts and the
 keywords of crew turned face up), Placing Treasure / Exploring (treasure face down: a seat
-knows the values of the coins it has looked at; of the others only counts), Fleets (ships
-and their statistics are open information; Tow: the fleet a ship is in now). Seats are rotated so the observer is relative
-seat 0; positions are fractions of the table. Layout constants are in state.py.
+knows the values of the coins it has looked at; of the others only counts), Fleets ("the
+identities and complete statistics (including abilities) of all ships and forts in play are
+considered open information": each ship's and fort's catalogue piece, nation, cost, base
+move, masts or flags with their ranks and ranges; Tow: the fleet a ship is in now). Seats
+are rotated so the observer is relative seat 0; positions are fractions of the table.
+Layout constants are in state.py; the index table is on the docs page (env.py).
 """
 
 import math
@@ -20,7 +23,7 @@ from .state import (
 )
 from .common import can_ever_move_seen, crew_known
 from .mysterious import has_effects
-from .state import LINK_SHIP, NUM_KW
+from .state import LINK_SHIP, MAX_FLAGS, MAX_SEGS, NUM_KW, NUM_NATIONS
 
 
 @njit(cache=True)
@@ -165,6 +168,7 @@ def observe(s, seat, out):
             out[q + NUM_KW] = s.sh_wreck[k]
             out[q + NUM_KW + 1] = equip / 6.0
             out[q + NUM_KW + 2] = s.sh_scuttle[k] / 2.0
+            _ship_stats(s, p, j, out, q + NUM_KW + 3)
     _observe_sea(s, seat, out)
     for r in range(s.n_reefs):
         b = OBS_REEFS + r * N_REEF
@@ -172,6 +176,17 @@ def observe(s, seat, out):
         out[b + 1] = s.rf_x[r] / s.cfg.table_w
         out[b + 2] = s.rf_y[r] / s.cfg.table_h
         out[b + 3] = s.rf_rating[r] / 6.0
+
+
+@njit(cache=True, inline="always")
+def _ship_stats(s, p, j, out, b):
+    """Seat p's fleet slot j, open to all [Fleets]: catalogue piece, nation, point cost and
+    printed base move (per segment 1 = S, 2 = L)."""
+    out[b] = (s.cfg.ship_def[p, j] + 1) / 32.0
+    out[b + 1 + min(max(s.cfg.ship_nation[p, j], 0), NUM_NATIONS - 1)] = 1.0
+    out[b + 1 + NUM_NATIONS] = s.cfg.ship_cost[p, j] / 16.0
+    for g in range(min(max(s.cfg.ship_nseg[p, j], 0), MAX_SEGS)):
+        out[b + 2 + NUM_NATIONS + g] = 1.0 + s.cfg.ship_seg[p, j, g]
 
 
 # --- forts / terrain / creatures ---------------------------------------------------------------
@@ -218,6 +233,13 @@ def _observe_sea(s, seat, out):
                 continue
             out[b] = 1.0                                   # in the collection
             out[b + 7] = s.ft_gone[f]
+            # which fort, its gold cost, each flag's rank and range: open [Fleets; Forts]
+            q = b + 8 + MAX_FLAGS
+            out[q] = (s.cfg.fort_def[p, j] + 1) / 8.0
+            out[q + 1] = s.cfg.fort_cost[p, j] / 10.0
+            for g2 in range(min(max(s.cfg.fort_nflag[p, j], 0), MAX_FLAGS)):
+                out[q + 2 + g2] = s.cfg.fort_rank[p, j, g2] / 6.0
+                out[q + 2 + MAX_FLAGS + g2] = 1.0 + s.cfg.fort_range[p, j, g2]
             i = s.ft_isl[f]
             if i < 0:
                 continue

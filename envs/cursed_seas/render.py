@@ -7,11 +7,15 @@ Islands; Exploring], reefs with their rating [Terrain], each ship as a hull in h
 colour pointing along her heading with one dot per mast (white standing, dark X lost),
 wrecked and pinned ships marked [Shooting; Ram; Reef: Shipwreck], and treasure as coins. On
 the right: the turn and pending decision, and per player the gold unloaded at home and the
-fleet (masts with their printed rank and range, cargo, treasure and crew aboard).
+fleet (masts with their printed rank and range, nation, points, base move, cargo, treasure
+and crew aboard). Forts are named with their gold cost and each flag's rank and range, on
+the table and in the text: "the identities and complete statistics ... of all ships and
+forts in play are considered open information" [Fleets; Forts].
 
 Hidden [Placing Treasure; Exploring; Placing Crew and equipment]: a face-down coin shows its
 value only to a seat that looked at it (a "?" otherwise), and another fleet's face-down crew
-only as a count. viewer None = a spectator: every face-down thing stays face down.
+only as a count, and a ship's cargo with only the +1 of the links the viewer knows (ruling:
+Equipment). viewer None = a spectator: every face-down thing stays face down.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from envs.core import draw
 
 from . import pieces
 from .labels import ship_name
+from .observe import _cargo_seen
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
     MAX_FORTS_P, MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R,
@@ -82,6 +87,30 @@ def _masts(s, k) -> str:
     return " ".join(out)
 
 
+def _stats(s, k, viewer) -> str:
+    """Ship k's open statistics [Fleets]: nation, points, base move; her cargo spaces as
+    ``viewer`` knows them (only the links whose crew it knows; ruling: Equipment)."""
+    p, j = divmod(k, MAX_FLEET)
+    nat = int(s["cfg"]["ship_nation"][p, j])
+    segs = s["cfg"]["ship_seg"][p, j][:max(0, int(s["cfg"]["ship_nseg"][p, j]))]
+    move = "+".join("SL"[int(g) & 1] for g in segs)
+    seat = MAX_PLAYERS if viewer is None else int(viewer)     # a seat knowing no piece
+    return (f"{pieces.NATIONS[nat] if 0 <= nat < len(pieces.NATIONS) else '?'} "
+            f"{int(s['cfg']['ship_cost'][p, j])} pts, move {move or '-'}, "
+            f"cargo {int(_cargo_seen(s, seat, p, j))}")
+
+
+def fort_text(s, f) -> str:
+    """Fort f's name, gold cost and flags (rank and range each), open to all [Fleets; Forts]."""
+    p, j = divmod(int(f), MAX_FORTS_P)
+    d = int(s["cfg"]["fort_def"][p, j])
+    name = pieces.CATALOGUE.forts[d].name if 0 <= d < len(pieces.CATALOGUE.forts) else "?"
+    cfg = s["cfg"]
+    flags = " ".join(f"{int(cfg['fort_rank'][p, j, g])}{'SL'[int(cfg['fort_range'][p, j, g]) & 1]}"
+                     for g in range(int(cfg["fort_nflag"][p, j])))
+    return f"{name} ({int(s['cfg']['fort_cost'][p, j])} gold; flags {flags})"
+
+
 def pending_text(s) -> str:
     if s["done"] or int(s["to_play"]) < 0:
         return "game over"
@@ -129,7 +158,8 @@ def render_ansi(s, viewer) -> str:
         vals = ",".join(_coin_text(s, c, viewer) for c in _coins(s, LOC_SHIP, k))
         names, hidden = _crew_aboard(s, k, viewer)
         crew = names + (["face down"] * hidden)
-        lines.append(f"  {ship_name(s, k)} at ({s['sh_x'][k]:.2f}, {s['sh_y'][k]:.2f}) heading "
+        lines.append(f"  {ship_name(s, k)} [{_stats(s, k, viewer)}] at ({s['sh_x'][k]:.2f}, "
+                     f"{s['sh_y'][k]:.2f}) heading "
                      f"{math.degrees(float(s['sh_h'][k])):.0f} masts [{_masts(s, k)}] treasure "
                      f"[{vals}] crew [{', '.join(crew)}]"
                      + (" pinned" if s["sh_pin"][k] >= 0 else "")
@@ -351,13 +381,14 @@ def _fleet(cv, s, p, viewer, box):
         if live:
             cv.text(x0 + 150, y, _masts(s, k), 11, max_w=88)
             ship_coins = _coins(s, LOC_SHIP, k)
-            cargo = int(s["cfg"]["ship_cargo"][p, j])
+            cargo = int(_cargo_seen(s, MAX_PLAYERS if viewer is None else int(viewer), p, j))
             cx = _coin_row(cv, x0 + 240, y, s, ship_coins, viewer, 12)
             cv.text(max(cx, x0 + 240) + 2, y, f"/{cargo}", 10, draw.MUTED)
             names, hidden = _crew_aboard(s, k, viewer)
             crew = ", ".join(names) + (f"{', ' if names else ''}{hidden} face down" if hidden
                                       else "")
-            cv.text(x0 + 18, y + 13, f"crew: {crew or '-'}", 10, draw.MUTED, max_w=x1 - x0 - 20)
+            cv.text(x0 + 18, y + 13, f"{_stats(s, k, viewer)} | crew: {crew or '-'}", 10,
+                    draw.MUTED, max_w=x1 - x0 - 20)
         y += 27
 
 
@@ -395,13 +426,20 @@ def _sea_lines(s) -> list:
             extra = f", friendly to player_{int(s['tr_owner'][t])}"
         out.append(f"{TERRAIN_KINDS[kind]} {t} at ({s['tr_x'][t]:.1f}, {s['tr_y'][t]:.1f})"
                    + extra)
+    n = int(s["num_players"])
     for f in range(s["ft_isl"].shape[0]):
+        p, j = divmod(f, MAX_FORTS_P)
+        if p >= n or int(s["cfg"]["fort_def"][p, j]) < 0:
+            continue
         i = int(s["ft_isl"][f])
+        head = f"fort {f} of player_{p}, {fort_text(s, f)}"
         if i >= 0:
             flags = bin(int(s["ft_flags"][f])).count("1")
             inside = int(((s["co_loc"] == 4) & (s["co_at"] == f)).sum())
-            out.append(f"fort {f} of player_{f // MAX_FORTS_P} on island {i}: {flags} flags, "
+            out.append(f"{head} on island {i}: {flags} flags standing, "
                        f"{inside} coins inside" + ("" if flags else " (abandoned)"))
+        else:
+            out.append(f"{head}: " + ("destroyed" if s["ft_gone"][f] else "not built"))
     for k in range(MAX_SHIPS):
         if s["sh_live"][k] and (s["sh_lost"][k] >= 0 or s["sh_tangled"][k] >= 0):
             state = "lost in fog bank" if s["sh_lost"][k] >= 0 else "tangled in Sargasso Sea"
@@ -429,6 +467,8 @@ def _sea_pieces(cv, s):
             half = FORT_R * k * 0.7
             cv.d.rectangle([x - half, y - half, x + half, y + half],
                            fill=draw.seat_colour(f // MAX_FORTS_P), outline=draw.INK)
+            # which fort and its statistics are open [Fleets]: name, cost and flags under it
+            cv.text(x, y + FORT_R * k + 8, fort_text(s, f), 10, (250, 250, 250), anchor="mm")
             for g in range(4):
                 if (int(s["ft_flags"][f]) >> g) & 1:
                     a = math.pi / 4 + g * math.pi / 2

@@ -17,7 +17,8 @@ from numba import njit
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
-from .cargo import dest_ok, move_piece, piece_ok
+from .cargo import dest_ok, move_piece, pick_up, piece_ok
+from .stand_in import piece_of, stand_in
 from .common import nmast, release_pins, reveal, sink
 from .crew import carpenter
 from .scuttle import scuttle, scuttle_ok
@@ -262,9 +263,9 @@ def legal_mask(s, mask):
         for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
             if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
                 mask[A_FORT + j] = 1
-        for c in range(MAX_CREW):
+        for c in range(MAX_CREW):       # a piece she does not know: by its stand-in
             if piece_ok(s, c, p):
-                mask[A_PIECE + c] = 1
+                mask[A_PIECE + stand_in(s, p, c)] = 1
         mask[A_NO] = 1
     elif pk >= PK_TOW:                   # --- tow / fort loading / trade currents
         _mask_extra(s, pk, mask)
@@ -483,8 +484,8 @@ def apply(s, a):
             scuttle(s, p * MAX_FLEET + a - A_SCUTTLE)
             then = _T_TURN
         elif a >= A_PIECE:                      # a free action [Docking]
-            s.pend_piece = a - A_PIECE
-            s.pending = PK_PIECE_TO
+            if not pick_up(s, piece_of(s, p, a - A_PIECE), p):
+                then = _T_TURN                  # looked at, and no ship may carry it
         elif a >= A_FORT:                       # --- forts: a shoot action
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1

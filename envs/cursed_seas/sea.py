@@ -6,12 +6,12 @@ Shipwreck ("any crew or treasure on a wreck remains on the wreck, and wrecks can
 explored"), Placing Crew and equipment (cargo spaces, crew cost no more than the ship,
 0-point crew only on its nation's ships), Multiple actions, Fog Bank and Sea Creatures
 (a lost ship or a creature neither explores nor is explored). Readings: docs/rulings.md
-(ruling: Exploring at sea).
+(ruling: Exploring at sea; ruling: Face-down pieces in actions).
 """
 
 from numba import njit
 
-from .cargo import carry_ok
+from .cargo import carry_seen_ok
 from .common import cargo_room
 from .crew import explorer
 from .geometry import far_from, ship_gap
@@ -58,7 +58,10 @@ def coin_swap_ok(s, k, j, c):
 
 @njit(cache=True)
 def crew_swap_ok(s, k, j, c):
-    """Crew/equipment c aboard k or j may cross (once a turn) within the carrying limits."""
+    """Crew/equipment c aboard k or j may cross (once a turn) within the carrying limits,
+    as k's player can tell: before she looks, a face-down piece of another fleet aboard j
+    needs only a free cargo space aboard k (its points and nation are hidden; ruling:
+    Face-down pieces in actions); the look shows it, and from then the full limits apply."""
     if s.cr_moved[c]:
         return False
     src = s.cr_ship[c]
@@ -67,7 +70,7 @@ def crew_swap_ok(s, k, j, c):
     to = j if src == k else k
     if not _receiver_ok(s, k, j, to):
         return False
-    return carry_ok(s, c, to)
+    return carry_seen_ok(s, c, to, s.sh_owner[k])
 
 
 @njit(cache=True)

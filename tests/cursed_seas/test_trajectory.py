@@ -2,7 +2,8 @@
 
 The digests were recorded after the audit fixes (config field crew_link; crew revealed by
 Captain, Helmsman and Oarsman use; a turn's swept arc kept clear; a tow ends the tower's pin on
-her tow); a kernel restructuring must not change them. Each case plays uniformly random legal
+her tow) and re-recorded for issue 29.6 (face-down pieces offered by stand-in indices, from
+what the player sees); a kernel restructuring must not change them. Each case plays uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -23,9 +24,9 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': '82aa61c5e8abc9685a2775778474b7c85eca61ef5a8acc2b9e8295e9b85ccfdf',
-    '2p_terrain_forts': '7a156e2ca54bdcd6dc20a68e956d4f55b3c0e036b19f40c66f53b9505c0a4422',
-    '3p_reefs_effects': 'c9c4bb4a986af876eef18b4b9b36bc34d4f9c14f8424cd23d1ee01b3e3ae7a8b',
+    '2p': 'c88106b094f0059f521f9261afb8cdce7727386f8589e359ea0df39fbb91064d',
+    '2p_terrain_forts': 'd642a34055bed1378d7fb2cece6b47e053b64aeb5fe3679a62e4373854274b67',
+    '3p_reefs_effects': '07e000f1f52d0cb73ed21e03029716b24e50886461aea456af85d35bbb628c36',
     '4p_flat': '63ff5be7ff27bb12bc8d5a3d9b209b7a8cfb6c3733d088221acfc715b0910c1a',
 }
 

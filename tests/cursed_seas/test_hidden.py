@@ -1,0 +1,226 @@
+"""Cursed Seas hidden and open information in masks, labels, observations, text and pictures.
+
+Hidden [Placing Crew and equipment: "put them face down"; Placing Treasure; Exploring]: which
+face-down crew or equipment a seat has not looked at lies where, and what it is (its cost and
+nation). The legal mask is part of the seat's observation, so the action indices offered to
+the seat to play, their legality and their labels must depend only on what that seat knows:
+the determiniser (information-set search) re-deals the hidden pieces and must leave the
+seat's whole view unchanged (ruling: Face-down pieces in actions).
+
+Open [Fleets: "the identities and complete statistics (including abilities) of all ships and
+forts in play are considered open information"]: two positions differing only in which fort
+(or ship) is in play look different to every seat, in the observation, the text and the
+picture.
+"""
+
+import numpy as np
+import pytest
+
+import envs
+from envs.cursed_seas.hidden import determinize
+from envs.cursed_seas.labels import action_label
+from envs.cursed_seas.observe import observe
+from envs.cursed_seas.render import render_ansi, render_rgb
+from envs.cursed_seas.rules import legal_mask
+from envs.cursed_seas.state import (
+    A_NO, A_PIECE, A_SEA, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_PIECE_TO, PK_SEA_SWAP,
+    PK_SEA_WITH, PK_TURN,
+)
+from envs.cursed_seas.validate import check_states
+
+from .helpers import fleet, legal, opt, pieces_legal, position, rec, ship
+
+# island 2 (wild) at (6, 2), radius 1: hulls docked west and east of it
+WEST = ship(0, 0, 4.88 - 0.6, 2.0, 0.0, dock=2)          # a 2-mast hull (0.6 S)
+EAST = ship(1, 0, 7.12 + 0.6, 2.0, 180.0, dock=2)
+FAR0 = ship(0, 0, 4.0, 6.0)
+
+
+def view(arr, seat, picture=False):
+    """Everything ``seat`` is shown: the legal mask (when it is to play) with the labels of
+    the legal actions, the observation, the text and (optionally) the picture."""
+    s = arr[0]
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    if int(s["to_play"]) == seat:
+        legal_mask(s, mask)
+    labels = [action_label(s, a) for a in np.flatnonzero(mask)]
+    obs = np.zeros(OBS_SIZE, np.float32)
+    observe(s, seat, obs)
+    out = [mask.tobytes(), labels, obs.tobytes(), render_ansi(s, seat)]
+    if picture:
+        out.append(render_rgb(s, seat).tobytes())
+    return out
+
+
+def redealt(arr, seat, key):
+    a = arr.copy()
+    determinize(a[0], seat, np.uint64(key))
+    assert check_states(a)[0] == []
+    return a
+
+
+def assert_view_kept(arr, seat, keys=range(16), picture=False):
+    want = view(arr, seat, picture)
+    for key in keys:
+        got = view(redealt(arr, seat, key), seat, picture)
+        names = ("mask", "labels", "observation", "text", "picture")
+        for name, w, g in zip(names, want, got):
+            assert w == g, f"determinize(seat {seat}, key {key}) changed the seat's {name}"
+
+
+# ----- face-down pieces ashore: docking transfers [Docking; Placing Crew and equipment] ---------
+def ashore_position(ashore, ship1="Rustfang", crew1=()):
+    """Seat 0's Blue Petrel (Smuggler Nix = crew 0, Captain Ysolde = crew 1) with one of them
+    left on wild island 2, where seat 1's ship is docked; seat 1 to play."""
+    f = [fleet(("Blue Petrel", ["Smuggler Nix", "Captain Ysolde"])),
+         fleet((ship1, list(crew1)))]
+    return position(f, [FAR0, EAST], cur=1,
+                    crew=[{"crew": ashore, "at": "island", "where": 2}])
+
+
+@pytest.mark.parametrize("ashore", [0, 1])
+def test_which_face_down_piece_lies_ashore_does_not_change_the_mask(ashore):
+    """[Placing Crew and equipment] "crew and equipment left on wild islands can be loaded by
+    any ship": seat 1 may load the face-down piece seat 0 left on island 2, but does not know
+    which one it is; the action offering it, its label, and everything else seat 1 is shown
+    are the same whichever piece it is, and after any re-deal of what seat 1 cannot see."""
+    e = ashore_position(ashore)
+    arr = e.record.copy()
+    assert pieces_legal(e) == {1}          # the stand-in for "a face-down crew on island 2"
+    assert "face-down crew on island 2" in action_label(arr[0], A_PIECE + 1)
+    other = ashore_position(1 - ashore).record.copy()
+    assert view(arr, 1, picture=True) == view(other, 1, picture=True)
+    assert_view_kept(arr, 1, picture=False)
+
+
+def test_unseen_pieces_cost_does_not_decide_the_offer():
+    """[Placing Crew and equipment] "it can't carry crew and equipment with a combined point
+    cost more than the ship's point cost": seat 1's Jade Lantern (5 points) already carries
+    Captain Lin (3). Whether seat 0's face-down piece ashore is Nix (2: fits) or Ysolde (3:
+    does not) is hidden from seat 1, so either way it is offered (ruling: Face-down pieces in
+    actions); picking it up she looks at it, and Ysolde stays ashore (moved this turn)."""
+    e = ashore_position(1, "Jade Lantern", ["Captain Lin"])
+    arr = e.record.copy()
+    assert pieces_legal(e) == {1, 6}       # the stand-in, and her own Lin (crew 6) aboard
+    assert view(arr, 1) == view(ashore_position(0, "Jade Lantern", ["Captain Lin"]).record, 1)
+    assert_view_kept(arr, 1)
+    e.step(A_PIECE + 1)
+    s = rec(e)
+    assert s["pending"] == PK_TURN and s["cr_isl"][1] == 2 and s["cr_moved"][1] == 1
+    assert (int(s["cr_seen"][1]) >> 1) & 1, "she looked at it"
+    assert pieces_legal(e) == {6}
+    assert check_states(e.record)[0] == []
+
+
+def test_an_unseen_piece_that_fits_is_loaded_after_the_look():
+    """[Docking] the piece seat 1 picks up fits her Rustfang: she looks at it, then chooses
+    where it goes (aboard; a piece from the island is not put back) and knows it from then."""
+    e = ashore_position(0)
+    e.step(A_PIECE + 1)
+    s = rec(e)
+    assert s["pending"] == PK_PIECE_TO and s["pend_piece"] == 0
+    assert (int(s["cr_seen"][0]) >> 1) & 1
+    assert legal(e) == {opt(6)}
+    e.step(opt(6))
+    assert rec(e)["cr_ship"][0] == 6
+
+
+# ----- exploring at sea [Exploring] --------------------------------------------------------------
+A = ship(0, 0, 4.0, 6.0)                      # two hulls 2 x 0.12 S apart: touching
+DERELICT = ship(1, 1, 4.0, 6.24, masts=[0, 0, 0])
+FAR1 = ship(1, 0, 9.0, 5.0, 90.0)
+
+
+def sea_position(crew_name):
+    """Seat 0's Jade Lantern (5 points) with Captain Lin (3) aboard touches seat 1's
+    derelict Regal Tempest, whose only cargo is one face-down crew seat 0 has not seen."""
+    f = [fleet(("Jade Lantern", ["Captain Lin"])),
+         fleet("Rustfang", ("Regal Tempest", [crew_name]))]
+    return position(f, [A, DERELICT, FAR1])
+
+
+@pytest.mark.parametrize("crew_name", ["Gun Captain Ferro", "Deckhand Bly"])
+def test_exploring_a_derelict_at_sea_is_offered_from_what_the_seat_sees(crew_name):
+    """[Exploring] "explore any allied ship or derelict that your ship touches": whether the
+    derelict's face-down crew could cross (Gunner Slag 2 would fit the Lantern; Gun Captain
+    Ferro 3 would pass her 5 points; Deckhand Bly is a 0-point crown crew, not for a jade
+    ship) is hidden until she looks, so the explore action is offered alike; after the look
+    only what may cross is offered (ruling: Face-down pieces in actions)."""
+    e = sea_position(crew_name)
+    assert A_SEA + 0 in legal(e)
+    assert view(e.record, 0) == view(sea_position("Gunner Slag").record, 0)
+    assert_view_kept(e.record.copy(), 0)
+    e.step(A_SEA + 0)
+    assert rec(e)["pending"] == PK_SEA_WITH
+    e.step(opt(7))
+    assert rec(e)["pending"] == PK_SEA_SWAP
+    assert legal(e) == {A_NO}, "nothing may cross: she stops, the action spent on the look"
+
+
+# ----- random positions ---------------------------------------------------------------------------
+CONFIGS = envs.spec("cursed_seas").metadata["test_configs"]
+
+
+def test_random_positions_keep_the_seat_to_plays_view():
+    """Over a random game of each test config: at every decision the seat to play's mask,
+    legal labels, observation and text (and once its picture) survive a re-deal of what it
+    cannot see."""
+    for ci, config in enumerate(CONFIGS):
+        rng = np.random.default_rng(ci)
+        e = envs.make_raw("cursed_seas", **config)
+        e.reset(seed=100 * ci)
+        for step in range(400):
+            seat = int(rec(e)["to_play"])
+            if seat < 0:
+                break
+            assert_view_kept(e.record.copy(), seat, keys=range(2), picture=step == 200)
+            e.step(int(rng.choice(sorted(legal(e)))))
+
+
+# ----- open information: forts and ships [Fleets; Forts] ------------------------------------------
+def fort_position(name):
+    """Seat 0's fort (the named one) built on island 2 with both flags standing and 5 gold
+    inside; seat 1 to play."""
+    rec_d = {"ft_isl": [2] + [-1] * 7, "ft_flags": [0b11] + [0] * 7}
+    return position([fleet("Blue Petrel"), fleet("Rustfang")],
+                    [ship(0, 0, 4.0, 6.0), ship(1, 0, 9.0, 5.0, 90.0)],
+                    placed=[{"coin": 5, "at": "fort", "where": 0}], record=rec_d,
+                    forts=[[name], []], cur=1)
+
+
+def test_fort_identity_and_statistics_are_open_to_every_seat():
+    """[Fleets] "the identities and complete statistics ... of all ships and forts in play
+    are considered open information": Fort Brimstone (4 gold, flags 3S 4L) and the Redoubt
+    of Tears (5 gold, 4L 4L) both have two flags, yet every seat tells them apart in its
+    observation, its text and its picture."""
+    a = fort_position("Fort Brimstone").record.copy()
+    b = fort_position("Redoubt of Tears").record.copy()
+    assert a["co_loc"][0][5] == LOC_FORT and check_states(a)[0] == []
+    for seat in (0, 1):
+        va, vb = view(a, seat, picture=True), view(b, seat, picture=True)
+        assert va[2] != vb[2], f"seat {seat}'s observation"
+        assert va[3] != vb[3], f"seat {seat}'s text"
+        assert va[4] != vb[4], f"seat {seat}'s picture"
+    text = render_ansi(a[0], 1)
+    assert "Fort Brimstone" in text and "3S 4L" in text
+
+
+@pytest.mark.parametrize("field, index, value", [
+    ("ship_def", (1, 0), 16), ("ship_nation", (1, 0), 0), ("ship_cost", (1, 0), 12),
+    ("ship_seg", (1, 0, 0), 0),
+    ("fort_def", (0, 0), 1), ("fort_cost", (0, 0), 6), ("fort_rank", (0, 0, 0), 5),
+    ("fort_range", (0, 0, 0), 1)])
+def test_each_open_statistic_is_shown_to_every_seat(field, index, value):
+    """[Fleets] a ship's identity, nation, point cost and base move, and a fort's identity,
+    gold cost and flags (rank and range each) are open: two positions differing only in one
+    of them (seat 1's Rustfang: piece 15, iron, 10 points, move L; seat 0's Fort Brimstone:
+    piece 0, 4 gold, 3S 4L) look different to every seat in its observation, text and
+    picture."""
+    a = fort_position("Fort Brimstone").record.copy()
+    b = a.copy()
+    assert b["cfg"][field][0][index] != value
+    b["cfg"][field][0][index] = value
+    for seat in (0, 1):
+        va, vb = view(a, seat, picture=True), view(b, seat, picture=True)
+        for i, name in ((2, "observation"), (3, "text"), (4, "picture")):
+            assert va[i] != vb[i], f"seat {seat}'s {name}"
