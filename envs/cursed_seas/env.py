@@ -9,7 +9,7 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 
 | | |
 |---|---|
-| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v0.env()`` |
+| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v1.env()`` |
 | players | 2-4 |
 | actions | ``Discrete(256)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
@@ -53,9 +53,10 @@ effects), ``auto_forced``, ``max_steps`` (0 = 4000), ``terrain`` (terrain piece 
 in setup: fog banks, icebergs, Sargasso Seas, whirlpools), ``forts`` (per seat, the forts in
 her collection, built in play).
 
-Version history: v0 (issue 29.6/29.9: face-down pieces named by stand-ins, offers judged
-from what the player knows; ship and fort identities and statistics in the observation,
-1897 -> 2217 floats).
+Version history: v0, the first engine (observation 1897 floats); v1 (issue 29.6/29.9:
+face-down pieces named by stand-ins, offers judged from what the player knows; ship and fort
+identities and statistics in the observation, 1897 -> 2217 floats; snapshots and models of v0
+do not load).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="cursed_seas", version=0, title="Pirates of the Cursed Seas",
+    name="cursed_seas", version=1, title="Pirates of the Cursed Seas",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
