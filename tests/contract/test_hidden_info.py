@@ -86,7 +86,7 @@ def test_a_seat_sees_the_same_where_it_cannot_tell_positions_apart(game, auto, d
     n = int(arr["num_players"][0])
     for seat in range(n):
         other = _redealt(spec, arr, seat, data.draw(st.integers(0, 2**64 - 1)))
-        where = f"{game} seat {seat} (phase {int(arr['phase'][0])}, to play {int(arr['to_play'][0])})"
+        where = f"{game} seat {seat} (step {int(arr['step'][0])}, to play {int(arr['to_play'][0])})"
         assert _obs(spec, other, seat) == _obs(spec, arr, seat), f"{where}: observation"
         assert spec.render_ansi(other[0], seat) == spec.render_ansi(arr[0], seat), f"{where}: text"
         assert spec.infos(other[0]) == spec.infos(arr[0]), f"{where}: infos"
@@ -109,13 +109,13 @@ def _manual(arr):
     return out
 
 
-def _play_bytes(arr):
-    """The record's bytes but for the config flag and the last apply's reward (an apply with
-    auto_forced on sums what several applies with it off each report)."""
-    out = arr.copy()
-    out["cfg"]["auto_forced"] = 0
-    out["reward"] = 0
-    return out.tobytes()
+def _views(spec, arr):
+    """What every seat sees, and who is to play with which options: equal views mean the
+    same point of play (a game may keep bookkeeping, such as step counts or the last
+    reward, that an apply with auto_forced on records differently from several without)."""
+    n = int(arr["num_players"][0])
+    return (int(arr["to_play"][0]), _mask(spec, arr).tobytes(),
+            tuple(_obs(spec, arr, q) for q in range(n)))
 
 
 def _step(spec, arr, action):
@@ -127,12 +127,12 @@ def _chain(spec, arr, action, bound=500):
     own choice of forced decisions, replayed one at a time with auto_forced off."""
     done = arr.copy()
     _step(spec, done, action)
-    target = _play_bytes(done)
+    target = _views(spec, done)
     m = _manual(arr)
     _step(spec, m, action)
     out = [m.copy()]
     for _ in range(bound):
-        if _play_bytes(m) == target:
+        if _views(spec, m) == target:
             return out
         legal = np.flatnonzero(_mask(spec, m))
         assert len(legal) == 1, "auto_forced took a decision that had several options"
