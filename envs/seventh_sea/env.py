@@ -33,16 +33,20 @@ from envs.seventh_sea.observe import OBS_SIZE, observe
 from envs.seventh_sea.render import render_ansi, render_rgb
 from envs.seventh_sea.scenario import from_scenario, to_scenario
 from envs.seventh_sea.state import (
-    CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE,
+    CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PH_START, PHASE_NAMES, STATE,
 )
 from envs.seventh_sea.validate import check_states
 
 
 def infos(rec) -> list:
-    """Per seat: sailing or sunk, turn, phase, crew aboard, cards in hand."""
+    """Per seat: sailing or sunk, turn, phase, crew face up aboard, cards in hand. Public
+    facts only: ``env.infos`` is one dict every seat's code can read, so during set-up, when
+    the starting Crew are chosen in secret [Game Set-Up: "revealing them simultaneously"],
+    a seat's crew count is its Captain alone, as every seat sees it."""
     phase = PHASE_NAMES[int(rec["phase"])]
+    secret = int(rec["phase"]) == PH_START
     return [{"sailing": bool(rec["alive"][p]), "turn": int(rec["turn"]), "phase": phase,
-             "crew": int(rec["crew_n"][p]), "hand": int(rec["hand_n"][p])}
+             "crew": 1 if secret else int(rec["crew_n"][p]), "hand": int(rec["hand_n"][p])}
             for p in range(int(rec["num_players"]))]
 
 

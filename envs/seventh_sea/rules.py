@@ -11,12 +11,14 @@ The automatic steps between decisions are in ``flow.py``.
 import numpy as np
 from numba import njit
 
+from envs.core.forced import only_option
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
 from .common import act_effect, cannon_traits, draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
+from .forced import options_public
 from .flow import (
     fire, fighter_absorb, put_crew, complete_adventure,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
@@ -556,22 +558,18 @@ def _apply_one(s, a):
 @njit(cache=True)
 def apply(s, action):
     """Apply one legal action, then every automatic step (and, with auto_forced, every
-    decision with a single legal option) up to the next real decision."""
+    decision with a single legal option that follows from public state) up to the next
+    real decision [ruling: Forced decisions are public ones]."""
     for q in range(MAX_PLAYERS):
         s.reward[q] = 0.0
     _apply_one(s, action)
     if s.cfg.auto_forced:
         mask = np.zeros(NUM_ACTIONS, np.uint8)
         for _ in range(_AUTO_BOUND):
-            if s.to_play < 0:
+            if s.to_play < 0 or not options_public(s):
                 return
             legal_mask(s, mask)
-            k = 0
-            last = 0
-            for i in range(NUM_ACTIONS):
-                if mask[i]:
-                    k += 1
-                    last = i
-            if k != 1:
+            only = only_option(mask)
+            if only < 0:
                 return
-            _apply_one(s, last)
+            _apply_one(s, only)
