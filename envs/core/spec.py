@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import operator
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -140,7 +141,9 @@ class GameSpec:
     batch_legal: Any
     batch_observe: Any
     batch_step: Any
-    #: ``action_label(state_record, action) -> str``
+    #: ``action_label(state_record, action) -> str``: the game's function labels every action
+    #: in 0..num_actions-1 in every decision (legal or not); the spec wraps it so that any
+    #: other action is labelled as out of range (see ``BoundedLabel``)
     action_label: Callable[[Any, int], str]
     #: ``render_ansi(state_record, viewer) -> str``; viewer None = spectator (all hidden)
     render_ansi: Callable[[Any, Any], str]
@@ -184,6 +187,13 @@ class GameSpec:
     #: dominated choice); the search's tree and playouts both use it, the game's rules never
     #: do (every legal move stays legal). A mask it empties is restored. None = try them all
     prune: Any = None
+
+    def __post_init__(self):
+        # one place for what no game's labeller should have to know: actions outside the
+        # space (IllegalActionError messages, replays, ``env.action_label(-1)``)
+        if not isinstance(self.action_label, BoundedLabel):
+            object.__setattr__(self, "action_label",
+                               BoundedLabel(self.action_label, self.num_actions))
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]
@@ -241,6 +251,35 @@ class GameSpec:
                 return name
         raise TypeError(f"GameSpec {self.name!r} is not the GAME of an imported module, so "
                         "it cannot be pickled by reference")
+
+
+def out_of_range_label(action, num_actions: int) -> str:
+    """The label of an action outside ``0..num_actions-1``."""
+    return f"action {action} (out of range 0..{num_actions - 1})"
+
+
+class BoundedLabel:
+    """A game's ``action_label(rec, a)`` that answers for any action: an integer outside
+    ``0..num_actions-1`` (or no integer at all) is labelled as out of range without calling
+    the game, whose labeller may then index its tables with ``a`` freely."""
+
+    __slots__ = ("label", "num_actions")
+
+    def __init__(self, label: Callable[[Any, int], str], num_actions: int):
+        self.label = label
+        self.num_actions = int(num_actions)
+
+    def __call__(self, rec, action) -> str:
+        try:
+            a = operator.index(action)
+        except TypeError:
+            return f"action {action!r} (not an integer)"
+        if not 0 <= a < self.num_actions:
+            return out_of_range_label(a, self.num_actions)
+        return self.label(rec, a)
+
+    def __repr__(self) -> str:
+        return f"BoundedLabel({self.label!r}, {self.num_actions})"
 
 
 def _flat_size(dt: np.dtype) -> int:

@@ -20,6 +20,8 @@ from .state import (
 
 
 def ship_name(s, k) -> str:
+    if not 0 <= int(k) < len(s["sh_owner"]):    # an option past the ships (illegal action)
+        return f"ship {int(k)} (no such ship)"
     p, j = divmod(int(k), MAX_FLEET)
     d = int(s["cfg"]["ship_def"][p, j])
     name = pieces.CATALOGUE.ships[d].name if 0 <= d < len(pieces.CATALOGUE.ships) else "?"
@@ -28,10 +30,12 @@ def ship_name(s, k) -> str:
 
 def piece_name(s, c, seat) -> str:
     """A crew or equipment by name when ``seat`` knows it, else by kind."""
+    if not 0 <= int(c) < len(s["cr_up"]):       # an option past the pieces (illegal action)
+        return f"piece {int(c)} (no such piece)"
     p, j = divmod(int(c), MAX_CREW_P)
     d = int(s["cfg"]["crew_def"][p, j])
     kind = "equipment" if s["cfg"]["crew_eq"][p, j] else "crew"
-    if d >= 0 and (s["cr_up"][c] or (int(s["cr_seen"][c]) >> int(seat)) & 1):
+    if d >= 0 and (s["cr_up"][c] or int(seat) >= 0 and (int(s["cr_seen"][c]) >> int(seat)) & 1):
         return f"{kind} {pieces.CATALOGUE.crew[d].name}"
     return f"face-down {kind} {int(c)}"
 
@@ -51,7 +55,10 @@ def _piece_label(s, v) -> str:
 
 def _coin(s, c) -> str:
     """Coin c with its value when the seat to play has seen it, else '?'."""
-    seen = (int(s["co_seen"][c]) >> int(s["to_play"])) & 1
+    if not 0 <= int(c) < len(s["co_val"]):      # an option past the coins (illegal action)
+        return f"coin {int(c)} (no such coin)"
+    seat = int(s["to_play"])                    # no seat once the game is over: none saw it
+    seen = seat >= 0 and (int(s["co_seen"][c]) >> seat) & 1
     return f"coin {c} (worth {int(s['co_val'][c]) if seen else '?'})"
 
 
@@ -156,7 +163,7 @@ def action_label(s, a) -> str:
         j, i = divmod(o, MAX_ISLANDS)
         return f"build fort {j} on island {i}"
     if pk == PK_PAY:
-        return f"pay coin {o} (worth {int(s['co_val'][o])}) into the fort"
+        return f"pay {_coin(s, o)} into the fort"     # its value only if this seat saw it
     if pk == PK_FORT_MAST:
         return f"knock down mast {o}"
     if pk == PK_FLAG:
@@ -168,7 +175,6 @@ def action_label(s, a) -> str:
     if pk in (PK_EXPLORE, PK_BOARD_COIN):
         return f"take {_coin(s, o)}"
     if pk == PK_BOARD_CREW:
-        p, j = divmod(o, MAX_CREW_P)
-        d = int(s["cfg"]["crew_def"][p, j])
-        return f"lose crew {pieces.CATALOGUE.crew[d].name if d >= 0 else o}"
+        # the loser picks among the crew aboard, which may be face down and not its own [Tow]
+        return f"lose {piece_name(s, o, s['to_play'])}"
     return f"option {o}"

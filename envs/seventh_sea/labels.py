@@ -51,8 +51,10 @@ def action_label(s, a) -> str:
     if S.A_SEA <= a < S.A_TARGET:
         return f"sea: {S.SEA_NAMES[a - S.A_SEA]}"
     if S.A_TARGET <= a < S.A_ADV:
-        q = (p + a - S.A_TARGET + 1) % n
-        return f"target player_{q}'s ship"
+        r = a - S.A_TARGET
+        if r >= n - 1:       # more places after you than there are other seats
+            return f"target the ship {r + 1} places after you (no such player)"
+        return f"target player_{(p + r + 1) % n}'s ship"
     if S.A_ADV <= a < S.A_DADV:
         k = a - S.A_ADV
         return f"complete adventure {_name(s['adv'][p][k])}"
@@ -77,7 +79,7 @@ def action_label(s, a) -> str:
         return f"Act: tack your ship {_name(s['ship'][p])} for its ability"
     if S.A_ATTACT <= a < S.A_ATTACT + S.MAX_ATT:
         k = a - S.A_ATTACT
-        return f"Act: {_name(s['att'][p][k])} (tacks the card it is on)"
+        return f"Act: {_name(s['att'][p][k])} (attachment {k}; tacks the card it is on)"
     if a == S.A_CHACT:
         what = "React" if pk in (S.PK_REACT, S.PK_ABSORB) else "Act"
         return f"{what}: tack your Captain for the Chantey {_name(s['chantey'])}"
