@@ -12,7 +12,9 @@ arrays by fields an earlier stage range-checked (numpy would raise IndexError ot
 a kernel would read garbage). The usual order:
 
 1. :func:`header_stage`: the common header (seats, done/truncated/to_play, the step bound,
-   no kernel fault) and the config copied into the record;
+   no kernel fault) and the config copied into the record; then :func:`unused_slots_stage`:
+   the slots of seats not in the game (and of any other per-seat table past its used part)
+   hold exactly what set-up leaves there, so no later stage or kernel reads a stray value;
 2. the game's index ranges and zone sizes (everything a kernel uses as an index);
 3. the game's semantic invariants (card and token conservation, capacities, a well-formed
    pending decision);
@@ -198,6 +200,69 @@ def header_stage(spec, default_max_steps: int) -> Stage:
         r.flag(live & (mask != 0), "winner_mask: set while the game is live")
 
     return stage
+
+
+def seat_fields(dtype: np.dtype, size: int, exclude: Iterable[str] = ()) -> tuple[str, ...]:
+    """Paths (``"cfg.leader"`` inside the nested config) of every field of ``dtype`` whose first
+    dimension is ``size`` (``MAX_PLAYERS``: a per-seat field), but those in ``exclude`` (a
+    table that merely has as many entries, e.g. a market row). Deriving the list from the dtype
+    means a per-seat field added later is checked without anyone remembering to list it."""
+    out = []
+    for name in dtype.names:
+        sub = dtype.fields[name][0]
+        if sub.names is not None:
+            out.extend(f"{name}.{f}" for f in seat_fields(sub, size, ()))
+        elif sub.shape and sub.shape[0] == size:
+            out.append(name)
+    skip = set(exclude)
+    unknown = skip - set(out)
+    if unknown:
+        raise ValueError(f"seat_fields: {sorted(unknown)} excluded but not fields of size {size}")
+    return tuple(f for f in out if f not in skip)
+
+
+def unused_slots_stage(fields: Iterable[str], used: Callable[[np.ndarray], np.ndarray],
+                       blank: dict | None = None, what: str = "seat") -> Stage:
+    """Entries ``used(states)`` and beyond along the first axis of each field are unused (seats
+    not in this game, crews or ships the game does not have) and hold exactly ``blank[field]``
+    (default 0), the value set-up leaves there.
+
+    Kernels loop over the used entries only, so a stray value there is never played, but it is
+    not a position set-up can reach either: the next step's record would keep it and a loader
+    would judge it differently, and code that does read all entries (observations, renders,
+    scenario dumps) would show it. Refused by field name.
+    """
+    fields = tuple(fields)
+    blank = dict(blank or {})
+    unknown = set(blank) - set(fields)
+    if unknown:
+        raise ValueError(f"unused_slots_stage: blanks for {sorted(unknown)}, not checked fields")
+
+    def stage(states, r):
+        u = np.asarray(used(states)).astype(np.int64).reshape(-1)
+        for f in fields:
+            values = _field(states, f)
+            b = blank.get(f, 0)
+            idx = np.arange(values.shape[1])
+            unused = idx[None, :] >= u[:, None]
+            unused = unused.reshape(unused.shape + (1,) * (values.ndim - 2))
+            bad = unused & ~(values == b)
+            any_bad = bad.reshape(bad.shape[0], -1).any(axis=1)
+
+            def msg(j, f=f, values=values, bad=bad, b=b):
+                pos = tuple(int(i) for i in np.argwhere(bad[j])[0])
+                return (f"{f}[{', '.join(map(str, pos))}] = {values[j][pos].item()}: {what} "
+                        f"{pos[0]} is not in this game (it has {u[j]} {what}s), so it holds "
+                        f"{b} as set-up leaves it")
+
+            r.flag(any_bad, msg)
+
+    return stage
+
+
+def unused_seats_stage(fields: Iterable[str], blank: dict | None = None) -> Stage:
+    """:func:`unused_slots_stage` for per-seat fields: seats ``num_players`` and beyond."""
+    return unused_slots_stage(fields, lambda states: states["num_players"], blank, "seat")
 
 
 def legal_action_stage(spec) -> Stage:

@@ -27,6 +27,7 @@ from .state import (
     PK_FORT_TARGET, PK_PAY,
 )
 from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import STATE
 from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
     SC_TRIED,
@@ -643,9 +644,31 @@ def _semantic(states, r):
             r.flag(np.arange(states.shape[0]) == i, p)
 
 
+def _unused_pieces(prefix: str, what: str, per_seat: int, blank: tuple[str, ...], skip=()):
+    """The ships (crew, coins) of seats not in the game: index ``p * per_seat + j`` is seat p's."""
+    fields = tuple(f for f in STATE.names if f.startswith(prefix) and f not in skip)
+    return V.unused_slots_stage(fields, lambda states: states["num_players"] * per_seat,
+                                {f: -1 for f in blank}, what)
+
+
+#: seats not in the game (their fleets, crew and coins too) stay as set-up leaves them: -1 (no
+#: piece, no place in the turn order, no home) or 0. Reefs are one per player at most but are
+#: numbered as placed, not per seat; sh_owner of such a ship is its seat, checked with the fleets.
+_UNUSED = (
+    V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS, exclude=("rf_x", "rf_y", "rf_rating")),
+                         {f: -1 for f in ("cfg.ship_def", "cfg.crew_def", "cfg.crew_slot",
+                                          "cfg.coin_val", "cfg.fort_def", "order", "home")}),
+    _unused_pieces("sh_", "ship", MAX_FLEET, ("sh_last", "sh_dock", "sh_began", "sh_pin", "sh_lost",
+                                              "sh_tangled", "sh_tow"), skip=("sh_owner",)),
+    _unused_pieces("cr_", "crew", MAX_CREW_P, ("cr_ship", "cr_isl")),
+    _unused_pieces("co_", "coin", MAX_COINS_P, ("co_at", "co_val")),
+)
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     from .env import GAME
 
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _config, _config2,
+    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), *_UNUSED, _config,
+                                 _config2,
                                  _ranges, _semantic, V.legal_action_stage(GAME)])

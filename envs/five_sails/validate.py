@@ -23,7 +23,7 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
                     PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
-                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND)
+                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND, STATE)
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
 REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
@@ -390,10 +390,15 @@ def _reaction_lists(states, r):
                 break
 
 
+#: seats not in the game: every per-seat field (config included) stays as set-up leaves it, 0
+_UNUSED_SEATS = V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS))
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     from .env import GAME
 
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges, _zones,
+    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+                                 _ranges, _zones,
                                  _reaction_lists, _duel_and_pending,
                                  V.legal_action_stage(GAME)])

@@ -42,6 +42,7 @@ from envs.havoc.state import (
     ST_EFFECT, ST_FIRE_START, ST_FLAG, ST_MAIN, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST,
     VAR_TEAMS, VAR_TWO_SHIP,
 )
+from envs.havoc.state import MAX_PLAYERS, STATE
 
 #: phases in which each pending decision may be asked
 _ISLAND = (PH_ISLAND,)
@@ -520,11 +521,30 @@ def _pending(states, r):
            "scrap_gain: resources to choose with no PK_SCRAP_GAIN pending")
 
 
+#: seats, crews (seats then ghosts) and ships the game does not have stay as set-up leaves
+#: them: -1 (no seat, team, ship, captain) or 0. The market row is as long as the seat axis
+#: but is not per seat.
+_UNUSED = (
+    V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS, exclude=("market", "market_claim",
+                                                                    "market_new")),
+                         {"cfg.ship2": -1, "cfg.captain": -1, "cfg.team": -1}),
+    V.unused_slots_stage(
+        ("cfg.ship", "crew_seat", "crew_team", "crew_ships", "crew_shipdef", "crew_captain",
+         "res", "infamy", "upgrade_on", "skiffs", "booty", "hand", "discard", "deck", "deck_n",
+         "ghost_hand", "ghost_hand_n"),
+        lambda states: states["num_crews"],
+        {f: -1 for f in ("cfg.ship", "crew_seat", "crew_team", "crew_ships", "crew_shipdef",
+                         "crew_captain")}, "crew"),
+    V.unused_slots_stage(("ship_r", "ship_c", "ship_h", "ship_crew", "ship_placed"),
+                         lambda states: states["num_ships"], {"ship_crew": -1}, "ship"),
+)
+
+
 def check_states(states):
     """One list of problems per record, empty when the record is a valid position."""
     from envs.havoc.env import GAME
 
     return V.run_stages(states, [
-        V.header_stage(GAME, DEFAULT_MAX_STEPS), _config, _ranges, _conservation, _board,
+        V.header_stage(GAME, DEFAULT_MAX_STEPS), *_UNUSED, _config, _ranges, _conservation, _board,
         _pending, V.legal_action_stage(GAME),
     ])

@@ -8,7 +8,11 @@ with what it knows (``observe.py``), then re-seeds the rng from ``key``:
 * during set-up, the secret starting Crew of a player who has chosen (or is choosing) them
   go back into that pool and a legal starting Crew is dealt again from it [Game Set-Up:
   revealed simultaneously];
-* the seat's own deck order.
+* the seat's own deck order;
+* the hand of the seat to play keeps what its pending decision says it holds, so the
+  decision can still be answered: a crew card while a recruit waits for one [1. Hire Crew],
+  a card that holds the last attack while a crew pushed forward to reply must play one
+  [Boarding] (see ``_answers``).
 
 Pools are sorted before shuffling, so the sample depends only on the pooled cards (the deck
 list, which is public, while crew are secret), never on their true arrangement. Discard piles
@@ -18,11 +22,22 @@ are not re-dealt: cards go there face up [Glossary: Discard Pile; ruling: Determ
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, shuffle_sorted
+from envs.core.rng import mix64, randint, shuffle_sorted
 
 from .cards import CARD
-from .legal import can_start
-from .state import C_COST, MAX_CREW, MAX_DECK, MAX_HAND, PH_START
+from .legal import can_start, card_matches
+from .state import (
+    AK_ACTION,
+    C_COST,
+    C_TYPE,
+    MAX_CREW,
+    MAX_DECK,
+    MAX_HAND,
+    PH_START,
+    PK_BCARD,
+    PK_PICK,
+    T_CREW,
+)
 
 _SALT = np.uint64(0xA24BAED4963EE407)
 
@@ -62,6 +77,36 @@ def _deal_crew(s, q, pool, k):
 
 
 @njit(cache=True)
+def _answers(s, d):
+    """Does card d, in the hand of the seat to play, answer its pending decision where that
+    decision is public proof the seat holds such a card? A recruit waits for a crew from hand
+    only when the seat holds one (flow.resolve) [1. Hire Crew]; a crew is pushed forward to
+    reply only with a card that holds the last attack, and that card must follow (legal:
+    PK_BPUSH, PK_BCARD) [Boarding]. Every other decision: any card (True)."""
+    if s.pk == PK_PICK and s.act_kind == AK_ACTION:
+        return CARD[d, C_TYPE] == T_CREW
+    if s.pk == PK_BCARD and s.b_pushed and s.b_n > 0:
+        return card_matches(s, d)
+    return True
+
+
+@njit(cache=True)
+def _keep_answer(s, pool, h, k):
+    """The shuffled pool deals its first h cards to the hand of the seat to play: if none of
+    them answers its pending decision, swap the pool's first card that does (the true hand
+    held one, so the pool has one) into a random hand slot. The choice reads only the shuffled
+    pool and s.rng, never where the cards really were."""
+    for i in range(h):
+        if _answers(s, pool[i]):
+            return
+    for j in range(h, k):
+        if _answers(s, pool[j]):
+            i = randint(s, h)
+            pool[i], pool[j] = pool[j], pool[i]
+            return
+
+
+@njit(cache=True)
 def determinize(s, seat, key):
     pool = np.empty(MAX_DECK + MAX_HAND + MAX_CREW, dtype=np.int64)
     s.rng = mix64(key)
@@ -78,6 +123,8 @@ def determinize(s, seat, key):
         if secret:
             k = _secret_crew(s, q, pool, k)
         shuffle_sorted(s, pool, k)
+        if q != seat and q == s.to_play and s.hand_n[q] > 0:
+            _keep_answer(s, pool, s.hand_n[q], k)
         if secret:
             k = _deal_crew(s, q, pool, k)
             for i in range(k, MAX_DECK):

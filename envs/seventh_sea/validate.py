@@ -16,6 +16,7 @@ import numpy as np
 from envs.core import validate as V
 
 from .cards import CARD, NDEFS
+from .state import STATE
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
     AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
@@ -479,9 +480,18 @@ def _semantics(states, r):
                 r.flag(one, msg)
 
 
+#: seats not in the game: every per-seat field (deck list included) stays as set-up leaves
+#: it: -1 (no card, no sea, no place in the turn order) or 0
+_UNUSED_SEATS = V.unused_seats_stage(
+    V.seat_fields(STATE, MAX_PLAYERS),
+    {f: -1 for f in ("order", "ship", "sea", "crew", "att", "att_host", "att_owner", "adv",
+                     "adv_sea", "hand", "deck", "discard", "sunk")})
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     from .env import GAME
 
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges, _semantics,
+    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+                                 _ranges, _semantics,
                                  V.legal_action_stage(GAME)])
