@@ -23,6 +23,17 @@ a kernel would read garbage). The usual order:
 
 Messages name the field, the value and the rule: ``"cur: 7 is not a crew of this game
 (0..2)"``. :class:`Report` collects them per record.
+
+A truncated record (``max_steps`` reached) is the live position it stopped at, frozen: every
+kernel truncates after a decision is fully applied and the next one is pending, then sets
+only ``truncated = 1`` and ``to_play = -1``. The stages above judge "a decision is pending"
+and "whose decision" by ``to_play``, which the freeze erased, so :func:`run_stages` judges a
+truncated record that the stages refuse as it stands once more *thawed*: as the live
+position with ``truncated = 0`` and each seat in turn to play. It is valid when one seat's
+thawed position passes every stage (issue 29.1: a Five Sails card being paid for, a Havoc
+payment, a Cursed Seas crew still waiting on its ship in setup were refused otherwise). The
+judgement as it stands is kept for a game truncated between decisions (``AUTO_STEP_BOUND``
+automatic steps, envs/core/bounds.py), which has no pending decision to thaw.
 """
 
 from __future__ import annotations
@@ -136,8 +147,25 @@ Stage = Callable[[np.ndarray, ReportView], None]
 
 
 def run_stages(states: np.ndarray, stages: Iterable[Stage]) -> list[list[str]]:
-    """Run the stages in order, each on the records every earlier stage accepted."""
+    """Run the stages in order, each on the records every earlier stage accepted; a truncated
+    record they refuse is judged again as the live position it froze (:func:`_thawed`)."""
     states = np.atleast_1d(states)
+    stages = list(stages)
+    problems = _judge(states, stages)
+    frozen = np.flatnonzero(np.array([bool(p) for p in problems])
+                            & (states["truncated"] == 1) & (states["done"] == 0)
+                            & (states["to_play"] == NO_SEAT))
+    if frozen.size:
+        thawed = _thawed(states[frozen], stages)
+        for k, i in enumerate(frozen):
+            if thawed[k] is None:
+                problems[i] = []
+            else:
+                problems[i] = (problems[i] + [thawed[k]])[:MAX_PROBLEMS]
+    return problems
+
+
+def _judge(states: np.ndarray, stages: list) -> list[list[str]]:
     report = Report(states.shape[0])
     index = np.arange(states.shape[0])
     for stage in stages:
@@ -152,6 +180,43 @@ def run_stages(states: np.ndarray, stages: Iterable[Stage]) -> list[list[str]]:
                     f"the record ({type(e).__name__}: {e}); refused")
         index = index[[not report.problems[i] for i in index]]
     return report.problems
+
+
+def _thawed(frozen: np.ndarray, stages: list) -> list:
+    """For each truncated record (``done`` = 0, ``to_play`` = -1): None when the position it
+    froze, with ``truncated`` = 0 and some seat to play, passes every stage; otherwise one
+    message naming the seat that came closest and its first problem.
+
+    Only ``truncated`` and ``to_play`` change, so the header checks are the ones the record
+    itself passed or failed; all seats' copies are judged in one batch.
+    """
+    seats = frozen["reward"].shape[1]          # MAX_PLAYERS of the header
+    n = frozen["num_players"].astype(np.int64)
+    rows, copies = [], []
+    for p in range(seats):
+        keep = np.flatnonzero(p < n)
+        c = frozen[keep].copy()
+        c["truncated"] = 0
+        c["to_play"] = p
+        rows.append(keep)
+        copies.append(c)
+    rows = np.concatenate(rows)
+    judged = _judge(np.concatenate(copies), stages)
+    seat = np.concatenate([copies[p]["to_play"] for p in range(seats)]).astype(np.int64)
+    best: list = [("", 1 << 30, -1)] * frozen.shape[0]
+    for k, r in enumerate(rows):
+        if len(judged[k]) < best[r][1]:
+            best[r] = (judged[k][0] if judged[k] else "", len(judged[k]), int(seat[k]))
+    out = []
+    for first, count, p in best:
+        if count == 0:
+            out.append(None)
+        elif p < 0:
+            out.append("truncated: no seat to play, so no live position it could have frozen")
+        else:
+            out.append(f"truncated: nor is it a live position frozen (with seat {p} to play: "
+                       f"{first})")
+    return out
 
 
 def header_stage(spec, default_max_steps: int) -> Stage:
