@@ -6,8 +6,8 @@ island"; not at an opponent's home island or an enemy fort), Sea Creatures (they
 crew or equipment), Fog Bank (a lost ship is at sea), Placing Crew and equipment (one cargo space
 each, crew and equipment cost no more than the ship carrying them, 0-point crew only on a
 ship of its nation, crew and equipment left on wild islands can be loaded by any ship).
-Readings: docs/rulings.md (ruling: Docking transfers; ruling: Face-down pieces in actions:
-what is offered for a piece the player has not looked at is judged from what she sees).
+Readings: docs/rulings.md (ruling: Docking transfers; ruling: Face-down pieces in actions).
+What is offered for a piece the player has not looked at is judged from what she sees.
 """
 
 from numba import njit

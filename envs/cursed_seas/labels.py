@@ -49,8 +49,21 @@ def _piece_label(s, v) -> str:
     c = piece_of(s, seat, v)
     kind = "equipment" if s["cfg"]["crew_eq"][c // MAX_CREW_P, c % MAX_CREW_P] else "crew"
     i = int(s["cr_isl"][c])
-    return f"pick up a face-down {kind} on island {i}" if i >= 0 else \
-        f"pick up a face-down {kind} aboard {ship_name(s, int(s['cr_ship'][c]))}"
+    where = f"on island {i}" if i >= 0 else f"aboard {ship_name(s, int(s['cr_ship'][c]))}"
+    # face-down pieces of one kind at one place look alike: they are told apart by order
+    alike = [u for u in range(len(s["cr_ship"])) if unknown(s, u, seat)
+             and _looks_alike(s, piece_of(s, seat, u), c)]
+    nth = f" ({alike.index(v) + 1} of {len(alike)})" if len(alike) > 1 else ""
+    return f"pick up a face-down {kind}{nth} {where}"
+
+
+def _looks_alike(s, a, b) -> bool:
+    """Pieces a and b: same fleet, same kind, same place (what a seat sees of a face-down
+    piece)."""
+    pa, pb = a // MAX_CREW_P, b // MAX_CREW_P
+    return (pa == pb and s["cfg"]["crew_eq"][pa, a % MAX_CREW_P] ==
+            s["cfg"]["crew_eq"][pb, b % MAX_CREW_P] and s["cr_isl"][a] == s["cr_isl"][b]
+            and s["cr_ship"][a] == s["cr_ship"][b])
 
 
 def _coin(s, c) -> str:
