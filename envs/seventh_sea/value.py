@@ -19,7 +19,8 @@ So a seat's standing (:func:`strength`) counts:
 * cards in hand (a public count): Crew to hire, Reacts to absorb Hits [II. Actions].
 
 A seat's value is tanh((its strength - the strongest rival's) / VALUE_SCALE); a sunk seat's
-is -1; a finished game's is its reward (0 for all on a truncation).
+is -1; a finished game's is its reward (0 for all on a truncation); during set-up, while the
+starting Crew are secret [Game Set-Up], 0 for all.
 """
 
 import numpy as np
@@ -39,11 +40,10 @@ HAND_W = 0.25
 
 
 @njit(cache=True)
-def soak(s, p, crew):
-    """Hits p's Ship absorbs before its Captain must sink [Suffering Hits; Skeletal], from
-    its first ``crew`` slots."""
+def soak(s, p):
+    """Hits p's Ship absorbs before its Captain must sink [Suffering Hits; Skeletal]."""
     v = 0
-    for j in range(crew):
+    for j in range(MAX_CREW):
         d = s.crew[p, j]
         if d < 0:
             continue
@@ -72,18 +72,16 @@ def controlled_seas(s, p):
 @njit(cache=True)
 def strength(s, p):
     """p's standing in Hits absorbed (module docstring); reads only cards in play and the
-    hand's size. During set-up only the Captain counts: the starting Crew are chosen in
-    secret and revealed together [Game Set-Up]."""
-    crew = 1 if s.phase == PH_START else MAX_CREW
+    hand's size."""
     gun = 0
     fight = 0
-    for j in range(crew):
+    for j in range(MAX_CREW):
         if s.crew[p, j] >= 0:
             gun = max(gun, skill(s, p, j, CANNON))
             fight = max(fight, skill(s, p, j, SWASH) + swordsman(s, p, j))
     # the gunnery traits aboard, not the armour of any one target [ruling: Cannon traits]
     gun += cannon_traits(s, p, p) + CARD[s.ship[p], C_ARMOUR]
-    return (np.float64(soak(s, p, crew)) + GUN_W * max(gun, 0) + FIGHT_W * max(fight, 0)
+    return (np.float64(soak(s, p)) + GUN_W * max(gun, 0) + FIGHT_W * max(fight, 0)
             + CONTROL_W * controlled_seas(s, p) + HAND_W * s.hand_n[p])
 
 
@@ -96,6 +94,10 @@ def value(s, out):
         for p in range(n):
             if s.done:
                 out[p] = 1.0 if (s.winner_mask >> p) & 1 else -1.0
+        return
+    if s.phase == PH_START:
+        # the starting Crew are chosen in secret and revealed together [Game Set-Up], and
+        # they also set each Captain's skills (his crew ability): nothing to compare yet
         return
     st = np.zeros(n)
     for p in range(n):
