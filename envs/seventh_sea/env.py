@@ -27,6 +27,7 @@ from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.seventh_sea import batch, rules
 from envs.seventh_sea.config import make_config
+from envs.seventh_sea.heuristic import heuristic_best
 from envs.seventh_sea.hidden import determinize
 from envs.seventh_sea.labels import action_label
 from envs.seventh_sea.observe import OBS_SIZE, observe
@@ -36,6 +37,7 @@ from envs.seventh_sea.state import (
     CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PH_START, PHASE_NAMES, STATE,
 )
 from envs.seventh_sea.validate import check_states
+from envs.seventh_sea.value import value
 
 
 def infos(rec) -> list:
@@ -58,7 +60,8 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, determinize=determinize,
+    check_states=check_states, determinize=determinize, value=value,
+    heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0), "test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

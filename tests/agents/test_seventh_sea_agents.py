@@ -13,9 +13,11 @@ from training.evaluate import play_games, seatings_vs, tally
 
 
 @pytest.mark.parametrize("edition", ["revised", "original"])
-def test_heuristic_beats_random_at_least_90_percent(edition):
-    """80 two-player games per edition, seats alternating: the heuristic must win >= 72 (90%).
-    It won 79/80 (revised) and 80/80 (original) when written."""
+def test_heuristic_beats_random_at_least_95_percent(edition):
+    """80 two-player games per edition, seats alternating: the heuristic must win >= 76 (95%,
+    issue 30's credible-heuristic target). It won 79/80 (revised) and 80/80 (original) when
+    written; as a kernel (envs/seventh_sea/heuristic.py) 397/400 and 200/200 (`broadside
+    eval`, benchmarks/RESULTS.md)."""
     wins = games = 0
     for seed in (1, 2):
         res = play_games("seventh_sea", [agents.make("heuristic", "seventh_sea", seed=seed),
@@ -25,7 +27,7 @@ def test_heuristic_beats_random_at_least_90_percent(edition):
         st = tally(res, 0)
         wins += st.wins
         games += st.games
-    assert games == 80 and wins >= 72, (wins, games)
+    assert games == 80 and wins >= 76, (wins, games)
 
 
 def _positions(config, seed=0, depths=(30, 120, 250)):
