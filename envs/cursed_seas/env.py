@@ -76,7 +76,7 @@ from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
     CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, OBS_SIZE, PHASE_NAMES, STATE,
 )
-from envs.cursed_seas.turns import home_gold
+from envs.cursed_seas.turns import gold_at_home
 from envs.cursed_seas.validate import check_states
 
 
@@ -84,11 +84,15 @@ from envs.cursed_seas.validate import check_states
 def _gold(states, out):
     s = states[0]
     for p in range(s.num_players):
-        out[p] = home_gold(s, p)
+        out[p] = gold_at_home(s, p, True)
 
 
 def infos(rec) -> list:
-    """Per seat: gold unloaded at home (what the final score counts), phase and turn."""
+    """Per seat: phase, turn and the gold unloaded at home that every seat knows (coins face
+    up or looked at by every seat; all of it once the game is over, the final score).
+    ``env.infos`` is readable by every seat's code, so it holds public facts only [ruling:
+    Public infos]; a seat's own figure is in its observation, the full one in the record
+    (``turns.home_gold``)."""
     gold = np.zeros(MAX_PLAYERS, np.int64)
     _gold(np.frombuffer(rec, dtype=STATE), gold)
     phase = PHASE_NAMES[int(rec["phase"])] if 0 <= int(rec["phase"]) < 5 else "?"

@@ -1,7 +1,8 @@
 """Cursed Seas kernels: init, legal_mask, apply (the kernel contract of envs/core/spec.py).
 
 ``apply`` answers the pending decision (``s.pending``) and runs every automatic step up to
-the next one. Sections: Setup, Placing Islands, Choosing Home Islands, Placing Crew and
+the next one (with ``auto_forced``, also every public decision with a single option:
+forced.py). Sections: Setup, Placing Islands, Choosing Home Islands, Placing Crew and
 equipment, Placing Treasure, Actions, Moving, Ram, Board, Exploring, Shooting, Repairing,
 Winning the Game (through setup.py and turns.py).
 
@@ -12,8 +13,10 @@ engine are ``inline="always"``, and ``apply`` makes each of its tail calls from 
 scope once per block.
 """
 
+import numpy as np
 from numba import njit
 
+from envs.core.forced import only_option
 from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
@@ -21,6 +24,7 @@ from .cargo import dest_ok, move_piece, pick_up, piece_ok
 from .stand_in import piece_of, stand_in
 from .common import nmast, release_pins, reveal, sink
 from .crew import carpenter
+from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
 from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
@@ -374,12 +378,31 @@ def legal_mask(s, mask):
 
 @njit(cache=True)
 def apply(s, a):
+    """Answer the pending decision with action a (legal); with ``cfg.auto_forced``, then
+    every decision with a single legal option that follows from public state (forced.py)
+    [ruling: Forced decisions are public ones]. A decision whose options read hidden pieces
+    is asked even with one option: skipping it would tell every seat so."""
+    for q in range(MAX_PLAYERS):
+        s.reward[q] = 0.0
+    _apply_one(s, a)
+    if s.cfg.auto_forced:
+        mask = np.zeros(NUM_ACTIONS, np.uint8)
+        for _ in range(DEFAULT_MAX_STEPS):      # each forced decision counts a step
+            if s.to_play < 0 or s.done or s.truncated or not options_public(s):
+                return
+            legal_mask(s, mask)
+            only = only_option(mask)
+            if only < 0:
+                return
+            _apply_one(s, only)
+
+
+@njit(cache=True)
+def _apply_one(s, a):
     """Answer the pending decision with action a (legal), then count the step and truncate
     at the step bound (ruling: Truncation). One body with no early return rather than an
     inlined helper: numba's inliner deep-copies the callee's whole IR scope once per block,
     which cost seconds of cold compile for a body this size."""
-    for q in range(MAX_PLAYERS):
-        s.reward[q] = 0.0
     pk = s.pending
     o = a - A_OPT
     then = _T_NONE          # the tail call, made after the branch: one call site each

@@ -625,8 +625,19 @@ def check_end(s):
 @njit(cache=True)
 def home_gold(s, p):
     """Gold on p's home island and in her forts [Winning the Game]."""
+    return gold_at_home(s, p, False)
+
+
+@njit(cache=True)
+def gold_at_home(s, p, public):
+    """Gold on p's home island and in her forts; with ``public``, only the coins whose value
+    every seat knows (face up, or looked at by every seat) until the game is over, when the
+    final scores are public [ruling: Public infos]."""
+    every = (1 << s.num_players) - 1
     g = 0
     for c in range(MAX_COINS):
+        if public and not s.done and not s.co_up[c] and (s.co_seen[c] & every) != every:
+            continue
         if s.co_loc[c] == LOC_HOME and s.co_at[c] == p:
             g += s.co_val[c]
         elif s.co_loc[c] == LOC_FORT and s.co_at[c] // MAX_FORTS_P == p:

@@ -4,12 +4,14 @@ Sections [Game Setup] (City Deck shuffled, locations by player count, Leaders en
 Home, Approach Decks not shuffled, Faction Decks shuffled, no starting hand) and the
 dispatch of every pending decision to its phase module (day.py, actions.py, duel.py).
 ``apply`` takes one decision, then (with ``cfg.auto_forced``) every decision that has a
-single legal option, and truncates at ``max_steps`` decisions [Bound].
+single legal option following from public state (forced.py) [ruling: Forced decisions are
+public ones], and truncates at ``max_steps`` decisions [Bound].
 """
 
 import numpy as np
 from numba import njit
 
+from envs.core.forced import only_option
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
@@ -18,6 +20,7 @@ from .actions import (copy_apply, copy_legal, finish, main_apply, main_legal, si
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
 from .duel import duel_apply, duel_legal
+from .forced import options_public
 from .react import is_react_action, react_apply, react_legal
 from .cards import C_AB, C_TRIG, C_TYPE
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
@@ -196,7 +199,8 @@ def legal_mask(s, mask):
 
 @njit(cache=True)
 def apply(s, action):
-    """Apply one legal action; with auto_forced, also every single-option decision after it.
+    """Apply one legal action; with auto_forced, also every single-option decision after it
+    whose options follow from public state [ruling: Forced decisions are public ones].
 
     The phase modules' appliers are inlined here, each at its one call site (numba gives
     an inlined function no compiled library of its own, so the cold compile optimises the
@@ -235,17 +239,15 @@ def apply(s, action):
             if s.step >= bound:
                 s.truncated = 1
                 s.to_play = NO_SEAT
-        if not s.cfg.auto_forced or k == DEFAULT_MAX_STEPS or s.to_play < 0:
+        # a decision whose options read hidden cards is asked even with one option: skipping
+        # it would tell every seat so [ruling: Forced decisions are public ones]
+        if (not s.cfg.auto_forced or k == DEFAULT_MAX_STEPS or s.to_play < 0
+                or not options_public(s)):
             return
         if k == 0:
             mask = np.empty(NUM_ACTIONS, np.uint8)     # only with auto_forced: no allocation per step
         legal_mask(s, mask)
-        n = 0
-        a = -1
-        for i in range(NUM_ACTIONS):
-            if mask[i]:
-                n += 1
-                a = i
-        if n != 1:
+        a = only_option(mask)
+        if a < 0:
             return
         action = a

@@ -123,7 +123,7 @@ def test_docking_at_home_unloads_every_coin_worth_gold():
     s = rec(e)
     assert s["sh_dock"][0] == 0
     assert list(s["co_loc"][[0, 5]]) == [LOC_HOME, LOC_HOME]
-    assert e.game.infos(s)[0]["gold"] == 1 + 5     # copper and doubloon (DEFAULT_COINS)
+    assert int(s["co_val"][[0, 5]].sum()) == 1 + 5  # copper and doubloon (DEFAULT_COINS)
 
 
 def test_cannot_dock_at_an_opponents_home_island():

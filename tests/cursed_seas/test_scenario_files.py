@@ -7,7 +7,7 @@ import pytest
 
 import envs
 from envs.core.errors import StateError
-from envs.cursed_seas.state import A_OPT, A_ORDER, A_SEG, ACT_MOVE, ACT_SHOOT, PK_MAST
+from envs.cursed_seas.state import A_OPT, A_ORDER, A_SEG, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_MAST
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "cursed_seas"
 
@@ -23,7 +23,9 @@ def test_dock_and_unload_file():
     e = load("dock_and_unload.toml")
     e.step(A_ORDER + ACT_MOVE)
     e.step(A_SEG + (1 * 7 + 3) * 4 + 3)          # L, straight on, the whole segment
-    assert e.game.infos(e.record[0])[0]["gold"] == 6
+    s = e.record[0]
+    home = (s["co_loc"] == LOC_HOME) & (s["co_at"] == 0)
+    assert int(s["co_val"][home].sum()) == 6        # the score: gold unloaded at home
 
 
 def test_broadside_hit_file():

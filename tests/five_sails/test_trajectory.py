@@ -4,7 +4,9 @@ The digests were recorded from main before the kernel call tree was flattened (i
 kernel restructuring must not change them. Each case plays uniformly random legal actions and
 hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
-tests.five_sails.test_trajectory``.
+tests.five_sails.test_trajectory``. The two ``_forced`` cases were re-recorded when
+auto_forced stopped taking decisions that read hidden hands (issue 29: Forced decisions are
+public ones).
 """
 
 import pytest
@@ -19,9 +21,9 @@ CASES = {
 }
 DIGESTS = {
     '2p': '67f2229fa33f6562ce3cfa2375f95cb976defc1611f7e32327b482770204961a',
-    '2p_vodacce_forced': '3df0da5ae784c0b6ae3281e2eeb958e0d1a59adb8849520f5e4db8161b6b811f',
+    '2p_vodacce_forced': 'b17279f04841d8896e34a9e71f326e8049852b1f702abbeccf4ac3eb8dd91638',
     '3p': '7345113776166e87f5c4fd13c6835aed96de6253e607135595c7b502421fb096',
-    '4p_forced': '81c1db02a96a0e62b589ae3995bbf258c811c48e43ee855236b7b8997875d55a',
+    '4p_forced': '4fb02ce2b2c9d5f332de6f8e229735bb7ebbf1c7fabcf9324fc71d442114fa19',
 }
 
 
