@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from .cards import CARD
+from .common import same_sea_foes
 from .rules import legal_mask
 from .state import (
     A_ACT, A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FOE, A_HAND, A_MOVE,
@@ -75,16 +76,6 @@ def best_fighter(s, p):
         if s.crew[p, j] >= 0 and not s.tacked[p, j]:
             best = max(best, _hits(s, p, j))
     return best
-
-
-@njit(cache=True)
-def _foes_here(s, p):
-    """Sailing rivals in p's Sea."""
-    n = 0
-    for q in range(s.num_players):
-        if q != p and s.alive[q] and s.sea[q] == s.sea[p]:
-            n += 1
-    return n
 
 
 @njit(cache=True)
@@ -167,7 +158,7 @@ def _main(s, p, mask):
     a = _hand_first(s, p, mask, T_ATTACH, -1)               # [7. Attachment]
     if a >= 0:
         return a
-    if mask[A_MOVE] and _foes_here(s, p) == 0 and toward(s, p) >= 0:
+    if mask[A_MOVE] and same_sea_foes(s, p) == 0 and toward(s, p) >= 0:
         return A_MOVE                                       # [8. Move your Ship]
     for i in range(s.hand_n[p]):                            # [4. Adventure; Chantey]
         t = CARD[s.hand[p, i], C_TYPE]

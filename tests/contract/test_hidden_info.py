@@ -26,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import envs
+from tests.contract.test_contract import played
 
 GAMES = [g for g in envs.names() if envs.spec(g).determinize is not None]
 
@@ -36,14 +37,7 @@ def configs(game):
 
 def _position(game, config, seed, depth):
     """The record array (1,) after ``depth`` random legal decisions (fewer if it ends)."""
-    e = envs.make_raw(game, **config)
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(depth):
-        if e.record["to_play"][0] < 0:
-            break
-        e.step(int(rng.choice(e.legal_actions())))
-    return e.record.copy()
+    return played(game, config, seed, depth).record.copy()
 
 
 def _redealt(spec, arr, seat, key):
