@@ -155,7 +155,8 @@ def _determinize_configs(game):
 def test_determinize_for_every_seat_gives_a_valid_record(game):
     """[issue 29.5] From positions along a random game of every test config (and the issue's:
     7th Sea original edition, 4 players, seed 7, whose step 176 failed), determinize for every
-    seat (the seat to play and the others) passes check_state."""
+    seat (the seat to play and the others) passes check_state: the seat to play can still
+    answer its pending decision (a Five Sails hand re-dealt mid-payment once could not)."""
     spec = envs.spec(game)
     for config in _determinize_configs(game):
         e = envs.make_raw(game, **config)
@@ -164,10 +165,10 @@ def test_determinize_for_every_seat_gives_a_valid_record(game):
         for step in range(241):
             if e.record["to_play"][0] < 0:
                 break
-            if step % 8 == 0:
+            if step % 2 == 0:
                 rec = e.record.copy()
                 for seat in range(int(rec["num_players"][0])):
-                    for key in (0, 1):
+                    for key in range(4):
                         out = rec.copy()
                         spec.determinize(out[0], seat, np.uint64(key))
                         assert spec.check_state(out) == [], (config, step, seat, key,
@@ -198,3 +199,32 @@ def test_seventh_sea_determinize_keeps_the_recruit_answerable():
             hand = out["hand"][0][0][:out["hand_n"][0][0]]
             assert (CARD[hand, C_TYPE] == T_CREW).any(), (seat, key)
             assert spec.check_state(out) == [], (seat, key, spec.check_state(out))
+
+
+def test_five_sails_determinize_keeps_a_begun_payment_payable():
+    """[Five Sails: Wealth; Playing a Card; ruling "Determinisation keeps a begun payment
+    payable"] wherever the seat to play is paying, parleying or choosing an acting character
+    for a cost, its hand could pay (a public fact): every re-deal for another seat leaves it a
+    legal answer. Random 3-player games, every such position, 16 keys each."""
+    from envs.five_sails.state import NUM_ACTIONS, PK_ACTOR, PK_PARLEY, PK_PAY
+
+    spec = envs.spec("five_sails")
+    seen = 0
+    for seed in range(6):
+        e = envs.make_raw("five_sails", num_players=3)
+        e.reset(seed=seed)
+        act = np.random.default_rng(seed)
+        while e.record["to_play"][0] >= 0:
+            rec = e.record.copy()
+            p = int(rec["to_play"][0])
+            if rec["pk"][0] in (PK_PAY, PK_PARLEY, PK_ACTOR) and rec["hand_n"][0][p] > 0:
+                seen += 1
+                for seat in (q for q in range(3) if q != p):
+                    for key in range(16):
+                        out = rec.copy()
+                        spec.determinize(out[0], seat, np.uint64(key))
+                        mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+                        spec.single.legal(out, 0, mask)
+                        assert mask.any(), (seed, int(rec["step"][0]), seat, key)
+            e.step(int(act.choice(e.legal_actions())))
+    assert seen > 20
