@@ -471,3 +471,9 @@ def decide_at(states, i, seat, mask, best):
     """:func:`decide` on ``states[i]`` (a record unboxes slowly from Python; an array does
     not)."""
     return decide(states[i], seat, mask, best)
+
+
+@njit(cache=True)
+def heuristic_best_at(states, i, seat, key, best):
+    """:func:`heuristic_best` on ``states[i]``."""
+    return heuristic_best(states[i], seat, key, best)

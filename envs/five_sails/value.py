@@ -102,3 +102,10 @@ def value(s, out):
                 best = st[q]
         if best > -1e8:
             out[p] = np.tanh((st[p] - best) / VALUE_SCALE)
+
+
+@njit(cache=True)
+def value_at(states, i, out):
+    """:func:`value` of ``states[i]`` (a record unboxes slowly from Python; an array does
+    not)."""
+    value(states[i], out)
