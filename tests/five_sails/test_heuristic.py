@@ -118,7 +118,7 @@ def test_kernel_marks_legal_actions_and_the_agent_plays_one(n):
         a = int(agent.act_batch(None, mask[None], st.copy(), np.array([seat]))[0])
         assert np.array_equal(agent.last_best[0], best) and best[a]
         kinds.add(int(st["pk"][0]))
-    assert {S.PK_MAIN, S.PK_SCHEME, S.PK_DUSK} <= kinds
+    assert {S.PK_MAIN, S.PK_MOVE, S.PK_SCHEME} <= kinds
 
 
 def test_selfplay_plays_the_five_sails_heuristic_in_the_kernel():

@@ -61,7 +61,7 @@ def test_dominance_counts_each_core_location_and_most_all_three():
         st[0]["ctrl"][loc] = 0
         v = _v(st)
         assert v[0] > prev[0] and v[1] < prev[1] and v[0] == pytest.approx(-v[1])
-        gains.append(v[0] - prev[0])
+        gains.append(np.arctanh(v[0]) - np.arctanh(prev[0]))   # in standing units
         prev = v
     assert prev[0] > 0.75
     assert gains[2] > gains[1]          # the third completes Dominance
