@@ -50,12 +50,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cards import C_ABENG, C_CV, C_HOSTILE, C_INIT, C_KW, C_PAN, C_STAT, C_TYPE
+from .cards import (C_AB, C_ABENG, C_ARG, C_CV, C_HOSTILE, C_INIT, C_KW, C_OP, C_PAN, C_STAT,
+                    C_TYPE)
 from .common import challengeable, loc_live, stat0
 from .rules import legal_mask
 from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW,
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MOVE, A_PASS, A_RECRUIT,
-                    A_TARGET, APPROACH, HOME, KW_WEALTH, L_BAZAAR, L_DOCKS, L_FORUMS,
+                    A_TARGET, AB_PLUNDER, APPROACH, HOME, NOPS, OP_IF_CTRL, OP_RENOWN, KW_WEALTH, L_BAZAAR, L_DOCKS, L_FORUMS,
                     MAX_CREW, MAX_HAND, MAX_PLAYERS, NLOC, NUM_ACTIONS, PK_ACTOR, PK_CHAR,
                     PK_CTECH, PK_DABIL, PK_DPLAY, PK_DUSK, PK_EQUIP, PK_KEEP, PK_LOCKER,
                     PK_MAIN, PK_MOVE, PK_PARLEY, PK_PAY, PK_RACTOR, PK_REACT, PK_RESPOND,
@@ -69,7 +70,7 @@ CLAIM_W = 10.0
 DOMINANCE_W = 20.0
 CORE_W = 3.0
 MOVE_WIN = 6.0          # arrives en garde (or beside an en garde friend) and out-pressures
-MOVE_BUILD = 3.0        # out-pressures, but nobody there can claim until a later Day
+MOVE_BUILD = 0.5        # out-pressures, but nobody there can claim until a later Day
 MOVE_DEFEND = 5.0       # restores the pressure of a held location
 MOVE_LOSS = 5.0         # leaving loses the pressure of a held location
 MOVE_PRESENCE = 0.5     # from Home, within 3 Influence of out-pressuring a core location
@@ -80,6 +81,14 @@ ABILITY_W = 1.0
 CHALLENGE_W = 2.0
 KILL_W = 4.0
 LEADER_KILL_W = 30.0
+#: what passing is worth while the Day's Plunder already favours the seat: the rivals must
+#: act or the Day ends [g. Pass], so it keeps its characters for the answer
+PASS_AHEAD = 3.5
+#: Planning: a Plunder scheme's Renown [4. Plunder 1b ii] for a location held, one not held
+SCHEME_HELD = 1.0
+SCHEME_OPEN = 0.4
+SCHEME_PANACHE = 0.4
+SCHEME_INIT = 0.05
 
 
 @njit(cache=True)
@@ -272,7 +281,7 @@ def main_choice(s, p, mask):
     """[3. High Drama] the action with the highest score; A_PASS (score 0) when none is
     worth taking."""
     best = A_PASS
-    best_v = 0.0
+    best_v = PASS_AHEAD if plunder_ahead(s, p) else 0.0
     hand = s.hand_n[p]
     for a in range(A_MOVE, A_HAND + MAX_HAND):
         if not mask[a]:
@@ -306,6 +315,42 @@ def main_choice(s, p, mask):
 
 
 @njit(cache=True)
+def scheme_score(s, p, cid):
+    """[2. Planning] a scheme's worth: the Renown a Plunder scheme adds for a location p
+    holds (less for one it does not), a Renown effect, the cards its Panache draws
+    [Planning: draw], its Initiative a little [Determine Initiative]."""
+    v = SCHEME_PANACHE * C_PAN[cid] + SCHEME_INIT * C_INIT[cid]
+    for j in range(NOPS):
+        op = C_OP[cid, j]
+        if op == OP_IF_CTRL and C_AB[cid] == AB_PLUNDER:
+            v += SCHEME_HELD if s.ctrl[C_ARG[cid, j]] == p else SCHEME_OPEN
+        elif op == OP_RENOWN:
+            v += C_ARG[cid, j]
+    return v
+
+
+@njit(cache=True)
+def plunder_ahead(s, p):
+    """The Plunder as things stand favours p: it holds the core locations' majority or
+    more locations than any rival, and its Renown after the Plunder is not behind [4.
+    Plunder; Victory]."""
+    mine = 0
+    for l in range(NLOC):
+        if loc_live(s, l) and s.ctrl[l] == p:
+            mine += 1
+    for q in range(s.num_players):
+        if q == p or s.out[q]:
+            continue
+        theirs = 0
+        for l in range(NLOC):
+            if loc_live(s, l) and s.ctrl[l] == q:
+                theirs += 1
+        if theirs >= mine or s.renown[q] + theirs > s.renown[p] + mine:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _stat_of_target(s, a, k):
     x = a - A_TARGET
     return stat0(s, x // MAX_CREW, x % MAX_CREW, k)
@@ -323,7 +368,7 @@ def choose(s, p, mask):
             if mask[a]:
                 cid = s.appr[p, a - A_APPROACH]
                 if pk == PK_SCHEME:
-                    v = 100.0 * C_PAN[cid] + C_INIT[cid]
+                    v = scheme_score(s, p, cid)
                 else:
                     v = 100.0 * C_STAT[cid, S_INF] + C_STAT[cid, S_COM]
                 if v > best_v:
