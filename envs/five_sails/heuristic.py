@@ -84,6 +84,10 @@ LEADER_KILL_W = 30.0
 #: what passing is worth while the Day's Plunder already favours the seat: the rivals must
 #: act or the Day ends [g. Pass], so it keeps its characters for the answer
 PASS_AHEAD = 3.5
+#: a Leader this close to a duel's wounds stays Home, where no one can challenge it
+#: [Victory: Assassination; Glossary: Opposing]; margin over the rivals' best Combat
+LEADER_MARGIN = 2
+LEADER_RISK = 8.0
 #: Planning: a Plunder scheme's Renown [4. Plunder 1b ii] for a location held, one not held
 SCHEME_HELD = 1.0
 SCHEME_OPEN = 0.4
@@ -160,6 +164,23 @@ def _en_garde_claimer(s, p, l, skip):
 
 
 @njit(cache=True)
+def leader_at_risk(s, p):
+    """p's Leader could be destroyed by one duel: its Resolve left is within LEADER_MARGIN
+    of the best Combat among the rivals' characters (a duel wounds up to the adversary's
+    stat [Restricted Hostilities]; a destroyed Leader loses [Victory: Assassination])."""
+    if s.crew[p, 0] == 0:
+        return False
+    left = stat0(s, p, 0, S_RES) - s.wounds[p, 0]
+    top = 0
+    for q in range(s.num_players):
+        if q != p and not s.out[q]:
+            for d in range(MAX_CREW):
+                if s.crew[q, d] > 0:
+                    top = max(top, stat0(s, q, d, S_COM))
+    return left <= top + LEADER_MARGIN
+
+
+@njit(cache=True)
 def dest_score(s, p, c, d):
     """What moving p's character c to location d gains (module docstring) [Move Action;
     Pressures]."""
@@ -173,8 +194,11 @@ def dest_score(s, p, c, d):
             v -= MOVE_LOSS
         elif s.ctrl[here] != p and mine > other and s.eng[p, c] == 0:
             v -= MOVE_LOSS     # it could claim where it stands
+    risk = c == 0 and leader_at_risk(s, p)
     if d >= HOME:
-        return v - 2.0
+        return v + (LEADER_RISK if risk and here < HOME else -2.0)
+    if risk:
+        v -= LEADER_RISK
     mine = total(s, p, d)
     other = rival_total(s, p, d)
     after = mine + inf
@@ -424,6 +448,16 @@ def choose(s, p, mask):
         for a in range(A_ABILITY, A_CREW):
             if mask[a]:
                 return a               # a Reaction is free: use it
+        if s.d_slot[1] == 0:
+            # the Leader is challenged: another character there intervenes [Intervene]
+            for c in range(1, MAX_CREW):
+                if mask[A_CREW + c]:
+                    v = np.float64(stat0(s, p, c, S_RES) - s.wounds[p, c]
+                                   + stat0(s, p, c, S_COM))
+                    if v > best_v:
+                        best, best_v = A_CREW + c, v
+            if best >= 0:
+                return best
         return A_ACCEPT if s.hand_n[p] > 0 and mask[A_ACCEPT] else A_PASS
     if pk == PK_REACT:
         for a in range(1, NUM_ACTIONS):
