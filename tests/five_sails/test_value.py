@@ -64,7 +64,7 @@ def test_dominance_counts_each_core_location_and_most_all_three():
         gains.append(np.arctanh(v[0]) - np.arctanh(prev[0]))   # in standing units
         prev = v
     assert prev[0] > 0.75
-    assert gains[2] > gains[1]          # the third completes Dominance
+    assert gains[2] > gains[1] + 0.5    # the third completes Dominance
 
 
 @pytest.mark.parametrize("what", ["renown", "location", "hand", "leader_wounds"])
