@@ -35,8 +35,15 @@ Plunder]:
   destroy [Victory: Assassination], else the character whose Influence holds a location
   against it, else the weakest [Issuing a Challenge].
 * Recruit, equip and play characters' free Actions with a hand to spare; pass otherwise.
-* Planning: the scheme with the most Panache (ties: Initiative), the character with the
-  most Influence [2. Planning]. Duels: accept with cards in hand, play the card that
+  While the Plunder as things stand favours the seat (:func:`plunder_ahead`) passing is
+  worth PASS_AHEAD: the rivals must act or the Day ends [g. Pass], and its characters stay
+  en garde for the answer.
+* The Leader (:func:`leader_at_risk`): when one duel could destroy it [Restricted
+  Hostilities; Victory: Assassination] it stays Home, where nobody can challenge it
+  [Glossary: Opposing], and another character there intervenes for it [Intervene].
+* Planning (:func:`scheme_score`): the Renown a Plunder scheme adds for a location the seat
+  holds (less for one it does not) [4. Plunder 1b ii], then Panache and Initiative; the
+  character with the most Influence [2. Planning]. Duels: accept with cards in hand, play the card that
   removes most of its threat (Riposte + Parry) or the best Thrust, use Maneuvers and
   Techniques, keep the better gambled card [Issuing a Challenge and Dueling]. Costs and Dusk:
   discard the cards with the least combat value first [Paying Costs; 5. Dusk]; parley with
