@@ -33,6 +33,7 @@ from envs.core.spec import GameSpec
 
 from . import batch, rules
 from .config import make_config
+from .heuristic import heuristic_best
 from .hidden import determinize
 from .labels import action_label
 from .observe import OBS_SIZE, observe
@@ -40,6 +41,7 @@ from .render import render_ansi, render_rgb
 from .scenario import from_scenario, to_scenario
 from .state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE
 from .validate import check_states
+from .value import value
 
 
 def infos(rec) -> list:
@@ -56,7 +58,8 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, determinize=determinize,
+    check_states=check_states, determinize=determinize, value=value,
+    heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0),
               "test_configs": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}]},
