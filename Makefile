@@ -46,7 +46,7 @@ demo: $(STAMP)
 # installed here, for the side-by-side benchmark, and not by `make test`.
 bench: $(STAMP)
 	$(PY) -m pip install -e '.[peers]'
-	$(VENV)/bin/broadside bench
+	$(VENV)/bin/broadside bench --update-figures
 	$(PY) -m benchmarks.rllib_speed
 
 # Mutation self-check (not run by CI): each rule mutation in tests/mutants/<game>.toml is

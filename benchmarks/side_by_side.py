@@ -10,20 +10,21 @@ leduc_holdem batched on the CPU; a peer not installed is a row saying so.
 The ratio table divides each of our figures by each peer's. The games differ (a decision of
 Seas of Havoc moves ships, resolves cannon fire and observes ~2,600 floats; one of Leduc
 poker is a bet), so a ratio says how fast a research loop runs on each, not which engine is
-better built. Writes the side-by-side section of ``benchmarks/RESULTS.md`` (machine,
-versions, date, tables), each game's own section (benchmarks/speed.py) and the bar chart
-``benchmarks/side_by_side.png``.
+better built. Writes the side-by-side section of ``RESULTS.md`` (machine, versions, date,
+tables), each game's own section (benchmarks/speed.py) and the bar chart
+``side_by_side.png``, in the run folder ``runs/bench/`` or, with ``--update-figures``, in
+the committed ``benchmarks/`` (benchmarks/figures.py).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
-import re
 import sys
 
 from benchmarks import peers as peers_mod
 from benchmarks import speed
+from benchmarks.figures import replace_section
 
 #: our measures: key in the result dict -> label
 OURS = (("kernel_1core", "kernel, 1 core"),
@@ -115,19 +116,9 @@ def markdown(results: dict, peers: dict) -> str:
     return "\n".join(lines)
 
 
-def write_results(block: str, path: str | None = None) -> str:
-    path = path or speed.default_results()
-    text = open(path).read() if os.path.exists(path) else "# Speed results\n"
-    pat = re.compile(r"<!-- side-by-side -->.*?<!-- /side-by-side -->", re.S)
-    if pat.search(text):
-        text = pat.sub(lambda _: block, text)
-    else:   # right after the title paragraph, above the per-game sections
-        head, sep, rest = text.partition("\n\n")
-        head2, sep2, rest2 = rest.partition("\n\n")
-        text = head + sep + head2 + "\n\n" + block + "\n\n" + rest2
-    with open(path, "w") as f:
-        f.write(text.rstrip("\n") + "\n")
-    return path
+def write_results(block: str, path: str) -> str:
+    """The side-by-side section, above the per-game sections."""
+    return replace_section(path, "side-by-side", block, "# Speed results\n", where="top")
 
 
 def bar_chart(results: dict, peers: dict, path) -> str:
@@ -182,11 +173,11 @@ def run(args) -> int:
         results[name] = r
         speed.print_table(name, r)
         if not args.no_write:
-            speed.update_results(name, r, args.results)
+            speed.update_results(name, r, speed.results_path(args))
     block = markdown(results, peers)
     print(block)
     if not args.no_write:
-        path = write_results(block, args.results)
+        path = write_results(block, speed.results_path(args))
         chart = bar_chart(results, peers, os.path.join(os.path.dirname(path),
                                                         "side_by_side.png"))
         print(f"updated {path} and {chart}")

@@ -13,8 +13,9 @@ vector, as a first run does, then the first AEC reset/step and VectorGame step/p
 warm import time (the same in a process with that cache warm). The PettingZoo
 ``connect_four_v3.env()`` AEC figure is measured in the same run as the baseline.
 
-Prints a table and updates the game's section of ``benchmarks/RESULTS.md`` (in a source
-checkout: the checkout's; otherwise ``./benchmarks/RESULTS.md``; ``--results`` to choose).
+Prints a table and updates the game's section of ``RESULTS.md`` in the run folder
+``runs/bench/`` (``--update-figures``: the committed ``benchmarks/RESULTS.md``; ``--results``
+to choose a file; benchmarks/figures.py).
 Figures are throughput only: nothing here is asserted by tests.
 """
 
@@ -25,7 +26,6 @@ import datetime as _dt
 import json
 import os
 import platform
-import re
 import subprocess
 import sys
 import tempfile
@@ -34,15 +34,9 @@ import types
 
 import numpy as np
 
+from benchmarks.figures import add_update_argument, figures_path, replace_section
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def default_results() -> str:
-    """The checkout's benchmarks/RESULTS.md, or ./benchmarks/RESULTS.md for an installed
-    package (never a file inside site-packages)."""
-    if os.path.exists(os.path.join(ROOT, "pyproject.toml")):
-        return os.path.join(ROOT, "benchmarks", "RESULTS.md")
-    return os.path.join(os.getcwd(), "benchmarks", "RESULTS.md")
 
 
 # ----- measurement helpers ---------------------------------------------------------------------
@@ -289,17 +283,10 @@ def section(name: str, r: dict) -> str:
     return "\n".join(lines)
 
 
-def update_results(name: str, r: dict, path: str | None = None) -> None:
-    path = path or default_results()
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+def update_results(name: str, r: dict, path: str) -> None:
     head = ("# Speed results\n\nWritten by `python -m benchmarks.speed` (`make bench`); each "
             "game's section is replaced when it is measured again.\n")
-    text = open(path).read() if os.path.exists(path) else head
-    block = section(name, r)
-    pat = re.compile(rf"<!-- game:{re.escape(name)} -->.*?<!-- /game:{re.escape(name)} -->", re.S)
-    text = pat.sub(lambda _: block, text) if pat.search(text) else text.rstrip("\n") + "\n\n" + block
-    with open(path, "w") as f:
-        f.write(text.rstrip("\n") + "\n")
+    replace_section(path, f"game:{name}", section(name, r), head)
 
 
 # ----- main ------------------------------------------------------------------------------------
@@ -337,8 +324,13 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--skip-compile", action="store_true",
                     help="do not measure cold and warm compile times (fresh processes)")
     ap.add_argument("--results", default=None, metavar="PATH",
-                    help="the Markdown file to update (default benchmarks/RESULTS.md)")
-    ap.add_argument("--no-write", action="store_true", help="do not update RESULTS.md")
+                    help="the Markdown file to update (default runs/bench/RESULTS.md)")
+    ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
+    add_update_argument(ap)
+
+
+def results_path(args) -> str:
+    return args.results or figures_path("RESULTS.md", args.update_figures)
 
 
 def register_games(args) -> dict:
@@ -372,8 +364,8 @@ def run(args) -> int:
                        compile_time=not args.skip_compile)
         print_table(name, r)
         if not args.no_write:
-            update_results(name, r, args.results)
-            print(f"updated {args.results or default_results()}")
+            update_results(name, r, results_path(args))
+            print(f"updated {results_path(args)}")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Strength benchmark: a round robin of the agents a player can meet, written to STRENGTH.md.
+"""Strength benchmark: a round robin of the agents a player can meet, one section per game of
+STRENGTH.md.
 
     broadside bench --strength --game havoc                       # random, heuristic, mcts
     broadside bench --strength --game havoc --run-dir runs/x      # + runs/x/model.zip
@@ -11,10 +12,12 @@ orders (training/tournament.py: the same code as ``broadside tournament``); the 
 each agent's win rate with its 95% Wilson interval, its openskill rating (mu +- 1.96
 sigma) and the head-to-head rates. With ``--run-dir``, the run's ``history.json`` gives the
 learning curve: the greedy policy's win rate against the heuristic by training wall-clock
-time, drawn to ``benchmarks/strength_curve.png``; the run's ``expert.zip`` (the policy after
+time, drawn to ``strength_curve_<game>.png`` beside the page; the run's ``expert.zip`` (the policy after
 expert iteration), where it has one, is the search's prior, as in the command ``broadside
 train`` prints. Games run in worker processes on every core. Small budgets by default (a few
-minutes): the intervals say how little they prove.
+minutes): the intervals say how little they prove. The page is ``runs/bench/STRENGTH.md``,
+or the committed ``benchmarks/STRENGTH.md`` with ``--update-figures``; a run replaces its
+game's section and keeps the others (benchmarks/figures.py).
 """
 
 from __future__ import annotations
@@ -26,14 +29,7 @@ import os
 import time
 from pathlib import Path
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def default_path(name: str) -> str:
-    """``benchmarks/<name>`` of the source checkout (or of the working folder)."""
-    base = ROOT if os.path.exists(os.path.join(ROOT, "pyproject.toml")) else os.getcwd()
-    return os.path.join(base, "benchmarks", name)
-
+from benchmarks.figures import figures_path, replace_section
 
 def agent_specs(game: str, sims: int, model: str | None, prior: str | None = None,
                 num_players: int = 2) -> list[str]:
@@ -122,7 +118,8 @@ def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
     rating = {r["name"]: r for r in tr.ratings.leaderboard()}
     order = sorted(range(len(tr.names)), key=lambda i: -rating[tr.names[i]]["ordinal"])
     lines = [
-        "# Strength results",
+        f"<!-- strength:{game} -->",
+        f"## {title_of(game)}",
         "",
         f"Written by `broadside bench --strength` (benchmarks/strength.py) on "
         f"{_dt.date.today().isoformat()}: game `{game}`, config {json.dumps(config)}, "
@@ -160,7 +157,19 @@ def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
                       f"time): ![learning curve]({os.path.basename(curve)})", "",
                   "| training minutes | vs heuristic | 95% CI |", "|---:|---:|---:|"]
         lines += [f"| {t / 60:.1f} | {w:.1%} | {lo:.1%}-{hi:.1%} |" for t, w, lo, hi in points]
-    return "\n".join(lines) + "\n"
+    lines.append(f"<!-- /strength:{game} -->")
+    return "\n".join(lines)
+
+
+HEAD = ("# Strength results\n\nOne section per game, each written by `broadside bench "
+        "--strength --game G --update-figures` (benchmarks/strength.py) and replaced when that "
+        "game is measured again; notes outside the sections are kept.\n")
+
+
+def title_of(game: str) -> str:
+    import envs
+
+    return f"{envs.spec(game).title} (`{game}`)"
 
 
 def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None = None,
@@ -185,14 +194,15 @@ def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None
     tr = run_tournament(game, specs, games=games, seed=seed, config=config, workers=workers,
                         num_envs=8, names=names)
     seconds = time.perf_counter() - t0
-    out = out or default_path("STRENGTH.md")
+    out = out or figures_path("STRENGTH.md")
     points = curve_points(history)
     curve = None
-    if points:
-        curve = os.path.join(os.path.dirname(out), "strength_curve.png")
-        draw_curve(points, curve, f"{game}: trained policy vs heuristic")
     Path(out).parent.mkdir(parents=True, exist_ok=True)
-    Path(out).write_text(markdown(tr, game, config, seconds, curve, points))
+    if points:
+        curve = os.path.join(os.path.dirname(out), f"strength_curve_{game}.png")
+        draw_curve(points, curve, f"{game}: trained policy vs heuristic")
+    replace_section(out, f"strength:{game}", markdown(tr, game, config, seconds, curve, points),
+                    HEAD)
     return {"path": out, "curve": curve, "result": tr, "seconds": seconds}
 
 
@@ -205,7 +215,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--run-dir", default=None,
                     help="a training run: its model.zip and learning curve (strength)")
     ap.add_argument("--strength-out", default=None, metavar="PATH",
-                    help="where to write (default benchmarks/STRENGTH.md)")
+                    help="the page to update (default runs/bench/STRENGTH.md)")
 
 
 def run(args) -> int:
@@ -215,7 +225,8 @@ def run(args) -> int:
     spec = envs.spec(game)
     cfg = {"num_players": 2} if spec.min_players <= 2 <= spec.max_players else {}
     r = run_strength(game, games=args.strength_games, sims=args.sims, model=args.model,
-                     run_dir=args.run_dir, config=cfg, workers=0, out=args.strength_out)
+                     run_dir=args.run_dir, config=cfg, workers=0,
+                     out=args.strength_out or figures_path("STRENGTH.md", args.update_figures))
     from training.tournament import rich_table
 
     try:

@@ -27,7 +27,7 @@ import os
 import time
 from pathlib import Path
 
-from benchmarks.strength import default_path
+from benchmarks.figures import committed
 
 #: TrainConfig overrides of each lever (the base is ``base_config``)
 LEVERS = {
@@ -190,7 +190,7 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
     """Write TRAINING.md and training_curves.png from every lever run under ``out_root``."""
     from training.plots import win_rate_curves
 
-    out = out or default_path("TRAINING.md")
+    out = out or committed("TRAINING.md")
     runs = []
     for p in sorted(Path(out_root).glob("*/lever.json")):
         lev = json.loads(p.read_text())

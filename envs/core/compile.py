@@ -27,6 +27,8 @@ import time
 
 import numpy as np
 
+from envs.core.masks import first_illegal
+
 #: estimate for a game never compiled on this machine (the per-game target of the benchmarks)
 DEFAULT_SECONDS = 60.0
 
@@ -120,8 +122,6 @@ def compile_all(spec) -> None:
     rewards = np.zeros((n, spec.max_players), dtype=np.float32)
     dones = np.zeros(n, dtype=np.bool_)
     spec.batch_step(states, cfgs, actions, rewards, dones, masks, obs)
-    from envs.core.vector import first_illegal   # (checked VectorGame steps)
-
     first_illegal(actions, masks)
     if spec.batch_playout is not None:
         spec.batch_playout(states, cfgs, seeds.copy(), 2, np.zeros((n, 4), dtype=np.int64))

@@ -219,7 +219,7 @@ def _thawed(frozen: np.ndarray, stages: list) -> list:
     return out
 
 
-def header_stage(spec, default_max_steps: int) -> Stage:
+def header_stage(min_players: int, max_players: int, default_max_steps: int) -> Stage:
     """Checks of the common header every STATE starts with (``envs.core.spec``).
 
     - ``num_players`` within the game's seats and equal to ``cfg.num_players``;
@@ -233,9 +233,9 @@ def header_stage(spec, default_max_steps: int) -> Stage:
 
     def stage(states, r):
         n = states["num_players"].astype(np.int64)
-        in_range(r, states, "num_players", spec.min_players, spec.max_players,
+        in_range(r, states, "num_players", min_players, max_players,
                  "seats this game supports")
-        in_range(r, states, "cfg.num_players", spec.min_players, spec.max_players,
+        in_range(r, states, "cfg.num_players", min_players, max_players,
                  "seats this game supports")
         r.flag(states["cfg"]["num_players"] != states["num_players"],
                "num_players: differs from cfg.num_players (the config the game was set up with)")
@@ -330,17 +330,19 @@ def unused_seats_stage(fields: Iterable[str], blank: dict | None = None) -> Stag
     return unused_slots_stage(fields, lambda states: states["num_players"], blank, "seat")
 
 
-def legal_action_stage(spec) -> Stage:
+def legal_action_stage(num_actions: int, batch_legal) -> Stage:
     """A live game has at least one legal action for its seat to play (runs the game's
-    legal-mask kernel on a copy; only safe after the index stages)."""
+    legal-mask kernel ``batch_legal(states, masks)`` on a copy; only safe after the index
+    stages). The game's pieces, not its GameSpec, so a validator needs no import of the env
+    module that registers it (no import circle env -> validate -> env)."""
 
     def stage(states, r):
         live = np.flatnonzero(states["to_play"] >= 0)
         if live.size == 0:
             return
         copy = states[live].copy()
-        masks = np.zeros((live.size, spec.num_actions), dtype=np.uint8)
-        spec.batch_legal(copy, masks)
+        masks = np.zeros((live.size, num_actions), dtype=np.uint8)
+        batch_legal(copy, masks)
         empty = np.zeros(states.shape[0], dtype=bool)
         empty[live] = ~masks.any(axis=1)
         r.flag(empty, lambda j: f"to_play = {states['to_play'][j]}: the seat to play has no "

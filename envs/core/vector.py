@@ -38,19 +38,8 @@ from numba import njit
 from envs.core.aec import check_seed
 from envs.core.compile import ensure_compiled
 from envs.core.errors import ActionTypeError, IllegalActionError, StateError
+from envs.core.masks import first_illegal
 from envs.core.spec import FAULT_MESSAGES, GameSpec
-
-
-@njit(cache=True, nogil=True)
-def first_illegal(actions, masks):
-    """Index of the first game whose action is >= NUM_ACTIONS or not legal, else -1 (one
-    pass, a few microseconds for thousands of games; negative actions skip a game)."""
-    num = masks.shape[1]
-    for i in range(actions.shape[0]):
-        a = actions[i]
-        if a >= num or (a >= 0 and masks[i, a] == 0):
-            return i
-    return -1
 
 
 #: a kernel call is split over threads only if every thread gets at least this many games

@@ -32,6 +32,8 @@ from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
     SC_TRIED,
 )
+from . import batch
+from .state import MIN_PLAYERS, NUM_ACTIONS
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -667,8 +669,6 @@ _UNUSED = (
 
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    from .env import GAME
-
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), *_UNUSED, _config,
+    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), *_UNUSED, _config,
                                  _config2,
-                                 _ranges, _semantic, V.legal_action_stage(GAME)])
+                                 _ranges, _semantic, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])

@@ -24,6 +24,8 @@ from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_C
                     PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
                     RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND, STATE)
+from . import batch
+from .state import MIN_PLAYERS, NUM_ACTIONS
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
 REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
@@ -396,9 +398,7 @@ _UNUSED_SEATS = V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS))
 
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    from .env import GAME
-
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
                                  _ranges, _zones,
                                  _reaction_lists, _duel_and_pending,
-                                 V.legal_action_stage(GAME)])
+                                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])

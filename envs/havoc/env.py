@@ -160,11 +160,10 @@ from envs.havoc.observe import OBS_SIZE, observe
 from envs.havoc.prune import prune
 from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
 from envs.havoc.scenario import from_scenario, to_scenario
-from envs.havoc.state import CONFIG, MAX_PLAYERS, NUM_ACTIONS, STATE
+from envs.havoc.state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, STATE
 from envs.havoc.validate import check_states
 from envs.havoc.value import value
 
-MIN_PLAYERS = 1
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ import numpy as np
 from envs.core.spec import config_header, state_header
 
 # --- sizes -------------------------------------------------------------------------------
+MIN_PLAYERS = 1          # solo play [Ghost Ships: Solo & Co-op]
 MAX_PLAYERS = 5          # seats [Player Setup: 5th player resources]
 MAX_CREWS = 6            # seats + ghost ships (3 players + 3 ghosts at most)
 MAX_SHIPS = 6            # ships on the grid (5 crews, or 2x2 ships, or players + ghosts)

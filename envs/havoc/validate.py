@@ -43,6 +43,8 @@ from envs.havoc.state import (
     VAR_TEAMS, VAR_TWO_SHIP,
 )
 from envs.havoc.state import MAX_PLAYERS, STATE
+from envs.havoc import batch
+from envs.havoc.state import MIN_PLAYERS
 
 #: phases in which each pending decision may be asked
 _ISLAND = (PH_ISLAND,)
@@ -542,9 +544,7 @@ _UNUSED = (
 
 def check_states(states):
     """One list of problems per record, empty when the record is a valid position."""
-    from envs.havoc.env import GAME
-
     return V.run_stages(states, [
-        V.header_stage(GAME, DEFAULT_MAX_STEPS), *_UNUSED, _config, _ranges, _conservation, _board,
-        _pending, V.legal_action_stage(GAME),
+        V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), *_UNUSED, _config, _ranges, _conservation, _board,
+        _pending, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal),
     ])

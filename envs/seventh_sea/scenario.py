@@ -36,6 +36,7 @@ from envs.seventh_sea import rules
 from envs.seventh_sea import state as S
 from envs.seventh_sea.cards import CARD, INDEX
 from envs.seventh_sea.config import make_config
+from envs.seventh_sea.validate import check_states
 
 TOP_KEYS = {"rule", "description", "players", "edition", "decks", "seed", "first", "player"}
 PLAYER_KEYS = {"sea", "crew", "tacked", "hand", "attach", "adventures", "deck", "ship_tacked",
@@ -156,9 +157,7 @@ def build(d: dict) -> np.ndarray:
     rec["actor"] = first
     rec["to_play"] = first
     rec["pk"] = S.PK_MAIN
-    from envs.seventh_sea.env import GAME
-
-    problems = GAME.check_state(arr)
+    problems = check_states(arr)[0]
     if problems:
         raise ConfigError(f"scenario: invalid position: {problems[:3]}")
     return arr

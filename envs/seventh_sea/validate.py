@@ -27,6 +27,8 @@ from .state import (
     PK_START, PK_TARGET, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP,
     F_ACTION_DONE, F_BOARD_HITS_DONE, F_NEXT_ACTOR, F_END_TURN, F_BOARD_NEW_ROUND, F_BOARD_END,
 )
+from . import batch
+from .state import MIN_PLAYERS, NUM_ACTIONS
 
 _ZONES = (("hand", "hand_n", MAX_HAND), ("deck", "deck_n", MAX_DECK),
           ("discard", "discard_n", MAX_DECK), ("sunk", "sunk_n", MAX_DECK))
@@ -490,8 +492,6 @@ _UNUSED_SEATS = V.unused_seats_stage(
 
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    from .env import GAME
-
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
                                  _ranges, _semantics,
-                                 V.legal_action_stage(GAME)])
+                                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])

@@ -21,7 +21,7 @@ def test_strength_writes_every_agent_with_intervals_and_the_curve(tmp_path):
         assert f"| {name} | 8 |" in text      # 4 games against each of the two others
     assert "95% CI" in text and "openskill" in text
     assert sum(s.games for s in r["result"].standings) == 2 * len(r["result"].results)
-    assert (tmp_path / "strength_curve.png").stat().st_size > 0
+    assert (tmp_path / "strength_curve_toy.png").stat().st_size > 0
     assert "| 1.5 | 30.0% | 15.0%-45.0% |" in text     # the third evaluation, at 90 s
 
 
@@ -75,3 +75,36 @@ def test_a_model_joins_greedy_and_as_the_prior_of_the_search_train_names():
     assert three[-1] == "mcts:1600:prior=run/expert.zip"
     assert strength.agent_name(three[-1]) == "expert+mcts:1600"
     assert "expert.zip" in strength.describe("expert+mcts:1600")
+
+
+def test_bench_writes_to_the_run_folder_unless_asked_to_update_the_figures(tmp_path, monkeypatch):
+    """[issue 33] ``broadside bench`` never writes into the source tree by default: the page
+    goes to runs/bench/ under the working folder; the committed page is left as it was."""
+    from benchmarks.figures import committed
+
+    before = open(committed("STRENGTH.md")).read()
+    monkeypatch.chdir(tmp_path)
+    assert main(["bench", "--strength", "--game", "toy", "--strength-games", "2",
+                 "--sims", "4"]) == 0
+    assert "<!-- strength:toy -->" in (tmp_path / "runs" / "bench" / "STRENGTH.md").read_text()
+    assert open(committed("STRENGTH.md")).read() == before
+
+
+def test_a_page_keeps_other_games_sections_and_notes(tmp_path):
+    """Each game's section is replaced in place; other sections and hand-written notes stay."""
+    from benchmarks.figures import replace_section
+
+    page = tmp_path / "P.md"
+
+    def block(key, body):
+        return f"<!-- {key} -->\n{body}\n<!-- /{key} -->"
+
+    replace_section(str(page), "s:a", block("s:a", "a1"), "# Page\n")
+    replace_section(str(page), "s:b", block("s:b", "b1"), "# Page\n")
+    page.write_text(page.read_text().replace("<!-- /s:a -->", "<!-- /s:a -->\n\nnote on a"))
+    replace_section(str(page), "s:a", block("s:a", "a2"), "# Page\n")
+    replace_section(str(page), "top", block("top", "t"), "# Page\n", where="top")
+    text = page.read_text()
+    assert text.startswith("# Page\n\n<!-- top -->")
+    assert "a2" in text and "a1" not in text and "note on a" in text and "b1" in text
+    assert text.index("a2") < text.index("note on a") < text.index("b1")

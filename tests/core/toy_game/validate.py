@@ -9,6 +9,8 @@ import numpy as np
 from envs.core import validate as V
 
 from .state import DECK_SIZE, DEFAULT_MAX_STEPS, MAX_PLAYERS, MAX_VALUE
+from . import batch
+from .state import MIN_PLAYERS, NUM_ACTIONS
 
 
 def _ranges(states, r):
@@ -43,7 +45,5 @@ def _conservation(states, r):
 
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    from .env import GAME
-
-    return V.run_stages(states, [V.header_stage(GAME, DEFAULT_MAX_STEPS), _ranges,
-                                 _conservation, V.legal_action_stage(GAME)])
+    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _ranges,
+                                 _conservation, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
