@@ -40,7 +40,8 @@ def _threads(n: int):
 
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
-                 max_labels: int = 200, regret: float = 0.0) -> Demonstrations:
+                 max_labels: int = 200, regret: float = 0.0,
+                 progress=None) -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
     its decisions labelled by ``mcts:sims`` with the policy as prior (each weighted by the
     policy's regret there when ``regret`` > 0: training/imitation.py ``collect``)."""
@@ -50,7 +51,7 @@ def expert_round(policy, game: str, games: int, sims: int, seed: int,
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
                             teacher=f"mcts:{int(sims)}", prior=(me.params, me.layout),
                             config=config, gamma=gamma, max_labels=max_labels,
-                            regret=regret)
+                            regret=regret, progress=progress)
 
 
 def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
@@ -59,12 +60,13 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
                      after_round=None, start: int = 0,
                      recent: list[Demonstrations] | None = None,
-                     regret: float = 0.0) -> list[dict]:
+                     regret: float = 0.0, progress=None) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
     rounds as ``recent`` and continues as if it had not stopped: each round's games and
-    training are seeded by its number. Returns one log entry per round run."""
+    training are seeded by its number. ``progress`` (a ``Progress``) counts every game
+    played. Returns one log entry per round run."""
     if rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds:
         raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
                          f"sims={sims}, window={window} (each >= 1), start={start} "
@@ -75,7 +77,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
-                           regret=regret)
+                           regret=regret, progress=progress)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

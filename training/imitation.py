@@ -176,8 +176,9 @@ def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray]:
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
             max_per_game: int = 2000, learner=None, search_teacher=None,
-            max_labels: int = 200, regret: float = 0.0) -> Demonstrations:
-    """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat.
+            max_labels: int = 200, regret: float = 0.0, progress=None) -> Demonstrations:
+    """Record ``episodes`` games of ``agent`` (default: the game's heuristic) in every seat;
+    ``progress`` (training/progress.py ``Progress``) counts each game as it ends.
 
     With ``learner`` (an agent) the learner plays seat ``game % players`` of each game in
     the demonstrator's place; the demonstrator still labels every decision (DAgger).
@@ -290,6 +291,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
         for i in np.flatnonzero(dones & active):
             _returns(mine[i], seat_of, paid, gamma, returns)
             finished.append(int(game_id[i]))
+            if progress is not None:
+                progress.update(1)
             mine[i] = []
             last[i] = -1
             nlabels[i] = 0
@@ -320,21 +323,23 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
 
 
 def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
-                     learner=None, teacher: str = "heuristic", prior=None,
+                     learner=None, teacher: str = "heuristic", prior=None, progress=None,
                      **kw) -> Demonstrations:
     """``collect`` with its games split over ``workers`` processes (one when ``workers`` is
     1 or there are fewer games than workers): what labelling by search costs is CPU, and
     every core can search. ``teacher`` is the spec string (``make_teacher``) each process
     builds its own search from (with ``prior``); ``learner`` is a picklable agent
     (``ActorAgent``) or ``"teacher"``: the search plays the learner's seat and its label is
-    its move. Process k plays its share of the games from ``seed + 1_000_003 * k``; game ids
-    of the result are distinct across the processes; ``seconds`` sums their CPU time."""
+    its move. The games go out in ``PARTS_PER_WORKER`` parts a worker, part k played from
+    ``seed + 1_000_003 * k``, so that ``progress`` (a ``Progress``) moves as parts end; game
+    ids of the result are distinct across the parts; ``seconds`` sums their CPU time."""
     workers = max(1, min(int(workers), int(episodes)))
-    chunks = [episodes // workers + (k < episodes % workers) for k in range(workers)]
+    if workers == 1:
+        return _collect_part((game, episodes, seed, learner, teacher, prior, kw), progress)
+    parts = min(int(episodes), workers * PARTS_PER_WORKER)
+    chunks = [episodes // parts + (k < episodes % parts) for k in range(parts)]
     jobs = [(game, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
             for k, n in enumerate(chunks)]
-    if workers == 1:
-        return _collect_part(jobs[0])
     import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
@@ -345,17 +350,28 @@ def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
     # the workers register what the caller registered at run time (a test's toy game)
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                              initializer=adopt, initargs=(*registrations(), os.getpid())) as ex:
-        return concat(list(ex.map(_collect_part, jobs)))
+        futures = [ex.submit(_collect_part, job) for job in jobs]
+        out = []
+        for f, n in zip(futures, chunks):      # in order: the data set does not depend on timing
+            out.append(f.result())
+            if progress is not None:
+                progress.update(n)
+        return concat(out)
 
 
-def _collect_part(job) -> Demonstrations:
+#: parts of a parallel collection per worker process: progress moves as each part ends
+PARTS_PER_WORKER = 4
+
+
+def _collect_part(job, progress=None) -> Demonstrations:
     game, episodes, seed, learner, teacher, prior, kw = job
     search = make_teacher(game, teacher, seed=seed, prior=prior)
     if isinstance(learner, str):
         if learner != "teacher" or search is None:
             raise ValueError(f"learner {learner!r}: only 'teacher' with a search teacher")
         learner = search
-    return collect(game, episodes, seed=seed, learner=learner, search_teacher=search, **kw)
+    return collect(game, episodes, seed=seed, learner=learner, search_teacher=search,
+                   progress=progress, **kw)
 
 
 def _cap_per_game(keep, games, cap, rng):
@@ -519,7 +535,8 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
            config: dict | None = None, seed: int = 0, epochs: int = 2, gamma: float = 0.99,
            lr: float = 1e-3, batch_size: int = 256, teacher: str = "heuristic",
-           max_labels: int = 200, workers: int = 1) -> tuple[Demonstrations, list[dict]]:
+           max_labels: int = 200, workers: int = 1,
+           progress=None) -> tuple[Demonstrations, list[dict]]:
     """``rounds`` rounds of DAgger (module docstring) from the cloned ``policy``: each
     collects ``episodes`` games of the greedy policy against the heuristic, labelled by
     ``teacher`` (the heuristic, or a search: ``"mcts:N"``, see ``collect``), over
@@ -536,7 +553,7 @@ def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,
             me, workers = PolicyAgent(policy, deterministic=True, name="clone"), 1
         new = collect_parallel(game, episodes, workers=workers, seed=seed + 55_555 + 1000 * r,
                                learner=me, teacher=teacher, config=config, gamma=gamma,
-                               max_labels=max_labels)
+                               max_labels=max_labels, progress=progress)
         data = concat([data, new])
         ep = clone(policy, data, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed + r)
         log.append({"round": r + 1, "episodes": new.episodes, "decisions": len(new),
@@ -555,28 +572,33 @@ def warm_start(policy, game: str, episodes: int, config: dict | None = None, see
                epochs: int = 4, gamma: float = 0.99, held_out: float = 0.1,
                lr: float = 1e-3, batch_size: int = 256, dagger_rounds: int | None = None,
                dagger_share: float | None = None, teacher: str = "heuristic",
-               workers: int = 1) -> dict:
+               workers: int = 1, progress=None) -> dict:
     """Collect, clone, correct with DAgger and report (what ``Trainer`` runs for
     ``imitate > 0``): ``dagger_rounds`` rounds of ``dagger_share * episodes`` games each
     (none for fewer than 5 games; None: ``DAGGER_ROUNDS`` and ``DAGGER_SHARE``). The
     held-out games are the heuristic's own. ``teacher`` labels the DAgger rounds (``dagger``).
-    Games are played over ``workers`` processes (``collect_parallel``).
+    Games are played over ``workers`` processes (``collect_parallel``). ``progress`` is
+    called as ``progress(total_games)`` for a ``Progress`` that counts every game played.
     """
     make_teacher(game, teacher)          # a bad spec fails before any game is played
     t0 = time.process_time()
     dagger_rounds = DAGGER_ROUNDS if dagger_rounds is None else dagger_rounds
     dagger_share = DAGGER_SHARE if dagger_share is None else dagger_share
+    rounds = dagger_rounds if episodes >= 5 else 0
+    per = max(1, int(round(episodes * dagger_share)))
+    bar = progress(episodes + rounds * per) if progress is not None else None
     demos = collect_parallel(game, episodes, workers=workers, seed=seed + 77_777,
-                             config=config, gamma=gamma)
+                             config=config, gamma=gamma, progress=bar)
     train, test = demos.split(held_out if episodes >= 5 else 0.0, seed=seed)
     before = evaluate(policy, test)
     log = clone(policy, train, epochs=epochs, lr=lr, batch_size=batch_size, seed=seed)
     cloned = evaluate(policy, test)
-    rounds = dagger_rounds if episodes >= 5 else 0
-    per = max(1, int(round(episodes * dagger_share)))
     data, dlog = dagger(policy, game, train, rounds, per, config=config, seed=seed,
                         epochs=max(1, epochs // 2), gamma=gamma, lr=lr,
-                        batch_size=batch_size, teacher=teacher, workers=workers)
+                        batch_size=batch_size, teacher=teacher, workers=workers,
+                        progress=bar)
+    if bar is not None:
+        bar.close()
     after = evaluate(policy, test)
     # CPU time of worker processes (this process's own is ``process_time``)
     worker_cpu = (demos.seconds if workers > 1 else 0.0) + sum(r["worker_cpu_seconds"]

@@ -78,14 +78,28 @@ def heatmap(pairs, path, title: str = "win rate (row vs column)") -> Path:
     """Row agent's win rate against column agent, annotated with the games played."""
     plt = _plt()
     path = Path(path)
+    fig = heatmap_figure(pairs, title)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def heatmap_figure(pairs, title: str):
+    """The heatmap's figure, sized so that long agent labels and the title fit (the title
+    wraps to the figure's width; constrained layout keeps every label inside)."""
+    import textwrap
+
+    plt = _plt()
     k = len(pairs.names)
     rate = np.full((k, k), np.nan)
     for i in range(k):
         for j in range(k):
             if i != j and pairs.games[i, j]:
                 rate[i, j] = pairs.wins[i, j] / pairs.games[i, j]
+    label = 0.075 * max((len(n) for n in pairs.names), default=0)   # inches at 8 pt
     size = 1.2 + 0.9 * k
-    fig, ax = plt.subplots(figsize=(size + 1.5, size), dpi=110)
+    width, height = size + 1.5 + label, size + 0.7 * label
+    fig, ax = plt.subplots(figsize=(width, height), dpi=110, layout="constrained")
     im = ax.imshow(np.ma.masked_invalid(rate), vmin=0, vmax=1, cmap="RdYlGn")
     ax.set_xticks(range(k), pairs.names, rotation=35, ha="right", fontsize=8)
     ax.set_yticks(range(k), pairs.names, fontsize=8)
@@ -95,8 +109,6 @@ def heatmap(pairs, path, title: str = "win rate (row vs column)") -> Path:
                 ax.text(j, i, f"{rate[i, j]:.0%}\nn={int(pairs.games[i, j])}", ha="center",
                         va="center", fontsize=7)
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
-    ax.set_title(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    # about 15 characters an inch at 9 pt
+    fig.suptitle("\n".join(textwrap.wrap(title, max(20, int(width * 15)))), fontsize=9)
+    return fig

@@ -256,14 +256,20 @@ class Trainer:
         """Behaviour-clone the heuristic into the fresh policy (training/imitation.py); its
         time counts as training time, so curves against time stay comparable."""
         from training.imitation import warm_start
+        from training.progress import Progress
 
         cfg = self.cfg
         t0, c0 = time.perf_counter(), time.process_time()
+
+        def bar(total):
+            return Progress(total, f"{cfg.game} imitation (heuristic games, then DAgger)",
+                            enabled=cfg.progress)
+
         self.imitation = warm_start(self.model.policy, cfg.game, cfg.imitate,
                                     config=cfg.game_config, seed=cfg.seed,
                                     epochs=cfg.imitate_epochs, gamma=cfg.gamma,
                                     lr=cfg.imitate_lr, teacher=cfg.teacher,
-                                    workers=cfg.imitate_workers)
+                                    workers=cfg.imitate_workers, progress=bar)
         self._count_warm_start(t0, c0, self.imitation["worker_cpu_seconds"])
 
     def _expert(self, recent=None) -> None:
@@ -273,9 +279,13 @@ class Trainer:
         ``expert.zip``, and the run checkpoints with the labels of the rounds the next
         round still trains on (``expert_labels/``)."""
         from training.expert import expert_iteration
+        from training.progress import Progress
 
         cfg = self.cfg
         mark = [time.perf_counter(), time.process_time()]
+        bar = Progress(cfg.expert_rounds * cfg.expert_games,
+                       f"{cfg.game} expert iteration (mcts:{cfg.expert_sims} labels)",
+                       initial=self.expert_done * cfg.expert_games, enabled=cfg.progress)
 
         def after(entry, labels):
             self._count_warm_start(mark[0], mark[1], entry["worker_cpu_seconds"])
@@ -290,17 +300,20 @@ class Trainer:
             self._keep_labels(entry["round"], labels)
             self.save_checkpoint()
             self._drop_labels(before=entry["round"] - cfg.expert_window + 1)
+            bar.note = f"round {entry['round']}/{cfg.expert_rounds} done"
             self.print(f"expert round {entry['round']}/{cfg.expert_rounds}: "
                        f"{entry['labels']} labels, the search agreed with the policy on "
                        f"{entry['agreement_before']:.1%}" + ("" if vs is None else
                        f"; vs heuristic {vs['win_rate']:.1%}"))
             mark[:] = [time.perf_counter(), time.process_time()]
 
-        expert_iteration(self.model.policy, cfg.game, cfg.expert_rounds, cfg.expert_games,
-                         cfg.expert_sims, config=cfg.game_config, seed=cfg.seed,
-                         epochs=cfg.expert_epochs, lr=cfg.expert_lr, window=cfg.expert_window,
-                         workers=cfg.imitate_workers, gamma=cfg.gamma, after_round=after,
-                         start=self.expert_done, recent=recent, regret=cfg.expert_regret)
+        with bar:
+            expert_iteration(self.model.policy, cfg.game, cfg.expert_rounds, cfg.expert_games,
+                             cfg.expert_sims, config=cfg.game_config, seed=cfg.seed,
+                             epochs=cfg.expert_epochs, lr=cfg.expert_lr,
+                             window=cfg.expert_window, workers=cfg.imitate_workers,
+                             gamma=cfg.gamma, after_round=after, start=self.expert_done,
+                             recent=recent, regret=cfg.expert_regret, progress=bar)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

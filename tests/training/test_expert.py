@@ -77,12 +77,14 @@ def test_with_prior_keeps_the_search_and_checks_the_prior():
         base.with_prior((params[:-1], layout))
 
 
-def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_path):
+def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_path, capsys):
+    """... and every phase reports its progress in games (issue 33.3: a log once showed
+    nothing for minutes until PPO began)."""
     from training.trainer import TrainConfig, Trainer
 
     cfg = TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
                       num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
-                      eval_games=4, eval_envs=4, tensorboard=False, progress=False,
+                      eval_games=4, eval_envs=4, tensorboard=False, progress=True,
                       imitate=6, imitate_epochs=1, expert_rounds=2, expert_games=2,
                       expert_sims=4)
     tr = Trainer(cfg)
@@ -91,6 +93,10 @@ def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_pat
     assert all(e["vs_heuristic"]["games"] == 4 for e in log)
     assert tr.imitation_seconds >= sum(e["wall_seconds"] for e in log)
     assert (tmp_path / "expert.zip").exists()      # the latest round's policy, kept
+    err = capsys.readouterr().err
+    # 6 heuristic games, then 3 DAgger rounds of 3; then 2 expert rounds of 2 games
+    assert "toy imitation (heuristic games, then DAgger): 15/15 games" in err
+    assert "toy expert iteration (mcts:4 labels): 4/4 games" in err
 
 
 def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):

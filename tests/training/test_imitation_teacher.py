@@ -136,18 +136,28 @@ def test_search_playing_its_seat_searches_once_a_move_and_plays_its_label(monkey
 
 
 def test_collect_parallel_deals_the_same_games_as_its_parts_collected_in_one_process():
-    from training.imitation import collect_parallel
+    """The games go out in parts (up to PARTS_PER_WORKER a worker), each seeded by its
+    number, and the progress counts every game as its part ends."""
+    from training.imitation import PARTS_PER_WORKER, collect_parallel
+
+    class Count:
+        done = 0
+
+        def update(self, n):
+            self.done += n
 
     # a registered game (worker processes import only envs), cut short by its step bound
     cfg = {"num_players": 2, "max_steps": 40}
-    par = collect_parallel("havoc", 5, workers=2, seed=7, learner="teacher",
-                           teacher="mcts:6", config=cfg)
+    count = Count()
+    par = collect_parallel("havoc", 9, workers=2, seed=7, learner="teacher",
+                           teacher="mcts:6", config=cfg, progress=count)
+    assert PARTS_PER_WORKER == 4 and count.done == 9
     serial = []
-    for k, n in enumerate([3, 2]):          # the split: 5 games over 2 processes
+    for k, n in enumerate([2, 1, 1, 1, 1, 1, 1, 1]):     # the split: 9 games in 2 x 4 parts
         s = 7 + 1_000_003 * k
         t = make_teacher("havoc", "mcts:6", seed=s)
         serial.append(collect("havoc", n, seed=s, learner=t, search_teacher=t, config=cfg))
-    assert par.episodes == 5 and len(np.unique(par.games)) == 5
+    assert par.episodes == 9 and len(np.unique(par.games)) == 9
     assert np.array_equal(par.actions, np.concatenate([p.actions for p in serial]))
     assert np.array_equal(par.target, np.concatenate([p.target for p in serial]))
     assert np.array_equal(par.obs.toarray(), np.vstack([p.obs.toarray() for p in serial]))

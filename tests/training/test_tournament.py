@@ -147,3 +147,30 @@ def test_jobs_are_small_for_few_games_and_never_depend_on_workers():
     assert [len(j.seatings) for j in tmod.plan(3, 3, games=12, seed=0)] == [1] * 12
     assert {len(j.seatings) for j in tmod.plan(2, 2, games=200, seed=0)} == {8}
     assert [len(j.seatings) for j in tmod.plan_vs(2, 2, games=20, seed=0)] == [2] * 20
+
+
+def test_the_heatmap_keeps_long_agent_labels_and_its_title_inside_the_picture():
+    """[issue 33.12] the eval heatmap's title was clipped for long agent labels: every label
+    and the (wrapped) title lie inside the figure."""
+    import numpy as np
+
+    from training.evaluate import PairTable
+    from training.plots import _plt, heatmap_figure
+
+    names = ["random", "heuristic", "mcts:200:prior=runs/havoc-long-name/expert.zip",
+             "ppo:runs/another-quite-long-run-folder/model.zip"]
+    k = len(names)
+    games = np.full((k, k), 10) - 10 * np.eye(k, dtype=int)
+    pairs = PairTable(names, games, games // 2, np.zeros((k, k), dtype=int))
+    fig = heatmap_figure(pairs, "havoc: row agent's win rate vs column agent, 95% Wilson "
+                                "intervals in the tables, games per cell below each rate")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    texts = [fig._suptitle] + [t for ax in fig.axes for t in
+                               ax.get_xticklabels() + ax.get_yticklabels()]
+    for t in texts:
+        b = t.get_window_extent(renderer)
+        assert b.x0 >= box.x0 - 1 and b.x1 <= box.x1 + 1, t.get_text()
+        assert b.y0 >= box.y0 - 1 and b.y1 <= box.y1 + 1, t.get_text()
+    _plt().close(fig)
