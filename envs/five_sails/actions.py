@@ -518,11 +518,14 @@ def finish(s):
     elif g == GO_RISK:
         cid = s.pcard
         s.pcard = 0
-        # [Playing a Card] the risk is discarded once its effects resolved; one that issues
-        # a challenge is discarded as the duel begins [ruling: Risk that challenges]
-        duel = resolve_ops(s, p, s.pa, cid)
-        discard(s, p, cid)
-        if not duel:
+        # [Risk Cards] "Risks go to the player's discard pile after they are fully
+        # resolved": one that issues a challenge waits beside the duel (its effect) and is
+        # discarded when the duel ends, so no reshuffle during it can bring it back
+        # [ruling: Risk that challenges]
+        if resolve_ops(s, p, s.pa, cid):
+            s.d_risk = cid
+        else:
+            discard(s, p, cid)
             end_action(s)
     elif g == GO_BRUTE:
         cid = s.pcard
