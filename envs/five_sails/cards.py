@@ -147,7 +147,8 @@ def _check_card(e, eff, file, card):
     if ab == S.AB_MANEUVER and t not in (S.T_RISK, S.T_ATTACH, S.T_BRUTE):
         raise CardDataError(file, card, "ability", "Maneuvers are on Faction Deck cards [Maneuvers]")
     # features of the rulebook the kernels do not implement: refused, never loaded and ignored
-    # (rules_table.md lists each as missing)
+    # (rules_table.md lists each as missing) [Card Anatomy; ruling: Card features not
+    # implemented are refused]
     if ab == S.AB_MANEUVER and (e["cost"] > 0 or e["ab_engage"]):
         raise CardDataError(file, card, "cost", "a Maneuver with a cost (Wealth or engaging): "
                             "not implemented, the duel would use it unpaid [Maneuvers: 'the "

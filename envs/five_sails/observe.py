@@ -90,6 +90,7 @@ O_SINK = _put("revealed", SINK_MAX * NF)
 O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
 #: face-up zones by card id: per relative seat its discard pile then its Locker; the City
 #: discard and City Locker; each duel side's dueling line; the risk whose challenge is dueled
+#: [Glossary: Discard Pile; ruling: Face-up zones in the observation]
 ZONE_SCALE = 2.0
 O_PILES = _put("piles", MAX_PLAYERS * 2 * C.NCARDS)
 O_CPILES = _put("city_piles", 2 * C.NCARDS)

@@ -83,7 +83,9 @@ def test_risk_goes_to_the_discard_pile_after_its_challenge_is_fully_resolved():
     Whispered Slander's effect is the duel it issues, so it waits beside the duel (face up)
     and is discarded when the duel ends; a reshuffle in that duel (Fortunata gambles on an
     empty deck [Faction Deck]) cannot bring it back [ruling: Risk that challenges]."""
-    st = new(2, decks=["vodacce", "eisen"])
+    # one copy of Whispered Slander in the deck, so where that copy lies is the question
+    st = new(2, decks=[deck_with("vodacce", "Whispered Slander", drop=("Whispered Slander",)),
+                       "eisen"])
     high_drama(st)
     s = st[0]
     a = muster(st, 0, "Fortunata", FORUMS)          # Finesse 2
@@ -149,7 +151,7 @@ def test_brutes_are_discarded_at_the_end_of_the_day_not_at_dusks_clean_up():
     may act for a Reaction at the End of Dusk (Burn the Midnight Oil engages it); it goes to
     its owner's discard pile only when the Day ends [ruling: Brutes leave at the end of the
     Day]."""
-    st = new(2, decks=[deck_with("montaigne", "Burn the Midnight Oil"), "ussura"])
+    st = new(2, decks=[deck_with("montaigne", "Burn the Midnight Oil"), "ussura"], reactions=True)
     high_drama(st)
     s = st[0]
     empty_hand(st, 0)
