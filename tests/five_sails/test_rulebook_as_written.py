@@ -73,7 +73,7 @@ def test_characters_are_unique_unless_stated_two_copies_of_a_unique_brute_are_re
 def test_not_unique_is_a_characters_statement(tmp_path):
     """[Character Cards] only a character states it is not Unique; a risk is Unique only
     when it says so."""
-    with pytest.raises(CardDataError, match="not_unique"):
+    with pytest.raises(CardDataError, match="a character that states it is not Unique"):
         _pool_with(tmp_path, "Steady Guard", add=('keywords = ["not_unique"]',))
 
 
@@ -102,8 +102,9 @@ def test_risk_goes_to_the_discard_pile_after_its_challenge_is_fully_resolved():
     act(st, A_HAND + 0)
     act(st, A_CREW + a)
     act(st, A_HAND + 0)                             # pay 1 with Sidestep
-    assert s["d_on"] == 1 and s["d_risk"] == slander
+    assert s["d_on"] == 1
     assert slander not in _zone(s, "disc", 0) and slander not in _zone(s, "hand", 0)
+    assert s["d_risk"] == slander                   # beside the duel, face up
     check(st)
     act(st, A_TARGET + MAX_CREW + b)
     act(st, A_ACCEPT)
@@ -113,14 +114,15 @@ def test_risk_goes_to_the_discard_pile_after_its_challenge_is_fully_resolved():
     assert s["d_active"] == 0 and s["d_pool"][0] > 0 and A_GAMBLE in legal(st)
     act(st, A_GAMBLE)                               # the deck is empty: reshuffle
     assert slander not in _zone(s, "deck", 0) and slander not in list(s["d_reveal"])
-    assert slander not in _zone(s, "disc", 0) and s["d_risk"] == slander
+    assert slander not in _zone(s, "disc", 0) and slander not in list(s["d_line"][0])
+    assert s["d_risk"] == slander
     check(st)
     for _ in range(50):
         if not s["d_on"]:
             break
         act(st, min(legal(st)))
-    assert not s["d_on"] and s["d_risk"] == 0
-    assert _zone(s, "disc", 0).count(slander) == 1
+    assert not s["d_on"] and _zone(s, "disc", 0).count(slander) == 1
+    assert s["d_risk"] == 0
     check(st)
 
 
@@ -137,10 +139,10 @@ def test_a_cancelled_challenge_discards_its_risk():
     act(st, A_CREW + a)
     act(st, A_HAND + 0)                             # pay 1
     act(st, A_TARGET + MAX_CREW + k)
-    assert s["d_risk"] == cid("Call Out") and cid("Call Out") not in _zone(s, "disc", 0)
+    assert cid("Call Out") not in _zone(s, "disc", 0)       # the challenge is not resolved yet
     act(st, A_ABILITY + k)
-    assert s["d_on"] == 0 and s["d_risk"] == 0
-    assert _zone(s, "disc", 0).count(cid("Call Out")) == 1
+    assert s["d_on"] == 0 and _zone(s, "disc", 0).count(cid("Call Out")) == 1
+    assert s["d_risk"] == 0
     check(st)
 
 
@@ -234,8 +236,6 @@ def test_face_up_zones_are_observed_card_by_card():
     """[Glossary: Discard Pile] "always faceup", [The Locker], the City discard, and [Play a
     Combat Card] the dueling line "faceup": which cards lie there changes every seat's
     observation, not only how many; the text shows them by name."""
-    from envs.five_sails.observe import LAYOUT, ZONE_SCALE
-
     st = new(2)
     high_drama(st)
     s = st[0]
@@ -251,6 +251,8 @@ def test_face_up_zones_are_observed_card_by_card():
     two = [obs(alt, q) for q in range(2)]
     for q in range(2):
         assert not np.array_equal(one[q], two[q]) and not np.array_equal(one[q], base[q])
+    from envs.five_sails.observe import LAYOUT, ZONE_SCALE
+
     off, _ = LAYOUT["piles"]
     # seat 0 sees seat 1's pile at relative seat 1; seat 1 sees its own at 0
     assert one[0][off + 2 * C.NCARDS + cid("Steady Guard")] == 1 / ZONE_SCALE
@@ -262,27 +264,39 @@ def test_face_up_zones_are_observed_card_by_card():
 
 def test_the_locker_and_the_dueling_line_are_observed_card_by_card():
     """[The Locker] a scheme sent there and [Play a Combat Card] a card in the dueling line:
-    each shows by card id in every seat's observation."""
+    which card it is shows in every seat's observation (two games alike but for the scheme
+    in The Locker and the card played are observed differently), by card id."""
+    seen = []
+    # Steady Guard and Stand Firm are alike (1/2/0, Maneuver Parry 1) but for their name
+    for scheme_k, card in ((0, "Steady Guard"), (1, "Steady Guard"), (0, "Stand Firm")):
+        st = new(2)
+        high_drama(st)
+        s = st[0]
+        a = muster(st, 0, "Inigo Valdera", FORUMS)
+        b = muster(st, 1, "Anke Brenner", FORUMS)
+        # one of seat 1's schemes still in its Approach Deck goes to The Locker
+        row = s["appr"][1]
+        k = [i for i in range(S.APPROACH) if C.C_TYPE[row[i]] == S.T_SCHEME][scheme_k]
+        sch = int(row[k])
+        row[k] = 0
+        s["locker"][1][s["locker_n"][1]] = sch
+        s["locker_n"][1] += 1
+        to_hand(st, 1, card)
+        act(st, S.A_CHALLENGE + a)
+        act(st, A_TARGET + MAX_CREW + b)
+        act(st, A_ACCEPT)
+        act(st, A_HAND + 0)
+        act(st, A_PASS)                             # no Maneuver: Inigo's round next
+        assert s["d_on"] and s["d_line_n"][1] == 1 and s["d_active"] == 0
+        check(st)
+        seen.append(obs(st, 0))
+    assert not np.array_equal(seen[0], seen[1])     # another scheme in The Locker
+    assert not np.array_equal(seen[0], seen[2])     # another card in the dueling line
     from envs.five_sails.observe import LAYOUT, ZONE_SCALE
 
-    st = new(2)
-    high_drama(st)
-    s = st[0]
-    a = muster(st, 0, "Inigo Valdera", FORUMS)
-    b = muster(st, 1, "Anke Brenner", FORUMS)
-    sch = int(s["scheme"][1])
-    s["locker"][1][s["locker_n"][1]] = sch
-    s["locker_n"][1] += 1
-    s["scheme"][1] = 0
-    to_hand(st, 1, "Steady Guard")
-    act(st, S.A_CHALLENGE + a)
-    act(st, A_TARGET + MAX_CREW + b)
-    act(st, A_ACCEPT)
-    act(st, A_HAND + 0)
-    assert s["d_on"] and s["d_line_n"][1] == 1
-    o = obs(st, 0)
+    o = seen[2]
     piles, _ = LAYOUT["piles"]
     lines, _ = LAYOUT["dueling_lines"]
     assert o[piles + 2 * C.NCARDS + C.NCARDS + sch] == 1 / ZONE_SCALE
-    assert o[lines + C.NCARDS + cid("Steady Guard")] == 1 / ZONE_SCALE
+    assert o[lines + C.NCARDS + cid("Stand Firm")] == 1 / ZONE_SCALE
     assert "The Locker: " + C.POOL.names[sch] in render_ansi(s, 0)
