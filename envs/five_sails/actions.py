@@ -388,7 +388,8 @@ def _equip(s, p, c, cid):
 @njit(cache=True)
 def resolve_ops(s, p, c, cid):
     """[Playing a Card] effects in the order they appear, acting character c; True when
-    they issued a challenge (the duel then completes the action)."""
+    the action goes on: a challenge issued (the duel then completes the action), an Action
+    to copy or revealed cards to choose from."""
     for j in range(NOPS):
         o = C_OP[cid, j]
         x = C_ARG[cid, j]
@@ -522,10 +523,12 @@ def finish(s):
         # resolved": one that issues a challenge waits beside the duel (its effect) and is
         # discarded when the duel ends, so no reshuffle during it can bring it back
         # [ruling: Risk that challenges]
-        if resolve_ops(s, p, s.pa, cid):
+        more = resolve_ops(s, p, s.pa, cid)     # a duel, or a revealed card to choose
+        if more and s.d_on:
             s.d_risk = cid
         else:
             discard(s, p, cid)
+        if not more:
             end_action(s)
     elif g == GO_BRUTE:
         cid = s.pcard
