@@ -388,7 +388,8 @@ def _equip(s, p, c, cid):
 @njit(cache=True)
 def resolve_ops(s, p, c, cid):
     """[Playing a Card] effects in the order they appear, acting character c; True when
-    they issued a challenge (the duel then completes the action)."""
+    the action goes on: a challenge issued (the duel then completes the action), an Action
+    to copy or revealed cards to choose from."""
     for j in range(NOPS):
         o = C_OP[cid, j]
         x = C_ARG[cid, j]
@@ -518,11 +519,16 @@ def finish(s):
     elif g == GO_RISK:
         cid = s.pcard
         s.pcard = 0
-        # [Playing a Card] the risk is discarded once its effects resolved; one that issues
-        # a challenge is discarded as the duel begins [ruling: Risk that challenges]
-        duel = resolve_ops(s, p, s.pa, cid)
-        discard(s, p, cid)
-        if not duel:
+        # [Risk Cards] "Risks go to the player's discard pile after they are fully
+        # resolved": one that issues a challenge waits beside the duel (its effect) and is
+        # discarded when the duel ends, so no reshuffle during it can bring it back
+        # [ruling: Risk that challenges]
+        more = resolve_ops(s, p, s.pa, cid)     # a duel, or a revealed card to choose
+        if more and s.d_on:
+            s.d_risk = cid
+        else:
+            discard(s, p, cid)
+        if not more:
             end_action(s)
     elif g == GO_BRUTE:
         cid = s.pcard

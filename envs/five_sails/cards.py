@@ -28,7 +28,9 @@ F_NEUTRAL, F_CITY = 0, 6
 TRAITS = ("leader", "mercenary", "duelist", "scoundrel", "scholar", "noble", "thug", "sailor",
           "soldier", "musketeer")
 TR_LEADER, TR_MERC = 1, 2
-KEYWORDS = ("wealth", "unique")
+KEYWORDS = ("wealth", "unique", "not_unique")
+#: card types that are characters: Unique unless the card states otherwise [Character Cards]
+CHARACTERS = (S.T_LEADER, S.T_CHAR, S.T_BRUTE, S.T_MERC)
 SLOTS = ("none", "weapon", "armor", "attire")
 WHERE = ("any", "city", "home")
 MAX_CARDS = 160
@@ -144,6 +146,26 @@ def _check_card(e, eff, file, card):
         raise CardDataError(file, card, "stats", "a character's Resolve is at least 1")
     if ab == S.AB_MANEUVER and t not in (S.T_RISK, S.T_ATTACH, S.T_BRUTE):
         raise CardDataError(file, card, "ability", "Maneuvers are on Faction Deck cards [Maneuvers]")
+    # features of the rulebook the kernels do not implement: refused, never loaded and ignored
+    # (rules_table.md lists each as missing) [Card Anatomy; ruling: Card features not
+    # implemented are refused]
+    if ab == S.AB_MANEUVER and (e["cost"] > 0 or e["ab_engage"]):
+        raise CardDataError(file, card, "cost", "a Maneuver with a cost (Wealth or engaging): "
+                            "not implemented, the duel would use it unpaid [Maneuvers: 'the "
+                            "player must pay all costs'; rules_table.md: missing]")
+    if t in (S.T_LEADER, S.T_CHAR, S.T_SCHEME) and e["cost"] > 0:
+        raise CardDataError(file, card, "cost", "a Wealth cost on an Approach Deck card: not "
+                            "implemented, Muster would bring it in unpaid [Character Cards: "
+                            "'Players must pay for these characters'; rules_table.md: missing]")
+    if t == S.T_EVENT and ab not in (S.AB_ACTION, S.AB_REACTION):
+        raise CardDataError(file, card, "ability", "an Event without an Action or Reaction has "
+                            "Passive Abilities, always in effect: not implemented [Glossary: "
+                            "Events; rules_table.md: missing]")
+    kws = e["keywords"]
+    if "not_unique" in kws and (t not in CHARACTERS or "unique" in kws):
+        raise CardDataError(file, card, "keywords", "not_unique: a character that states it is "
+                            "not Unique [Character Cards]; other cards are Unique only with "
+                            "'unique'")
     if ab == S.AB_REVEAL and (t not in (S.T_SCHEME, S.T_CHAR) or set(ops) - {S.OP_DRAW, S.OP_RENOWN}):
         raise CardDataError(file, card, "ability", "when revealed: schemes and approach "
                             "characters, draw or renown effects in this pool [Planning 2a]")
@@ -170,7 +192,10 @@ def _check_card(e, eff, file, card):
     if ab == S.AB_TECHNIQUE and t not in (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_ATTACH, S.T_CATTACH, S.T_BRUTE):
         raise CardDataError(file, card, "ability", "Techniques are on cards in play [Techniques]")
     if ab == S.AB_ACTION and t in (S.T_ATTACH, S.T_CATTACH, S.T_SCHEME, S.T_BRUTE, S.T_MERC):
-        raise CardDataError(file, card, "ability", "this pool puts Actions on characters, risks and events")
+        raise CardDataError(file, card, "ability", "an Action on an attachment, a scheme, a "
+                            "Brute or a Mercenary: not implemented (Actions are on Approach "
+                            "characters, Leaders, risks and Events) [Attachment Cards: "
+                            "'Actions'; rules_table.md: missing]")
     chars = (S.T_LEADER, S.T_CHAR, S.T_MERC, S.T_BRUTE)
     passive_ops = {S.OP_AURA_COM, S.OP_NOCHAL} | set(SET_OPS)
     if (ab == S.AB_PASSIVE) != bool(set(ops) & passive_ops) or (ab == S.AB_PASSIVE and set(ops) - passive_ops):
@@ -277,8 +302,12 @@ def load_pool(path=DEFAULT_PATH) -> Pool:
         P.panache[i] = e["panache"]
         P.cap[i] = e["crew_cap"]
         P.init[i] = e["initiative"]
+        # [Character Cards] "All characters are always Unique unless otherwise stated on
+        # the card" (Brutes too) [ruling: Unique characters and Brutes]
+        unique = ("unique" in e["keywords"]
+                  or e["type"] in CHARACTERS and "not_unique" not in e["keywords"])
         P.kw[i] = ((S.KW_WEALTH if "wealth" in e["keywords"] else 0)
-                   | (S.KW_UNIQUE if "unique" in e["keywords"] else 0)
+                   | (S.KW_UNIQUE if unique else 0)
                    | (S.KW_BRUTE if e["type"] == S.T_BRUTE else 0))
         P.slot[i] = e["slot"]
         P.trait[i] = sum(1 << TRAITS.index(t) for t in e["traits"])

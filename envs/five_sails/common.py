@@ -271,17 +271,26 @@ def next_live(s, p):
 
 @njit(cache=True)
 def end_game(s, winners):
-    """+1 to each winner, -1 to each loser; no winner is a draw (0 to all) [Ties]."""
+    """+1 to each winner, -1 to each loser [Achieving Victory]."""
     s.done = 1
     s.winner_mask = winners
     s.phase = PH_OVER
     s.pk = PK_NONE
     s.to_play = NO_SEAT
     for p in range(s.num_players):
-        if winners == 0:
+        s.reward[p] = 1.0 if (winners >> p) & 1 else -1.0
+
+
+@njit(cache=True)
+def end_draw(s, tied):
+    """[Ties] "the game is a Draw" among the players still tied after every tie-breaker:
+    0 to them, -1 to every other player, who lost (beaten on a tie-breaker, or out of the
+    game since their Leader was destroyed [Leader Cards]); nobody won [ruling: Fifth-Day and
+    economic ties with several players]."""
+    end_game(s, 0)
+    for p in range(s.num_players):
+        if (tied >> p) & 1 and not s.out[p]:
             s.reward[p] = 0.0
-        else:
-            s.reward[p] = 1.0 if (winners >> p) & 1 else -1.0
 
 
 @njit(cache=True)

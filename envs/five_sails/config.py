@@ -43,34 +43,35 @@ def load_deck(deck) -> dict:
             raise ConfigError(f"deck {deck!r}: not TOML ({e})") from None
 
 
-def _card(name, deck, field):
-    if not isinstance(name, str) or name not in C.POOL.index:
+def _card(name, deck, field, pool=C.POOL):
+    if not isinstance(name, str) or name not in pool.index:
         raise ConfigError(f'deck "{deck}": {field} names unknown card {name!r}')
-    return C.POOL.index[name]
+    return pool.index[name]
 
 
-def check_deck(d: dict) -> tuple[int, list[int], list[int]]:
-    """(leader id, 10 approach ids, faction ids) of a legal deck, else ConfigError."""
+def check_deck(d: dict, pool: C.Pool = C.POOL) -> tuple[int, list[int], list[int]]:
+    """(leader id, 10 approach ids, faction ids) of a legal deck of ``pool`` (the game's
+    card pool unless given), else ConfigError."""
     name = d.get("name", "unnamed") if isinstance(d, dict) else "?"
     if not isinstance(d, dict) or set(d) - {"name", "leader", "approach", "faction"}:
         raise ConfigError(f'deck "{name}": keys are name, leader, approach, faction')
-    lead = _card(d.get("leader"), name, "leader")
-    if C.C_TYPE[lead] != S.T_LEADER:
+    lead = _card(d.get("leader"), name, "leader", pool)
+    if pool.type[lead] != S.T_LEADER:
         raise ConfigError(f'deck "{name}": {d["leader"]!r} is not a Leader '
                           "(Deck Building Requirements: 1. Choose a Leader)")
-    faction = int(C.C_FACTION[lead])
+    faction = int(pool.faction[lead])
 
     def allowed(i, what):
-        if C.C_FACTION[i] not in (C.F_NEUTRAL, faction):
-            raise ConfigError(f'deck "{name}": {C.POOL.names[i]!r} is neither Neutral nor Loyal '
+        if pool.faction[i] not in (C.F_NEUTRAL, faction):
+            raise ConfigError(f'deck "{name}": {pool.names[i]!r} is neither Neutral nor Loyal '
                               f"to {C.FACTIONS[faction]} (Deck Building Requirements: {what})")
 
     appr = d.get("approach")
     if not isinstance(appr, list):
         raise ConfigError(f'deck "{name}": approach must be a list of ten card names')
-    ids = [_card(n, name, "approach") for n in appr]
-    chars = [i for i in ids if C.C_TYPE[i] == S.T_CHAR]
-    schemes = [i for i in ids if C.C_TYPE[i] == S.T_SCHEME]
+    ids = [_card(n, name, "approach", pool) for n in appr]
+    chars = [i for i in ids if pool.type[i] == S.T_CHAR]
+    schemes = [i for i in ids if pool.type[i] == S.T_SCHEME]
     if len(ids) != S.APPROACH or len(chars) != 5 or len(schemes) != 5:
         raise ConfigError(f'deck "{name}": Approach Deck has {len(chars)} characters and '
                           f"{len(schemes)} schemes of {len(ids)} cards; exactly ten, five of each "
@@ -85,16 +86,19 @@ def check_deck(d: dict) -> tuple[int, list[int], list[int]]:
         raise ConfigError(f'deck "{name}": faction must be a table of card name = copies')
     out = []
     for n, k in fac.items():
-        i = _card(n, name, "faction")
-        if C.C_TYPE[i] not in (S.T_ATTACH, S.T_RISK, S.T_BRUTE):
-            raise ConfigError(f'deck "{name}": {n!r} ({S.TYPE_NAMES[C.C_TYPE[i]]}) cannot go in a '
+        i = _card(n, name, "faction", pool)
+        if pool.type[i] not in (S.T_ATTACH, S.T_RISK, S.T_BRUTE):
+            raise ConfigError(f'deck "{name}": {n!r} ({S.TYPE_NAMES[pool.type[i]]}) cannot go in a '
                               "Faction Deck: attachments, risks and Brutes (Faction Deck; Brute)")
         allowed(i, "3a. Faction Decks are Neutral and Loyal cards")
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ConfigError(f'deck "{name}": {n!r} = {k!r}, copies must be a positive integer')
-        if C.C_KW[i] & S.KW_UNIQUE and k != 1:
+        if pool.kw[i] & S.KW_UNIQUE and k != 1:
+            # a Brute is a character: Unique unless its card states otherwise [Character
+            # Cards; ruling: Unique characters and Brutes]
             raise ConfigError(f'deck "{name}": {k} copies of Unique {n!r}; exactly one allowed '
-                              "(Deck Building Requirements: 3b)")
+                              "(Deck Building Requirements: 3b; Character Cards: characters "
+                              "are Unique unless stated otherwise)")
         if k > 2:
             raise ConfigError(f'deck "{name}": {k} copies of {n!r}; at most two allowed '
                               "(Deck Building Requirements: 3b)")

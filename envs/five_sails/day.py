@@ -14,7 +14,8 @@ from numba import njit
 from envs.core.rng import randint
 
 from .cards import C_AB, C_ARG, C_CAP, C_INIT, C_OP, C_PAN, C_TYPE
-from .common import (add_crew, crew_count, discard, draw, end_action, end_game, hand_take,
+from .common import (add_crew, crew_count, discard, draw, end_action, end_draw, end_game,
+                     hand_take,
                      live_count, loc_live, next_live, open_window, remove_char, stat0, to_locker)
 from .state import (A_APPROACH, A_CREW, A_HAND, A_TARGET, AB_PLUNDER, AB_REVEAL, AB_SCHEME, PK_ORDER, DAYS, ECONOMIC, HOME,
                     L_BAZAAR, L_DOCKS, L_FORUMS, MAX_CREW, MAX_PLAYERS, NLOC, OP_DRAW, OP_HEAL,
@@ -384,7 +385,11 @@ def plunder(s):
             if _single(cand):
                 break
             cand = _narrow(s, cand, key)
-        end_game(s, cand if _single(cand) else 0)
+        if _single(cand):
+            end_game(s, cand)
+        else:
+            # a Draw among the players every tie-breaker left tied; the others lost
+            end_draw(s, cand)
         return
     dusk(s)
 
@@ -416,8 +421,12 @@ def dusk_from(s, k):
             if day_window(s, RT_END_DAY):
                 return
         else:
-            # the Day is over: lasting effects of Actions and Reactions end and once-per-Day
-            # abilities may be used again [Duration of Abilities; Once per Day]
+            # the Day is over: Brutes are discarded from play "at the end of the Day" [Brute]
+            # (after the End of the Day window, with the Day's lasting effects), lasting
+            # effects of Actions and Reactions end and once-per-Day abilities may be used
+            # again [Duration of Abilities; Once per Day] [ruling: Brutes leave at the end
+            # of the Day]
+            _brutes_leave(s)
             for p in range(s.num_players):
                 for l in range(NLOC):
                     s.event_used[p, l] = 0
@@ -430,10 +439,20 @@ def dusk_from(s, k):
 
 
 @njit(cache=True)
+def _brutes_leave(s):
+    """[Brute] "Brutes are discarded from play at the end of the Day": to their owner's
+    discard pile, their attachments to the discard [Attachment Cards]."""
+    for p in range(s.num_players):
+        for c in range(1, MAX_CREW):
+            if s.crew[p, c] > 0 and C_TYPE[s.crew[p, c]] == T_BRUTE:
+                remove_char(s, p, c, False)
+
+
+@njit(cache=True)
 def _clean_up(s):
-    """[5. Dusk 2] locations uncontrolled, characters en garde at Home, Brutes discarded,
-    City cards discarded, schemes to The Locker; e. (continue_dusk) discard to the
-    unmodified Panache."""
+    """[5. Dusk 2] locations uncontrolled, characters (Brutes too: they stay in play until
+    the end of the Day [Brute]) en garde at Home, City cards discarded, schemes to The
+    Locker; e. (continue_dusk) discard to the unmodified Panache."""
     for l in range(NLOC):
         s.ctrl[l] = -1
         if s.cslot[l] > 0:
@@ -445,11 +464,7 @@ def _clean_up(s):
             continue
         s.queue |= 1 << p
         for c in range(MAX_CREW):
-            if s.crew[p, c] == 0:
-                continue
-            if C_TYPE[s.crew[p, c]] == T_BRUTE:
-                remove_char(s, p, c, False)
-            else:
+            if s.crew[p, c] > 0:
                 s.eng[p, c] = 0
                 s.loc[p, c] = HOME
         if s.scheme[p] > 0:

@@ -341,7 +341,12 @@ def round_end(s):
 
 @njit(cache=True)
 def end_duel(s):
-    """The dueling line is discarded at the end of the duel; the action is over."""
+    """The dueling line is discarded at the end of the duel; the action is over. A risk
+    that issued the challenge is now fully resolved: to its player's discard pile [Risk
+    Cards; ruling: Risk that challenges]."""
+    if s.d_risk > 0:
+        discard(s, s.d_seat[0], s.d_risk)
+        s.d_risk = 0
     for a in range(2):
         for i in range(s.d_line_n[a]):
             discard(s, s.d_seat[a], s.d_line[a, i])

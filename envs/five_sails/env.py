@@ -13,17 +13,25 @@ Rules: ``rules/city_of_five_sails_rulebook.txt``; every open reading is in
 
 | | |
 |---|---|
-| import | ``envs.make("five_sails", num_players=3)`` or ``envs.five_sails_v0.env()`` |
+| import | ``envs.make("five_sails", num_players=3)`` or ``envs.five_sails_v1.env()`` |
 | players | 2-4; agents ``player_0`` ... |
 | actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (ranges in ``state.ACTION_RANGES``) |
 | observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` |
+| face up (card by card) | crews, attachments, schemes, City cards, every discard pile and The Locker, the City discard and City Locker, the dueling lines, gambled and revealed cards, a card announced or a risk whose challenge is dueled (``observe.LAYOUT``: ``piles``, ``city_piles``, ``dueling_lines``, ``duel_risk``) |
 | hidden information | other hands, deck orders, the City Deck order, others' Approach Decks, face-down planning choices until the reveal |
 | chance | Faction Deck and City Deck shuffles, the First Player Token on a tie with no holder, the order of sunk cards |
 
-Rewards: terminal, +1 to each winner, -1 to each loser, 0 to all on a draw or truncation
-(with more than two players they do not sum to zero). ``infos[agent]``: renown, day, phase.
+Rewards: terminal, +1 to each winner, -1 to each loser (a player whose Leader was destroyed
+included); on a fifth-Day Draw 0 to the players still tied after every tie-breaker and -1 to
+the others [Ties]; 0 to all on a truncation (with more than two players they do not sum to
+zero). ``infos[agent]``: renown, day, phase.
 Config: ``num_players`` (2), ``decks`` (deck names in ``decks/`` or dicts; default castille,
 eisen, montaigne, ussura), ``auto_forced`` (0), ``max_steps`` (0 = 6000).
+
+Version history: v0, the first engine (observation 9355 floats); v1 (issue 32.22: the face-up
+zones card by card, discard piles, The Locker, the City piles, the dueling lines and a risk
+whose challenge is dueled, 9355 -> 11065 floats; issue 32.18: the record holds that risk,
+``d_risk``; snapshots and models of v0 do not load).
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="five_sails", version=0, title="7th Sea: City of Five Sails",
+    name="five_sails", version=1, title="7th Sea: City of Five Sails",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,

@@ -3,9 +3,13 @@
 Hidden from a seat: other players' hands, every deck order, other players' Approach Decks and,
 until the reveal, their planning choices [Planning 1: placed facedown]; only counts of those
 zones are shown. Public: crews, attachments, wounds, schemes in play, City cards, control,
-Renown, discard and Locker sizes, the duel (pools, dueling lines, gambled cards revealed)
-and a card announced from hand [Playing a Card: show the card]. Seats are rotated so the
-observer is relative seat 0. Card features (``CARD_FEATS``) accompany every visible card.
+Renown, the duel (pools, gambled cards revealed, a risk whose challenge is dueled) and a card
+announced from hand [Playing a Card: show the card]; the face-up zones card by card, as counts
+of each card id (``ZONE_SCALE`` copies = 1.0): every discard pile ("always faceup") and The
+Locker of each player, the City discard and City Locker [Glossary: Discard Pile, The Locker],
+and each side's dueling line ("faceup in front of them") [Play a Combat Card]. Seats are
+rotated so the observer is relative seat 0. Card features (``CARD_FEATS``) accompany every
+other visible card.
 """
 
 import numpy as np
@@ -48,6 +52,7 @@ def _card_feats() -> np.ndarray:
 
 
 CARD_FEATS = _card_feats()
+NC = C.NCARDS
 
 # --- layout ---------------------------------------------------------------------------------
 CREW_F = 1 + NF + 7 + 1 + 1 + 4 + 1 + 1 + 4 + 1
@@ -83,7 +88,24 @@ O_CITY = _put("city", NLOC * (2 + MAX_PLAYERS + 1 + NF))
 O_REACT = _put("reaction", NRT + 1 + NLOC)
 O_SINK = _put("revealed", SINK_MAX * NF)
 O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
+#: face-up zones by card id: per relative seat its discard pile then its Locker; the City
+#: discard and City Locker; each duel side's dueling line; the risk whose challenge is dueled
+#: [Glossary: Discard Pile; ruling: Face-up zones in the observation]
+ZONE_SCALE = 2.0
+O_PILES = _put("piles", MAX_PLAYERS * 2 * C.NCARDS)
+O_CPILES = _put("city_piles", 2 * C.NCARDS)
+O_LINES = _put("dueling_lines", 2 * C.NCARDS)
+O_DRISK = _put("duel_risk", NF)
 OBS_SIZE = _o
+
+
+@njit(cache=True)
+def _count(out, off, cards, n):
+    """Card-id counts of the face-up zone ``cards[:n]`` at ``off``."""
+    for i in range(n):
+        cid = cards[i]
+        if cid > 0:
+            out[off + cid] += 1.0 / ZONE_SCALE
 
 
 @njit(cache=True)
@@ -186,6 +208,13 @@ def observe(s, seat, out):
             out[O_REACT + NRT + 1 + s.r_loc] = 1.0
     for k in range(SINK_MAX):
         _card(out, O_SINK + k * NF, s.sink[k])      # revealed: face up for everyone
+    # face-up zones, card by card [Glossary: Discard Pile, The Locker]
+    for p in range(n):
+        o = O_PILES + _rel(s, seat, p) * 2 * NC
+        _count(out, o, s.disc[p], s.disc_n[p])
+        _count(out, o + NC, s.locker[p], s.locker_n[p])
+    _count(out, O_CPILES, s.cdisc, s.cdisc_n)
+    _count(out, O_CPILES + NC, s.clocker, s.clocker_n)
     if s.d_on:
         o = O_DUEL
         out[o] = 1.0
@@ -216,3 +245,7 @@ def observe(s, seat, out):
         out[q + 3] = s.d_threat / 4.0
         out[q + 4] = s.d_man
         out[q + 5] = s.d_tround
+        # the dueling lines, face up [Play a Combat Card], and the risk the duel resolves
+        for a in range(2):
+            _count(out, O_LINES + a * NC, s.d_line[a], s.d_line_n[a])
+        _card(out, O_DRISK, s.d_risk)

@@ -95,6 +95,9 @@ def render_ansi(s, viewer) -> str:
         lines.append(f"  {LOC_NAMES[l]}: City card {_n(s['cslot'][l])}; "
                      f"{'uncontrolled' if ctrl < 0 else f'controlled by player_{ctrl}'}; "
                      f"here: {', '.join(here) or '-'}")
+    for label, arr, cnt in (("City discard", "cdisc", "cdisc_n"), ("City Locker", "clocker", "clocker_n")):
+        if int(s[cnt]):
+            lines.append(f"  {label}: " + ", ".join(_n(c) for c in s[arr][:int(s[cnt])]))
     if int(s["pcard"]) > 0:
         lines.append(f"  card announced: {_n(s['pcard'])}")
     for p in range(n):
@@ -115,6 +118,10 @@ def render_ansi(s, viewer) -> str:
         else:
             hand = " ".join([_HIDDEN] * int(s["hand_n"][p])) or "-"
         lines.append(f"    hand: {hand}")
+        # face-up zones [Glossary: Discard Pile, The Locker], oldest first
+        for label, arr, cnt in (("discard pile", "disc", "disc_n"), ("The Locker", "locker", "locker_n")):
+            pile = ", ".join(_n(c) for c in s[arr][p][:int(s[cnt][p])]) or "-"
+            lines.append(f"    {label}: {pile}")
         for c in range(MAX_CREW):
             cid = int(s["crew"][p][c])
             if not _ok(cid):
@@ -136,6 +143,9 @@ def render_ansi(s, viewer) -> str:
         st = int(s["d_stat"])
         lines.append(f"  duel of {STAT_NAMES[st] if 0 <= st < 4 else '?'} at "
                      f"{_where(s['d_loc'])}: " + " vs ".join(sides))
+        if _ok(s["d_risk"]):
+            lines.append(f"  challenge issued by the risk {_n(s['d_risk'])} (discarded when "
+                         "the duel ends)")
         rev = [_n(c) for c in s["d_reveal"] if _ok(c)]
         if rev:
             lines.append(f"  gambled, face up: {', '.join(rev)}")
@@ -368,8 +378,12 @@ def _seat(cv, s, p, viewer):
     x += cv.counter(x, y, "skull", int(s["locker_n"][p]), 18)
     appr = sum(1 for a in s["appr"][p] if a > 0)
     x += cv.counter(x, y, "hand", f"{appr}/{APPROACH}", 18, fill=(150, 110, 60))
-    cv.text(x0, y + 24, "Renown, hand, deck, discard, The Locker, Approach Deck", 10,
-            draw.MUTED)
+    # the face-up piles' latest cards [Glossary: Discard Pile, The Locker]
+    dn, ln = int(s["disc_n"][p]), int(s["locker_n"][p])
+    top = _n(s["disc"][p][dn - 1]) if dn else "-"
+    last = _n(s["locker"][p][ln - 1]) if ln else "-"
+    cv.text(x0, y + 24, f"Renown, hand, deck, discard (top {top}), The Locker (last {last}), "
+            "Approach Deck", 10, draw.MUTED, max_w=410)
     # today's scheme and plan, then the characters at Home
     x = x0 + 420
     tw = 104
@@ -431,6 +445,9 @@ def _duel(cv, s):
     if rev:
         cv.text(x1, y0, "gambled: " + ", ".join(_n(c) for c in rev), 11, anchor="ra",
                 max_w=half - 10)
+    if _ok(s["d_risk"]):
+        cv.text(x0 + half - 10, y0 - 17, f"issued by {_n(s['d_risk'])}", 11, draw.MUTED,
+                anchor="ra", max_w=half - 200)
 
 
 def _hand(cv, s, viewer):

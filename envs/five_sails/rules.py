@@ -119,6 +119,7 @@ def _clear(s):
     s.d_cv[:] = 0
     s.d_reveal[:] = 0
     s.d_threat = 0
+    s.d_risk = 0
 
 
 @njit(cache=True)

@@ -225,4 +225,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("d_cv", np.int8, (3,)),            # this round's combat value modifiers
     ("d_reveal", np.int16, (2,)),       # the two gambled cards
     ("d_threat", np.int16),             # challenge: extra threat from a Technique
+    # the risk whose Action issued this challenge: its effect is the duel, so it is fully
+    # resolved (and discarded) only when the duel ends [Risk Cards; ruling: Risk that challenges]
+    ("d_risk", np.int16),
 ])

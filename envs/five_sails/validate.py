@@ -31,7 +31,7 @@ DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOV
 REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
 CARD_FIELDS = ("appr", "plan_scheme", "plan_char", "scheme", "deck", "hand", "disc", "locker",
                "crew", "att", "cdeck", "cslot", "cdisc", "clocker", "pcard", "d_line", "d_card",
-               "d_reveal", "sink", "r_card", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
+               "d_reveal", "d_risk", "sink", "r_card", "cfg.leader", "cfg.approach", "cfg.faction", "cfg.city")
 
 
 def _live_locs(n):
@@ -202,6 +202,8 @@ def _zones(states, r):
                         have[cid] += 1
                 if s["d_on"] and s["d_seat"][s["d_active"]] == p:
                     have[s["d_reveal"][a]] += 1 if s["d_reveal"][a] > 0 else 0
+            if s["d_on"] and s["d_seat"][0] == p and s["d_risk"] > 0:
+                have[s["d_risk"]] += 1
             want[0] = have[0] = 0
             if (want != have).any():
                 k = int(np.flatnonzero(want != have)[0])
@@ -249,6 +251,9 @@ def _duel_and_pending(states, r):
         if not on:
             if s["d_pool"].any() or s["d_line_n"].any() or s["d_reveal"].any() or s["d_out"]:
                 bad.append("d_pool: threat pools and the dueling line are empty outside a duel [The Duel]")
+            if s["d_risk"]:
+                bad.append("d_risk: a risk waits beside its duel only while the duel is on "
+                           "[Risk Cards; ruling: Risk that challenges]")
             if pk in DUEL_PK:
                 bad.append(f"pk: {pk} is a duel decision but no duel is on")
         else:
@@ -264,6 +269,8 @@ def _duel_and_pending(states, r):
                     bad.append(f"d_slot[{a}]: a live participant is in play")
             if s["d_pool"][0] and s["d_pool"][1]:
                 bad.append("d_pool: only one threat pool holds threat at a time")
+            if s["d_risk"] and C.C_TYPE[s["d_risk"]] != T_RISK:
+                bad.append("d_risk: the card that issued the challenge is a risk")
             if pk == PK_KEEP and not (s["d_reveal"] > 0).all():
                 bad.append("d_reveal: keeping one of two gambled cards needs two")
             if pk in (PK_DABIL, PK_DMOVE) and s["d_card"] == 0:

@@ -6,7 +6,10 @@ hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.five_sails.test_trajectory``. The two ``_forced`` cases were re-recorded when
 auto_forced stopped taking decisions that read hidden hands (issue 29: Forced decisions are
-public ones).
+public ones). All four were re-recorded for issue 32 (items 18-19): the record gained
+``d_risk`` (a risk waits beside the duel it issued [Risk Cards]) and Brutes leave at the end of
+the Day [Brute]; the twelve games' actions, lengths and rewards are those of before, only the
+final records' bytes differ.
 """
 
 import pytest
@@ -20,10 +23,10 @@ CASES = {
     "4p_forced": dict(num_players=4, auto_forced=1),
 }
 DIGESTS = {
-    '2p': '67f2229fa33f6562ce3cfa2375f95cb976defc1611f7e32327b482770204961a',
-    '2p_vodacce_forced': 'b17279f04841d8896e34a9e71f326e8049852b1f702abbeccf4ac3eb8dd91638',
-    '3p': '7345113776166e87f5c4fd13c6835aed96de6253e607135595c7b502421fb096',
-    '4p_forced': '4fb02ce2b2c9d5f332de6f8e229735bb7ebbf1c7fabcf9324fc71d442114fa19',
+    '2p': '2f650ff6f430469e4a8dd23a1f9e6d573f174342f9a3bb5637b57244455a12c8',
+    '2p_vodacce_forced': 'c5c6d441bf8b9b94b6769ef8ff6fa728cd57ffb0350eb7abbc372b18123659ac',
+    '3p': '0a51dde6a4dd04c164a8ba053a22091c6b198f5e4cf8817cb6dc0d29f0cb94a9',
+    '4p_forced': '7169d737b2572ad454443f6dadb2e2bb46127d094f56d11d77a1f9093d347824',
 }
 
 

@@ -78,13 +78,12 @@ def _scramble_five_sails(arr, viewer, rng):
 
     r = arr[0]
     ids = np.arange(1, C.NCARDS)
+    # discard piles and The Locker are face up [Glossary: Discard Pile]: shown, not scrambled
     for q in range(int(r["num_players"])):
-        for zone, count in (("deck", "deck_n"), ("disc", "disc_n"), ("locker", "locker_n")):
-            n = int(r[count][q])
-            r[zone][q][:n] = rng.choice(ids, n)
-    for zone, count in (("cdeck", "cdeck_n"), ("cdisc", "cdisc_n"), ("clocker", "clocker_n")):
-        n = min(int(r[count]), CITY_DECK)
-        r[zone][:n] = rng.choice(ids, n)
+        n = int(r["deck_n"][q])
+        r["deck"][q][:n] = rng.choice(ids, n)
+    n = min(int(r["cdeck_n"]), CITY_DECK)
+    r["cdeck"][:n] = rng.choice(ids, n)
     for q in _others(arr, viewer):
         n = int(r["hand_n"][q])
         r["hand"][q][:n] = rng.choice(ids, n)
