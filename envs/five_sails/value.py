@@ -23,7 +23,7 @@ How the game is won [Achieving Victory]:
   Resolve].
 
 A seat's standing is the sum of those terms; its value is tanh((its standing - the best live
-rival's) / VALUE_SCALE). A finished game's value is its reward (0 for all on a truncation).
+rival's) / VALUE_SCALE). A finished game's value is its final reward (0 for all on a truncation).
 """
 
 import numpy as np
@@ -82,11 +82,13 @@ def value(s, out):
     """Per-seat value in [-1, 1] of the position (module docstring)."""
     out[:] = 0.0
     n = s.num_players
-    if s.done or s.truncated:
-        # the game's own reward: +1 each winner, -1 each loser, 0 on a draw or a truncation
+    if s.done:
+        # the game's own final reward: +1 each winner, -1 each loser; a Draw is 0 to the
+        # players still tied and -1 to those a tie-breaker beat or who were out [Ties]
         for p in range(n):
-            if s.done and s.winner_mask != 0:
-                out[p] = 1.0 if (s.winner_mask >> p) & 1 else -1.0
+            out[p] = s.reward[p]
+        return
+    if s.truncated:
         return
     st = np.zeros(n)
     for p in range(n):

@@ -156,7 +156,8 @@ def test_determinize_for_every_seat_gives_a_valid_record(game):
     """[issue 29.5] From positions along a random game of every test config (and the issue's:
     7th Sea original edition, 4 players, seed 7, whose step 176 failed), determinize for every
     seat (the seat to play and the others) passes check_state: the seat to play can still
-    answer its pending decision (a Five Sails hand re-dealt mid-payment once could not)."""
+    answer its pending decision (a Five Sails hand re-dealt mid-payment once could not: the
+    test below looks at every such position)."""
     spec = envs.spec(game)
     for config in _determinize_configs(game):
         e = envs.make_raw(game, **config)
@@ -165,10 +166,10 @@ def test_determinize_for_every_seat_gives_a_valid_record(game):
         for step in range(241):
             if e.record["to_play"][0] < 0:
                 break
-            if step % 2 == 0:
+            if step % 8 == 0:
                 rec = e.record.copy()
                 for seat in range(int(rec["num_players"][0])):
-                    for key in range(4):
+                    for key in (0, 1):
                         out = rec.copy()
                         spec.determinize(out[0], seat, np.uint64(key))
                         assert spec.check_state(out) == [], (config, step, seat, key,

@@ -15,8 +15,9 @@ from envs.five_sails import cards as C
 from envs.five_sails import state as S
 from envs.five_sails.config import check_deck, load_deck
 from envs.five_sails.render import render_ansi
+from envs.five_sails.value import value_at
 from envs.five_sails.state import (A_ABILITY, A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_PASS,
-                                   A_TARGET, MAX_CREW, PK_REACT)
+                                   A_TARGET, MAX_CREW, MAX_PLAYERS, PK_REACT)
 
 from .helpers import (act, check, cid, deck_with, empty_hand, high_drama, hire, legal, muster,
                       new, obs, to_hand)
@@ -209,6 +210,10 @@ def test_fifth_day_draw_only_the_tied_players_draw_the_others_lost(how):
         act(st, A_PASS)
     assert s["winner_mask"] == 0
     assert list(s["reward"][:3]) == [0.0, 0.0, -1.0]
+    # the search's value of the finished game is that reward (value kernel)
+    out = np.zeros(MAX_PLAYERS)
+    value_at(st.copy(), 0, out)
+    assert list(out[:3]) == [0.0, 0.0, -1.0]
 
 
 # ----- item 21: features the engine does not implement are refused ---------------------------
