@@ -85,7 +85,7 @@ SCHEMA = S.Table({
     "reefs": S.ListOf(S.Table({"x": _Num(0, 30), "y": _Num(0, 30)}, required=("x", "y")),
                       max_len=MAX_REEFS),
     "terrain": S.ListOf(S.Table({
-        "kind": S.Choice(list(TERRAIN_KINDS)),   # "none": an iceberg gone "x": _Num(0, 30), "y": _Num(0, 30),
+        "kind": S.Choice(list(TERRAIN_KINDS)), "x": _Num(0, 30), "y": _Num(0, 30),  # "none": gone
         "number": S.Int(0, 6), "stuck": S.Int(0, 1), "owner": S.Int(-1, MAX_PLAYERS - 1)},
         required=("kind", "x", "y")), max_len=MAX_TERR),
     "forts": S.ListOf(S.Table({

@@ -10,9 +10,10 @@ import math
 import pytest
 
 import envs
+from envs.cursed_seas import state as S
 from envs.cursed_seas.state import (
-    A_NO, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, DEPLOY_TURN, LOC_HOME, PK_BOARD, PK_DEPLOY, PK_GUN,
-    PK_SEGMENT, PK_TARGET, PK_TURN, SHIP_R, TOUCH,
+    A_NO, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_BOARD, PK_DEPLOY, PK_SEGMENT, PK_TARGET,
+    PK_TURN, SHIP_R, TOUCH,
 )
 from envs.cursed_seas.validate import check_states
 
@@ -70,8 +71,8 @@ def test_moving_a_turn_never_swings_the_hull_past_the_table_edge():
     e = position(two(), [ship(0, 0, 5.0, 0.35, 0.0), FAR])
     e.step(order(0, ACT_MOVE))
     turns = seg_turns(e)
+    # -165 would end with her bow 0.35 - 0.6 sin 15 = 0.19 S from the edge: on the table
     assert 165.0 in turns and -165.0 not in turns
-    assert -15.0 not in turns or 0.35 - 0.6 * math.sin(math.radians(15)) >= SHIP_R
 
 
 # ----- 2. Deployment: the player chooses the heading -----------------------------------------
@@ -85,7 +86,7 @@ def test_choosing_home_islands_the_player_chooses_her_ships_heading_bow_touching
         e.step(min(legal(e)))
     s = rec(e)
     k = int(s["pend_ship"])
-    turned = [a for a in sorted(legal(e)) if a < 64 and DEPLOY_TURN[a % 5] == 30.0]
+    turned = [a for a in sorted(legal(e)) if a < 64 and S.DEPLOY_TURN[a % 5] == 30.0]
     assert turned
     e.step(turned[0])
     s = rec(e)
@@ -109,12 +110,12 @@ def test_shooting_the_player_chooses_which_cannon_fires_next_and_a_held_one_may_
     pos = [ship(0, 0, 4.0, 6.0, 0.0), ship(1, 0, 4.2, 6.6, 0.0)]
     e = position(two(), pos, rolls=(1, 1))
     e.step(order(0, ACT_SHOOT))
-    assert rec(e)["pending"] == PK_GUN and {opt(0), opt(1), A_NO} <= legal(e)
+    assert rec(e)["pending"] == S.PK_GUN and {opt(0), opt(1), A_NO} <= legal(e)
     e.step(opt(1))                                # the second cannon first
     assert rec(e)["pending"] == PK_TARGET and rec(e)["pend_mast"] == 1
     assert A_NO not in legal(e)                   # chosen to fire: it fires
     e.step(opt(6))                                # a 1 misses
-    assert rec(e)["pending"] == PK_GUN and legal(e) == {opt(0), A_NO}   # the first is left
+    assert rec(e)["pending"] == S.PK_GUN and legal(e) == {opt(0), A_NO}   # the first is left
     e.step(opt(0))
     e.step(opt(6))
     assert rec(e)["pending"] == PK_TURN
@@ -258,8 +259,8 @@ def test_placing_islands_the_spacing_is_a_recommendation_the_config_may_drop():
 
 
 # ----- 9. Scenario keys for the whole table ------------------------------------------------------
-def _table(ships, **extra):
-    d = {"config": {"num_players": 2, "fleets": two()},
+def _table(ships, config=(), **extra):
+    d = {"config": {"num_players": 2, "fleets": two(), **dict(config)},
          "islands": [{"x": 2.0, "y": 2.0, "r": 1.0, "home": 0},
                      {"x": 10.0, "y": 10.0, "r": 1.0, "home": 1},
                      {"x": 6.0, "y": 2.0, "r": 1.0, "tokens": [1]},
@@ -276,7 +277,8 @@ def test_scenario_a_ship_placed_on_a_reef_began_her_turn_there_and_does_not_roll
     """[Reef] "A game piece that begins its turn on a reef does not have to roll ... when it
     moves off": a scenario's reefs are on the table before the turn starts, so a ship placed
     touching one does not roll when a segment ends still touching it."""
-    e = _table([ship(0, 0, 4.0, 5.0, 90.0), FAR], reefs=[{"x": 4.5, "y": 5.3}])
+    e = _table([ship(0, 0, 4.0, 5.0, 90.0), FAR], config={"reefs": 1},
+               reefs=[{"x": 4.5, "y": 5.3}])
     assert rec(e)["sh_reefs"][0] & 1
     e.step(order(0, ACT_MOVE))
     e.step(seg(0, 0, 1 / 8))
