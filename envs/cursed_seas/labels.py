@@ -174,12 +174,16 @@ def action_label(s, a) -> str:
     if pk == PK_DEPLOY:
         return f"bow at {o // 5 * 30} deg around home, heading {DEPLOY_TURN[o % 5]:+g} deg " \
             "off its centre"
+    if pk in (PK_GUN, PK_FORT_GUN) and not 0 <= o < s["cfg"]["ship_rank"].shape[2]:
+        return f"fire cannon {o} (no such cannon)"       # an option past the masts (illegal)
     if pk == PK_GUN:
         k = int(s["pend_ship"])
         p, j = divmod(k, MAX_FLEET)
         rank = int(s["cfg"]["ship_rank"][p, j, o])
         rng = "L" if s["cfg"]["ship_range"][p, j, o] else "S"
         return f"fire cannon {o} (rank {rank}, range {rng}) next"
+    if pk == PK_FORT_GUN and not 0 <= o < s["cfg"]["fort_rank"].shape[2]:
+        return f"fire flag {o} (no such flag)"
     if pk == PK_FORT_GUN:
         f = int(s["pend_fort"])
         rank = int(s["cfg"]["fort_rank"][f // MAX_FORTS_P, f % MAX_FORTS_P, o])
