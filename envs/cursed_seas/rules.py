@@ -60,7 +60,7 @@ from .turns import after_tow
 from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    gun_ok, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
+    gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
 )
 
 
@@ -323,11 +323,13 @@ def legal_mask(s, mask):
             if free_segment(s, k, kind) >= 0:
                 kinds |= 1 << kind
         if kinds:
-            # the arc a turn sweeps, found once each way round (ruling: Movement grammar)
-            left = arc_limit(s, k, 1.0)
-            right = arc_limit(s, k, -1.0)
+            # the arc a turn sweeps, found once each way round (ruling: Movement grammar);
+            # open water all round her pivot: every heading, without the exact tests
+            free = room_to_turn(s, k)
+            left = 4.0 if free else arc_limit(s, k, 1.0)
+            right = 4.0 if free else arc_limit(s, k, -1.0)
             for f in range(NUM_FAN):
-                if turn_ok(s, k, f, left, right):
+                if free or turn_ok(s, k, f, left, right):
                     for kind in range(2):
                         if (kinds >> kind) & 1:
                             for fr in range(NUM_FRAC):

@@ -332,6 +332,33 @@ def arc_limit(s, k, sign):
     return 4.0
 
 
+@njit(cache=True)
+def room_to_turn(s, k):
+    """No island, no other ship and no table edge within reach of the point ship k turns
+    about: every heading is then clear, the arc and the end pose alike - a bound that
+    skips arc_limit's and turn_ok's exact tests, which could not fail there (speed)."""
+    if s.sh_tow[k] >= 0:
+        return False
+    ln = abs(s.sh_len[k])
+    r = 0.5 * ln if is_creature(s, k) else ln
+    cx, cy = pivot(s, k, s.sh_h[k])
+    if is_creature(s, k):
+        cx += r * math.cos(s.sh_h[k])
+        cy += r * math.sin(s.sh_h[k])
+    if cx - r < SHIP_R or cy - r < SHIP_R or cx + r > s.cfg.table_w - SHIP_R or \
+            cy + r > s.cfg.table_h - SHIP_R:
+        return False
+    for i in range(s.n_islands):
+        if not far_from(s.isl_x[i] - cx, s.isl_y[i] - cy, r + SHIP_R + s.isl_r[i]):
+            return False
+    for j in range(MAX_SHIPS):
+        if j != k and s.sh_live[j] and s.sh_lost[j] < 0 and \
+                pt_seg(cx, cy, s.sh_x[j], s.sh_y[j], bow_x(s, j), bow_y(s, j)) \
+                <= r + 2.0 * SHIP_R + 1e-6:
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")
 def turn_ok(s, k, fan, lim_left, lim_right):
     """Turning by FAN_DEG[fan] (any of 24 heading changes round the full circle; ruling:
