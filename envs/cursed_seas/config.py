@@ -32,9 +32,10 @@ ORDER_RULES = ("roll", "left")
 HOME_RULES = ("previous", "reverse")
 END_RULES = ("one_can_move", "half_cannot")
 BOARD_TIES = ("none", "reroll")
+ISLAND_SPACINGS = ("recommended", "free")
 KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", "home_rule",
          "end_rule", "board_tie", "tiebreak", "table", "coins", "islands", "mysterious",
-         "auto_forced", "max_steps",
+         "auto_forced", "max_steps", "island_spacing",
          "terrain", "forts")   # --- forts / terrain / creatures
 
 
@@ -188,6 +189,10 @@ def make_config(**kwargs) -> np.ndarray:
                             "Winning the Game")
     c["board_tie"] = _choice("board_tie", kwargs.get("board_tie", "none"), BOARD_TIES,
                              "Board: tied totals (ruling)")
+    # islands "are recommended to be placed at least 1L but not more than 6L from each
+    # other": kept where it can be, or not at all (ruling: Island placement)
+    c["island_spacing"] = _choice("island_spacing", kwargs.get("island_spacing", "recommended"),
+                                  ISLAND_SPACINGS, "Placing Islands: a recommendation")
     tb = kwargs.get("tiebreak", ("ship_gold", "masts", "points"))
     if isinstance(tb, str) or not isinstance(tb, (list, tuple)) or len(tb) > 3:
         raise ConfigError(f"tiebreak={tb!r}: a list of up to 3 of {', '.join(TIEBREAK_NAMES)} "

@@ -9,44 +9,49 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 
 | | |
 |---|---|
-| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v1.env()`` |
+| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v2.env()`` |
 | players | 2-4 |
-| actions | ``Discrete(256)`` with a legal-action mask (layout in state.py) |
+| actions | ``Discrete(584)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
 | hidden information | face-down coin values not yet looked at, face-down crew and equipment not looked at (never named by an action: ruling Face-down pieces in actions) |
 | chance | turn-order rolls, island pieces, treasure shuffle, cannon, boarding, reef and terrain dice, mysterious-island d6 |
 
 Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
-island, deploy slot, target ship, mast, coin, crew); ``64-87`` give fleet slot j action a
-(``64 + 4j + a``: move, explore, shoot, repair); ``88-143`` a movement segment (``88 + (kind * 7 + fan) * 4 + frac``:
-kind S/L, heading change from the fan -90/-45/-20/0/20/45/90 degrees, fraction 1/4..1 of
-the segment); ``144`` yes (board / eliminate a crew); ``145`` no / stop / hold fire / end
-turn / take a treasure; ``146-147`` give own fort j a shoot action; ``148-171`` move
-crew/equipment c at a dock (c: a piece the player knows; one she does not know, face down on
-an island, by a stand-in index - ``stand_in.py`` - and she looks at it when she picks it up;
-then option k: aboard ship k, or 24: ashore); ``172-177`` scuttle
-fleet slot j's derelict; ``178-183`` give fleet slot j an explore action at sea (then option
-k: the ship touched; then option c: coin c, or 32 + c: crew c crosses; no: stop). Rewards: +1
-to winners, -1 to losers, 0 on a draw or truncation.
+island, deploy option ``slot * 5 + t``: bow at one of 12 points round the home island,
+heading -60/-30/0/+30/+60 degrees off its centre; target ship, cannon, mast, coin, crew);
+``64-87`` give fleet slot j action a (``64 + 4j + a``: move, explore, shoot, repair);
+``88-471`` a movement segment (``88 + (kind * 24 + fan) * 8 + frac``: kind S/L, heading
+change ``(fan - 11) * 15`` degrees, -165..+180 round the full circle, distance
+``(frac + 1) / 8`` of the segment); ``472`` yes (board / eliminate a crew); ``473`` no /
+stop / stop shooting / end turn / take a treasure; ``474-475`` give own fort j a shoot
+action; ``476-499`` move crew/equipment c at a dock (c: a piece the player knows; one she
+does not know, face down on an island, by a stand-in index - ``stand_in.py`` - and she looks
+at it when she picks it up; then option k: aboard ship k, or 24: ashore); ``500-505``
+scuttle fleet slot j's derelict; ``506-511`` give fleet slot j an explore action at sea
+(then option k: the ship touched; then option c: coin c, or 32 + c: crew c crosses; no:
+stop); ``512-535`` a ship towed in from another fleet's index, then her action; ``536-559``
+load treasure from her fort with ship k; ``560-583`` ship k's Navigator places a trade
+current. A shoot action asks which cannon (or a fort's flag) fires next (option m), then its
+target; no: the rest hold. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
 
-Observation (float32[2217], observer = relative seat 0; blocks in state.py, filled by
+Observation (float32[2224], observer = relative seat 0; blocks in state.py, filled by
 observe.py):
 
 | index | block |
 |---|---|
-| 0-56 | phase, pending decision, turn, table size, segments sailed, pending mast, edge rule |
-| 57-80 | 4 seats x 6: present, to play, coins and known gold at home, can still move, turn |
-| 81-272 | 12 islands x 16: place, radius, own token, coins / known gold, wild, home owner, face-down crew / equipment ashore (counts), mysterious effects |
-| 273-1688 | 24 ships x 59 (relative seat, fleet slot): place, heading, length, masts, cargo spaces as the observer knows them, docked / at home / pinned, actions, coins / known gold, crew count, pending, owner, masts standing with rank and range, known keywords, wrecked, equipment count, scuttle; open statistics [Fleets]: catalogue piece, nation, point cost, base move |
-| 1689-1704 | 4 reefs x 4 |
-| 1705-1824 | 8 terrain pieces x 15 |
-| 1825-2040 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
-| 2041-2216 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
+| 0-63 | phase, pending decision, turn, table size, segments sailed, pending mast, edge rule, cannons fired this shoot action |
+| 64-87 | 4 seats x 6: present, to play, coins and known gold at home, can still move, turn |
+| 88-279 | 12 islands x 16: place, radius, own token, coins / known gold, wild, home owner, face-down crew / equipment ashore (counts), mysterious effects |
+| 280-1695 | 24 ships x 59 (relative seat, fleet slot): place, heading, length, masts, cargo spaces as the observer knows them, docked / at home / pinned, actions, coins / known gold, crew count, pending, owner, masts standing with rank and range, known keywords, wrecked, equipment count, scuttle; open statistics [Fleets]: catalogue piece, nation, point cost, base move |
+| 1696-1711 | 4 reefs x 4 |
+| 1712-1831 | 8 terrain pieces x 15 |
+| 1832-2047 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
+| 2048-2223 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
 places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
-(previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``board_tie`` (none /
+(previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``island_spacing`` (recommended / free), ``board_tie`` (none /
 reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
 ``coins`` (each seat's contribution), ``islands`` (3 per player), ``mysterious`` (plain /
 effects), ``auto_forced``, ``max_steps`` (0 = 4000), ``terrain`` (terrain piece names placed
@@ -56,7 +61,9 @@ her collection, built in play).
 Version history: v0, the first engine (observation 1897 floats); v1 (issue 29.6/29.9:
 face-down pieces named by stand-ins, offers judged from what the player knows; ship and fort
 identities and statistics in the observation, 1897 -> 2217 floats; snapshots and models of v0
-do not load).
+do not load); v2 (issue 32: any of 24 headings and eighths of a segment, deploy headings,
+the player's order of fire - actions 256 -> 584, observation 2217 -> 2224 with the cannons
+fired; snapshots and models of v1 do not load).
 """
 
 from __future__ import annotations
@@ -101,7 +108,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="cursed_seas", version=1, title="Pirates of the Cursed Seas",
+    name="cursed_seas", version=2, title="Pirates of the Cursed Seas",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,

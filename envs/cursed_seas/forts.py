@@ -18,10 +18,10 @@ from envs.core.rng import die
 
 from .common import cargo_room, fort_at, keywords, own_fort_at, reveal
 from .crew import reach
-from .geometry import bow_x, bow_y, mast_xy, pt_seg, seg_seg
+from .geometry import aim_clear, bow_x, bow_y, mast_xy, pt_seg, seg_seg
 from .state import (
     FORT_R, KW_CANNONEER, KW_LONG_GUNS, L_LEN, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS,
-    MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_BUILD, PK_FLAG, PK_FORT_TARGET, PK_PAY,
+    MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_BUILD, PK_FLAG, PK_FORT_GUN, PK_PAY,
     S_LEN, SEG_L, SHIP_R, TERR_R, TR_FOG,
 )
 
@@ -229,14 +229,8 @@ def fort_ship_ok(s, f, g, j):
     if s.sh_dock[j] >= 0 and s.sh_dock[j] == s.home[q]:
         return False
     px, py = flag_xy(s, f, g)
-    reach = flag_reach(s, f, g)
-    for t in range(3):
-        qx = s.sh_x[j] + 0.5 * t * (bow_x(s, j) - s.sh_x[j])
-        qy = s.sh_y[j] + 0.5 * t * (bow_y(s, j) - s.sh_y[j])
-        if math.sqrt((qx - px) ** 2 + (qy - py) ** 2) - SHIP_R <= reach and \
-                fog_clear(s, px, py, qx, qy):
-            return True
-    return False
+    # any part of the target, as for a ship's cannon; only fog blocks a fort's line
+    return aim_clear(s, px, py, j, flag_reach(s, f, g), -1, 0, 0)
 
 
 @njit(cache=True, inline="always")
@@ -261,14 +255,23 @@ def fort_target_ok(s, f, g, o):
 
 
 @njit(cache=True)
-def next_flag(s, f, g0):
-    """First standing flag from g0 on with a target, -1 none."""
-    for g in range(g0, nflag(s, f)):
-        if (s.ft_flags[f] >> g) & 1:
-            for o in range(32 + MAX_FORTS):
-                if fort_target_ok(s, f, g, o):
-                    return g
-    return -1
+def flag_ok(s, f, g, fired):
+    """Flag g of fort f may fire next: standing, not among ``fired`` this action, with a
+    target (any order, as a ship's cannons [Forts: Shooting "just like" ships])."""
+    if not (0 <= g < nflag(s, f)) or not (s.ft_flags[f] >> g) & 1 or (fired >> g) & 1:
+        return False
+    for o in range(32 + MAX_FORTS):
+        if fort_target_ok(s, f, g, o):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_flag(s, f, fired):
+    for g in range(nflag(s, f)):
+        if flag_ok(s, f, g, fired):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -276,19 +279,19 @@ def fort_can_shoot(s, f):
     """[Forts: Shooting; Abandoned forts] a fort standing with a flag, not yet given its
     action this turn, with a target."""
     return s.ft_isl[f] >= 0 and s.ft_flags[f] != 0 and s.ft_acts[f] == 0 and \
-        next_flag(s, f, 0) >= 0
+        any_flag(s, f, 0)
 
 
 @njit(cache=True)
-def ask_flag(s, f, g0):
-    """Ask the next flag's target; False when the fort's shoot action is over."""
-    g = next_flag(s, f, g0) if s.ft_isl[f] >= 0 else -1
-    if g < 0:
+def ask_flag(s, f):
+    """Ask which flag fires next (those not fired this action with a target); False when
+    the fort's shoot action is over."""
+    if s.ft_isl[f] < 0 or not any_flag(s, f, s.pend_fired):
         s.pend_fort = -1
         return False
-    s.pending = PK_FORT_TARGET
+    s.pending = PK_FORT_GUN
     s.pend_fort = f
-    s.pend_mast = g
+    s.pend_mast = -1
     s.pend_ship = -1
     s.to_play = f // MAX_FORTS_P
     return True

@@ -255,10 +255,17 @@ def mast_xy(s, k, m, nmast):
         s.sh_y[k] + f * s.sh_len[k] * math.sin(s.sh_h[k])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def line_clear(s, px, py, qx, qy, k, m, nmast, j):
-    """The line from (px, py) (mast m of ship k) to (qx, qy) on ship j crosses no island, no
-    ship other than k and j, and none of k's other masts [Shooting]."""
+    """The line from (px, py) (mast m of ship k) to (qx, qy) on ship j crosses no fog bank,
+    no island, no ship other than k and j, and none of k's other masts [Shooting; Fog
+    Bank]. From a fort's flag (k < 0) only fog banks block it [Forts: Shooting]."""
+    # --- forts / terrain / creatures: fog banks block lines of fire [Fog Bank] ---
+    for t in range(s.n_terr):
+        if s.tr_kind[t] == TR_FOG and pt_seg(s.tr_x[t], s.tr_y[t], px, py, qx, qy) < TERR_R:
+            return False
+    if k < 0:
+        return True
     for i in range(s.n_islands):
         if pt_seg(s.isl_x[i], s.isl_y[i], px, py, qx, qy) < s.isl_r[i]:
             return False
@@ -266,10 +273,6 @@ def line_clear(s, px, py, qx, qy, k, m, nmast, j):
         if o != k and o != j and s.sh_live[o] and s.sh_lost[o] < 0:
             if seg_seg(px, py, qx, qy, s.sh_x[o], s.sh_y[o], bow_x(s, o), bow_y(s, o)) < SHIP_R:
                 return False
-    # --- forts / terrain / creatures: fog banks block lines of fire [Fog Bank] ---
-    for t in range(s.n_terr):
-        if s.tr_kind[t] == TR_FOG and pt_seg(s.tr_x[t], s.tr_y[t], px, py, qx, qy) < TERR_R:
-            return False
     if s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
         return True          # a sea creature's segments do not block its line of fire
     for o in range(nmast):
@@ -281,25 +284,47 @@ def line_clear(s, px, py, qx, qy, k, m, nmast, j):
 
 
 @njit(cache=True)
+def aim_clear(s, px, py, j, reach, k, m, nmast):
+    """A cannon at (px, py) (mast m of ship k, or a fort's flag: k < 0) has a clear line of
+    fire within ``reach`` to some part of ship j ["any part of the target"; ruling: Line of
+    fire]. Range is to the nearest part of her hull; the line may go to any point of her
+    keel in range: tried at the point nearest the cannon, then at points along the keel at
+    most the hull's half-width apart, stern to bow."""
+    ax = s.sh_x[j]
+    ay = s.sh_y[j]
+    ex = bow_x(s, j) - ax
+    ey = bow_y(s, j) - ay
+    ll = ex * ex + ey * ey
+    t0 = 0.0
+    if ll > 0.0:
+        t0 = min(1.0, max(0.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+    qx = ax + t0 * ex
+    qy = ay + t0 * ey
+    if math.sqrt((qx - px) ** 2 + (qy - py) ** 2) - SHIP_R > reach:
+        return False                     # even her nearest part is out of range
+    if line_clear(s, px, py, qx, qy, k, m, nmast, j):
+        return True
+    n = max(1, int(math.ceil(math.sqrt(ll) / SHIP_R)))
+    for i in range(n + 1):
+        qx = ax + ex * i / n
+        qy = ay + ey * i / n
+        if math.sqrt((qx - px) ** 2 + (qy - py) ** 2) - SHIP_R <= reach and \
+                line_clear(s, px, py, qx, qy, k, m, nmast, j):
+            return True
+    return False
+
+
+@njit(cache=True)
 def can_fire(s, k, m, nmast, j, reach):
-    """Mast m of ship k has a clear line of fire within ``reach`` to some part of ship j:
-    tried at j's stern, middle and bow, the parts a player would aim at (ruling: Line of
-    fire)."""
-    # out of range on a bound (the mast within k's length of her stern, every aim point
-    # within j's length of j's stern): no aim point could be in range
+    """Mast m of ship k has a clear line of fire within ``reach`` to some part of ship j
+    (aim_clear; ruling: Line of fire)."""
+    # out of range on a bound (the mast within k's length of her stern, every part of j
+    # within j's length of j's stern): no part could be in range
     if far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
                 abs(s.sh_len[k]) + abs(s.sh_len[j]) + SHIP_R + reach):
         return False
     px, py = mast_xy(s, k, m, nmast)
-    jbx = bow_x(s, j)
-    jby = bow_y(s, j)
-    for f in (0.0, 0.5, 1.0):
-        qx = s.sh_x[j] + f * (jbx - s.sh_x[j])
-        qy = s.sh_y[j] + f * (jby - s.sh_y[j])
-        d = math.sqrt((qx - px) ** 2 + (qy - py) ** 2)
-        if d - SHIP_R <= reach and line_clear(s, px, py, qx, qy, k, m, nmast, j):
-            return True
-    return False
+    return aim_clear(s, px, py, j, reach, k, m, nmast)
 
 
 @njit(cache=True)

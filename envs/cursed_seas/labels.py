@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import pieces
 from .stand_in import piece_of, unknown
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import DEPLOY_TURN, MAX_FORTS_P, PK_FORT_GUN, PK_GUN
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
     PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
@@ -122,11 +123,12 @@ def action_label(s, a) -> str:
     if a == A_YES:
         return "eliminate a crew" if pk == PK_BOARD_WIN else "board"
     if a == A_NO:
-        return {PK_TURN: "end turn", PK_TARGET: "hold fire", PK_EXPLORE: "stop exploring",
+        return {PK_TURN: "end turn", PK_GUN: "stop shooting (the rest hold fire)",
+                PK_FORT_GUN: "stop shooting (the rest hold fire)", PK_EXPLORE: "stop exploring",
                 PK_BOARD: "do not board", PK_BOARD_WIN: "take a treasure",
                 PK_DEPLOY: "set the ship aside",
                 PK_WHIRL: "stay (do not use the whirlpool)", PK_BUILD: "build no fort",
-                PK_FORT_TARGET: "hold fire"}.get(pk, "stop")
+                }.get(pk, "stop")
     if a >= A_FORT:
         return f"shoot: fort {a - A_FORT} of player_{int(s['to_play'])}"
     if A_ORDER <= a < A_SEG:
@@ -138,7 +140,8 @@ def action_label(s, a) -> str:
         fr = o % NUM_FRAC
         f = (o // NUM_FRAC) % NUM_FAN
         kind = "L" if o // (NUM_FRAC * NUM_FAN) else "S"
-        return f"sail {FRACS[fr]:g} {kind}, turning {FAN_DEG[f]:+g} deg"
+        return f"sail {int(round(FRACS[fr] * NUM_FRAC))}/{NUM_FRAC} {kind}, turning " \
+            f"{FAN_DEG[f]:+g} deg"
     if pk == PK_TERRAIN:
         return f"place reef at grid ({o % GRID}, {o // GRID})"
     # --- forts / terrain / creatures ---
@@ -169,7 +172,23 @@ def action_label(s, a) -> str:
     if pk == PK_HOME:
         return f"island {o} as home of player_{int(s['pend_seat'])}"
     if pk == PK_DEPLOY:
-        return f"bow at {o * 30} deg around home"
+        return f"bow at {o // 5 * 30} deg around home, heading {DEPLOY_TURN[o % 5]:+g} deg " \
+            "off its centre"
+    if pk in (PK_GUN, PK_FORT_GUN) and not 0 <= o < s["cfg"]["ship_rank"].shape[2]:
+        return f"fire cannon {o} (no such cannon)"       # an option past the masts (illegal)
+    if pk == PK_GUN:
+        k = int(s["pend_ship"])
+        p, j = divmod(k, MAX_FLEET)
+        rank = int(s["cfg"]["ship_rank"][p, j, o])
+        rng = "L" if s["cfg"]["ship_range"][p, j, o] else "S"
+        return f"fire cannon {o} (rank {rank}, range {rng}) next"
+    if pk == PK_FORT_GUN and not 0 <= o < s["cfg"]["fort_rank"].shape[2]:
+        return f"fire flag {o} (no such flag)"
+    if pk == PK_FORT_GUN:
+        f = int(s["pend_fort"])
+        rank = int(s["cfg"]["fort_rank"][f // MAX_FORTS_P, f % MAX_FORTS_P, o])
+        rng = "L" if s["cfg"]["fort_range"][f // MAX_FORTS_P, f % MAX_FORTS_P, o] else "S"
+        return f"fire flag {o} (rank {rank}, range {rng}) next"
     if pk in (PK_TARGET, PK_FORT_TARGET):
         return f"fire at fort {o - OPT_FORT}" if o >= OPT_FORT else f"fire at {ship_name(s, o)}"
     if pk == PK_BUILD:

@@ -81,6 +81,9 @@ def observe(s, seat, out):
         out[o + s.pend_mast] = 1.0
     o += MAX_MASTS
     out[o + s.cfg.edge] = 1.0
+    o += 3
+    for m in range(MAX_MASTS):           # cannons / flags fired this shoot action [Shooting]
+        out[o + m] = (s.pend_fired >> m) & 1
     # seats
     for r in range(n):
         p = (seat + r) % n

@@ -33,7 +33,7 @@ from .setup import (
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
-    DEFAULT_MAX_STEPS, DEPLOY_SLOTS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
+    DEFAULT_MAX_STEPS, KW_SHIPWRIGHT, GRID, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_COINS_P,
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS, MAX_SHIPS, NUM_FAN, NUM_FRAC,
     NUM_ACTIONS, NUM_OPT, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
@@ -54,12 +54,13 @@ from .crew import nav_ok, nav_place, nav_slot_ok
 from .tow import tow, towable
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR
+from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN
 from .common import release_tows
 from .turns import after_tow
 from .turns import (
-    action_ok, ask_target, back_to_turn, begin_explore, board, coin_takeable, end_move,
+    action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
-    target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
+    gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
 )
 
 
@@ -71,7 +72,7 @@ _T_END_TURN = 2         # end_turn
 _T_SEGMENT = 3          # _after_segment (tk = ship, tm = over)
 _T_END_MOVE = 4         # end_move (tk = ship)
 _T_MOVE_REST = 5        # end_move_rest (tk = ship)
-_T_TARGET = 6           # ask_target (tk = ship, tm = first mast)
+_T_TARGET = 6           # ask_gun (tk = ship)
 _T_BOARD = 7            # finish_board
 _T_ORDER = 8            # order_ship (tk = ship, tm = action)
 _T_DEPLOY = 9           # _deploy_next
@@ -102,6 +103,7 @@ def init(s, cfg, seed):
     s.pend_mast = -1
     s.pend_target = -1
     s.pend_count = 0
+    s.pend_fired = 0
     s.seg_used = 0
     s.board_roll[0] = 0
     s.board_roll[1] = 0
@@ -185,8 +187,14 @@ def legal_mask(s, mask):
         return
     pk = s.pending
     if pk == PK_PLACE:
+        # the spacing is only recommended: kept where it can be, or free (config
+        # island_spacing; ruling: Island placement)
         bt = best_tier(s)
-        if bt > 0:
+        if bt > 0 and s.cfg.island_spacing == 1:
+            for g in range(GRID * GRID):
+                if place_tier(s, g) >= 1:
+                    mask[A_OPT + g] = 1
+        elif bt > 0:
             for g in range(GRID * GRID):
                 if place_tier(s, g) == bt:
                     mask[A_OPT + g] = 1
@@ -245,7 +253,7 @@ def legal_mask(s, mask):
                 mask[A_OPT + i] = 1
     elif pk == PK_DEPLOY:
         any_ok = False
-        for a in range(DEPLOY_SLOTS):
+        for a in range(NUM_DEPLOY):
             if deploy_ok(s, s.pend_ship, a):
                 mask[A_OPT + a] = 1
                 any_ok = True
@@ -270,6 +278,16 @@ def legal_mask(s, mask):
         for c in range(MAX_CREW):       # a piece she does not know: by its stand-in
             if piece_ok(s, c, p):
                 mask[A_PIECE + stand_in(s, p, c)] = 1
+        mask[A_NO] = 1
+    elif pk == PK_GUN:                   # which cannon fires next, or stop [Shooting]
+        for m in range(MAX_MASTS):
+            if gun_ok(s, s.pend_ship, m, s.pend_fired):
+                mask[A_OPT + m] = 1
+        mask[A_NO] = 1
+    elif pk == PK_FORT_GUN:              # which flag fires next, or stop [Forts: Shooting]
+        for g in range(MAX_FLAGS):
+            if F.flag_ok(s, s.pend_fort, g, s.pend_fired):
+                mask[A_OPT + g] = 1
         mask[A_NO] = 1
     elif pk >= PK_TOW:                   # --- tow / fort loading / trade currents
         _mask_extra(s, pk, mask)
@@ -300,21 +318,30 @@ def legal_mask(s, mask):
                 mask[A_OPT + d] = 1
     elif pk == PK_SEGMENT:
         k = s.pend_ship
+        kinds = 0
         for kind in range(2):
             if free_segment(s, k, kind) >= 0:
-                for f in range(NUM_FAN):
-                    if turn_ok(s, k, f):
-                        for fr in range(NUM_FRAC):
-                            mask[A_SEG + (kind * NUM_FAN + f) * NUM_FRAC + fr] = 1
+                kinds |= 1 << kind
+        if kinds:
+            # the arc a turn sweeps, found once each way round (ruling: Movement grammar);
+            # open water all round her pivot: every heading, without the exact tests
+            free = room_to_turn(s, k)
+            left = 4.0 if free else arc_limit(s, k, 1.0)
+            right = 4.0 if free else arc_limit(s, k, -1.0)
+            for f in range(NUM_FAN):
+                if free or turn_ok(s, k, f, left, right):
+                    for kind in range(2):
+                        if (kinds >> kind) & 1:
+                            for fr in range(NUM_FRAC):
+                                mask[A_SEG + (kind * NUM_FAN + f) * NUM_FRAC + fr] = 1
         mask[A_NO] = 1
-    elif pk == PK_TARGET:
+    elif pk == PK_TARGET:            # the cannon was chosen to fire: a target, no holding
         for j in range(MAX_SHIPS):
             if target_ok(s, s.pend_ship, s.pend_mast, j):
                 mask[A_OPT + j] = 1
         for f in range(MAX_FORTS):
             if F.ship_fort_ok(s, s.pend_ship, s.pend_mast, f):
                 mask[A_OPT + OPT_FORT + f] = 1
-        mask[A_NO] = 1
     # --- forts ---
     elif pk == PK_BUILD:
         p = s.to_play
@@ -327,11 +354,10 @@ def legal_mask(s, mask):
         for c in range(MAX_COINS):
             if s.co_loc[c] == LOC_HOME and s.co_at[c] == s.to_play:
                 mask[A_OPT + c] = 1
-    elif pk == PK_FORT_TARGET:
+    elif pk == PK_FORT_TARGET:       # the flag was chosen to fire: a target
         for o in range(OPT_FORT + MAX_FORTS):
             if F.fort_target_ok(s, s.pend_fort, s.pend_mast, o):
                 mask[A_OPT + o] = 1
-        mask[A_NO] = 1
     elif pk == PK_FORT_MAST:
         j = s.pend_target
         for m in range(nmast(s, j)):
@@ -490,6 +516,19 @@ def _apply_one(s, a):
                 if s.cr_ship[c] == k:
                     s.cr_ship[c] = -1
         then = _T_DEPLOY
+    elif pk == PK_GUN:                          # [Shooting] the cannon that fires next
+        if a == A_NO:
+            then = _T_TURN                      # the others hold
+        else:
+            s.pend_mast = o
+            s.pending = PK_TARGET
+    elif pk == PK_FORT_GUN:                     # [Forts: Shooting] the flag that fires next
+        if a == A_NO:
+            s.pend_fort = -1
+            then = _T_TURN
+        else:
+            s.pend_mast = o
+            s.pending = PK_FORT_TARGET
     elif pk == PK_CAPT and o < 4:               # a ship a tow brought in: her action [Tow]
         then = _T_ORDER
         tk = s.pend_ship
@@ -512,7 +551,8 @@ def _apply_one(s, a):
         elif a >= A_FORT:                       # --- forts: a shoot action
             f = p * MAX_FORTS_P + a - A_FORT
             s.ft_acts[f] = 1
-            if not F.ask_flag(s, f, 0):
+            s.pend_fired = 0
+            if not F.ask_flag(s, f):
                 then = _T_TURN
         else:
             o = a - A_ORDER
@@ -566,18 +606,14 @@ def _apply_one(s, a):
             tk = k
             tm = sail(s, k, kind, f, fr)
     elif pk == PK_TARGET:
-        if a == A_NO:
-            then = _T_TARGET
-            tk = s.pend_ship
-            tm = s.pend_mast + 1
-        elif o >= OPT_FORT:                     # --- forts: a ship's cannon hits a fort
+        s.pend_fired |= 1 << s.pend_mast        # this cannon has fired this action
+        if o >= OPT_FORT:                       # --- forts: a ship's cannon hits a fort
             k = s.pend_ship
             F.reveal_long_guns_fort(s, k, s.pend_mast, o - OPT_FORT)
             if not (F.roll_hits(s, s.cfg.ship_rank[k // MAX_FLEET, k % MAX_FLEET, s.pend_mast], k)
                     and F.hit_fort(s, o - OPT_FORT)):   # a fort's loss may end the game
                 then = _T_TARGET
                 tk = k
-                tm = s.pend_mast + 1
         else:
             fire(s, s.pend_ship, s.pend_mast, o)
     # --- forts ---
@@ -595,39 +631,38 @@ def _apply_one(s, a):
     elif pk == PK_FORT_TARGET:
         f = s.pend_fort
         g = s.pend_mast
+        s.pend_fired |= 1 << g                   # this flag has fired this action
         asked = False                            # a decision is pending: stop here
-        if a != A_NO and F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g],
-                                     -1):
+        if F.roll_hits(s, s.cfg.fort_rank[f // MAX_FORTS_P, f % MAX_FORTS_P, g], -1):
             if o >= OPT_FORT:
                 asked = F.hit_fort(s, o - OPT_FORT)
             elif s.sh_masts[o] == 0:
                 sink(s, o)
+                asked = check_end(s)             # ends the game at once (ruling: End timing)
             else:
                 s.pending = PK_FORT_MAST
                 s.pend_target = o
                 asked = True
-        if not asked and not F.ask_flag(s, f, g + 1):
+        if not asked and not F.ask_flag(s, f):
             then = _T_TURN
     elif pk == PK_FORT_MAST:
         lose_mast(s, s.pend_target, o)
         s.pend_target = -1
-        if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+        if not F.ask_flag(s, s.pend_fort):
             then = _T_TURN
     elif pk == PK_FLAG:
         s.ft_flags[s.pend_count] &= ~(1 << o)
         s.pend_count = 0
         if s.pend_fort >= 0:
-            if not F.ask_flag(s, s.pend_fort, s.pend_mast + 1):
+            if not F.ask_flag(s, s.pend_fort):
                 then = _T_TURN
         else:
             then = _T_TARGET
             tk = s.pend_ship
-            tm = s.pend_mast + 1
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
         then = _T_TARGET
         tk = s.pend_ship
-        tm = s.pend_mast + 1
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
                 s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \
@@ -683,9 +718,9 @@ def _apply_one(s, a):
     if then == _T_END_MOVE:
         end_move(s, tk)
     elif then == _T_MOVE_REST:
-        end_move_rest(s, tk)
+        end_move_rest(s, tk, True)         # after a mysterious island: docked anew
     elif then == _T_TARGET:
-        ask_target(s, tk, tm)
+        ask_gun(s, tk)
     elif then == _T_BOARD:
         finish_board(s)
     elif then == _T_END_TURN:
@@ -730,7 +765,8 @@ def order_ship(s, k, act):
             reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
         begin_explore(s, k)
     elif act == ACT_SHOOT:
-        ask_target(s, k, 0)
+        s.pend_fired = 0
+        ask_gun(s, k)
     else:
         s.pending = PK_REPAIR
         s.pend_count = 0

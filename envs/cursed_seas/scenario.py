@@ -1,8 +1,10 @@
 """Cursed Seas positions as readable dicts (and TOML files): build one, describe one.
 
 ``from_scenario(d, env_cfg)`` starts a game from ``d``'s config and seed, lays the named
-islands, ships and coins over it, then the raw ``record`` table, and validates the result
-with ``check_states``. ``to_scenario(rec, exact)`` describes any position in the same
+islands, ships, coins, crew, reefs, terrain, forts, exploration tokens and lost / tangled
+ships over it - all before ``play`` starts the turn, so the turn begins with the table as
+described (a ship placed on a reef began her turn there and does not roll for it [Reef]) -
+then the raw ``record`` table, and validates the result with ``check_states``. ``to_scenario(rec, exact)`` describes any position in the same
 format (``record`` holds every field the readable keys do not say), so loading it gives
 every seat the same observation and mask; ``exact=True`` adds the rng: the same bytes.
 
@@ -10,9 +12,15 @@ Format (every key optional)::
 
     game = "cursed_seas"   description = "..."   seed = 1
     [config]  num_players = 2  edge = "round" ...      # make_config keywords
-    islands = [{x = 3.0, y = 4.0, r = 1.0, home = 0}, ...]    # home: seat, -1 wild
+    islands = [{x = 3.0, y = 4.0, r = 1.0, home = 0, tokens = [1]}, ...]
+                                    # home: seat, -1 wild; tokens: seats that explored it
     ships = [{seat = 0, slot = 0, x = 2.0, y = 2.0, heading = 90.0, masts = [1, 1, 0],
-              dock = -1}, ...]                                # heading in degrees
+              dock = -1, lost = -1, tangled = -1}, ...]       # heading in degrees;
+                                    # lost / tangled: the fog bank / Sargasso Sea (terrain index)
+    reefs = [{x = 5.0, y = 5.0}, ...]                         # needs config reefs = 1
+    terrain = [{kind = "fog bank", x = 8.0, y = 3.0}, {kind = "iceberg", x = 4.0, y = 8.0,
+               number = 3, stuck = 0}, {kind = "trade current", x = 6.0, y = 6.0, owner = 0}]
+    forts = [{seat = 0, slot = 0, island = 2, flags = [1, 1, 0]}, ...]  # a built fort
     coins = [{coin = 0, at = "island", where = 2}, ...]       # island / ship / home / gone
     crew = [{crew = 0, at = "island", where = 2, up = 0}, ...]   # ship / island / gone
     order = [1, 0]                                            # seats in turn order
@@ -35,6 +43,7 @@ from .config import KNOWN, make_config
 from .state import (
     LOC_GONE, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_ISLANDS, MAX_MASTS,
     MAX_PLAYERS, PH_PLAY, STATE, CONFIG,
+    MAX_FLAGS, MAX_FORTS_P, MAX_REEFS, MAX_TERR, TERRAIN_KINDS,
 )
 from .turns import start_turn
 
@@ -64,13 +73,25 @@ SCHEMA = S.Table({
     "islands": S.ListOf(S.Table({
         "x": _Num(0, 30), "y": _Num(0, 30), "r": _Num(0.5, 1.5),
         "home": S.Int(-1, MAX_PLAYERS - 1),
-        "piece": S.Int(-1, MAX_ISLANDS - 1)},          # config island piece (mysterious)
+        "piece": S.Int(-1, MAX_ISLANDS - 1),           # config island piece (mysterious)
+        "tokens": S.ListOf(S.Int(0, MAX_PLAYERS - 1), max_len=MAX_PLAYERS)},   # [Exploring]
         required=("x", "y", "r")), max_len=MAX_ISLANDS),
     "ships": S.ListOf(S.Table({
         "seat": S.Int(0, MAX_PLAYERS - 1), "slot": S.Int(0, MAX_FLEET - 1),
         "x": _Num(0, 30), "y": _Num(0, 30), "heading": _Num(-180, 180),
-        "masts": S.ListOf(S.Int(0, 1), max_len=MAX_MASTS), "dock": S.Int(-1, MAX_ISLANDS - 1)},
+        "masts": S.ListOf(S.Int(0, 1), max_len=MAX_MASTS), "dock": S.Int(-1, MAX_ISLANDS - 1),
+        "lost": S.Int(-1, MAX_TERR - 1), "tangled": S.Int(-1, MAX_TERR - 1)},
         required=("seat", "slot", "x", "y", "heading"))),
+    "reefs": S.ListOf(S.Table({"x": _Num(0, 30), "y": _Num(0, 30)}, required=("x", "y")),
+                      max_len=MAX_REEFS),
+    "terrain": S.ListOf(S.Table({
+        "kind": S.Choice(list(TERRAIN_KINDS)), "x": _Num(0, 30), "y": _Num(0, 30),  # "none": gone
+        "number": S.Int(0, 6), "stuck": S.Int(0, 1), "owner": S.Int(-1, MAX_PLAYERS - 1)},
+        required=("kind", "x", "y")), max_len=MAX_TERR),
+    "forts": S.ListOf(S.Table({
+        "seat": S.Int(0, MAX_PLAYERS - 1), "slot": S.Int(0, MAX_FORTS_P - 1),
+        "island": S.Int(0, MAX_ISLANDS - 1), "flags": S.ListOf(S.Int(0, 1), max_len=MAX_FLAGS)},
+        required=("seat", "slot", "island"))),
     "coins": S.ListOf(S.Table({
         "coin": S.Int(0, MAX_COINS - 1), "at": S.Choice(list(PLACES)),
         "where": S.Int(-1, 30)}, required=("coin", "at"))),
@@ -110,6 +131,7 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
             s["isl_home"][i] = h
             if h >= 0:
                 s["home"][h] = i
+            s["isl_token"][i] = sum(1 << q for q in set(isl.get("tokens", [])))
     for sh in p.get("ships", []):
         k = sh["seat"] * MAX_FLEET + sh["slot"]
         s["sh_live"][k] = 1
@@ -118,6 +140,26 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         if "masts" in sh:
             s["sh_masts"][k] = sum(b << m for m, b in enumerate(sh["masts"]))
         s["sh_dock"][k] = sh.get("dock", -1)
+        s["sh_lost"][k] = sh.get("lost", -1)
+        s["sh_tangled"][k] = sh.get("tangled", -1)
+    if "reefs" in p:
+        s["n_reefs"] = len(p["reefs"])
+        for r, rf in enumerate(p["reefs"]):
+            s["rf_x"][r], s["rf_y"][r] = rf["x"], rf["y"]
+    if "terrain" in p:
+        s["n_terr"] = len(p["terrain"])
+        for t, tr in enumerate(p["terrain"]):
+            s["tr_kind"][t] = TERRAIN_KINDS.index(tr["kind"])
+            s["tr_x"][t], s["tr_y"][t] = tr["x"], tr["y"]
+            s["tr_num"][t] = tr.get("number", 0)
+            s["tr_stuck"][t] = tr.get("stuck", 0)
+            s["tr_owner"][t] = tr.get("owner", -1)
+    for ft in p.get("forts", []):
+        f = ft["seat"] * MAX_FORTS_P + ft["slot"]
+        nf = int(s["cfg"]["fort_nflag"][ft["seat"], ft["slot"]])
+        s["ft_isl"][f] = ft["island"]
+        flags = ft.get("flags", [1] * nf)
+        s["ft_flags"][f] = sum(b << g for g, b in enumerate(flags))
     for co in p.get("coins", []):
         c = co["coin"]
         s["co_loc"][c] = PLACES[co["at"]]
@@ -129,6 +171,7 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["cr_ship"][c] = cr.get("where", -1) if cr["at"] == "ship" else -1
         s["cr_isl"][c] = cr.get("where", -1) if cr["at"] == "island" else -1
         s["cr_up"][c] = cr.get("up", 0)
+    # everything above is on the table before the turn starts (play below)
     if "order" in p:
         s["order"][:] = -1
         s["order"][:len(p["order"])] = p["order"]
@@ -160,7 +203,8 @@ def readable(rec) -> dict:
     s = rec[0] if isinstance(rec, np.ndarray) and rec.shape == (1,) else rec
     out = {"game": "cursed_seas"}
     out["islands"] = [{"x": float(s["isl_x"][i]), "y": float(s["isl_y"][i]),
-                       "r": float(s["isl_r"][i]), "home": int(s["isl_home"][i])}
+                       "r": float(s["isl_r"][i]), "home": int(s["isl_home"][i]),
+                      "tokens": [q for q in range(MAX_PLAYERS) if (int(s["isl_token"][i]) >> q) & 1]}
                       for i in range(int(s["n_islands"]))]
     ships = []
     for k in range(s["sh_live"].shape[0]):
@@ -170,8 +214,23 @@ def readable(rec) -> dict:
             ships.append({"seat": p, "slot": j, "x": float(s["sh_x"][k]), "y": float(s["sh_y"][k]),
                           "heading": math.degrees(float(s["sh_h"][k])),
                           "masts": [(int(s["sh_masts"][k]) >> m) & 1 for m in range(nm)],
-                          "dock": int(s["sh_dock"][k])})
+                          "dock": int(s["sh_dock"][k]), "lost": int(s["sh_lost"][k]),
+                          "tangled": int(s["sh_tangled"][k])})
     out["ships"] = ships
+    out["reefs"] = [{"x": float(s["rf_x"][r]), "y": float(s["rf_y"][r])}
+                    for r in range(int(s["n_reefs"]))]
+    out["terrain"] = [{"kind": TERRAIN_KINDS[int(s["tr_kind"][t])], "x": float(s["tr_x"][t]),
+                       "y": float(s["tr_y"][t]), "number": int(s["tr_num"][t]),
+                       "stuck": int(s["tr_stuck"][t]), "owner": int(s["tr_owner"][t])}
+                      for t in range(int(s["n_terr"]))]
+    forts = []
+    for f in range(s["ft_isl"].shape[0]):
+        if s["ft_isl"][f] >= 0:
+            q, j = divmod(f, MAX_FORTS_P)
+            nf = int(s["cfg"]["fort_nflag"][q, j])
+            forts.append({"seat": q, "slot": j, "island": int(s["ft_isl"][f]),
+                          "flags": [(int(s["ft_flags"][f]) >> g) & 1 for g in range(nf)]})
+    out["forts"] = forts
     return out
 
 

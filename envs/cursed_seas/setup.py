@@ -15,7 +15,7 @@ from envs.core.rng import die, shuffle
 
 from .geometry import pose_clear
 from .state import (
-    DEPLOY_SLOTS, GRID, L_LEN, REEF_R, LOC_ISLAND, MAX_COINS_P, MAX_FLEET, MAX_PLAYERS,
+    DEPLOY_SLOTS, DEPLOY_TURN, NUM_DEPLOY, GRID, L_LEN, REEF_R, LOC_ISLAND, MAX_COINS_P, MAX_FLEET, MAX_PLAYERS,
     PH_DEPLOY, PH_HOME, PK_DEPLOY, PK_HOME, S_LEN, SHIP_R,
 )
 
@@ -126,12 +126,18 @@ def reef_ok(s, g):
 
 @njit(cache=True)
 def deploy_pose(s, k, i, a):
-    """Ship k with her bow touching island i at angle slot a, facing the island's centre."""
-    ang = 2.0 * math.pi * a / DEPLOY_SLOTS
+    """Ship k with her bow touching island i [Choosing Home Islands: "so that their bows
+    touch that island"]: option a = slot * 5 + t, her bow point on the island's radius at
+    angle slot (12 points 30 degrees apart), her heading DEPLOY_TURN[t] (-60 .. +60 degrees)
+    off the island's centre - the heading is her player's choice; any heading within 90
+    degrees of the centre keeps the bow the part that touches (ruling: Home islands and
+    deploying)."""
+    ang = 2.0 * math.pi * (a // 5) / DEPLOY_SLOTS
     reach = s.isl_r[i] + SHIP_R + 1e-4
     bx = s.isl_x[i] + reach * math.cos(ang)
     by = s.isl_y[i] + reach * math.sin(ang)
-    h = math.atan2(-math.sin(ang), -math.cos(ang))
+    h = math.atan2(-math.sin(ang), -math.cos(ang)) + DEPLOY_TURN[a % 5] * math.pi / 180.0
+    h = math.atan2(math.sin(h), math.cos(h))
     return bx - s.sh_len[k] * math.cos(h), by - s.sh_len[k] * math.sin(h), h
 
 
@@ -180,7 +186,7 @@ def next_deploy(s):
             s.pending = PK_DEPLOY
             s.pend_ship = k
             s.to_play = p
-            for a in range(DEPLOY_SLOTS):
+            for a in range(NUM_DEPLOY):
                 if deploy_ok(s, k, a):
                     return 0
             return 3       # no room left around the island (ruling: Crowded home)

@@ -38,12 +38,17 @@ ARC_STEP = 0.5 * SHIP_R  # a turn's swept arc is tested at headings this far apa
 TOUCH = 1e-3             # pieces closer than this (beyond their radii) touch
 GRID = 8                 # island placement: GRID x GRID points over the table
 DEPLOY_SLOTS = 12        # ship placement at a home island: a bow every 30 degrees around it
+DEPLOY_TURN = np.array([-60.0, -30.0, 0.0, 30.0, 60.0])   # her heading off the island's centre
+NUM_DEPLOY = DEPLOY_SLOTS * 5    # PK_DEPLOY option slot * 5 + turn (ruling: Home islands and deploying)
 
 # --- movement grammar [Moving; ruling: Movement grammar] ------------------------------------
-FAN_DEG = np.array([-90.0, -45.0, -20.0, 0.0, 20.0, 45.0, 90.0])
-NUM_FAN = 7
-FRACS = np.array([0.25, 0.5, 0.75, 1.0])
-NUM_FRAC = 4
+# a heading change is any of 24 around the full circle, 15 degrees apart (-165 .. +180); the
+# distance any eighth of the segment's length
+NUM_FAN = 24
+FAN_STRAIGHT = 11                                   # FAN_DEG[11] = 0: straight on
+FAN_DEG = np.array([(f - FAN_STRAIGHT) * 15.0 for f in range(NUM_FAN)])
+NUM_FRAC = 8
+FRACS = np.array([(f + 1) / NUM_FRAC for f in range(NUM_FRAC)])
 SEG_S, SEG_L = 0, 1
 
 # --- keywords (crew abilities, our own design; docs/pieces.md) ------------------------------
@@ -109,7 +114,10 @@ PK_TOW = 32              # after a move: tow derelict j (option = ship) or not [
 PK_CAPT = 33             # a ship that joined by a tow: act (option = ACT_*, 4 scuttle, 5 sea)
 PK_LOAD = 34             # load coin c from her fort (option = coin) or stop [Forts: Treasure]
 PK_NAV = 35              # Navigator: place a trade current at slot a (option = slot) or not
-NUM_PK = 36
+# --- cannon order [Shooting: no order of fire]
+PK_GUN = 36              # which cannon (mast) of pend_ship fires next (option = mast) or stop
+PK_FORT_GUN = 37         # which flag of pend_fort fires next (option = flag) or stop
+NUM_PK = 38
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
             "repair", "place reef", "reef damage",
@@ -117,7 +125,7 @@ PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", 
             "build fort", "pay for fort", "fort target", "fort hit", "flag lost",
             "piece to", "explore with", "explore swap",
             "island: crew lost", "island: mast back", "island: mast lost",
-            "tow", "joined ship", "load from fort", "navigator")
+            "tow", "joined ship", "load from fort", "navigator", "cannon", "fort cannon")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -179,6 +187,7 @@ CONFIG = np.dtype(config_header() + [
     ("home_rule", np.int8),          # 0 previous player chooses, 1 last player first
     ("end_rule", np.int8),           # 0 only one player can move, 1 half or more cannot
     ("board_tie", np.int8),          # 0 a tie does nothing, 1 re-roll
+    ("island_spacing", np.int8),     # 0 the recommended 1L-6L where possible, 1 free
     ("tiebreak", np.int8, (3,)),     # TB_* in order of use
     ("table_w", np.float64),
     ("table_h", np.float64),
@@ -307,11 +316,13 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("sh_tow", np.int8, (MAX_SHIPS,)),           # ship she tows, -1 none [Tow]
     ("cr_nav", np.uint8, (MAX_CREW,)),           # Navigator used (once a game; ruling)
     ("sh_nav", np.uint8, (MAX_SHIPS,)),          # a Navigator placed from her this turn
+    # --- cannon order
+    ("pend_fired", np.uint8),                    # bit m: cannon / flag m fired this action
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------
 OBS_GLOBAL = 0
-N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3          # phase, pending, misc, segs, mast, edge
+N_GLOBAL = 5 + NUM_PK + 4 + 4 + MAX_MASTS + 3 + MAX_MASTS   # phase, pending, misc, segs, mast, edge, fired
 OBS_SEATS = OBS_GLOBAL + N_GLOBAL
 N_SEAT = 6
 OBS_ISLANDS = OBS_SEATS + MAX_PLAYERS * N_SEAT

@@ -178,9 +178,9 @@ def tow_sail(s, k, kind, fan, frac):
     ux = math.cos(h)
     uy = math.sin(h)
     dist = FRACS[frac] * (L_LEN if kind == SEG_L else S_LEN)
-    t, hit = sweep(s, k, ux, uy, dist)
+    t, hit = sweep(s, k, ux, uy, dist + TOUCH)    # touching where she ends stops her too
     s.sh_live[k] = 0                 # the tower is no obstacle to her own tow
-    t2, hit2 = sweep(s, j, ux, uy, dist)
+    t2, hit2 = sweep(s, j, ux, uy, dist + TOUCH)
     s.sh_live[k] = 1
     if t2 < t:
         t = t2

@@ -25,7 +25,7 @@ from .geometry import wrap
 from .tow import behind, tow_ask, tow_dock, tow_sail, tow_seg_kind, tow_turn_ok
 from .geometry import (
     far_from,
-    bow_touches, bow_x, bow_y, can_fire, edge_room, hull_clear, island_gap, pose_clear, pt_seg,
+    bow_touches, bow_x, bow_y, can_fire, edge_room, island_gap, pose_clear, pt_seg,
     sweep,
 )
 from .terrain import ice_begin, turn_begins
@@ -40,7 +40,7 @@ from .state import (
     KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, MAX_PLAYERS,
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
-    PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TARGET, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
+    PK_GUN, PK_MAST, PK_NONE, PK_REEF, PK_REPAIR, REEF_R, PK_SEGMENT, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
     TB_MASTS, TB_POINTS, TB_SHIP_GOLD, TB_UNITS, TOUCH, ARC_STEP,
     LOC_FORT, MAX_FORTS, MAX_FORTS_P,
 )
@@ -183,12 +183,20 @@ def mast_has_target(s, k, m):
 
 
 @njit(cache=True)
-def next_gun(s, k, m0):
-    """First standing mast from m0 on with a target, -1 none."""
-    for m in range(m0, nmast(s, k)):
-        if (s.sh_masts[k] >> m) & 1 and mast_has_target(s, k, m):
-            return m
-    return -1
+def gun_ok(s, k, m, fired):
+    """Mast m of ship k may fire next: standing, not among ``fired`` (bits of the masts
+    that fired this shoot action), with a target [Shooting: the text sets no order of fire,
+    and a cannon not fired yet may still fire later in the action]."""
+    return 0 <= m < nmast(s, k) and (s.sh_masts[k] >> m) & 1 and not (fired >> m) & 1 \
+        and mast_has_target(s, k, m)
+
+
+@njit(cache=True)
+def any_gun(s, k, fired):
+    for m in range(nmast(s, k)):
+        if gun_ok(s, k, m, fired):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -202,11 +210,15 @@ def island_coins(s, i):
 
 @njit(cache=True)
 def can_explore(s, k):
-    """[Exploring] a ship that began the turn docked at a wild island, still there, with
-    treasure on it (an Explorer: docked there now)."""
+    """[Exploring] a ship that began the turn docked at a wild island, still there (an
+    Explorer: docked there now), with treasure on it - or, with none, one her player has not
+    explored yet: the look finds nothing, but the island is explored (Building Forts: "a
+    wild island you have explored"; ruling: Explored islands)."""
     i = s.sh_dock[k]
-    return i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0 and \
-        island_coins(s, i) > 0
+    if not (i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0):
+        return False
+    return island_coins(s, i) > 0 or \
+        not ((s.isl_token[i] >> s.sh_owner[k]) & 1 or s.sh_explored[k])
 
 
 @njit(cache=True, inline="always")
@@ -250,7 +262,7 @@ def action_ok(s, k, act):
     if act == ACT_EXPLORE:
         return can_explore(s, k)
     if act == ACT_SHOOT:
-        return s.sh_masts[k] != 0 and next_gun(s, k, 0) >= 0
+        return s.sh_masts[k] != 0 and any_gun(s, k, 0)
     return can_repair(s, k)
 
 
@@ -280,37 +292,96 @@ def free_segment(s, k, kind):
     return -1
 
 
-@njit(cache=True, inline="always")
-def turn_ok(s, k, fan):
-    """Turning by FAN_DEG[fan] about the stern leaves ship k clear of every piece, and the
-    arc she (and her tow) sweeps on the way crosses no island and no ship [Moving: "A ship
-    can't move through any island or another ship"; ruling: Movement grammar]."""
-    h0 = s.sh_h[k]
-    h = h0 + FAN_DEG[fan] * math.pi / 180.0
-    if s.sh_tow[k] >= 0 and not tow_turn_ok(s, k, h):
-        return False                     # --- tow: the towed ship turns with her [Tow]
-    return pose_clear(s, k, s.sh_x[k], s.sh_y[k], h) and arc_clear(s, k, h0, h)
+@njit(cache=True)
+def pivot(s, k, h):
+    """Stern point of ship k turned to heading h. A ship turns about her stern; a sea
+    creature about the middle of its base, its movement measured "from anywhere on its
+    base" (ruling: Sea creatures), so each segment carries the whole base the measured
+    distance in the chosen direction, straight back included [Sea Creatures]."""
+    if not is_creature(s, k):
+        return s.sh_x[k], s.sh_y[k]
+    half = 0.5 * s.sh_len[k]
+    mx = s.sh_x[k] + half * math.cos(s.sh_h[k])
+    my = s.sh_y[k] + half * math.sin(s.sh_h[k])
+    return mx - half * math.cos(h), my - half * math.sin(h)
 
 
 @njit(cache=True)
-def arc_clear(s, k, h0, h1):
-    """Every heading between h0 and h1 leaves ship k (and her tow, in line behind her) clear
-    of islands and ships, tested at headings close enough that no point of either hull moves
-    more than ARC_STEP between two tests [Moving; ruling: Movement grammar]."""
-    reach = abs(s.sh_len[k])
+def arc_limit(s, k, sign):
+    """The first heading change (radians, anticlockwise for sign 1, clockwise for -1) at
+    which ship k (and her tow, in line behind her) would overlap an island or a ship or
+    leave the table, tested at headings close enough that no point of either hull moves
+    more than ARC_STEP between two tests; 4.0 when the whole half circle is clear [Moving:
+    "A ship can't move through any island or another ship"; ruling: Movement grammar]."""
+    h0 = s.sh_h[k]
+    reach = abs(s.sh_len[k]) * (0.5 if is_creature(s, k) else 1.0)
     j = s.sh_tow[k]
     if j >= 0:
         reach = max(reach, abs(s.sh_len[j]) + 2.0 * SHIP_R + TOUCH)
-    n = int(math.ceil(abs(h1 - h0) * reach / ARC_STEP))
-    for i in range(1, n):
-        h = h0 + (h1 - h0) * i / n
-        if not hull_clear(s, k, s.sh_x[k], s.sh_y[k], h):
-            return False
+    n = max(1, int(math.ceil(math.pi * reach / ARC_STEP)))
+    for i in range(1, n + 1):
+        a = math.pi * i / n
+        h = h0 + sign * a
+        x, y = pivot(s, k, h)
+        if not pose_clear(s, k, x, y, h):
+            return a
         if j >= 0:
-            x, y = behind(s, k, j, h)
-            if not hull_clear(s, j, x, y, h):
-                return False
+            tx, ty = behind(s, k, j, h)
+            if not pose_clear(s, j, tx, ty, h):
+                return a
+    return 4.0
+
+
+@njit(cache=True)
+def room_to_turn(s, k):
+    """No island, no other ship and no table edge within reach of the point ship k turns
+    about: every heading is then clear, the arc and the end pose alike - a bound that
+    skips arc_limit's and turn_ok's exact tests, which could not fail there (speed)."""
+    if s.sh_tow[k] >= 0:
+        return False
+    ln = abs(s.sh_len[k])
+    r = 0.5 * ln if is_creature(s, k) else ln
+    cx, cy = pivot(s, k, s.sh_h[k])
+    if is_creature(s, k):
+        cx += r * math.cos(s.sh_h[k])
+        cy += r * math.sin(s.sh_h[k])
+    if cx - r < SHIP_R or cy - r < SHIP_R or cx + r > s.cfg.table_w - SHIP_R or \
+            cy + r > s.cfg.table_h - SHIP_R:
+        return False
+    for i in range(s.n_islands):
+        if not far_from(s.isl_x[i] - cx, s.isl_y[i] - cy, r + SHIP_R + s.isl_r[i]):
+            return False
+    for j in range(MAX_SHIPS):
+        if j != k and s.sh_live[j] and s.sh_lost[j] < 0 and \
+                pt_seg(cx, cy, s.sh_x[j], s.sh_y[j], bow_x(s, j), bow_y(s, j)) \
+                <= r + 2.0 * SHIP_R + 1e-6:
+            return False
     return True
+
+
+@njit(cache=True, inline="always")
+def turn_ok(s, k, fan, lim_left, lim_right):
+    """Turning by FAN_DEG[fan] (any of 24 heading changes round the full circle; ruling:
+    Movement grammar) leaves ship k clear of every piece and on the table, and the arc she
+    (and her tow) sweeps on the way crosses no island, no ship and no table edge
+    (``lim_left`` / ``lim_right``: arc_limit anticlockwise / clockwise). A half turn may
+    swing either way round."""
+    d = FAN_DEG[fan] * math.pi / 180.0
+    if d == 0.0:
+        return True
+    h = s.sh_h[k] + d
+    if d >= math.pi - 1e-9:
+        if lim_left <= math.pi and lim_right <= math.pi:
+            return False
+    elif d > 0.0:
+        if lim_left <= d:
+            return False
+    elif lim_right <= -d:
+        return False
+    if s.sh_tow[k] >= 0 and not tow_turn_ok(s, k, h):
+        return False                     # --- tow: the towed ship turns with her [Tow]
+    x, y = pivot(s, k, h)
+    return pose_clear(s, k, x, y, h)
 
 
 @njit(cache=True, inline="always")
@@ -328,11 +399,16 @@ def sail(s, k, kind, fan, frac):
                  keywords(s, k) & KW_OARSMAN):
         s.sh_trade[k] = 2            # the trade current's +S, once per turn
     h = wrap_angle(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0)
+    x, y = pivot(s, k, h)                # a sea creature turns about its middle
+    s.sh_x[k] = x
+    s.sh_y[k] = y
     s.sh_h[k] = h
     ux = math.cos(h)
     uy = math.sin(h)
     dist = FRACS[frac] * (L_LEN if kind == SEG_L else S_LEN)
-    t, hit = sweep(s, k, ux, uy, dist)
+    # a piece within the touch tolerance of where the segment ends is touched: she stops
+    # there as at any contact [Moving: "she must stop"; ruling: Movement grammar]
+    t, hit = sweep(s, k, ux, uy, dist + TOUCH)
     room = edge_room(s, k, ux, uy)
     travel = min(t, dist, room)
     if travel > 0.0:
@@ -363,7 +439,8 @@ def end_move(s, k):
         back_to_turn(s)
         return
     release_pins(s)
-    if s.sh_dock[k] < 0:
+    new = s.sh_dock[k] < 0               # she left her dock (a move of 0 S docks nowhere new)
+    if new:
         for i in range(s.n_islands):
             if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
                     and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
@@ -372,28 +449,33 @@ def end_move(s, k):
                 if myst_roll(s, k, i):
                     return
                 break
-    end_move_rest(s, k)
+    end_move_rest(s, k, new)
 
 
 @njit(cache=True)
-def end_move_rest(s, k):
-    """The rest of a move's end, after any mysterious-island effect: unload, free explore,
-    ram and board."""
+def end_move_rest(s, k, new):
+    """The rest of a move's end, after any mysterious-island effect: unload, free explore
+    (only after docking anew: a move of 0 S is no docking; ruling: Explored islands), ram
+    and board (never a ship pinned to her: "ships can't ram each other while they are
+    pinned"; ruling: Ram)."""
     p = s.sh_owner[k]
     i = s.sh_dock[k]
     if i >= 0 and s.isl_home[i] == p:
         unload(s, k)
     elif own_fort_at(s, i, p):
         fort_unload(s, k, fort_at(s, i))     # at her fort [Unloading treasure]
-    elif i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
+    elif new and i >= 0 and s.isl_token[i] & (1 << p) and island_coins(s, i) > 0 and \
             not is_creature(s, k):
         s.pend_count = 1                 # free explore after any boarding
     tow_dock(s, k)                       # --- tow: the towed ship docks with her [Tow]
+    if check_end(s):                     # the last gold unloaded ends the game at once
+        return                           # [Winning the Game: "immediately"; ruling: End timing]
     if s.sh_masts[k] != 0 and s.sh_pin[k] < 0 and not is_creature(s, k) and \
             s.sh_lost[k] < 0:
         for j in range(MAX_SHIPS):
             if s.sh_live[j] and not s.sh_wreck[j] and s.sh_owner[j] != p and \
-                    not is_creature(s, j) and s.sh_lost[j] < 0 and bow_touches(s, k, j):
+                    not is_creature(s, j) and s.sh_lost[j] < 0 and s.sh_pin[j] != k and \
+                    bow_touches(s, k, j):
                 s.sh_pin[k] = j          # she rams and is pinned [Ram]
                 s.pending = PK_BOARD
                 s.pend_target = j
@@ -487,14 +569,15 @@ def any_takeable(s, k):
 
 # ----- shooting ----------------------------------------------------------------------------------
 @njit(cache=True)
-def ask_target(s, k, m0):
-    m = next_gun(s, k, m0)
-    if m < 0:
+def ask_gun(s, k):
+    """[Shooting] her player picks the cannon that fires next, among those that have not
+    fired this action and have a target, or stops (the rest hold); none left ends it."""
+    if not s.sh_live[k] or not any_gun(s, k, s.pend_fired):
         back_to_turn(s)
         return
-    s.pending = PK_TARGET
+    s.pending = PK_GUN
     s.pend_ship = k
-    s.pend_mast = m
+    s.pend_mast = -1
     s.to_play = s.sh_owner[k]
 
 
@@ -513,12 +596,14 @@ def fire(s, k, m, j):
     if roll != 1 and total >= s.cfg.ship_rank[p, k % MAX_FLEET, m]:
         if s.sh_masts[j] == 0:
             sink(s, j)
+            if check_end(s):             # ends the game at once (ruling: End timing)
+                return
         else:
             s.pending = PK_MAST
             s.pend_target = j
             s.to_play = s.sh_owner[k]
             return
-    ask_target(s, k, m + 1)
+    ask_gun(s, k)
 
 
 @njit(cache=True)

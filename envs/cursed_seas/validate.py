@@ -27,6 +27,7 @@ from .state import (
     PK_FORT_TARGET, PK_PAY,
 )
 from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import ACT_SHOOT, PK_FORT_GUN, PK_GUN
 from .state import STATE
 from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
@@ -44,7 +45,7 @@ def _config(states, r):
     V.in_range(r, states, c + "build_total", 10, 200, "Fleets: build total")
     V.in_range(r, states, c + "edge", 0, 2, "wall, flat or round earth [Setup]")
     V.in_range(r, states, c + "reefs", 0, 1, "reefs per player [Placing Terrain]")
-    for f in ("order_rule", "home_rule", "end_rule", "board_tie"):
+    for f in ("order_rule", "home_rule", "end_rule", "board_tie", "island_spacing"):
         V.in_range(r, states, c + f, 0, 1, "a rule option")
     V.in_range(r, states, c + "tiebreak", 0, 4, "tie-breaker codes [Winning the Game]")
     cfg = states["cfg"]
@@ -407,10 +408,18 @@ def _pending(s, n, phase, live) -> list:
                                                and s["ft_isl"][fo] >= 0)):
             return ["pend_fort: forts are built by the player to play [Building Forts]"]
         return []
+    if pk == PK_FORT_GUN:
+        if not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur and s["ft_isl"][fo] >= 0
+                and tp == cur and s["ft_acts"][fo]):
+            return ["pend_fort: a fort of the player to play given its shoot action [Forts: "
+                    "Shooting]"]
+        return []
     if pk in (PK_FORT_TARGET, PK_FORT_MAST):
         if not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur and s["ft_isl"][fo] >= 0
                 and tp == cur and 0 <= s["pend_mast"] < s["cfg"]["fort_nflag"][cur, fo % MAX_FORTS_P]):
             return ["pend_fort: a fort of the player to play fires a flag [Forts: Shooting]"]
+        if pk == PK_FORT_TARGET and (int(s["pend_fired"]) >> int(s["pend_mast"])) & 1:
+            return ["pend_fired: each flag fires once per shoot action [Forts: Shooting]"]
         if pk == PK_FORT_MAST and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]
                                        and s["sh_masts"][tgt] and s["sh_owner"][tgt] != cur):
             return ["pend_target: an enemy ship with a mast [Forts: Shooting]"]
@@ -464,7 +473,8 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_ship: exploring at sea is the player to play's action [Exploring]"]
     if pk == PK_SEA_SWAP and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt] and tgt != ship):
         return ["pend_target: exploring at sea needs another ship in play [Exploring]"]
-    if pk in (PK_SEGMENT, PK_TARGET, PK_REPAIR, PK_EXPLORE) and (owner != cur or tp != cur):
+    if pk in (PK_SEGMENT, PK_TARGET, PK_GUN, PK_REPAIR, PK_EXPLORE) and \
+            (owner != cur or tp != cur):
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
         return ["pend_ship: a derelict or pinned ship cannot move [Derelict; Pin]"]
@@ -475,6 +485,10 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_mast: not a mast of the shooting ship"]
     if pk == PK_TARGET and not (int(s["sh_masts"][ship]) >> int(s["pend_mast"])) & 1:
         return ["pend_mast: that mast is down"]
+    if pk == PK_TARGET and (int(s["pend_fired"]) >> int(s["pend_mast"])) & 1:
+        return ["pend_fired: each cannon fires once per shoot action [Shooting]"]
+    if pk == PK_GUN and (s["sh_masts"][ship] == 0 or s["sh_last"][ship] != ACT_SHOOT):
+        return ["pend_ship: a ship with a mast given a shoot action picks her cannon [Shooting]"]
     if pk in (PK_MAST, PK_BOARD, PK_BOARD_WIN, PK_BOARD_CREW, PK_BOARD_COIN):
         if not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]) or s["sh_owner"][tgt] == owner:
             return ["pend_target: not an enemy ship in play"]

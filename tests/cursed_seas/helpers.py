@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 import envs
-from envs.cursed_seas.state import A_NO, A_OPT, A_ORDER, A_PIECE, A_SEG, NUM_FAN, NUM_FRAC
+from envs.cursed_seas.state import (
+    A_NO, A_OPT, A_ORDER, A_PIECE, A_SEG, FAN_DEG, FRACS, NUM_FAN, NUM_FRAC,
+)
 
 M = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -84,13 +86,54 @@ def order(slot, act):
     return A_ORDER + slot * 4 + act
 
 
-def seg(kind, fan, frac):
-    """kind 0 = S, 1 = L; fan index (3 = straight); frac index (3 = the whole segment)."""
+def seg(kind, turn=0, frac=1.0):
+    """kind 0 = S, 1 = L; a heading change of ``turn`` degrees and ``frac`` of the
+    segment's length, looked up in the movement grammar (state.FAN_DEG, state.FRACS)."""
+    fan = [float(d) for d in FAN_DEG].index(float(turn))
+    fr = [round(float(f), 9) for f in FRACS].index(round(float(frac), 9))
+    return seg_index(kind, fan, fr)
+
+
+def seg_index(kind, fan, frac):
+    """The segment action by its indices: kind, FAN_DEG index, FRACS index."""
     return A_SEG + (kind * NUM_FAN + fan) * NUM_FRAC + frac
+
+
+def seg_turns(e, kind=None):
+    """The heading changes (degrees) the pending segment decision offers."""
+    from envs.cursed_seas.state import NUM_SEG_ACTIONS
+    out = set()
+    for a in legal(e):
+        if A_SEG <= a < A_SEG + NUM_SEG_ACTIONS:
+            o = a - A_SEG
+            if kind is None or o // (NUM_FAN * NUM_FRAC) == kind:
+                out.add(float(FAN_DEG[o // NUM_FRAC % NUM_FAN]))
+    return out
 
 
 def opt(k):
     return A_OPT + k
+
+
+def guns(e):
+    """The cannons (masts, or a fort's flags) the pending 'which fires next' decision
+    offers [Shooting: the player's order of fire]."""
+    return {a - A_OPT for a in legal(e) if A_OPT <= a < A_OPT + 8}
+
+
+def first_gun(e):
+    """Pick the lowest cannon offered (the order the engine used to impose)."""
+    e.step(A_OPT + min(guns(e)))
+
+
+def gun_targets(e):
+    """{cannon: target options} of the pending cannon decision, found on copies."""
+    out = {}
+    for m in guns(e):
+        c = e.clone()
+        c.step(A_OPT + m)
+        out[m] = legal(c)
+    return out
 
 
 STOP = A_NO

@@ -6,10 +6,10 @@ import pytest
 
 from envs.cursed_seas.state import (
     A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_BOARD_WIN, PK_EXPLORE,
-    PK_REPAIR, PK_TARGET, PK_TURN,
+    PK_GUN, PK_REPAIR, PK_TARGET, PK_TURN,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg, ship
+from .helpers import first_gun, fleet, legal, opt, order, position, rec, seg, ship
 
 
 FAR = ship(1, 0, 9.0, 5.0, 90.0)
@@ -30,7 +30,7 @@ def test_explorer_explores_the_turn_she_docks_as_a_second_action(scout, can):
     coins = [{"coin": 1, "at": "island", "where": 2}]
     e = position(two(f0), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))                 # L straight on: docks at wild island 2
+    e.step(seg(1))                 # L straight on: docks at wild island 2
     assert rec(e)["sh_dock"][0] == 2 and rec(e)["pending"] == PK_TURN
     assert (order(0, ACT_EXPLORE) in legal(e)) == can
     if can:
@@ -48,7 +48,7 @@ def test_explorer_gives_no_third_action():
     coins = [{"coin": 1, "at": "island", "where": 2}]
     e = position(two(f0), [ship(0, 0, 3.4, 2.0), ship(1, 0, 4.6, 3.3, 0.0)], placed=coins)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(order(0, ACT_EXPLORE))        # her cargo is full of crew: nothing to take
     assert rec(e)["pending"] == PK_TURN and rec(e)["sh_acts"][0] == 2
     assert {a for a in legal(e) if order(0, 0) <= a <= order(0, 3)} == set()
@@ -67,7 +67,7 @@ def test_smuggler_keeps_treasure_from_a_winning_boarding_party():
     coins = [{"coin": 8, "at": "ship", "where": 6}, {"coin": 9, "at": "ship", "where": 6}]
     e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(6, 1))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_YES)                        # 6 + 2 against 1 + 3: seat 0 wins
     s = rec(e)
     assert list(s["board_roll"]) == [8, 4]
@@ -82,7 +82,7 @@ def test_without_smuggler_the_winner_may_take_treasure():
     coins = [{"coin": 8, "at": "ship", "where": 6}]
     e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(6, 1))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_YES)
     assert rec(e)["pending"] == PK_BOARD_WIN and legal(e) == {A_NO}
 
@@ -94,7 +94,7 @@ def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():
     coins = [{"coin": 8, "at": "ship", "where": 6}]
     e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(3, 1))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_YES)
     s = rec(e)
     assert list(s["board_roll"]) == [5, 5] and s["pending"] == PK_TURN
@@ -144,6 +144,7 @@ def test_long_guns_let_s_cannons_reach_l(f0, can):
     assert (order(0, ACT_SHOOT) in legal(e)) == can
     if can:
         e.step(order(0, ACT_SHOOT))
+        first_gun(e)
         assert rec(e)["pending"] == PK_TARGET
         assert rec(e)["cr_up"][0] == 0
         e.step(opt(6))
@@ -161,11 +162,11 @@ def test_captain_is_revealed_when_her_ship_shoots_after_a_move():
     face down through the move and turns face up when the second action is given."""
     e = position(two([("Scarlet Heron", ["Captain Marrow"])]), [REVEAL_ME, REVEAL_TGT])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 0))
+    e.step(seg(0, 0, 0.25))
     e.step(A_NO)
     assert rec(e)["cr_up"][0] == 0 and order(0, ACT_SHOOT) in legal(e)
     e.step(order(0, ACT_SHOOT))
-    assert rec(e)["pending"] == PK_TARGET and rec(e)["cr_up"][0] == 1
+    assert rec(e)["pending"] == PK_GUN and rec(e)["cr_up"][0] == 1
 
 
 def test_helmsman_is_revealed_when_her_ship_moves_after_a_shoot():
@@ -173,8 +174,7 @@ def test_helmsman_is_revealed_when_her_ship_moves_after_a_shoot():
     action after a shoot (ruling: Actions)."""
     e = position(two([("Regal Tempest", ["Helmsman Pike"])]), [REVEAL_ME, REVEAL_TGT])
     e.step(order(0, ACT_SHOOT))
-    while rec(e)["pending"] == PK_TARGET:
-        e.step(A_NO)                                   # every mast holds fire
+    e.step(A_NO)                                       # every mast holds fire
     assert rec(e)["cr_up"][0] == 0 and order(0, ACT_MOVE) in legal(e)
     e.step(order(0, ACT_MOVE))
     assert rec(e)["cr_up"][0] == 1
@@ -187,9 +187,9 @@ def test_oarsman_is_revealed_when_the_extra_segment_is_sailed():
     e = position(two([("Scarlet Heron", [], ["Spare Oars"])]),
                  [ship(0, 0, 3.0, 6.0), ship(1, 0, 10.0, 7.0, 90.0)])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
-    e.step(seg(0, 3, 3))
+    e.step(seg(1))
+    e.step(seg(0))
     assert rec(e)["cr_up"][0] == 0
-    e.step(seg(0, 3, 3))
+    e.step(seg(0))
     s = rec(e)
     assert s["sh_x"][0] == pytest.approx(7.0) and s["cr_up"][0] == 1

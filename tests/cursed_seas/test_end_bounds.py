@@ -24,7 +24,7 @@ ISLANDS_3 = ISLANDS + [{"x": 10.0, "y": 3.0, "r": 1.0, "home": 2}]
 
 def _sail_home(e):
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     assert rec(e)["sh_dock"][0] == 0
 
 

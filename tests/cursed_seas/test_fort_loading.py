@@ -85,6 +85,6 @@ def test_treasure_loaded_from_a_fort_is_unloaded_at_home():
     e.step(A_LOAD + 0)
     e.step(opt(5))                                # the doubloon: 5 of 10 stay, cost 4
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))                          # L west: docks at home (island 0)
+    e.step(seg(1))                          # L west: docks at home (island 0)
     s = rec(e)
     assert s["sh_dock"][0] == 0 and s["co_loc"][5] == LOC_HOME and s["co_at"][5] == 0

@@ -9,11 +9,12 @@ import envs
 from envs.core.errors import ConfigError
 from envs.cursed_seas.state import (
     A_FORT, A_NO, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP,
-    OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_MAST, PK_FORT_TARGET, PK_PAY, PK_TARGET, PK_TURN,
+    OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_GUN, PK_FORT_MAST, PK_FORT_TARGET, PK_PAY, PK_TARGET,
+    PK_TURN,
     TR_FOG,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg
+from .helpers import first_gun, fleet, guns, legal, opt, order, position, rec, seg
 
 FORTS = [["Fort Brimstone"], ["Redoubt of Tears"]]
 FAR = {"seat": 1, "slot": 0, "x": 9.0, "y": 5.0, "heading": 90.0}
@@ -99,7 +100,7 @@ def test_docking_at_her_fort_unloads_treasure_inside():
     e = game([{"seat": 0, "slot": 0, "x": 3.5, "y": 2.0, "heading": 0.0}, FAR],
              INSIDE0 + [{"coin": 1, "at": "ship", "where": 0}], forts_record(FORT0))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_dock"][0] == 2 and s["co_loc"][1] == LOC_FORT and s["co_at"][1] == 0
 
@@ -111,7 +112,7 @@ def test_cannot_dock_at_an_enemy_fort():
              [{"coin": 10, "at": "fort", "where": 2}, {"coin": 12, "at": "fort", "where": 2},
               {"coin": 1, "at": "ship", "where": 0}], forts_record([(2, 2, 0b11)]))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_dock"][0] == -1 and s["co_loc"][1] == LOC_SHIP
 
@@ -138,6 +139,8 @@ def test_fort_shoots_with_its_flags_at_rank_and_range():
     e = game([HOME0, TARGET], INSIDE0, forts_record(FORT0), rolls=(4,))
     assert A_FORT + 0 in legal(e)
     e.step(A_FORT + 0)
+    assert rec(e)["pending"] == PK_FORT_GUN and guns(e) == {1}   # flag 0 reaches nothing
+    e.step(opt(1))
     s = rec(e)
     assert s["pending"] == PK_FORT_TARGET and s["pend_mast"] == 1 and opt(6) in legal(e)
     e.step(opt(6))
@@ -152,6 +155,7 @@ def test_fort_roll_below_the_flags_rank_misses():
     """[Forts: Shooting] like ship cannons: a roll below the flag's rank (3 < 4) misses."""
     e = game([HOME0, TARGET], INSIDE0, forts_record(FORT0), rolls=(3,))
     e.step(A_FORT + 0)
+    e.step(opt(1))
     e.step(opt(6))
     assert rec(e)["sh_masts"][6] == 0b11 and rec(e)["pending"] == PK_TURN
 
@@ -179,6 +183,7 @@ def test_a_hit_fort_loses_a_flag_its_player_picks():
     e = game([GUN, FAR], FORT2, forts_record([(2, 2, 0b11)]), f0=("Jade Lantern",),
              rolls=(6,))
     e.step(order(0, ACT_SHOOT))
+    first_gun(e)
     assert rec(e)["pending"] == PK_TARGET and opt(OPT_FORT + 2) in legal(e)
     e.step(opt(OPT_FORT + 2))
     s = rec(e)
@@ -196,6 +201,7 @@ def test_an_abandoned_fort_takes_no_actions_and_a_hit_destroys_it():
     e = game([GUN, near], FORT2, forts_record([(2, 2, 0)], tokens=(0, 0, 3, 0)),
              f0=("Jade Lantern",), rolls=(6,))
     e.step(order(0, ACT_SHOOT))
+    first_gun(e)
     e.step(opt(OPT_FORT + 2))
     s = rec(e)
     assert s["ft_isl"][2] == -1 and s["ft_gone"][2] == 1 and s["isl_token"][2] == 0
@@ -275,6 +281,7 @@ def test_long_guns_reach_l_at_a_fort_and_are_revealed():
                  forts=FORTS, rolls=(1,))
     assert order(0, ACT_SHOOT) in legal(e)
     e.step(order(0, ACT_SHOOT))
+    first_gun(e)
     assert rec(e)["pending"] == PK_TARGET and opt(OPT_FORT + 2) in legal(e)
     assert rec(e)["cr_up"][0] == 0
     e.step(opt(OPT_FORT + 2))

@@ -66,11 +66,11 @@ def test_round_earth_wraps_to_the_opposite_edge_at_the_same_heading():
                  [{"seat": 0, "slot": 0, "x": 11.0, "y": 6.0, "heading": 0.0},
                   {"seat": 1, "slot": 0, "x": 9.0, "y": 4.0, "heading": 90.0}], edge="round")
     e.step(order(0, ACT_MOVE := 0))
-    e.step(seg(1, 3, 3))                 # L east: the bow reaches the edge at x = 12 - SHIP_R
+    e.step(seg(1))                 # L east: the bow reaches the edge at x = 12 - SHIP_R
     s = rec(e)
     assert s["sh_x"][0] == np.float64(SHIP_R) or abs(s["sh_x"][0] - SHIP_R) < 1e-9
     assert abs(s["sh_y"][0] - 6.0) < 1e-9 and abs(s["sh_h"][0]) < 1e-12
-    assert seg(0, 3, 3) in legal(e)      # the S segment is still to sail
+    assert seg(0) in legal(e)      # the S segment is still to sail
 
 
 def test_wall_stops_and_flat_earth_removes():
@@ -79,9 +79,9 @@ def test_wall_stops_and_flat_earth_removes():
              {"seat": 1, "slot": 0, "x": 9.0, "y": 4.0, "heading": 90.0}]
     wall = position([fleet("Blue Petrel"), fleet("Rustfang")], ships, edge="wall")
     wall.step(order(0, 0))
-    wall.step(seg(1, 3, 3))
+    wall.step(seg(1))
     assert abs(rec(wall)["sh_x"][0] + 0.6 - (12.0 - SHIP_R)) < 1e-9
     flat = position([fleet("Blue Petrel"), fleet("Rustfang")], ships, edge="flat")
     flat.step(order(0, 0))
-    flat.step(seg(1, 3, 3))
+    flat.step(seg(1))
     assert rec(flat)["sh_live"][0] == 0

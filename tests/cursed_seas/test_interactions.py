@@ -116,6 +116,6 @@ def test_a_fort_on_a_mysterious_island_ignores_its_effects():
                      config_islands=NAMES, mysterious="effects", forts=FORTS,
                      record=fort_on_2(fort), placed=PAID[fort])
         e.step(order(0, ACT_MOVE))
-        e.step(seg(1, 3, 3))
+        e.step(seg(1))
         s = rec(e)
         assert s["sh_dock"][0] == 2 and s["pending"] == want, fort

@@ -33,7 +33,7 @@ def dock_at_fever(roll, masts=None, fleets=PETREL, mode="effects", **kw):
     e = position(fleets, [ship(0, 0, 3.5, 2.0, masts=masts), FAR], rolls=(roll,),
                  islands=TABLE, config_islands=NAMES, mysterious=mode, **kw)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))                 # L straight on: she docks at island 2
+    e.step(seg(1))                 # L straight on: she docks at island 2
     assert rec(e)["sh_dock"][0] == 2
     return e
 
@@ -101,7 +101,7 @@ def test_ghost_lights_end_the_ships_actions():
     e = position(f, [ship(0, 0, 2.0, 6.5, 90.0), ship(1, 0, 3.0, 7.0, 90.0)], rolls=(2,),
                  islands=TABLE, config_islands=NAMES, mysterious="effects")
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_dock"][0] == 3 and s["myst_roll"] == 2 and s["sh_acts"][0] == 2
     assert not {a for a in legal(e) if order(0, 0) <= a <= order(0, 3)}
@@ -145,7 +145,7 @@ def test_storm_taking_a_creatures_last_segment_eliminates_it():
                                              "Smuggler's Rest", "Turtle Bank"],
                  mysterious="effects")
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     assert rec(e)["pending"] == PK_MYST_DOWN and legal(e) == {opt(0)}
     e.step(opt(0))
     s = rec(e)

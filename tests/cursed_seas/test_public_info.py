@@ -3,10 +3,10 @@ and ``auto_forced`` takes a decision by itself only where its options follow fro
 state [ruling: Forced decisions are public ones]."""
 
 from envs.cursed_seas.state import (
-    A_NO, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_MAST, PK_TARGET, PK_TURN,
+    A_NO, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_GUN, PK_MAST, PK_TURN,
 )
 
-from .helpers import fleet, legal, opt, order, position, rec, seg, ship
+from .helpers import fleet, guns, legal, opt, order, position, rec, seg, ship
 
 FAR = ship(1, 0, 9.0, 5.0, 90.0)
 COINS = [{"coin": 0, "at": "ship", "where": 0}, {"coin": 5, "at": "ship", "where": 0}]
@@ -17,7 +17,7 @@ def _unloaded():
     e = position([fleet("Blue Petrel"), fleet("Rustfang")],
                  [ship(0, 0, 4.5, 2.0, 180.0), FAR], placed=COINS)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = e.record.copy()[0]              # a copy the test may rewrite
     assert list(s["co_loc"][[0, 5]]) == [LOC_HOME, LOC_HOME]
     assert not s["co_seen"][5] >> 1 & 1
@@ -53,19 +53,21 @@ def test_auto_forced_takes_a_public_single_option_and_asks_a_hidden_one():
         e = position([fleet("Blue Petrel"), fleet("Rustfang")], [ship(0, 0, 4.0, 6.0), target],
                      rolls=(3,), auto_forced=auto)
         e.step(order(0, ACT_SHOOT))
+        e.step(opt(0))
         e.step(opt(6))                                    # mast 3S rolls 3: a hit
         if not auto:
             assert rec(e)["pending"] == PK_MAST and legal(e) == {opt(1)}
             e.step(opt(1))
         s = rec(e)
         assert s["sh_masts"][6] == 0
-        assert s["pending"] == PK_TARGET and s["pend_mast"] == 1
+        assert s["pending"] == PK_GUN and guns(e) == {1}
     # mast 3S rolls 2 at the two-masted Rustfang: a miss; holding fire with mast 5S leaves
     # only "end the turn", still asked
     e = position([fleet("Blue Petrel"), fleet("Rustfang")],
                  [ship(0, 0, 4.0, 6.0), ship(1, 0, 4.0, 6.8, 0.0)], rolls=(2,), auto_forced=True)
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     e.step(opt(6))
-    assert rec(e)["pending"] == PK_TARGET and rec(e)["pend_mast"] == 1
+    assert rec(e)["pending"] == PK_GUN and guns(e) == {1}
     e.step(A_NO)
     assert rec(e)["pending"] == PK_TURN and rec(e)["to_play"] == 0 and legal(e) == {A_NO}

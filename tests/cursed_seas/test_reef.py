@@ -30,7 +30,7 @@ def over_reef(ship, rolls, masts=None, x=4.0, consort=False, new_turn=False):
         e.step(A_NO)
         e.step(A_NO)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 3))               # S straight on: the segment ends on the reef
+    e.step(seg(0))               # S straight on: the segment ends on the reef
     return e
 
 
@@ -77,7 +77,7 @@ def test_each_reef_applies_once_per_move_action():
     (Iron Widow S+S, rating 3: one mast, not two)."""
     e = over_reef("Iron Widow", (3, 1))
     e.step(opt(3))
-    e.step(seg(0, 3, 0))               # a quarter S: still on the reef
+    e.step(seg(0, 0, 0.25))               # a quarter S: still on the reef
     s = rec(e)
     assert s["sh_masts"][0] == 0b0111 and s["pending"] == PK_TURN
 

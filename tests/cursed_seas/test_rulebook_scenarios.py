@@ -9,10 +9,10 @@ from envs.core.errors import IllegalActionError
 from envs.cursed_seas.state import (
     A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_GONE, LOC_HOME,
     LOC_ISLAND, LOC_SHIP, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
-    PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN, SHIP_R,
+    PK_GUN, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TURN, SHIP_R,
 )
 
-from .helpers import STOP, fleet, legal, opt, order, position, rec, seg, ship
+from .helpers import STOP, fleet, gun_targets, guns, legal, opt, order, position, rec, seg, ship
 
 # Blue Petrel: azure, 2 masts ["3S", "5S"], L+S, cargo 3, 8 points, hull 0.6
 PETREL = "Blue Petrel"
@@ -33,7 +33,7 @@ def test_moving_stops_on_touching_an_island_and_docks():
     touching a wild island docks her there."""
     e = position(two(), [ship(0, 0, 3.5, 2.0), FAR])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))                 # a whole L straight on: 2 S, the island is 0.78 away
+    e.step(seg(1))                 # a whole L straight on: 2 S, the island is 0.78 away
     s = rec(e)
     gap = 6.0 - 1.0 - SHIP_R - (3.5 + 0.6)
     assert s["sh_x"][0] == pytest.approx(3.5 + gap, abs=1e-6)
@@ -45,10 +45,10 @@ def test_moving_segments_in_either_order_turning_only_between_them():
     """[Moving] an L+S ship may sail S first, then L; each segment may turn first."""
     e = position(two(), [ship(0, 0, 4.0, 5.0, 90.0), FAR])
     e.step(order(0, ACT_MOVE))
-    assert {seg(0, 3, 3), seg(1, 3, 3)} <= legal(e)
-    e.step(seg(0, 3, 3))                 # S north
-    assert seg(0, 3, 3) not in legal(e)  # the S segment is used
-    e.step(seg(1, 6, 1))                 # turn 90 right-hand (+90 deg), half an L
+    assert {seg(0), seg(1)} <= legal(e)
+    e.step(seg(0))                 # S north
+    assert seg(0) not in legal(e)  # the S segment is used
+    e.step(seg(1, 90, 0.5))                 # turn 90 right-hand (+90 deg), half an L
     s = rec(e)
     assert s["sh_y"][0] == pytest.approx(6.0)
     assert s["sh_x"][0] == pytest.approx(4.0 - 1.0, abs=1e-9)   # heading 180 deg after +90
@@ -59,7 +59,7 @@ def test_moving_cannot_pass_through_a_ship():
     """[Moving] a ship can't move through another ship: she stops touching it."""
     e = position(two(), [ship(0, 0, 4.0, 6.0, 0.0), ship(1, 0, 5.5, 5.7, 90.0)])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     # bow reaches x = 5.5 - 2 * SHIP_R: the hulls touch
     assert s["sh_x"][0] + 0.6 == pytest.approx(5.5 - 2 * SHIP_R, abs=1e-6)
@@ -79,8 +79,8 @@ def test_moving_a_turn_cannot_swing_the_hull_through_a_ship():
     # at the end of the +90 turn Rustfang's nearest point, her stern, is 0.4 x cos 45 from
     # Lady Marrow's hull: more than two half-widths, so only the sweep is in the way
     assert 0.4 * c > 2 * SHIP_R and s["sh_len"][0] == pytest.approx(0.9)
-    assert seg(0, 6, 0) not in legal(e)
-    assert seg(0, 0, 0) in legal(e)
+    assert seg(0, 90, 0.25) not in legal(e)
+    assert seg(0, -90, 0.25) in legal(e)
 
 
 def test_derelict_cannot_be_given_a_move_action():
@@ -107,8 +107,7 @@ def test_captain_gives_a_second_action_but_never_a_third():
     e.step(STOP)
     assert order(0, ACT_SHOOT) in legal(e)
     e.step(order(0, ACT_SHOOT))
-    while rec(e)["pending"] == PK_TARGET:
-        e.step(A_NO)
+    e.step(A_NO)                                # no cannon fires
     assert legal(e) == {A_NO}
     assert rec(e)["sh_acts"][0] == 2
 
@@ -119,7 +118,7 @@ def test_docking_at_home_unloads_every_coin_worth_gold():
     coins = [{"coin": 0, "at": "ship", "where": 0}, {"coin": 5, "at": "ship", "where": 0}]
     e = position(two(), [ship(0, 0, 4.5, 2.0, 180.0), FAR], placed=coins)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_dock"][0] == 0
     assert list(s["co_loc"][[0, 5]]) == [LOC_HOME, LOC_HOME]
@@ -130,7 +129,7 @@ def test_cannot_dock_at_an_opponents_home_island():
     """[Docking] you can't dock at an opponent's home island: she stops, undocked."""
     e = position(two(), [ship(0, 0, 7.0, 10.0, 0.0), FAR])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_x"][0] + 0.6 == pytest.approx(9.0 - SHIP_R, abs=1e-6)
     assert s["sh_dock"][0] == -1
@@ -142,7 +141,7 @@ def test_explore_needs_the_ship_to_begin_the_turn_docked():
     coins = [{"coin": 2, "at": "island", "where": 2}]
     e = position(two(), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))                # docks at island 2 this turn
+    e.step(seg(1))                # docks at island 2 this turn
     assert order(0, ACT_EXPLORE) not in legal(e)
     e2 = position(two(), [ship(0, 0, 4.28, 2.0, dock=2), FAR], placed=coins)
     assert order(0, ACT_EXPLORE) in legal(e2)
@@ -185,7 +184,7 @@ def test_leaving_an_explored_island_leaves_a_token_and_free_explore_on_return():
     e.step(A_NO)                                 # end turn
     e.step(A_NO)                                 # seat 1 ends the turn
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 0, 1))                         # turn -90, sail half S: away from island 2
+    e.step(seg(0, -90, 0.5))                         # turn -90, sail half S: away from island 2
     assert rec(e)["pending"] == PK_SEGMENT
     e.step(STOP)                                 # the L segment is not sailed
     s = rec(e)
@@ -193,7 +192,7 @@ def test_leaving_an_explored_island_leaves_a_token_and_free_explore_on_return():
     e.step(A_NO)
     e.step(A_NO)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 6, 3))                         # turn back +90 and sail into the island
+    e.step(seg(0, 90))                         # turn back +90 and sail into the island
     assert rec(e)["pending"] == PK_EXPLORE       # the free explore
 
 
@@ -207,6 +206,7 @@ def test_shot_of_at_least_the_rank_hits_and_removes_a_mast():
     lost."""
     e = position(two(), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(3,))
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     assert rec(e)["pend_mast"] == 0 and opt(6) in legal(e)
     e.step(opt(6))
     assert rec(e)["pending"] == PK_MAST
@@ -218,8 +218,9 @@ def test_shot_below_the_rank_misses():
     """[Shooting] mast 3S rolls 2: a miss."""
     e = position(two(), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(2,))
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     e.step(opt(6))
-    assert rec(e)["pending"] == PK_TARGET and rec(e)["pend_mast"] == 1
+    assert rec(e)["pending"] == PK_GUN and guns(e) == {1}
     assert rec(e)["sh_masts"][6] == 0b11
 
 
@@ -229,11 +230,13 @@ def test_a_roll_of_1_always_misses_even_with_a_bonus():
     f0 = [("Jade Monsoon", ["Gunner Hsu"])]    # jade, masts 2S 5L 5S 5L, cannoneer
     e = position(two(f0), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(1,))
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     e.step(opt(6))
-    assert rec(e)["pending"] == PK_TARGET and rec(e)["pend_mast"] == 1   # missed: next mast
+    assert rec(e)["pending"] == PK_GUN and 0 not in guns(e)   # missed: the others left
     assert rec(e)["sh_masts"][6] == 0b11
     f1 = position(two(f0), [ship(0, 0, 4.0, 6.0), TARGET], rolls=(2,))
     f1.step(order(0, ACT_SHOOT))
+    f1.step(opt(0))
     f1.step(opt(6))
     assert rec(f1)["pending"] == PK_MAST        # 2 (+1) hits rank 2
     assert rec(f1)["cr_up"][0] == 1             # the Cannoneer was revealed to use it
@@ -263,12 +266,11 @@ def test_line_of_fire_blocked_by_another_ship():
     pos = [ship(0, 0, 4.0, 6.0), ship(1, 0, 4.0, 7.6, 0.0)]
     e = position(two(("Saltglass",), f1), pos + [ship(1, 1, 3.9, 6.8, 0.0)])
     e.step(order(0, ACT_SHOOT))
-    while opt(6) not in legal(e) and opt(7) not in legal(e):
-        e.step(A_NO)                            # mast 0 (S) reaches neither
-    assert opt(6) not in legal(e) and opt(7) in legal(e)
+    aims = gun_targets(e)                       # mast 0 (S) reaches neither
+    assert not any(opt(6) in t for t in aims.values()) and any(opt(7) in t for t in aims.values())
     e2 = position(two(("Saltglass",), f1), pos + [ship(1, 1, 9.0, 3.0, 90.0)])
     e2.step(order(0, ACT_SHOOT))
-    assert opt(6) in legal(e2)
+    assert any(opt(6) in t for t in gun_targets(e2).values())
 
 
 def test_no_shots_at_own_fleet_or_ships_docked_at_their_home():
@@ -292,6 +294,7 @@ def test_hit_on_a_ship_without_masts_sinks_her_with_everything_aboard():
                                       ship(1, 0, 4.0, 6.8, 0.0, masts=[0, 0, 0])],
                  placed=coins, rolls=(6,))
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     e.step(opt(6))
     s = rec(e)
     assert s["sh_live"][6] == 0 and s["co_loc"][8] == LOC_GONE and s["cr_ship"][6] == -1
@@ -333,7 +336,7 @@ def test_ram_pins_the_rammer_and_offers_boarding_mover_first():
     player whose turn it is decides first whether to board, then the other player."""
     e = position(two(), [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["sh_pin"][0] == 6 and s["pending"] == PK_BOARD and s["to_play"] == 0
     e.step(A_NO)
@@ -354,7 +357,7 @@ def test_boarding_winner_takes_treasure_loser_picks_crew():
     # rammer: 6 + 2 masts = 8; rammed: 1 + 3 + 1 = 5
     e = position(two((PETREL,), f1), pos, placed=coins, rolls=(6, 1))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_YES)
     s = rec(e)
     assert list(s["board_roll"]) == [8, 5] and s["pending"] == PK_BOARD_WIN
@@ -365,7 +368,7 @@ def test_boarding_winner_takes_treasure_loser_picks_crew():
     assert rec(e)["co_loc"][9] == LOC_SHIP and rec(e)["co_at"][9] == 0
     e2 = position(two((PETREL,), f1), pos, placed=coins, rolls=(6, 1))
     e2.step(order(0, ACT_MOVE))
-    e2.step(seg(1, 3, 3))
+    e2.step(seg(1))
     e2.step(A_YES)
     e2.step(A_YES)                              # eliminate a crew: the loser picks
     assert rec(e2)["pending"] == PK_BOARD_CREW and rec(e2)["to_play"] == 1
@@ -381,7 +384,7 @@ def test_boarding_tie_config(tie, expect):
     e = position(two((PETREL,), f1), [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)],
                  placed=coins, rolls=(3, 3, 5, 1), board_tie=tie)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_YES)
     assert rec(e)["pending"] == expect
 
@@ -393,7 +396,7 @@ def test_game_ends_when_all_gold_is_unloaded_and_most_gold_wins():
     e = position(two(), [ship(0, 0, 4.5, 2.0, 180.0), FAR], placed=coins, keep_gold=False)
     e.step(order(0, ACT_MOVE))
     assert not rec(e)["done"]
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     # seat 0 unloads its copper (1 gold); seat 1 has a silver (2) at home
     assert s["done"] == 1 and s["winner_mask"] == 0b10
@@ -406,6 +409,7 @@ def test_game_ends_when_only_one_player_can_still_move():
     e = position(two(), [ship(0, 0, 4.0, 6.0), {**TARGET, "masts": [1, 0]}],
                  placed=coins, rolls=(6,), keep_gold=False)
     e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))
     e.step(opt(6))
     e.step(opt(0))                  # seat 1's last mast: a derelict at sea, no way to move
     e.step(A_NO)                    # mast 1 holds fire: the action resolves
@@ -421,6 +425,6 @@ def test_tie_breakers_are_config_options(tb, winner):
     e = position(two(), [ship(0, 0, 4.5, 2.0, 180.0), ship(1, 0, 9.0, 5.0, 90.0, masts=[1, 0])],
                  placed=coins, tiebreak=tb, keep_gold=False)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     s = rec(e)
     assert s["done"] == 1 and s["winner_mask"] == winner

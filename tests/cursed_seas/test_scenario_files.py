@@ -7,7 +7,9 @@ import pytest
 
 import envs
 from envs.core.errors import StateError
-from envs.cursed_seas.state import A_OPT, A_ORDER, A_SEG, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_MAST
+from envs.cursed_seas.state import A_OPT, A_ORDER, ACT_MOVE, ACT_SHOOT, LOC_HOME, PK_MAST
+
+from .helpers import seg
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "cursed_seas"
 
@@ -22,7 +24,7 @@ def load(name):
 def test_dock_and_unload_file():
     e = load("dock_and_unload.toml")
     e.step(A_ORDER + ACT_MOVE)
-    e.step(A_SEG + (1 * 7 + 3) * 4 + 3)          # L, straight on, the whole segment
+    e.step(seg(1))                               # L, straight on, the whole segment
     s = e.record[0]
     home = (s["co_loc"] == LOC_HOME) & (s["co_at"] == 0)
     assert int(s["co_val"][home].sum()) == 6        # the score: gold unloaded at home
@@ -31,6 +33,7 @@ def test_dock_and_unload_file():
 def test_broadside_hit_file():
     e = load("broadside_hit.toml")
     e.step(A_ORDER + ACT_SHOOT)
+    e.step(A_OPT + 0)                            # cannon 0 fires first
     e.step(A_OPT + 6)
     assert e.record[0]["pending"] == PK_MAST
     e.step(A_OPT + 0)

@@ -52,7 +52,7 @@ def sail_onto(ship, pieces, rolls=None, x=4.0, extra=(), record=(), new_turn=Fal
         e.step(A_NO)
     if step:
         e.step(order(0, ACT_MOVE))
-        e.step(seg(0, 3, 3))
+        e.step(seg(0))
     return e
 
 
@@ -92,7 +92,7 @@ def test_leaving_a_fog_bank_at_the_rolled_number_facing_away():
     assert s["sh_lost"][0] == -1 and s["pending"] == PK_SEGMENT
     assert s["sh_x"][0] == pytest.approx(6.0 - REACH) and s["sh_y"][0] == pytest.approx(6.0)
     assert math.cos(s["sh_h"][0]) == pytest.approx(-1.0)               # facing away (west)
-    e.step(seg(0, 3, 3))                      # sailing off: the fog does not take her again
+    e.step(seg(0))                      # sailing off: the fog does not take her again
     assert rec(e)["sh_lost"][0] == -1
 
 
@@ -242,15 +242,15 @@ def test_friendly_trade_current_gives_plus_s_once_per_turn():
     cur = [(TR_TRADE, 4.3, 6.8, 0)]
     e = sail_onto(PETREL, cur, new_turn=True, step=False)
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 3))
-    e.step(seg(1, 3, 3))
-    assert rec(e)["pending"] == PK_SEGMENT and seg(0, 3, 3) in legal(e)
-    e.step(seg(0, 3, 3))
+    e.step(seg(0))
+    e.step(seg(1))
+    assert rec(e)["pending"] == PK_SEGMENT and seg(0) in legal(e)
+    e.step(seg(0))
     assert rec(e)["sh_x"][0] == pytest.approx(8.0) and rec(e)["sh_trade"][0] == 2
     foe = sail_onto(PETREL, [(TR_TRADE, 4.3, 6.8, 1)], new_turn=True, step=False)
     foe.step(order(0, ACT_MOVE))
-    foe.step(seg(0, 3, 3))
-    foe.step(seg(1, 3, 3))
+    foe.step(seg(0))
+    foe.step(seg(1))
     assert rec(foe)["pending"] == PK_TURN
 
 
@@ -272,7 +272,7 @@ def test_whirlpool_is_optional_and_declining_sails_on():
     assert all(opt(a) // EDGE_SLOTS != 0 for a in legal(e) - {A_NO})  # never its own
     e.step(A_NO)
     assert rec(e)["pending"] == PK_SEGMENT and rec(e)["rng"] == s["rng"]
-    e.step(seg(0 + 1, 3, 0))                  # a quarter L: still touching it
+    e.step(seg(0 + 1, 0, 0.25))                  # a quarter L: still touching it
     assert rec(e)["pending"] == PK_TURN       # once per move action
 
 
@@ -295,7 +295,7 @@ def test_whirlpool_roll_of_1_to_3_takes_a_mast_treasure_or_crew():
                   placed=[{"coin": 0, "at": "ship", "where": 0}], rolls=(2,),
                   record=terrain(*WHIRLS))
     e2.step(order(0, ACT_MOVE))
-    e2.step(seg(0, 3, 3))
+    e2.step(seg(0))
     e2.step(opt(1 * EDGE_SLOTS + 0))
     s = rec(e2)
     assert s["pending"] == PK_WHIRL_LOSS
@@ -361,7 +361,7 @@ def test_whirlpool_never_eliminates_equipment():
                  [{"seat": 0, "slot": 0, "x": 4.0, "y": 6.0, "heading": 0.0}, FAR],
                  rolls=(2,), record=terrain(*WHIRLS))
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 3))
+    e.step(seg(0))
     e.step(opt(1 * EDGE_SLOTS + 0))
     assert rec(e)["pending"] == PK_WHIRL_LOSS
     assert legal(e) == {opt(0), opt(1)}
@@ -371,7 +371,7 @@ def test_whirlpool_never_eliminates_equipment():
                   [{"seat": 0, "slot": 0, "x": 4.0, "y": 6.0, "heading": 0.0}, FAR],
                   rolls=(2,), record=terrain(*WHIRLS))
     e2.step(order(0, ACT_MOVE))
-    e2.step(seg(0, 3, 3))
+    e2.step(seg(0))
     e2.step(opt(1 * EDGE_SLOTS + 0))
     assert legal(e2) == {opt(0), opt(1), opt(8)}
     s = rec(e2)

@@ -20,14 +20,16 @@ from hypothesis import strategies as st
 
 from envs.cursed_seas.state import (
     A_CAPT, A_NO, A_ORDER, A_SCUTTLE, A_SEG, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_HOME, NUM_FAN,
-    NUM_FRAC, OBS_SHIP_X, N_SHIP_X, MAX_PLAYERS, PK_CAPT, PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN,
+    NUM_FRAC, OBS_SHIP_X, N_SHIP_X, MAX_PLAYERS, PK_CAPT, PK_GUN, PK_SEGMENT, PK_TOW, PK_TURN,
     SC_NONE, SC_SINKS, SHIP_R, TOUCH,
 )
 from envs.cursed_seas.observe import observe
 from envs.cursed_seas.state import OBS_SIZE
 from envs.cursed_seas.validate import check_states
 
-from .helpers import ISLANDS, fleet, legal, opt, order, position, rec, seg, ship
+from .helpers import (
+    ISLANDS, fleet, gun_targets, legal, opt, order, position, rec, seg, seg_index, seg_turns, ship,
+)
 
 PETREL = "Blue Petrel"
 RUST = "Rustfang"
@@ -47,7 +49,7 @@ def fleets(f0=(PETREL,), f1=((RUST, ["Gunner Slag"]), "Anvil Gale")):
 def sail_to_derelict(e):
     """Seat 0's move: L straight east (her hull ends alongside the derelict's bow)."""
     e.step(order(0, ACT_MOVE))
-    e.step(seg(1, 3, 3))
+    e.step(seg(1))
     e.step(A_NO)                                    # and no S segment
 
 
@@ -130,7 +132,7 @@ def test_the_towing_ships_base_move_becomes_s():
     assert rec(e)["pending"] == PK_SEGMENT
     segs = {a - A_SEG for a in legal(e) if A_SEG <= a < A_SEG + 2 * NUM_FAN * NUM_FRAC}
     assert segs and all(o // (NUM_FAN * NUM_FRAC) == 0 for o in segs)      # S only
-    e.step(seg(0, 6, 0))                            # a quarter S after turning 90 degrees
+    e.step(seg(0, 90, 0.25))                            # a quarter S after turning 90 degrees
     assert rec(e)["pending"] != PK_SEGMENT          # her only segment is spent
 
 
@@ -138,7 +140,7 @@ def test_the_towed_ship_moves_with_the_towing_ship():
     """[Tow] the towed ship moves with her (turning with her, in line astern)."""
     e = towed_position()
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 5, 1))                            # turn +45 degrees, sail S/2
+    e.step(seg(0, 45, 0.5))                            # turn +45 degrees, sail S/2
     s = rec(e)
     h = s["sh_h"][0]
     assert abs(h - (-math.pi / 4)) < 1e-9 and abs(s["sh_h"][6] - h) < 1e-12
@@ -156,10 +158,10 @@ def test_the_tow_turns_only_where_the_towed_ship_fits():
     isl = ISLANDS + [{"x": 0.65, "y": 4.5, "r": 0.6, "home": -1}]
     e = towed_position(islands=isl)
     e.step(order(0, ACT_MOVE))
-    fans = {(a - A_SEG) // NUM_FRAC % NUM_FAN for a in legal(e) if A_SEG <= a < A_SEG + 56}
+    fans = seg_turns(e)
     # heading south: -90 turns her west (tow swings east), +90 east (tow swings west onto
     # the island at (0.65, 4.5), which the tower's own hull turned west clears)
-    assert 0 in fans and 6 not in fans
+    assert -90.0 in fans and 90.0 not in fans
 
 
 def test_the_towed_ship_docks_with_the_towing_ship_and_unloads_at_home():
@@ -167,7 +169,7 @@ def test_the_towed_ship_docks_with_the_towing_ship_and_unloads_at_home():
     at the same island and unloads every coin worth gold there."""
     e = towed_position(placed=[{"coin": 8, "at": "ship", "where": 6}])
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 3))                            # S west: stops on touching home
+    e.step(seg(0))                            # S west: stops on touching home
     s = rec(e)
     assert s["sh_dock"][0] == 0 and s["sh_dock"][6] == 0
     assert s["co_loc"][8] == LOC_HOME and s["co_at"][8] == 0
@@ -195,7 +197,7 @@ def test_the_new_player_repairs_the_towed_ship_at_home_and_the_tow_ends():
     the tow ends and she moves on her own."""
     e = towed_position()
     e.step(order(0, ACT_MOVE))
-    e.step(seg(0, 3, 3))                            # both dock at seat 0's home
+    e.step(seg(0))                            # both dock at seat 0's home
     assert A_CAPT + 6 in legal(e)
     e.step(A_CAPT + 6)
     assert rec(e)["pending"] == PK_CAPT
@@ -216,7 +218,7 @@ def test_own_fleet_is_never_shot_and_the_towed_ship_is_a_target_for_her_old_flee
     e.step(opt(6))
     e.step(A_NO)                                    # seat 1's turn
     e.step(order(1, ACT_SHOOT))
-    assert rec(e)["pending"] == PK_TARGET and opt(6) in legal(e)
+    assert rec(e)["pending"] == PK_GUN and any(opt(6) in t for t in gun_targets(e).values())
     while rec(e)["to_play"] == 1 and rec(e)["pending"] != PK_TURN:
         e.step(A_NO)
     e.step(A_NO)                                    # seat 0's turn
@@ -231,8 +233,9 @@ def test_before_the_tow_her_own_fleet_may_not_fire_at_the_derelict():
     e = position(fleets(), pos, placed=CARGO, cur=1)
     assert rec(e)["to_play"] == 1
     e.step(order(1, ACT_SHOOT))
-    assert rec(e)["pending"] == PK_TARGET
-    assert opt(0) in legal(e) and opt(6) not in legal(e)
+    assert rec(e)["pending"] == PK_GUN
+    aims = set().union(*gun_targets(e).values())
+    assert opt(0) in aims and opt(6) not in aims
 
 
 def test_sea_creatures_cannot_tow():
@@ -284,7 +287,7 @@ def test_a_tow_never_overlaps_anything_and_stays_bow_to_stern(moves):
         if order(0, ACT_MOVE) not in legal(e):
             break
         e.step(order(0, ACT_MOVE))
-        a = seg(0, fan, frac)
+        a = seg_index(0, fan, frac)
         if a in legal(e):
             e.step(a)
         while rec(e)["to_play"] == 0 and rec(e)["pending"] != PK_TURN:

@@ -3,7 +3,9 @@
 The digests were recorded after the audit fixes (config field crew_link; crew revealed by
 Captain, Helmsman and Oarsman use; a turn's swept arc kept clear; a tow ends the tower's pin on
 her tow) and re-recorded for issue 29.6 (face-down pieces offered by stand-in indices, from
-what the player sees); a kernel restructuring must not change them. Each case plays uniformly random legal
+what the player sees), and re-recorded for issue 32 (Cursed Seas as written: 24 headings
+and eighths of a segment, deploy headings, the player's order of fire - a new action layout,
+so every random game differs); a kernel restructuring must not change them. Each case plays uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -24,10 +26,10 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': 'c88106b094f0059f521f9261afb8cdce7727386f8589e359ea0df39fbb91064d',
-    '2p_terrain_forts': 'd642a34055bed1378d7fb2cece6b47e053b64aeb5fe3679a62e4373854274b67',
-    '3p_reefs_effects': '07e000f1f52d0cb73ed21e03029716b24e50886461aea456af85d35bbb628c36',
-    '4p_flat': '63ff5be7ff27bb12bc8d5a3d9b209b7a8cfb6c3733d088221acfc715b0910c1a',
+    '2p': 'e9005486d155e5a030a84d8dd208410d72a147759362d3d3f3deffb50d2e1173',
+    '2p_terrain_forts': 'c276eef042fae3bb9a81d00e647e1e81f06ff63278db4fd3831590c6f499a4b7',
+    '3p_reefs_effects': 'e674da9c9252b5cd0aeaff200510e2e342b7013e17aa1a72539e6b51df18791d',
+    '4p_flat': 'afaf0811c3ac31b84f1dbae837c1eca1f4446e5ac4c0a9c3c8c868a6230ceecf',
 }
 
 

@@ -62,3 +62,17 @@ def test_the_docs_print_only_commands_the_readme_runs():
                 if line.strip().startswith("broadside "):
                     cmd = tuple(shlex.split(line.strip(), comments=True))
                     assert cmd in readme, f"{page.name}: `{line.strip()}` is not run by the tests"
+
+
+def test_the_versioned_module_names_shown_are_the_current_ones():
+    """[issue 33.10] the README and the environments guide name every game's versioned
+    module as it is now (``envs.<game>_v<version>``) and no older version of it: a game bumped
+    for a layout change must not leave a stale name behind."""
+    import envs
+
+    for path in (ROOT / "README.md", DOCS / "guides" / "environments.md"):
+        text = path.read_text()
+        for g in envs.names():
+            current = f"envs.{g}_v{envs.spec(g).version}"
+            shown = set(re.findall(rf"envs\.{g}_v\d+", text))
+            assert shown == {current}, (path.name, g, shown, current)
