@@ -72,7 +72,7 @@ def test_the_versioned_module_names_shown_are_the_current_ones():
 
     for path in (ROOT / "README.md", DOCS / "guides" / "environments.md"):
         text = path.read_text()
-        for g in envs.names():
+        for g in (p.parent.name for p in (ROOT / "envs").glob("*/env.py")):
             current = f"envs.{g}_v{envs.spec(g).version}"
             shown = set(re.findall(rf"envs\.{g}_v\d+", text))
             assert shown == {current}, (path.name, g, shown, current)
