@@ -11,7 +11,8 @@ import pytest
 
 from envs.core.errors import CardDataError
 from envs.seventh_sea import state as S
-from envs.seventh_sea.cards import CARD, INDEX, load_pool, most_hand
+from envs.seventh_sea import cards
+from envs.seventh_sea.cards import CARD, INDEX, load_pool
 from envs.seventh_sea.common import hand_max, move_cost
 from envs.seventh_sea.config import starter
 from envs.seventh_sea.env import GAME
@@ -169,7 +170,7 @@ def test_hand_maximum_above_ten_is_kept():
     assert hand_max(arr[0], 0) == 15
     act(arr, S.A_PASS, S.A_PASS)                   # all pass: everyone draws three
     assert arr["hand_n"][0][0] == 15 and arr["pk"][0] == S.PK_MAIN
-    assert most_hand(CARD) <= S.MAX_HAND
+    assert cards.most_hand(CARD) == 33 <= S.MAX_HAND
 
 
 def _pool_with(tmp_path, line):
