@@ -11,7 +11,7 @@ six starter decks are our own design, not the published cards.
 | import | ``envs.make("seventh_sea", num_players=2)`` or ``envs.seventh_sea_v1.env()`` |
 | players | 2-4; agents ``player_0`` ... |
 | actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (``state.ACTION_RANGES``) |
-| observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` |
+| observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` (v1: 35,313 floats, 33 hand slots) |
 | hidden information | other hands, every deck, discard and sunk pile contents, others' starting Crew until revealed |
 | chance | deck shuffles, turn-order cuts, random discards |
 
