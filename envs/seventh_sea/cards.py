@@ -94,28 +94,41 @@ def _ranks(names, edition):
     return [order.index(tuple(k)) for k in keys]
 
 
+def _copies(tab):
+    """The most copies of each card that can be in play for one player: three (The Deck), a
+    hostile Attachment three from each opponent too (original)."""
+    return np.where(tab[:, S.C_HOSTILE] != 0, 3 * S.MAX_PLAYERS, 3)
+
+
 def most_crew(tab) -> int:
     """The most Crew (Captain included) a player can have in play with this pool [Ship;
     Glossary: Crew Maximum; Game Set-Up]: the largest printed Crew Maximum plus three copies
     (The Deck) of every Ship attachment or non-Control Adventure raising it (a hostile one
-    from each opponent too); the original edition's starting Crew are limited by Wealth
-    only, so 1 + the largest Wealth / the cheapest Crew (unbounded with a free Crew)."""
+    from each opponent too). The starting Crew fit the Crew Maximum in both editions
+    (revised Game Set-Up; original Ship: "the maximum number of Crew cards you may have in
+    play")."""
     ty = tab[:, S.C_TYPE]
     on_ship = (((ty == S.T_ATTACH) & (tab[:, S.C_HOST] == S.H_SHIP))
                | ((ty == S.T_ADVENTURE) & (tab[:, S.C_CONTROL] == 0)))
-    copies = np.where(tab[:, S.C_HOSTILE] != 0, 3 * S.MAX_PLAYERS, 3)
     ships = tab[ty == S.T_SHIP, S.C_CREWMAX]
-    hire = (int(ships.max()) if ships.size else 0) + int(
-        (np.maximum(tab[:, S.C_SHIP_CREWMAX], 0) * copies * on_ship).sum())
-    cost = tab[ty == S.T_CREW, S.C_COST]
-    wealth = int(tab[ty == S.T_CAPTAIN, S.C_WEALTH].max()) if (ty == S.T_CAPTAIN).any() else 0
-    if not cost.size:
-        start = 1
-    elif int(cost.min()) <= 0:
-        start = 1 << 30
-    else:
-        start = 1 + wealth // int(cost.min())
-    return max(hire, start)
+    return (int(ships.max()) if ships.size else 0) + int(
+        (np.maximum(tab[:, S.C_SHIP_CREWMAX], 0) * _copies(tab) * on_ship).sum())
+
+
+def most_hand(tab) -> int:
+    """The largest hand a player can hold with this pool [Maximum Hand Size: "cards can
+    increase ... your maximum"; ruling: Hand size room]: seven, plus the largest hand_max
+    Chantey, plus every hand bonus of the pool in play at once (three copies of each
+    Attachment or Adventure, a hostile one from each opponent too), plus the most cards one
+    effect draws before the hand is checked (III. Draw Cards: three; an action card or an
+    "Act:" draw)."""
+    ty = tab[:, S.C_TYPE]
+    ch = tab[(ty == S.T_CHANTEY) & (tab[:, S.C_OP] == S.CH_HAND_MAX), S.C_ARG]
+    bonus = int((np.maximum(tab[:, S.C_HAND_BONUS], 0) * _copies(tab)
+                 * ((ty == S.T_ATTACH) | (ty == S.T_ADVENTURE))).sum())
+    draws = [S.DRAW_PHASE, int(tab[:, S.C_ACT_ARG][tab[:, S.C_ACT] == S.OP_DRAW].max(initial=0)),
+             int(tab[(ty == S.T_ACTION) & (tab[:, S.C_OP] == S.OP_DRAW), S.C_ARG].max(initial=0))]
+    return S.HAND_MAX + int(ch.max(initial=0)) + bonus + max(draws)
 
 
 def load_pool(path=DEFAULT_PATH) -> dict:
@@ -209,6 +222,17 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         row[S.C_HOSTILE] = c["hostile"]
         # original rulebook: an Attachment played on an opponent's card (its cancel flag is
         # paid by that card's controller)
+        # [Attachment: "or one of the five Seas"] only completed Control Adventures attach to
+        # a Sea in this engine; an Attachment card for a Sea would never be offered
+        if ty == S.T_ATTACH and c["host"] == S.H_SEA:
+            raise CardDataError(path, name, "host", "this engine plays no Attachment cards on a "
+                                "Sea (host = crew, captain or ship; a Control Adventure "
+                                "attaches to its Sea when completed)")
+        # [Knacks] a requirement is checked on the crew an Attachment goes on; an Action
+        # Knack ("the Crew ... using the knack") names no crew in this engine
+        if c["req"] != S.RQ_NONE and ty != S.T_ATTACH:
+            raise CardDataError(path, name, "req", "only Attachments carry a knack requirement "
+                                "in this engine (an Action Knack names no crew using it)")
         if c["hostile"] and (ty != S.T_ATTACH or c["host"] not in (S.H_CREW, S.H_CAPTAIN, S.H_SHIP)
                              or c["req"] != S.RQ_NONE):
             raise CardDataError(path, name, "hostile", "a hostile card is an Attachment for an "
@@ -267,9 +291,14 @@ def load_pool(path=DEFAULT_PATH) -> dict:
     if most > S.MAX_CREW:
         raise CardDataError(path, cc.FILE_LEVEL, "crew_max",
                             f"a player could have {most} Crew in play (the largest Ship Crew "
-                            f"Maximum with three copies of every card raising it, or the original "
-                            f"edition's starting Crew within the largest Wealth); this engine "
+                            f"Maximum with three copies of every card raising it); this engine "
                             f"holds at most {S.MAX_CREW} (state.MAX_CREW)")
+    most = most_hand(tab)
+    if most > S.MAX_HAND:
+        raise CardDataError(path, cc.FILE_LEVEL, "hand_bonus",
+                            f"a player could hold {most} cards (seven, the largest hand_max "
+                            f"Chantey, three copies of every hand bonus in play and a draw); "
+                            f"this engine holds at most {S.MAX_HAND} (state.MAX_HAND)")
     return {"CARD": tab, "NAMES": [c["name"] for c in clean], "NDEFS": n,
             "INDEX": cc.name_index(clean)}
 

@@ -13,11 +13,12 @@ from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
+from .edition import skeletal_trait
 from .state import (
     C_CAP_BONUS, C_CAP_NEED, C_CAP_SKILL, C_CREWMAX, C_FACTION, C_HAND_BONUS, C_MOVE,
     C_OP, C_ARG, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0, C_SWORD, C_TRAITS, CH_CANNON,
     CH_HAND_MAX, CH_MOVE_COST, HAND_MAX, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND,
-    MAX_HAND_LIMIT, MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL, C_SORC, C_SCHOOL,
+    MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL, C_SORC, C_SCHOOL,
     C_SORC2, C_SCHOOL2, C_GUNNERY, C_ARMOUR, OP_DRAW, OP_UNTACK_CAPTAIN, C_TYPE, C_REACT,
     C_COST_SKILL, T_ACTION, R_PRODUCE,
 )
@@ -94,11 +95,12 @@ def crew_max(s, p):
 
 @njit(cache=True)
 def hand_max(s, p):
-    """[Maximum Hand Size] seven, changed by cards [ruling: Hand size cap]."""
+    """[Maximum Hand Size] seven, changed by cards, without a cap: the hand slots hold the
+    largest maximum the card pool allows plus a draw [ruling: Hand size room]."""
     v = HAND_MAX + chantey_arg(s, CH_HAND_MAX)
     for a in range(s.att_n[p]):
         v += CARD[s.att[p, a], C_HAND_BONUS]
-    return min(v, MAX_HAND_LIMIT)
+    return v
 
 
 @njit(cache=True)
@@ -197,8 +199,9 @@ def remove_att(s, p, a):
 
 @njit(cache=True)
 def remove_crew(s, p, j, sink):
-    """Crew j leaves play with its attachments: to the sunk pile (Skeletal crew to the
-    discard pile) or, discarded, to the discard pile [Discarding and Sinking; Skeletal]."""
+    """Crew j leaves play with its attachments: to the sunk pile (revised: Skeletal crew to
+    the discard pile) or, discarded, to the discard pile [Discarding and Sinking; Glossary:
+    Skeletal]."""
     d = s.crew[p, j]
     a = 0
     for _ in range(MAX_ATT):
@@ -213,7 +216,7 @@ def remove_crew(s, p, j, sink):
             remove_att(s, p, a)
         else:
             a += 1
-    if sink and not is_skeletal(d):
+    if sink and not (skeletal_trait(s) and is_skeletal(d)):
         to_sunk(s, p, d)
     else:
         to_discard(s, p, d)

@@ -5,7 +5,8 @@ ConfigError naming the deck and the rule: at least 60 cards including the Captai
 at most 3 copies of any card, a Captain card and a Ship card the Captain may sail (revised:
 a faction Ship only for its faction's Captain, an unaligned Ship for anyone; original: only
 a Ship of the Captain's faction). ``edition`` selects the rulebook ("revised" = the rulesheet,
-default; "original" = the first rulebook).
+default; "original" = the first rulebook); the kernels read each rule the two write
+differently through its own switch in ``edition.py``.
 """
 
 from __future__ import annotations

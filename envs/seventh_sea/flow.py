@@ -21,12 +21,16 @@ from .common import (
     to_discard,
     to_sunk,
 )
+from .edition import (
+    alphabetical_ignores_punctuation, both_fighters_tack, control_wins, fighter_reacts,
+    skeletal_trait,
+)
 from .legal import cancel_cost_of, crew_in_hand, has_react, window_kind
 from .state import (
     PK_REACT, R_CANNON, R_ABSORB, R_EVADE, PK_BPUSH, C_REACT, OP_END_BOARDING,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
     C_ADV_DISCARD, C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
-    DRAW_PHASE, ED_ORIGINAL, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
+    DRAW_PHASE, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_HITS_DONE, F_BOARD_NEW_ROUND, F_BOARD_ROUND_END, F_CANCELED, F_DRAW_PHASE,
     F_END_TURN, F_HANDCHECK, F_NEXT_ACTOR, F_PASS, F_RESOLVE, F_SETUP_DONE, F_START_TURN,
     HOST_SEA, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD,
@@ -56,7 +60,7 @@ def turn_order(s):
             tied[:] = 0
         if t == best:
             tied[p] = 1
-    col = C_RANK_ORIG if s.cfg.edition == ED_ORIGINAL else C_RANK_REV
+    col = C_RANK_REV if alphabetical_ignores_punctuation(s) else C_RANK_ORIG
     first = -1
     for _ in range(CUT_BOUND):
         k = 0
@@ -362,7 +366,8 @@ def start_boarding(s, a, d):
 def start_duel(s, p, q, j):
     """[Duels] resolved like one boarding attack between p's crew (pushed now) and q's crew
     j; if p has no untacked crew or no card left after paying, it fizzles [ruling: Duel
-    crews]."""
+    crews]. The original rulebook has no Duel rule: the card's text applies, with the
+    original's boarding attack [ruling: Duels in the original edition]."""
     ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0 and s.tacked[q, j] == 0
     mine = False
     for k in range(MAX_CREW):
@@ -388,7 +393,7 @@ def resolve_attack(s, w):
     lf = s.f_slot[1 - w] if s.f_seat[1 - w] >= 0 else -1
     # revised: "you may still use Reacts to absorb or reduce the Hits" before the fighter
     # absorbs; original: nothing but tacking and sinking that Crew until it is sunk
-    if lf >= 0 and hits > 0 and s.cfg.edition == ED_REVISED and has_react(s, ls, R_ABSORB):
+    if lf >= 0 and hits > 0 and fighter_reacts(s) and has_react(s, ls, R_ABSORB):
         s.fighter_abs = 1 - w
         s.hit_seat = ls
         s.hits = hits
@@ -407,7 +412,7 @@ def fighter_absorb(s, fi, hits):
     if lf >= 0 and hits > 0:
         d = s.crew[ls, lf]
         sw = skill(s, ls, lf, SWASH)
-        if s.tacked[ls, lf] == 0 and not is_skeletal(d):
+        if s.tacked[ls, lf] == 0 and not (skeletal_trait(s) and is_skeletal(d)):
             s.tacked[ls, lf] = 1
             hits -= max(sw, 0)
         if hits > 0:
@@ -430,7 +435,7 @@ def board_hits_done(s):
     round's draw."""
     w = s.b_last
     for i in range(2):
-        if s.f_seat[i] >= 0 and s.f_slot[i] >= 0 and (s.cfg.edition == ED_REVISED or i == w):
+        if s.f_seat[i] >= 0 and s.f_slot[i] >= 0 and (both_fighters_tack(s) or i == w):
             if s.crew[s.f_seat[i], s.f_slot[i]] >= 0:
                 s.tacked[s.f_seat[i], s.f_slot[i]] = 1
     for i in range(s.b_n):
@@ -620,7 +625,7 @@ def step_flow(s):
             s.ship_tacked[p] = 0
             for j in range(MAX_CREW):
                 s.tacked[p, j] = 0
-        if s.cfg.edition == ED_REVISED:
+        if control_wins(s):
             w = control_winner(s)
             if w >= 0:
                 end_game(s, 1 << w)

@@ -30,6 +30,9 @@ def action_label(s, a) -> str:
                 S.PK_ABSORB: "react with", S.PK_REACT: "react with",
                 S.PK_PICK: "bring into play",
                 S.PK_BPUSH: "instead of a boarding attack, play"}.get(pk, "play")
+        if pk == S.PK_PICK and int(s["act_kind"]) == S.AK_ADV_DONE:
+            # [Adventure: "some other cost ... (like discarding a card from your hand)"]
+            return f"discard {_name(d)} (hand {i}) to pay for {_name(s['adv'][p][int(s['act_slot'])])}"
         if pk == S.PK_MAIN and 0 <= d < len(CARD_NAMES):
             t = int(CARD[d, S.C_TYPE])
             verb = {S.T_CREW: "hire", S.T_ADVENTURE: "put into play",
@@ -40,6 +43,9 @@ def action_label(s, a) -> str:
         return f"experience with {_name(s['hand'][p][i])} (hand {i})"
     if S.A_CREW <= a < S.A_SINK:
         j = a - S.A_CREW
+        if pk == S.PK_HOST and int(s["act_kind"]) == S.AK_XP:
+            # [2. Experience a Crew: "replace the Crew in play with the Experienced one"]
+            return f"replace {_crew(s, p, j)} with {_name(s['limbo'])}"
         what = {S.PK_PAY: f"tack for {S.SKILL_NAMES[int(s['pay_skill'])]}",
                 S.PK_ABSORB: "tack to absorb", S.PK_FIRE: "fire cannon with",
                 S.PK_BPUSH: "push forward", S.PK_HOST: "attach to"}.get(pk, "choose")

@@ -11,6 +11,11 @@ Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Cre
 from numba import njit
 
 from .cards import CARD
+from .edition import (
+    chanteys, captain_discardable, experience_action, hostile_attachments,
+    must_attack_first_round, one_membership, sink_untacked, skeletal_trait, start_by_faction,
+    swordsman_knack_limit,
+)
 from .common import (
     available, can_pay, cost_amount, crew_max, producible, same_sea_foes, school_rank, skill,
 )
@@ -20,7 +25,7 @@ from .state import (
     AK_ATTACH, AK_CANNON, AK_FREE, AK_MOVE, AK_BOARD, C_ADV_LOW, C_ADV_SEA, C_BOX, C_CANCEL,
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SORC, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
-    C_WEALTH, CANNON, ED_ORIGINAL, ED_REVISED, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
+    C_WEALTH, CANNON, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
     C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
@@ -53,17 +58,19 @@ def loyal_ok(s, p, d):
 
 @njit(cache=True)
 def can_start(s, p, d):
-    """[Game Set-Up] a starting Crew: within Wealth; revised also within the Crew Maximum and
-    unaligned or of the Captain's faction [ruling: Starting crew limits per edition]."""
+    """[Game Set-Up] a starting Crew: within Wealth and the Ship's Crew Maximum (revised:
+    "the number of Crew may not exceed the Ship's Crew maximum"; original, Ship: "the
+    maximum number of Crew cards you may have in play"); revised also unaligned or of the
+    Captain's faction [ruling: Starting crew limits per edition]."""
     if CARD[d, C_TYPE] != T_CREW or not loyal_ok(s, p, d) or title_blocked(s, p, d):
         return False
     if s.start_cost[p] + CARD[d, C_COST] > CARD[s.crew[p, 0], C_WEALTH]:
         return False
-    if s.crew_n[p] >= MAX_CREW:
+    if s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
         return False
-    if s.cfg.edition == ED_REVISED:
+    if start_by_faction(s):
         f = CARD[d, C_FACTION]
-        if s.crew_n[p] >= crew_max(s, p) or (f != 0 and f != CARD[s.crew[p, 0], C_FACTION]):
+        if f != 0 and f != CARD[s.crew[p, 0], C_FACTION]:
             return False
     return True
 
@@ -116,7 +123,7 @@ def host_ok(s, p, d, j):
         return False
     if h != H_CREW and h != H_CAPTAIN:
         return False
-    if CARD[d, C_TRAITS] & TR_MEMBERSHIP:
+    if (CARD[d, C_TRAITS] & TR_MEMBERSHIP) and one_membership(s):
         for a in range(s.att_n[p]):
             if s.att_host[p, a] == j and (CARD[s.att[p, a], C_TRAITS] & TR_MEMBERSHIP):
                 return False
@@ -129,7 +136,7 @@ def host_ok(s, p, d, j):
         for a in range(s.att_n[p]):
             if s.att_host[p, a] == j and CARD[s.att[p, a], C_REQ] == RQ_SWORDSMAN:
                 n += 1
-        if n >= CARD[e, C_SWORD]:      # [ruling: Knack requirement values]
+        if n >= CARD[e, C_SWORD] and swordsman_knack_limit(s):   # [ruling: Knack requirement values]
             return False
     elif rq == RQ_TOPMAN:
         if not (CARD[e, C_TRAITS] & TR_TOPMAN):
@@ -274,7 +281,7 @@ def playable(s, p, d):
         if CARD[d, C_HOSTILE]:
             # [Attachment] original: "If you can play the Attachment on an opponent's card";
             # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
-            if s.cfg.edition != ED_ORIGINAL or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
+            if not hostile_attachments(s) or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
                 return False
             for q in range(s.num_players):
                 if q != p and s.alive[q] and foe_has_host(s, q, d):
@@ -288,7 +295,7 @@ def playable(s, p, d):
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
     if t == T_CHANTEY:
         # [ruling: Original Chanteys] revised only
-        return s.cfg.edition == ED_REVISED and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+        return chanteys(s) and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
     return False
 
 
@@ -428,7 +435,7 @@ def main_mask(s, p, mask):
         if playable(s, p, d):
             mask[A_HAND + i] = 1
             any_act = True
-        if s.cfg.edition == ED_REVISED and xp_slot(s, p, d) >= 0:
+        if experience_action(s) and xp_slot(s, p, d) >= 0:
             mask[A_XP + i] = 1
             any_act = True
     for k in range(s.adv_n[p]):
@@ -439,7 +446,9 @@ def main_mask(s, p, mask):
         if s.adv_sea[p, k] == s.sea[p] and producible(s, p, ADVENTURING) >= adv_cost(s, p, k) \
                 and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD] and s.att_n[p] < MAX_ATT:
             mask[A_ADV + k] = 1
-    for j in range(1, MAX_CREW):
+    # [Discard a Crew] revised: "You may not discard your Captain"; original: any Crew, the
+    # Captain included [ruling: Discarding the Captain]
+    for j in range(0 if captain_discardable(s) else 1, MAX_CREW):
         if s.crew[p, j] >= 0:
             mask[A_DCREW + j] = 1
             any_act = True
@@ -554,10 +563,14 @@ def legal_into(s, mask):
             if d < 0:
                 continue
             sw = skill(s, p, j, SWASH)
-            if s.tacked[p, j] == 0 and sw >= 1 and not (CARD[d, C_TRAITS] & TR_SKELETAL):
+            # original: "Sink a tacked Crew", the Captain too: an untacked Captain tacks
+            # first (even absorbing nothing) so that he can then be sunk
+            first = j == 0 and not sink_untacked(s)
+            skel = skeletal_trait(s) and (CARD[d, C_TRAITS] & TR_SKELETAL) != 0
+            if s.tacked[p, j] == 0 and (sw >= 1 or first) and not skel:
                 mask[A_CREW + j] = 1
-            sink_ok = s.tacked[p, j] == 1 or s.cfg.edition == ED_REVISED
-            if (sink_ok and sw >= 1) or j == 0:
+            sink_ok = s.tacked[p, j] == 1 or sink_untacked(s)
+            if sink_ok and (sw >= 1 or j == 0):
                 mask[A_SINK + j] = 1
         react_into(s, p, R_ABSORB, mask)
     elif pk == PK_REACT:
@@ -583,7 +596,7 @@ def legal_into(s, mask):
                 if (starter and s.hand_n[p] > 0) or (not starter and can_reply(s, p)):
                     mask[A_CREW + j] = 1
         # original: the attacker must attack in the first round if able [Boarding]
-        forced = (starter and s.cfg.edition == ED_ORIGINAL and s.b_round == 0
+        forced = (starter and must_attack_first_round(s) and s.b_round == 0
                   and s.b_half == 0) or s.b_duel
         has = False
         for j in range(MAX_CREW):

@@ -153,13 +153,13 @@ def observe(s, seat, out):
         o += NSEAS
         out[o] = s.ship_tacked[q]
         out[o + 1] = move_cost(s, q) / 5
-        out[o + 2] = crew_max(s, q) / 10
+        out[o + 2] = crew_max(s, q) / MAX_CREW
         o += 3
         out[o] = s.hand_n[q] / MAX_HAND
         out[o + 1] = 0.0 if secret else s.deck_n[q] / 60
         out[o + 2] = s.discard_n[q] / 60
         out[o + 3] = s.sunk_n[q] / 60
-        out[o + 4] = hand_max(s, q) / 10
+        out[o + 4] = hand_max(s, q) / MAX_HAND
         o += 5
         _card(out, o, s.ship[q])
         o += NF

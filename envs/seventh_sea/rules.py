@@ -18,6 +18,7 @@ from envs.core.spec import NO_SEAT
 from .cards import CARD
 from .common import act_effect, cannon_traits, draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
 from .legal import has_react
+from .edition import cannon_reacts, pass_pass_ends_without_draw
 from .forced import options_public
 from .flow import (
     fire, fighter_absorb, put_crew, complete_adventure,
@@ -30,7 +31,7 @@ from .state import (
     A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
     AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE, AK_HIRE,
     AK_MOVE, AK_NONE, AK_XP, C_ARG, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
-    DEFAULT_MAX_STEPS, ED_REVISED, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
+    DEFAULT_MAX_STEPS, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
     OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
@@ -262,9 +263,13 @@ def _main(s, p, a):
         s.pk = PK_NONE
         s.after = F_ACTION_DONE
     elif A_DCREW <= a < A_DCREW + MAX_CREW:
+        # [Discard a Crew] (original: the Captain too; he no longer sails, so his player is
+        # out [ruling: Discarding the Captain])
         remove_crew(s, p, a - A_DCREW, False)
         s.pk = PK_NONE
         s.after = F_ACTION_DONE
+        if a == A_DCREW:
+            eliminate(s, p)
     elif a == A_MOVE or a == A_FREE:
         s.act_kind = AK_MOVE if a == A_MOVE else AK_FREE
         s.pk = PK_SEA
@@ -353,7 +358,7 @@ def _board(s, p, a):
                     s.b_half = 1
                     begin_attack(s, s.b_def)
                 elif s.b_pass:
-                    s.after = F_BOARD_END if s.cfg.edition == ED_REVISED else F_BOARD_END_DRAW
+                    s.after = F_BOARD_END if pass_pass_ends_without_draw(s) else F_BOARD_END_DRAW
                 else:
                     s.after = F_BOARD_ROUND_END
             else:                          # the defender takes the hits
@@ -465,7 +470,7 @@ def _apply_one(s, a):
         s.fire_hits = max(0, skill(s, p, j, CANNON) + cannon_bonus(s)
                           + cannon_traits(s, p, s.act_target))
         # revised: Cannon Reacts may change it; original: hits = the crew's Cannon
-        if s.cfg.edition == ED_REVISED:
+        if cannon_reacts(s):
             next_react(s, -1, True)
         else:
             fire(s)

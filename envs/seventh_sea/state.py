@@ -18,11 +18,16 @@ CANNON, SAILING, ADVENTURING, INFLUENCE, SWASH = 0, 1, 2, 3, 4
 MOVE_COST = 5             # a cost flag with the ship's wheel: the Move Cost, paid in Sailing
 MAX_DEFS = 192            # card definitions the action layout and config leave room for
 MAX_DECK = 90             # cards of one player's deck (60+ incl. Captain, Ship, starting Crew)
-MAX_HAND = 14             # hand max 7 (+ bonuses, capped at 10) + a draw of 3 before discards
+# hand slots: the largest hand the card pool allows, seven + Tavern Tales' 2 + 1 for each of
+# three copies of the seven cards with a hand bonus + a draw of 3 before the discards
+# [Maximum Hand Size; ruling: Hand size room]; cards.load_pool refuses a pool that could
+# exceed it (cards.most_hand)
+MAX_HAND = 33
 # crew slots (slot 0 = the Captain): the largest Crew Maximum the card pool allows, a Ship's
 # 9 + 1 for each of three copies of Expanded Berths, Reinforced Hull, Lost Shipwright's Plans
 # and Hidden Cove [Ship; Glossary: Crew Maximum]; cards.load_pool refuses a pool that could
-# exceed it (or start more crew in the original edition), so the slots never run out
+# exceed it (the starting Crew fit the Crew Maximum in both editions), so the slots never
+# run out
 MAX_CREW = 21
 # attachments a player has in play (crew, ship and sea hosts) and its uncompleted Adventures:
 # the rules set no limit; these are engine limits, far above what a deck plays in practice,
@@ -31,7 +36,6 @@ MAX_CREW = 21
 MAX_ATT = 40
 MAX_ADV = 8
 MAX_BOARD_CARDS = 32      # boarding attack cards played in one boarding attack (two hands)
-MAX_HAND_LIMIT = 10
 HAND_MAX = 7              # [Maximum Hand Size]
 START_HAND = 7            # [Game Set-Up] draw seven
 DRAW_PHASE = 3            # [III. Draw Cards]

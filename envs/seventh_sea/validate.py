@@ -101,14 +101,14 @@ def _ranges(states, r):
 
 def hand_max_py(s, p) -> int:
     """common.hand_max for a record from Python [Maximum Hand Size]."""
-    from .state import C_ARG, CH_HAND_MAX, HAND_MAX, MAX_HAND_LIMIT, C_HAND_BONUS
+    from .state import C_ARG, CH_HAND_MAX, HAND_MAX, C_HAND_BONUS
     v = HAND_MAX
     ch = int(s["chantey"])
     if ch >= 0 and int(CARD[ch, C_OP]) == CH_HAND_MAX:
         v += int(CARD[ch, C_ARG])
     for a in range(int(s["att_n"][p])):
         v += int(CARD[int(s["att"][p][a]), C_HAND_BONUS])
-    return min(v, MAX_HAND_LIMIT)
+    return v
 
 
 def _ty(d):

@@ -178,8 +178,9 @@ def test_determinize_for_every_seat_gives_a_valid_record(game):
 
 
 def test_seventh_sea_determinize_keeps_the_recruit_answerable():
-    """[issue 29.5; 7th Sea: 1. Hire Crew] the issue's position: original edition, 4 players,
-    seed 7, step 176. Seat 0 plays a recruit and waits to pick a crew card from its hand
+    """[issue 29.5; 7th Sea: 1. Hire Crew] the issue's kind of position (seed 7, step 176
+    there; seed 4, step 49 since issue 32 changed random play): original edition, 4 players.
+    Seat 0 plays a recruit and waits to pick a crew card from its hand
     (a public proof it holds one); a re-deal of its hand for any other seat keeps a crew card
     there, so the decision can still be answered, and seat 0's own view never changes."""
     from envs.seventh_sea.cards import CARD
@@ -187,9 +188,9 @@ def test_seventh_sea_determinize_keeps_the_recruit_answerable():
 
     spec = envs.spec("seventh_sea")
     e = envs.make_raw("seventh_sea", num_players=4, edition="original")
-    e.reset(seed=7)
-    act = np.random.default_rng(7)
-    for _ in range(176):
+    e.reset(seed=4)
+    act = np.random.default_rng(4)
+    for _ in range(49):
         e.step(int(act.choice(e.legal_actions())))
     rec = e.record.copy()
     assert rec["pk"][0] == PK_PICK and rec["to_play"][0] == 0

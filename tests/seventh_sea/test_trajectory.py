@@ -2,8 +2,9 @@
 
 The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were before
 their call trees were flattened) and re-recorded when React windows came to open on public
-information, the record grew (crew slots, attachments, adventures) and the Experience target
-became a choice; a kernel restructuring must not change them. Each case plays
+information, the record grew (crew slots, attachments, adventures), the Experience target
+became a choice, and the hand slots grew to 33 (issue 32.12: the same moves, by label, as
+before; only action numbers and record bytes changed); a kernel restructuring must not change them. Each case plays
 uniformly random legal actions and hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.seventh_sea.test_trajectory``.
@@ -18,8 +19,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': '7b92049df385dc6273211003e7bcc71399b08349d6753ae0fd5c403e58a57995',
-    '3p': 'b458aa571ef90bfc341ecfa21b09842cfd692f36e65bdc72021f9dbffad58f83',
+    '2p': '3505b497c8839420156dfc6235fa8cf67040fd2116a5e7620e6bded7f2c2db4d',
+    '3p': 'f1f75a1af21f8fa4d420f1ed34a53bbcfee8b151b2203f8fa9a2648c63794033',
 }
 
 

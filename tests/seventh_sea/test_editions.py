@@ -1,0 +1,282 @@
+"""The two rulebooks, each as written (issue 32, items 10-16): rules only the revised rulesheet
+has stay out of the original edition, and the original's own rules apply there (Knacks,
+Glossary: Membership, Skeletal, Discard a Crew, Suffering Hits, Game Set-Up / Ship: Crew
+Maximum, Maximum Hand Size, The Object: sunk players, the card format, action labels, Duels).
+"""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from envs.core.errors import CardDataError
+from envs.seventh_sea import state as S
+from envs.seventh_sea import cards
+from envs.seventh_sea.cards import CARD, INDEX, load_pool
+from envs.seventh_sea.common import hand_max, move_cost
+from envs.seventh_sea.config import starter
+from envs.seventh_sea.env import GAME
+from envs.seventh_sea.labels import action_label
+from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
+from tests.seventh_sea.test_setup import _deck as _start_deck
+from tests.seventh_sea.test_setup import _new
+
+RULINGS = Path(__file__).resolve().parents[2] / "envs" / "seventh_sea" / "docs" / "rulings.md"
+
+
+def _ruling(name: str) -> str:
+    """The text of one rulings.md entry (``- **name** ...`` up to the next entry)."""
+    text = RULINGS.read_text()
+    start = text.index(f"- **{name}**")
+    end = text.find("\n- **", start + 1)
+    return " ".join(text[start:end if end > 0 else None].split())
+
+
+def _deck(base, extra):
+    d = starter(base)
+    d["cards"] = dict(d["cards"])
+    for k, v in extra.items():
+        d["cards"][k] = d["cards"].get(k, 0) + v
+    return d
+
+
+def _hosts(arr):
+    """The hosts offered for hand card 0 (an Attachment), empty if it is not playable."""
+    if S.A_HAND + 0 not in legal(arr):
+        return set()
+    act(arr, S.A_HAND + 0)
+    return legal(arr)
+
+
+# --- item 10: revised-only rules stay out of the original edition ---------------------------
+
+def test_swordsman_knack_limit_is_revised_only():
+    """Knacks (revised): "A Swordsman may not have more Swordsman Knacks attached than his
+    Swordsman Bonus": Hild Axe-Arm (Swordsman +1) with Fine Rapier takes no Dueling Gloves;
+    the original rulebook (Knack, Swordsman) sets no such limit."""
+    kw = dict(decks=["vesten", "castille"], first=0, player=[
+        {"crew": ["Hild Axe-Arm", "Raiders of the North"], "hand": ["Dueling Gloves"],
+         "attach": [["Fine Rapier", "Hild Axe-Arm"]]},
+        {"crew": ["Hired Blades"]}])
+    rev = load("attachments", **kw)
+    hild = slot(rev, 0, "Hild Axe-Arm")
+    assert S.A_CREW + hild not in _hosts(rev)
+    org = load("attachments", edition="original", **kw)
+    assert S.A_CREW + hild in _hosts(org)
+
+
+def test_one_membership_per_captain_is_revised_only():
+    """Glossary: Membership (revised only): "A Captain may only have one Membership
+    Attachment attached": with Letter of Marque on The Hollow Captain, Society Charter is not
+    playable in the revised edition; the original rulebook has no Membership entry."""
+    kw = dict(decks=["black_freighter", "castille"], first=0, player=[
+        {"crew": ["Drowned Bosun", "Ship's Chaplain"], "hand": ["Society Charter"],
+         "attach": [["Letter of Marque", "The Hollow Captain"]]},
+        {"crew": ["Hired Blades"]}])
+    assert _hosts(load("attachments", **kw)) == set()
+    assert _hosts(load("attachments", edition="original", **kw)) == {S.A_CREW + 0}
+
+
+def test_skeletal_trait_is_revised_only():
+    """Glossary: Skeletal (revised only): in the original rulebook a Skeletal crew tacks to
+    absorb like any crew, and sinks to the sunk pile (Discarding and Sinking)."""
+    arr = load("skeletal_hits", edition="original")
+    act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Cannon Master"))
+    bone = slot(arr, 1, "Bone Crew")
+    assert arr["hits"][0] == 4
+    assert S.A_CREW + bone in legal(arr) and S.A_SINK + bone not in legal(arr)
+    act(arr, S.A_CREW + bone, S.A_SINK + bone)      # tack 2, then sink 2
+    assert arr["hits"][0] == 0
+    assert card("Bone Crew") in pile(arr, "sunk", 1)
+    assert card("Bone Crew") not in pile(arr, "discard", 1)
+
+
+def test_original_may_discard_the_captain_and_is_out():
+    """8. Discard a Crew (original): "You may discard one of your Crew in play" and the
+    Captain "is considered to be a Crew card": the Captain may be discarded; no longer
+    sailing, his player is out (The Object) [ruling: Discarding the Captain]. Revised: "You
+    may not discard your Captain"."""
+    assert S.A_DCREW + 0 not in legal(load("hire_and_pay"))
+    arr = load("hire_and_pay", edition="original")
+    cap = int(arr["crew"][0][0][0])
+    act(arr, S.A_DCREW + 0)
+    assert cap in pile(arr, "discard", 0) and arr["alive"][0][0] == 0
+    assert arr["done"][0] == 1 and arr["winner_mask"][0] == 2
+    # three players: the others play on, the one out is skipped
+    arr = _new(num_players=3, edition="original")
+    while arr["phase"][0] == S.PH_START:
+        act(arr, S.A_STOP)
+    p = int(arr["cur"][0])
+    act(arr, S.A_DCREW + 0)
+    assert arr["alive"][0][p] == 0 and arr["done"][0] == 0 and int(arr["cur"][0]) != p
+
+
+def test_original_untacked_captain_tacks_before_he_sinks():
+    """Suffering Hits (original): "you may Sink a tacked Crew" - the Captain too: an untacked
+    Captain tacks first (The Hollow Captain absorbs 3 of Cannon Master's 4), then may be
+    sunk; revised: "a tacked or untacked Crew"."""
+    def fired(**kw):
+        arr = load("skeletal_hits", **kw)
+        act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Cannon Master"))
+        no_reacts(arr)
+        return arr
+
+    assert S.A_SINK + 0 in legal(fired())
+    arr = fired(edition="original")
+    assert S.A_SINK + 0 not in legal(arr) and S.A_CREW + 0 in legal(arr)
+    act(arr, S.A_CREW + 0)
+    assert arr["hits"][0] == 1 and S.A_SINK + 0 in legal(arr)
+
+
+# --- item 11 --------------------------------------------------------------------------------
+
+def test_original_starting_crew_fit_the_crew_maximum():
+    """Ship (original): the Crew Maximum "is the maximum number of Crew cards you may have in
+    play (including your Captain)", so the starting Crew fit it too: Silver Kestrel (Crew
+    Maximum 6) starts at most 6, though Lady Morwen Gosse's Wealth (7) buys more crew at 1."""
+    deck = _deck("gosse", {"Purser's Clerk": 3, "Swabbies": 3})
+    arr = _new(num_players=2, edition="original", decks=[deck, "castille"])
+    for _ in range(12):
+        opts = sorted(a for a in legal(arr) if a >= S.A_DEF)
+        if not opts:
+            break
+        act(arr, min(opts, key=lambda a: (CARD[a - S.A_DEF, S.C_COST], a)))
+    assert arr["crew_n"][0][0] == 6
+    left = int(CARD[arr["crew"][0][0][0], S.C_WEALTH]) - int(arr["start_cost"][0][0])
+    assert any(CARD[d, S.C_COST] <= left for d in arr["deck"][0][0][:arr["deck_n"][0][0]]
+               if CARD[d, S.C_TYPE] == S.T_CREW)
+
+
+# --- item 12 --------------------------------------------------------------------------------
+
+def test_hand_maximum_above_ten_is_kept():
+    """Maximum Hand Size: "cards ... can increase ... your maximum", with no cap: Tavern Tales
+    (+2), Letter of Marque (+1), three Sunken Treasure and two Wreck of the Aurora (+1 each)
+    make 15; a hand of 12 draws 3 and keeps all 15 [ruling: Hand size room]."""
+    deck = _deck("gosse", {"Sunken Treasure": 3, "Wreck of the Aurora": 2})
+    hand = ["Chain Shot", "Plunder", "Fresh Orders", "Riposte", "Spyglass Report",
+            "Boarding Party", "Grappling Hooks", "Full Sail", "Hired Blades", "Deckhands",
+            "Broadside Volley", "Parrot"]
+    hand = [h for h in hand if h in deck["cards"]][:12]
+    extra = [n for n in deck["cards"] if n not in hand and INDEX[n] != INDEX["Tavern Tales"]]
+    while len(hand) < 12:
+        hand.append(extra.pop(0))
+    cap = deck["captain"]
+    arr = load("attachments", decks=[deck, "castille"], first=0, player=[
+        {"hand": hand, "chantey": "Tavern Tales",
+         "attach": [["Letter of Marque", cap]] + [["Sunken Treasure", "ship"]] * 3
+         + [["Wreck of the Aurora", "ship"]] * 2},
+        {"crew": ["Hired Blades"], "hand": []}])
+    assert hand_max(arr[0], 0) == 15
+    act(arr, S.A_PASS, S.A_PASS)                   # all pass: everyone draws three
+    assert arr["hand_n"][0][0] == 15 and arr["pk"][0] == S.PK_MAIN
+    assert cards.most_hand(CARD) == 33 <= S.MAX_HAND
+
+
+def _pool_with(tmp_path, line):
+    src = open(load_pool.__globals__["DEFAULT_PATH"]).read()
+    i = src.rstrip().rindex("]")
+    p = tmp_path / "cards.toml"
+    p.write_text(src[:i] + line + ",\n]\n")
+    return p
+
+
+def test_card_pool_beyond_the_hand_slots_is_refused(tmp_path):
+    """[ruling: Hand size room] a pool whose hand bonuses could overflow the hand slots is a
+    CardDataError naming the field and the limit."""
+    p = _pool_with(tmp_path, '{name = "Bottomless Sea Chest", type = "attachment", host = "ship", '
+                   'hand_bonus = 2, box = "Punch", defence = ["Slash", "Kick"]}')
+    with pytest.raises(CardDataError, match="hand_bonus.*MAX_HAND"):
+        load_pool(p)
+
+
+# --- item 13 --------------------------------------------------------------------------------
+
+def test_sunk_players_chantey_and_hostile_attachments_keep_acting():
+    """Chantey ("When a Chantey is removed from play, all effects of the Chantey immediately
+    end") / Attachment: a sunk player's cards stay where they are; its Chantey is not removed
+    from play, so Doldrums still adds 1 to every Move Cost, and its hostile Fouled Hull stays
+    on another player's Ship and still slows it [ruling: Sunk players]."""
+    arr = load("cannon_attack", players=3, decks=["castille", "crimson_rogers", "sea_dogs"],
+               player=[{"sea": "La Boca", "crew": ["Powder Priest"]},
+                       {"sea": "Frothing Sea", "crew": ["Rogue Cutthroats"]},
+                       {"sea": "La Boca", "chantey": "Doldrums"}])
+    before = move_cost(arr[0], 0)
+    act(arr, S.A_CANNON, target(arr, 0, 2), S.A_CREW + slot(arr, 0, "Powder Priest"))
+    no_reacts(arr)
+    act(arr, S.A_SINK + 0)                         # player_2 sinks its Captain: it is out
+    assert arr["alive"][0][2] == 0 and arr["done"][0] == 0
+    assert arr["chantey"][0] == card("Doldrums") and move_cost(arr[0], 0) == before
+    # original: crimson_rogers' Fouled Hull on player_0's Ship, then player_1 is out
+    arr = load("cannon_attack", edition="original")
+    d = card("Fouled Hull")
+    i = int(np.flatnonzero(arr["deck"][0][1][:arr["deck_n"][0][1]] == d)[0])
+    n = int(arr["deck_n"][0][1]) - 1
+    arr["deck"][0][1][i] = arr["deck"][0][1][n]
+    arr["deck"][0][1][n] = -1
+    arr["deck_n"][0][1] = n
+    arr["att"][0][0][0], arr["att_host"][0][0][0], arr["att_owner"][0][0][0] = d, S.HOST_SHIP, 1
+    arr["att_n"][0][0] = 1
+    slowed = move_cost(arr[0], 0)
+    arr["alive"][0][1] = 0                         # player_1's Captain sank ...
+    assert arr["att"][0][0][0] == d and move_cost(arr[0], 0) == slowed   # ... still slowed
+    text = _ruling("Sunk players")
+    assert "inert" not in text and "Chantey" in text and "hostile" in text
+
+
+# --- item 14 --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, field", [
+    ('{name = "Sea Monster", type = "attachment", host = "sea", box = "Punch", '
+     'defence = ["Slash", "Kick"]}', "host"),
+    ('{name = "Flashing Blade", type = "action", cost = 1, op = "hits", arg = 2, '
+     'traits = ["knack"], req = "swordsman", req_val = 1, box = "Punch", '
+     'defence = ["Slash", "Kick"]}', "req"),
+])
+def test_card_format_refuses_features_the_engine_does_not_play(tmp_path, line, field):
+    """Attachment ("or one of the five Seas") / Knacks (an Action Knack "the Crew ... using
+    the knack"): an Attachment card for a Sea would never be offered and an Action Knack would
+    be offered with no qualifying crew; the card format refuses both, naming the field."""
+    with pytest.raises(CardDataError, match=field):
+        load_pool(_pool_with(tmp_path, line))
+
+
+# --- item 15 --------------------------------------------------------------------------------
+
+def test_labels_name_the_adventure_discard_cost_and_the_experience_replacement():
+    """Adventure ("discarding a card from your hand" as a cost) and 2. Experience a Crew
+    ("replace the Crew in play with the Experienced one"): the labels say so."""
+    arr = load("adventures", decks=["gosse", "crimson_rogers"], player=[
+        {"sea": "Frothing Sea", "crew": ["Cartographer"], "hand": ["Chain Shot", "Plunder"],
+         "adventures": [["Smugglers' Cache", "Frothing Sea"]]},
+        {"crew": ["Skull Gunners"]}])
+    act(arr, S.A_ADV + 0, S.A_CREW + slot(arr, 0, "Cartographer"))
+    assert arr["pk"][0] == S.PK_PICK
+    assert action_label(arr[0], S.A_HAND + 1) == "discard Plunder (hand 1) to pay for Smugglers' Cache"
+    arr = load("hire_and_pay", decks=["black_freighter", "crimson_rogers"], first=0, player=[
+        {"crew": ["Drowned Bosun", "Drowned Bosun"], "hand": ["Drowned Bosun, Tide-Risen"]},
+        {"crew": ["Skull Gunners"], "hand": []}])
+    act(arr, S.A_XP + 0)
+    assert action_label(arr[0], S.A_CREW + 2) == (
+        "replace Drowned Bosun (crew 2) with Drowned Bosun, Tide-Risen")
+    assert GAME.action_label(arr[0], S.A_CREW + 1).startswith("replace ")
+
+
+# --- item 16 --------------------------------------------------------------------------------
+
+def test_original_duel_follows_the_duel_card_and_the_original_boarding_attack():
+    """Duels (original: no Duel rule; the card's text applies, Golden Rule): one boarding
+    attack between the named crew by the original's Boarding - the loser absorbs only by
+    tacking then sinking, no React window, only the winner tacks - and hits left over after
+    the loser sinks are reduced to zero [ruling: Duels in the original edition]."""
+    arr = load("duel", edition="original")
+    act(arr, S.A_HAND + 0, target(arr, 0, 1), S.A_FOE + slot(arr, 1, "Charming Rogue"))
+    act(arr, S.A_CREW + slot(arr, 0, "Raiders of the North"), S.A_STOP)
+    hild = slot(arr, 0, "Hild Axe-Arm")
+    act(arr, S.A_CREW + hild, S.A_HAND + 0, S.A_STOP)   # 5 hits on Charming Rogue (1)
+    assert arr["pk"][0] == S.PK_MAIN and arr["hits"][0] == 0 and arr["cur"][0] == 1
+    assert card("Charming Rogue") in pile(arr, "sunk", 1)
+    assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0
+    assert arr["tacked"][0][0][hild] == 1
+    text = _ruling("Duels in the original edition")
+    assert "Golden Rule" in text and "reduced to zero" in text
