@@ -75,6 +75,7 @@ from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.cursed_seas import batch, rules
 from envs.cursed_seas.config import make_config
+from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.observe import observe
@@ -85,6 +86,7 @@ from envs.cursed_seas.state import (
 )
 from envs.cursed_seas.turns import gold_at_home
 from envs.cursed_seas.validate import check_states
+from envs.cursed_seas.value import value
 
 
 @njit(cache=True)
@@ -115,7 +117,8 @@ GAME = GameSpec(
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
-    check_states=check_states, determinize=determinize,
+    check_states=check_states, determinize=determinize, value=value,
+    heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

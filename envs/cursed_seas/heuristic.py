@@ -1,0 +1,294 @@
+"""Pirates of the Cursed Seas heuristic decision as kernels: the actions the heuristic rates best.
+
+``heuristic_best(s, seat, key, best)`` is the whole decision of the hand-written heuristic
+(agents/heuristic/cursed_seas.py) for ``seat`` to play in record ``s`` (left untouched): it
+marks in bool ``best[NUM_ACTIONS]`` every action it rates best and returns how many (0 when
+nothing is legal). The agent draws one of them with its generator; the self-play reply kernel
+(envs/core/opponents.py, ``KIND_HEURISTIC``, through ``GameSpec.heuristic_best``) with its
+stream. How it plays: fetch treasure, carry it home, shoot on the way.
+
+* Turn [Actions]: for each of its ships in fleet order, explore if she may, repair if a mast
+  is down and she can, shoot if a mast has a target, otherwise move; then end the turn.
+* Move [Moving]: the goal is the home island while she carries treasure the seat knows is
+  worth gold, or her hold is full [Unloading treasure]; else the nearest wild island still
+  holding treasure [Exploring]; with none left ashore, an enemy ship carrying treasure (to
+  sink it [Sinking a ship], which brings the end of the game [Winning the Game]). Each
+  segment decision is rated by applying every legal answer to a copy of the record and
+  measuring how close she ends to the goal (docked at it beats everything), so it follows
+  the rules' own movement, whatever the action layout; stopping wins when nothing brings her
+  closer. A ship that no segment brings closer (boxed in by an island or a ship) on her
+  first segment sails any segment instead of staying put (all are marked).
+* Shooting [Shooting]: the enemy carrying the most treasure, then the one with the fewest
+  masts (a derelict sinks); a fort only when no ship may be hit. The mast knocked down is
+  the target's best cannon (lowest rank); a repair raises the own best cannon [Repairing].
+* Exploring and boarding spoils: the most valuable coin the seat knows first [Exploring;
+  Board]; board when her masts are at least the enemy's (the roll adds masts [Board]); after
+  a won boarding take treasure when possible; never tow (a tow slows her to S [Tow]).
+* Anything else (set-up, forts, terrain, crew transfers): every legal action is marked.
+
+It plays only on what the seat may know: positions, masts, coin counts and the values of
+coins it has looked at (``co_seen``). Before trying segments it re-deals a copy's hidden
+zones with the game's determinize kernel (hidden.py), keyed from ``key``, so no future die
+(reefs, terrain) steers it.
+
+A game never imports agents: the agent calls these kernels, not the other way round.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .hidden import determinize
+from .rules import apply, legal_mask
+from .state import (
+    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_ISLAND,
+    LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT, PK_BOARD,
+    PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET,
+    PK_TOW, PK_TURN, SHIP_R, STATE,
+)
+
+#: two ratings this close are a tie
+TIE = 1e-9
+#: the distance of a ship that has sunk (worse than any)
+FAR = 1e9
+#: where a hunting ship aims: this far (in S) from the middle of her prey's hull
+HUNT_GAP = 0.8
+#: the order in which a ship's actions are given [Actions]
+TURN_ORDER = (ACT_EXPLORE, ACT_REPAIR, ACT_SHOOT, ACT_MOVE)
+
+
+@njit(cache=True)
+def _bow(s, k):
+    return (s.sh_x[k] + s.sh_len[k] * math.cos(s.sh_h[k]),
+            s.sh_y[k] + s.sh_len[k] * math.sin(s.sh_h[k]))
+
+
+@njit(cache=True)
+def _coins_at(s, loc, at):
+    n = 0
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and s.co_loc[c] == loc and s.co_at[c] == at:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def goal(s, k, me):
+    """Where ship k of ``me`` should sail: (island, -1), or (-1, enemy ship) (module
+    docstring)."""
+    gold = False
+    loose = 0
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
+            if s.co_val[c] > 0 and (s.co_seen[c] >> me) & 1:
+                gold = True
+            if not s.co_up[c]:
+                loose += 1
+    crew = 0
+    for c in range(MAX_CREW):
+        crew += s.cr_ship[c] == k
+    home = s.home[me]
+    if gold or crew + loose >= s.cfg.ship_cargo[k // MAX_FLEET, k % MAX_FLEET]:
+        return home, -1
+    bx, by = _bow(s, k)
+    best_i = home
+    best_d = np.inf
+    for i in range(s.n_islands):
+        if s.isl_home[i] >= 0 or _coins_at(s, LOC_ISLAND, i) == 0:
+            continue
+        d = math.hypot(s.isl_x[i] - bx, s.isl_y[i] - by)
+        if d < best_d:
+            best_i, best_d = i, d
+    if best_d < np.inf:
+        return best_i, -1
+    # no treasure left ashore: hunt an enemy ship carrying some (counts are open)
+    best_j = -1
+    for j in range(MAX_SHIPS):
+        if not s.sh_live[j] or s.sh_owner[j] == me or _coins_at(s, LOC_SHIP, j) == 0:
+            continue
+        d = math.hypot(s.sh_x[j] - bx, s.sh_y[j] - by)
+        if d < best_d:
+            best_j, best_d = j, d
+    if best_j >= 0:
+        return -1, best_j
+    return home, -1
+
+
+@njit(cache=True)
+def distance(s, k, gi, gj):
+    """How far ship k is from the goal (gi, gj) of :func:`goal`; -1 docked at it."""
+    if not s.sh_live[k]:
+        return FAR
+    bx, by = _bow(s, k)
+    if gj >= 0:
+        # off her beam, within S of most masts, not touching
+        jx, jy = _bow(s, gj)
+        mx = s.sh_x[gj] + 0.5 * (jx - s.sh_x[gj])
+        my = s.sh_y[gj] + 0.5 * (jy - s.sh_y[gj])
+        return abs(math.hypot(mx - bx, my - by) - HUNT_GAP)
+    if gi < 0:
+        return FAR
+    if s.sh_dock[k] == gi:
+        return -1.0
+    return math.hypot(s.isl_x[gi] - bx, s.isl_y[gi] - by) - s.isl_r[gi] - SHIP_R
+
+
+@njit(cache=True)
+def _mark_top(score, mask, best):
+    """Mark every legal action whose score is within TIE of the highest; how many."""
+    top = -np.inf
+    for a in range(NUM_ACTIONS):
+        if mask[a] and score[a] > top:
+            top = score[a]
+    n = 0
+    for a in range(NUM_ACTIONS):
+        best[a] = mask[a] != 0 and score[a] >= top - TIE
+        n += best[a]
+    return n
+
+
+@njit(cache=True)
+def _mark_all(mask, best):
+    n = 0
+    for a in range(NUM_ACTIONS):
+        best[a] = mask[a] != 0
+        n += best[a]
+    return n
+
+
+@njit(cache=True)
+def _mark_one(a, best):
+    best[:] = False
+    best[a] = True
+    return 1
+
+
+@njit(cache=True)
+def _masts(s, k):
+    n = 0
+    for m in range(8):
+        n += (s.sh_masts[k] >> m) & 1
+    return n
+
+
+@njit(cache=True)
+def sail_best(s, seat, key, mask, best):
+    """A segment decision [Moving] (module docstring): every legal answer applied to a
+    determinised copy and rated by the distance she is left from her goal."""
+    k = s.pend_ship
+    gi, gj = goal(s, k, seat)
+    here = distance(s, k, gi, gj)
+    root = np.zeros(1, dtype=STATE)
+    root[0] = s
+    determinize(root[0], seat, key)
+    work = np.zeros(1, dtype=STATE)
+    score = np.full(NUM_ACTIONS, -np.inf)
+    top = -np.inf
+    for a in range(NUM_ACTIONS):
+        if not mask[a]:
+            continue
+        work[0] = root[0]
+        apply(work[0], a)
+        score[a] = -distance(work[0], k, gi, gj)
+        if score[a] > top:
+            top = score[a]
+    if top > -here + TIE:
+        return _mark_top(score, mask, best)
+    if mask[A_NO]:
+        if here > 0 and s.seg_used == 0:
+            # boxed in: nothing brings her closer; sail anywhere rather than stay put
+            n = 0
+            for a in range(NUM_ACTIONS):
+                best[a] = mask[a] != 0 and a != A_NO
+                n += best[a]
+            if n > 0:
+                return n
+        return _mark_one(A_NO, best)
+    return _mark_top(score, mask, best)
+
+
+@njit(cache=True)
+def decide(s, seat, key, mask, best):
+    """Mark in ``best`` every action of the legal ``mask`` the heuristic rates best for
+    ``seat`` in ``s`` (module docstring); how many."""
+    best[:] = False
+    n = 0
+    only = -1
+    for a in range(NUM_ACTIONS):
+        if mask[a]:
+            n += 1
+            only = a
+    if n <= 1:
+        if n == 1:
+            best[only] = True
+        return n
+    pk = s.pending
+    if pk == PK_TURN:
+        for j in range(MAX_FLEET):
+            for act in TURN_ORDER:
+                a = A_ORDER + 4 * j + act
+                if mask[a]:
+                    return _mark_one(a, best)
+        if mask[A_NO]:
+            return _mark_one(A_NO, best)
+        return _mark_all(mask, best)
+    if pk == PK_SEGMENT:
+        return sail_best(s, seat, key, mask, best)
+    score = np.full(NUM_ACTIONS, -np.inf)
+    if pk == PK_TARGET:
+        for o in range(NUM_OPT):
+            if mask[A_OPT + o]:
+                if o < MAX_SHIPS:
+                    # the most treasure aboard first, then the fewest masts
+                    score[A_OPT + o] = 10.0 * _coins_at(s, LOC_SHIP, o) - _masts(s, o)
+                else:
+                    score[A_OPT + o] = -100.0
+        if score.max() == -np.inf:
+            return _mark_one(A_NO, best) if mask[A_NO] else _mark_all(mask, best)
+        return _mark_top(score, mask, best)
+    if pk == PK_MAST or pk == PK_REPAIR:
+        k = s.pend_target if pk == PK_MAST else s.pend_ship
+        p = k // MAX_FLEET
+        j = k % MAX_FLEET
+        for m in range(s.cfg.ship_rank.shape[2]):
+            if mask[A_OPT + m]:
+                score[A_OPT + m] = -np.float64(s.cfg.ship_rank[p, j, m])
+        return _mark_top(score, mask, best)
+    if pk == PK_EXPLORE or pk == PK_BOARD_COIN:
+        for c in range(MAX_COINS):
+            if mask[A_OPT + c]:
+                score[A_OPT + c] = s.co_val[c] if (s.co_seen[c] >> seat) & 1 else 0.0
+        if score.max() == -np.inf:
+            return _mark_one(A_NO, best) if mask[A_NO] else _mark_all(mask, best)
+        return _mark_top(score, mask, best)
+    if pk == PK_BOARD and mask[A_YES] and mask[A_NO]:
+        mine = s.pend_ship
+        other = s.pend_target
+        if s.sh_owner[mine] != seat:
+            mine, other = other, mine
+        return _mark_one(A_YES if _masts(s, mine) >= _masts(s, other) else A_NO, best)
+    if pk == PK_BOARD_WIN:
+        return _mark_one(A_NO if mask[A_NO] else A_YES, best)
+    if pk == PK_TOW and mask[A_NO]:
+        return _mark_one(A_NO, best)
+    return _mark_all(mask, best)
+
+
+@njit(cache=True)
+def heuristic_best(s, seat, key, best):
+    """Mark in ``best`` (bool[NUM_ACTIONS]) every action the heuristic rates best for
+    ``seat`` to play in ``s`` (left untouched); the uint64 ``key`` seeds the re-deal of what
+    the seat cannot see. Returns how many are marked (0 when nothing is legal)."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+    legal_mask(s, mask)
+    return decide(s, seat, key, mask, best)
+
+
+@njit(cache=True)
+def heuristic_best_at(states, i, seat, key, best):
+    """:func:`heuristic_best` on ``states[i]`` (a record unboxes slowly from Python; an
+    array does not)."""
+    return heuristic_best(states[i], seat, key, best)

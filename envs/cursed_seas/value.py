@@ -1,0 +1,149 @@
+"""Pirates of the Cursed Seas: a position's value per seat, for depth-limited search playouts.
+
+``value(s, out)`` writes each seat's estimated return in terminal reward units [-1, 1] (+1 a
+win, -1 a loss, 0 a draw). A kernel: envs/core/search.py calls it where a playout stops
+early. A finished game is worth its reward.
+
+How the game is won [Winning the Game]: the highest gold value on the home island and in the
+forts when all gold is unloaded or too few players can still move; treasure on a wrecked ship
+or one lost in a fog bank counts for no one, and sunk treasure is gone [Sinking a ship]. So a
+seat's standing (:func:`standing`, in gold) counts:
+
+* gold unloaded at home and in its forts, in full [Unloading treasure; Forts];
+* gold carried aboard its ships, discounted by how far the ship still has to sail home and
+  more for a derelict, which must be repaired or towed first [Derelict], or a ship lost in a
+  fog bank [Fog Bank] (``CARRY_*``); a wreck's counts for no one [Winning the Game];
+* a share of the gold still ashore on wild islands, and aboard derelicts and wrecks (which
+  any ship may explore [Exploring]),
+  in proportion to the masts it has standing, which are what moves, shoots and boards
+  [Moving; Shooting; Board] (``ASHORE_W``), plus ``MAST_W`` per mast.
+
+Only public information is read: positions, masts, where each coin lies and the value of a
+coin every seat knows (face up, or looked at by every seat). A face-down coin not every
+seat has seen is worth the mean of all such coins: determinising for any seat
+(hidden.py) only re-deals values among these coins, so every determinisation of a position
+has the same value. Face-down crew and equipment are not read at all.
+
+A seat's value is tanh((its standing - the best rival's) / VALUE_SCALE).
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .state import (
+    LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_FORTS_P, MAX_SHIPS,
+)
+
+#: a gold margin worth ~0.76 of a win (tanh(1)): a doubloon and a copper
+VALUE_SCALE = 6.0
+#: share of carried gold counted: CARRY_NEAR at the home island, falling by CARRY_FALL per S
+#: still to sail, never below CARRY_FAR; a derelict's cargo counts CARRY_DERELICT
+CARRY_NEAR = 0.9
+CARRY_FALL = 0.04
+CARRY_FAR = 0.5
+CARRY_DERELICT = 0.25
+#: share of the gold still in play (ashore, aboard derelicts) split by masts standing
+ASHORE_W = 0.5
+#: each mast standing, in gold
+MAST_W = 0.1
+
+
+@njit(cache=True)
+def coin_worth(s, c, unknown):
+    """Coin c's value as every seat can tell it: its value if face up or looked at by every
+    seat, else ``unknown`` (the mean of such coins)."""
+    every = (1 << s.num_players) - 1
+    if s.co_up[c] or (s.co_seen[c] & every) == every:
+        return np.float64(s.co_val[c])
+    return unknown
+
+
+@njit(cache=True)
+def unknown_mean(s):
+    """Mean value of the coins not every seat has looked at (0 when there are none)."""
+    every = (1 << s.num_players) - 1
+    tot = 0.0
+    n = 0
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and not s.co_up[c] and (s.co_seen[c] & every) != every:
+            tot += s.co_val[c]
+            n += 1
+    return tot / n if n else 0.0
+
+
+@njit(cache=True)
+def carry_share(s, k):
+    """Share of ship k's cargo counted for her player (module docstring)."""
+    if s.sh_wreck[k]:
+        return 0.0
+    if s.sh_masts[k] == 0 or s.sh_lost[k] >= 0:
+        return CARRY_DERELICT
+    p = s.sh_owner[k]
+    h = s.home[p]
+    if h < 0:
+        return CARRY_FAR
+    bx = s.sh_x[k] + s.sh_len[k] * math.cos(s.sh_h[k])
+    by = s.sh_y[k] + s.sh_len[k] * math.sin(s.sh_h[k])
+    d = max(0.0, math.hypot(s.isl_x[h] - bx, s.isl_y[h] - by) - s.isl_r[h])
+    return max(CARRY_FAR, CARRY_NEAR - CARRY_FALL * d)
+
+
+@njit(cache=True)
+def standing(s, st):
+    """Every seat's standing in gold into ``st`` (module docstring)."""
+    n = s.num_players
+    unknown = unknown_mean(s)
+    masts = np.zeros(n)
+    for k in range(MAX_SHIPS):
+        if s.sh_live[k] and not s.sh_wreck[k] and 0 <= s.sh_owner[k] < n:
+            for m in range(8):
+                masts[s.sh_owner[k]] += (s.sh_masts[k] >> m) & 1
+    loose = 0.0                       # gold nobody holds: ashore, or aboard a derelict
+    for p in range(n):
+        st[p] = MAST_W * masts[p]
+    for c in range(MAX_COINS):
+        if s.co_val[c] < 0:
+            continue
+        loc = s.co_loc[c]
+        if loc == LOC_HOME and 0 <= s.co_at[c] < n:
+            st[s.co_at[c]] += coin_worth(s, c, unknown)
+        elif loc == LOC_FORT and 0 <= s.co_at[c] // MAX_FORTS_P < n:
+            st[s.co_at[c] // MAX_FORTS_P] += coin_worth(s, c, unknown)
+        elif loc == LOC_ISLAND:
+            loose += coin_worth(s, c, unknown)
+        elif loc == LOC_SHIP and 0 <= s.co_at[c] < MAX_SHIPS:
+            k = s.co_at[c]
+            w = coin_worth(s, c, unknown)
+            share = carry_share(s, k)
+            p = s.sh_owner[k]
+            if 0 <= p < n:
+                st[p] += share * w
+            if s.sh_masts[k] == 0 or s.sh_wreck[k]:
+                loose += (1.0 - share) * w     # a wreck or a derelict may be explored
+    total = masts.sum()
+    if total > 0:
+        for p in range(n):
+            st[p] += ASHORE_W * loose * masts[p] / total
+
+
+@njit(cache=True)
+def value(s, out):
+    """Per-seat value in [-1, 1] of the position (module docstring)."""
+    out[:] = 0.0
+    n = s.num_players
+    if s.done or s.truncated:
+        if s.done:
+            for p in range(n):
+                if s.winner_mask:
+                    out[p] = 1.0 if (s.winner_mask >> p) & 1 else -1.0
+        return
+    st = np.zeros(n)
+    standing(s, st)
+    for p in range(n):
+        best = -1e9
+        for q in range(n):
+            if q != p and st[q] > best:
+                best = st[q]
+        out[p] = math.tanh((st[p] - best) / VALUE_SCALE)

@@ -1,0 +1,142 @@
+"""Cursed Seas value kernel (envs/cursed_seas/value.py): what a stopped search playout is
+worth to each seat. Derived from [Winning the Game] (the most gold on the home island and in
+the forts wins; treasure on a wreck or lost in a fog bank counts for no one), [Unloading
+treasure] and [Sinking a ship]; it reads only what every seat sees."""
+
+import numpy as np
+import pytest
+
+import envs
+from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
+from envs.cursed_seas.state import LOC_HOME, LOC_SHIP, MAX_PLAYERS
+from envs.cursed_seas.value import value
+
+from .helpers import ISLANDS, fleet, position, ship
+
+TWO = [fleet("Rustfang"), fleet("Rustfang")]
+#: seat 0's ship in the open sea between the islands; seat 1's at its home
+SEA = [ship(0, 0, 5.0, 6.0, 0.0), ship(1, 0, 9.0, 5.0, 90.0)]
+
+
+def _value(arr):
+    out = np.zeros(MAX_PLAYERS)
+    value(arr[0], out)
+    return out[:int(arr["num_players"][0])]
+
+
+def _at(placed, seen=None, ships=SEA):
+    """The position with coins ``placed``; ``seen``: coin -> co_seen bits to set."""
+    e = position(TWO, ships, placed=placed)
+    arr = e.record.copy()
+    for c, bits in (seen or {}).items():
+        arr["co_seen"][0][c] = bits
+    return arr
+
+
+def test_gold_at_home_is_a_lead_for_its_seat_and_as_much_a_deficit_for_the_rival():
+    """[Winning the Game] the most gold at home wins: seat 0's doubloon unloaded at home puts
+    it ahead (value > 0) and seat 1 behind by as much (2 players, zero-sum)."""
+    v = _value(_at([{"coin": 5, "at": "home", "where": 0}], {5: 3}))
+    assert v[0] > 0 > v[1] and v[0] == pytest.approx(-v[1])
+    assert np.all(np.abs(v) < 1.0)
+
+
+def test_more_gold_delivered_is_worth_more():
+    """[Winning the Game] monotone in delivered gold: a copper (1), a gold (3), a doubloon
+    (5) and doubloon + gold at seat 0's home, every coin known to both seats."""
+    vals = []
+    for coins in ([0], [4], [5], [5, 4]):
+        placed = [{"coin": c, "at": "home", "where": 0} for c in coins]
+        vals.append(_value(_at(placed, {c: 3 for c in coins}))[0])
+    assert vals == sorted(vals) and len(set(vals)) == 4
+
+
+def test_delivered_gold_is_worth_more_than_carried_and_carried_more_near_home():
+    """[Unloading treasure] gold counts once it is unloaded at home; aboard it can still be
+    sunk or taken [Sinking a ship; Board]: the same doubloon is worth most at home, then
+    aboard a ship near home, then aboard one far out."""
+    home = _value(_at([{"coin": 5, "at": "home", "where": 0}], {5: 3}))[0]
+    near = _value(_at([{"coin": 5, "at": "ship", "where": 0}], {5: 3},
+                      ships=[ship(0, 0, 3.4, 2.0, 0.0), SEA[1]]))[0]
+    far = _value(_at([{"coin": 5, "at": "ship", "where": 0}], {5: 3},
+                     ships=[ship(0, 0, 8.0, 5.0, 0.0), SEA[1]]))[0]
+    assert home > near > far > 0
+
+
+def test_treasure_on_a_wreck_counts_for_no_one():
+    """[Winning the Game] "Treasure on a ship that is wrecked ... does not count for any
+    player": a wrecked ship's doubloon gives her seat nothing."""
+    arr = _at([{"coin": 5, "at": "ship", "where": 0}], {5: 3})
+    before = _value(arr)[0]
+    arr["sh_wreck"][0][0] = 1
+    arr["sh_masts"][0][0] = 0
+    assert _value(arr)[0] < before and _value(arr)[0] <= 0.0
+
+
+def test_a_coin_only_its_owner_has_seen_is_worth_the_mean_of_the_unknown_coins():
+    """Face-down values are hidden [Placing Treasure; Exploring]: seat 0's copper at home,
+    seen only by seat 0, is valued as any unknown coin, so its true value (1 or 5) does not
+    move the value; once both seats have seen it, it does."""
+    arr = _at([{"coin": 0, "at": "home", "where": 0}])
+    v = _value(arr)
+    arr["co_val"][0][[0, 5]] = arr["co_val"][0][[5, 0]]       # swap the copper and the doubloon
+    assert np.array_equal(_value(arr), v)
+    arr["co_seen"][0][0] = 3
+    assert _value(arr)[0] > v[0]
+
+
+def _positions(config, games=3, steps=900, every=45):
+    e = envs.make_raw("cursed_seas", **config)
+    rng = np.random.default_rng(11)
+    out = []
+    for g in range(games):
+        e.reset(seed=g)
+        for t in range(steps):
+            if e.record["to_play"][0] < 0:
+                break
+            if t % every == 0:
+                out.append(e.record.copy())
+            e.step(int(rng.choice(e.legal_actions())))
+    return out
+
+
+@pytest.mark.parametrize("config", [{"num_players": 2}, {"num_players": 3}])
+def test_every_determinisation_for_every_seat_has_the_same_value(config):
+    """The value stands in for the rest of the game in every seat's search, so it reads only
+    public information: re-dealing what any one seat cannot see (hidden.py: coin values,
+    face-down crew) never changes it. Positions from random play, mid-game included."""
+    played = 0
+    for k, rec in enumerate(_positions(config)):
+        v = _value(rec)
+        assert np.all(np.abs(v) <= 1.0)
+        for seat in range(config["num_players"]):
+            for key in (1, 2):
+                d = rec.copy()
+                envs.spec("cursed_seas").determinize(d[0], seat, np.uint64(97 * k + key))
+                assert np.array_equal(_value(d), v)
+        played += int(rec["turn"][0] > 2)
+    assert played >= 5
+
+
+def test_a_finished_game_is_worth_its_reward():
+    """[Winning the Game] at the end the value is the reward: +1 the winner, -1 the loser
+    (0 each on a draw)."""
+    e = envs.make_raw("cursed_seas", num_players=2)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for g in range(4):
+        e.reset(seed=g)
+        while e.record["to_play"][0] >= 0 and e.record["step"][0] < 3000:
+            e.step(int(rng.choice(e.legal_actions())))
+        if e.record["done"][0]:
+            assert np.array_equal(_value(e.record), e.record["reward"][0][:2])
+            ended += 1
+    assert ended >= 1
+
+
+def test_the_search_cuts_cursed_seas_playouts_by_default():
+    """With a value kernel on the GameSpec, ``mcts`` stops its playouts after DEFAULT_ROLLOUT
+    decisions (a full Cursed Seas playout is ~2,000 decisions)."""
+    spec = envs.spec("cursed_seas")
+    assert spec.value is value
+    assert MCTSAgent("cursed_seas", 10).max_rollout_steps == DEFAULT_ROLLOUT
