@@ -18,8 +18,9 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   the rules' own movement, whatever the action layout; stopping wins when nothing brings her
   closer. A ship that no segment brings closer (boxed in by an island or a ship) on her
   first segment sails any segment instead of staying put (all are marked).
-* Shooting [Shooting]: the enemy carrying the most treasure, then the one with the fewest
-  masts (a derelict sinks); a fort only when no ship may be hit. The mast knocked down is
+* Shooting [Shooting]: every cannon that can fire does (the order of fire is the player's
+  choice; none is held back); the enemy carrying the most treasure, then the one with the
+  fewest masts (a derelict sinks); a fort only when no ship may be hit. The mast knocked down is
   the target's best cannon (lowest rank); a repair raises the own best cannon [Repairing].
 * Exploring and boarding spoils: the most valuable coin the seat knows first [Exploring;
   Board]; board when her masts are at least the enemy's (the roll adds masts [Board]); after
@@ -46,8 +47,8 @@ from .rules import apply, legal_mask
 from .state import (
     A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_ISLAND,
     LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT, PK_BOARD,
-    PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET,
-    PK_TOW, PK_TURN, SHIP_R, STATE,
+    PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_FORT_GUN, PK_GUN, PK_MAST, PK_REPAIR,
+    PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE,
 )
 
 #: two ratings this close are a tie
@@ -237,6 +238,14 @@ def decide(s, seat, key, mask, best):
         return _mark_all(mask, best)
     if pk == PK_SEGMENT:
         return sail_best(s, seat, key, mask, best)
+    if pk == PK_GUN or pk == PK_FORT_GUN:
+        # [Cannon hits] the order of fire is the player's: every cannon that can fire does
+        # (in any order), none is held back
+        n = 0
+        for a in range(NUM_ACTIONS):
+            best[a] = mask[a] != 0 and a != A_NO
+            n += best[a]
+        return n if n > 0 else _mark_all(mask, best)
     score = np.full(NUM_ACTIONS, -np.inf)
     if pk == PK_TARGET:
         for o in range(NUM_OPT):

@@ -13,8 +13,8 @@ from agents.heuristic.cursed_seas import CursedSeasHeuristic
 from envs.core.opponents import KIND_HEURISTIC
 from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.state import (
-    A_OPT, ACT_EXPLORE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_SEGMENT, PK_TARGET,
-    PK_TURN,
+    A_NO, A_OPT, ACT_EXPLORE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_GUN, PK_SEGMENT,
+    PK_TARGET, PK_TURN,
 )
 
 from .helpers import fleet, order, position, rec, ship
@@ -78,6 +78,12 @@ def test_it_shoots_and_aims_at_the_ship_carrying_treasure():
     assert rec(e)["pending"] == PK_TURN
     assert _best(e.record) == {order(0, ACT_SHOOT)}
     e.step(order(0, ACT_SHOOT))
+    # [Cannon hits] the player picks which cannon fires next: the heuristic fires, never
+    # holds the rest back
+    assert rec(e)["pending"] == PK_GUN
+    fire = _best(e.record)
+    assert fire and A_NO not in fire and fire <= _legal(e)
+    e.step(min(fire))
     assert rec(e)["pending"] == PK_TARGET
     assert {A_OPT + 6, A_OPT + 7} <= _legal(e)        # both in range and line of fire
     assert _best(e.record) == {A_OPT + 7}
