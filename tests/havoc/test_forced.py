@@ -15,8 +15,8 @@ import numpy as np
 import envs
 from envs.havoc import cards as C
 from envs.havoc import rules
-from envs.havoc.sea import MODE_PASS
 from envs.havoc import state as S
+from envs.havoc.sea import MODE_PASS
 from tests.havoc.test_sea_turns import TWO, get, hand, legal, sea
 
 
