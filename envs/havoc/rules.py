@@ -10,8 +10,10 @@ import numpy as np
 from numba import njit
 
 from envs.core.bounds import AUTO_STEP_BOUND, fault
+from envs.core.forced import only_option
 from envs.core.spec import NO_SEAT
 from envs.havoc import choices, island, payment, scoring, sea, setup
+from envs.havoc.forced import options_public
 from envs.havoc.state import (
     DEFAULT_MAX_STEPS, NUM_ACTIONS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP,
     PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_FIRE_SIDE, PK_FLAG, PK_GAIN_ANY, PK_MODE,
@@ -129,27 +131,12 @@ def _decide(s, action):
 
 
 @njit(cache=True)
-def _single_legal(s, mask):
-    """The only legal action, or -1 when there are several (or none)."""
-    mask[:] = 0
-    _fill_legal(s, mask)
-    only = -1
-    for a in range(NUM_ACTIONS):
-        if mask[a]:
-            if only >= 0:
-                return -1
-            only = a
-    return only
-
-
-@njit(cache=True)
 def _advance(s):
     """Run automatic steps until a seat must decide or the game is over.
 
     A kernel fault stops at once; AUTO_STEP_BOUND automatic steps without a decision (a
     rules loop no seat takes part in) truncate the game (envs.core.bounds).
     """
-    scratch = np.zeros(NUM_ACTIONS, dtype=np.uint8)
     for _ in range(AUTO_STEP_BOUND):
         if s.fault:
             return
@@ -157,11 +144,6 @@ def _advance(s):
             scoring.finish_game(s)
             return
         if s.pending != PK_NONE:
-            if s.cfg.auto_forced:
-                only = _single_legal(s, scratch)
-                if only >= 0:
-                    _decide(s, only)
-                    continue
             s.to_play = decider(s)
             return
         ph = s.phase
@@ -179,10 +161,48 @@ def _advance(s):
 
 
 @njit(cache=True)
+def _one(s, action):
+    """One decision: apply it, count it as a step (truncating at max_steps), then run the
+    automatic steps to the next decision."""
+    s.last_action = action
+    s.last_crew = s.cur
+    _decide(s, action)
+    s.step += 1
+    _advance(s)
+    if s.fault:
+        return
+    limit = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
+    if not s.done and s.step >= limit:
+        s.truncated = 1
+        s.to_play = NO_SEAT
+
+
+@njit(cache=True)
+def _forced(s):
+    """With auto_forced, take every pending decision that has one legal option and whose
+    options follow from public state, each counted as a step like a chosen one: a decision
+    whose options read hidden cards is asked even with one option, since skipping it would
+    tell every seat so [ruling: Forced decisions are public ones]. Each one counts a step,
+    so max_steps ends the chain; DEFAULT_MAX_STEPS bounds it when max_steps is larger."""
+    if not s.cfg.auto_forced:
+        return
+    mask = np.empty(NUM_ACTIONS, np.uint8)
+    for _ in range(DEFAULT_MAX_STEPS):
+        if s.to_play < 0 or s.done or s.truncated or s.fault or not options_public(s):
+            return
+        legal_mask(s, mask)
+        only = only_option(mask)
+        if only < 0:
+            return
+        _one(s, only)
+
+
+@njit(cache=True)
 def resume(s):
     """Continue from a hand-built position (scenarios): run the driver to the next decision."""
     s.to_play = NO_SEAT
     _advance(s)
+    _forced(s)
 
 
 @njit(cache=True)
@@ -190,6 +210,7 @@ def init(s, cfg, seed):
     """Set up a new game from a CONFIG record [Player Setup; Board Setup; Island Setup]."""
     setup.setup_game(s, cfg, seed)
     _advance(s)
+    _forced(s)
 
 
 @njit(cache=True)
@@ -203,16 +224,8 @@ def legal_mask(s, mask):
 
 @njit(cache=True)
 def apply(s, action):
-    """Apply one legal action of s.to_play, then every automatic step after it."""
+    """Apply one legal action of s.to_play and every automatic step after it; with
+    auto_forced, also every public single-option decision after it (_forced)."""
     s.reward[:] = 0
-    s.last_action = action
-    s.last_crew = s.cur
-    _decide(s, action)
-    s.step += 1
-    _advance(s)
-    if s.fault:
-        return
-    limit = s.cfg.max_steps if s.cfg.max_steps > 0 else DEFAULT_MAX_STEPS
-    if not s.done and s.step >= limit:
-        s.truncated = 1
-        s.to_play = NO_SEAT
+    _one(s, action)
+    _forced(s)

@@ -291,7 +291,10 @@ def build(d: dict, env_cfg=None) -> np.ndarray:
         v["cur"][0] = d["cur"]
         v["turn_start"][0] = d["cur"]
     v["pending"][0] = PK_NONE
+    # the position starts the step count; a max_steps below the set-up decisions above must
+    # not leave it truncated
     v["step"][0] = 0
+    v["truncated"][0] = 0
     rules.resume(rec)
     if "record" in d:
         arr = from_dict(d["record"], arr)

@@ -153,17 +153,9 @@ def _auto_forced_alike(spec, arr, other, action, observer):
             return
 
 
-#: known and open (issue 29.7): Havoc's auto loop takes every single-option decision with no
-#: public check, and does not count them as steps, so its chain cannot be replayed here.
-#: strict: the mark must go when Havoc's forced decisions follow envs/core/forced.py
-HAVOC_OPEN = pytest.mark.xfail(strict=True, reason="Havoc auto_forced: no public check yet, "
-                               "forced decisions not counted as steps (issue 29.7, open)")
-
-
 @settings(max_examples=20, deadline=None)
 @given(data=st.data())
-@pytest.mark.parametrize("game", [pytest.param(g, marks=HAVOC_OPEN) if g == "havoc" else g
-                                  for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_auto_forced_never_depends_on_hidden_information(game, data):
     """[auto_forced: "decisions with a single legal option"] a decision is taken
     automatically only where its single option follows from what every seat sees: along a
