@@ -42,6 +42,9 @@ import math
 import numpy as np
 from numba import njit
 
+from envs.core.masks import TIE, mark_all, mark_top
+
+from .common import masts_up
 from .hidden import determinize
 from .rules import apply, legal_mask
 from .state import (
@@ -51,8 +54,6 @@ from .state import (
     PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE,
 )
 
-#: two ratings this close are a tie
-TIE = 1e-9
 #: the distance of a ship that has sunk (worse than any)
 FAR = 1e9
 #: where a hunting ship aims: this far (in S) from the middle of her prey's hull
@@ -138,41 +139,10 @@ def distance(s, k, gi, gj):
 
 
 @njit(cache=True)
-def _mark_top(score, mask, best):
-    """Mark every legal action whose score is within TIE of the highest; how many."""
-    top = -np.inf
-    for a in range(NUM_ACTIONS):
-        if mask[a] and score[a] > top:
-            top = score[a]
-    n = 0
-    for a in range(NUM_ACTIONS):
-        best[a] = mask[a] != 0 and score[a] >= top - TIE
-        n += best[a]
-    return n
-
-
-@njit(cache=True)
-def _mark_all(mask, best):
-    n = 0
-    for a in range(NUM_ACTIONS):
-        best[a] = mask[a] != 0
-        n += best[a]
-    return n
-
-
-@njit(cache=True)
 def _mark_one(a, best):
     best[:] = False
     best[a] = True
     return 1
-
-
-@njit(cache=True)
-def _masts(s, k):
-    n = 0
-    for m in range(8):
-        n += (s.sh_masts[k] >> m) & 1
-    return n
 
 
 @njit(cache=True)
@@ -197,7 +167,7 @@ def sail_best(s, seat, key, mask, best):
         if score[a] > top:
             top = score[a]
     if top > -here + TIE:
-        return _mark_top(score, mask, best)
+        return mark_top(score, mask, best)
     if mask[A_NO]:
         if here > 0 and s.seg_used == 0:
             # boxed in: nothing brings her closer; sail anywhere rather than stay put
@@ -208,7 +178,7 @@ def sail_best(s, seat, key, mask, best):
             if n > 0:
                 return n
         return _mark_one(A_NO, best)
-    return _mark_top(score, mask, best)
+    return mark_top(score, mask, best)
 
 
 @njit(cache=True)
@@ -235,7 +205,7 @@ def decide(s, seat, key, mask, best):
                     return _mark_one(a, best)
         if mask[A_NO]:
             return _mark_one(A_NO, best)
-        return _mark_all(mask, best)
+        return mark_all(mask, best)
     if pk == PK_SEGMENT:
         return sail_best(s, seat, key, mask, best)
     if pk == PK_GUN or pk == PK_FORT_GUN:
@@ -245,19 +215,19 @@ def decide(s, seat, key, mask, best):
         for a in range(NUM_ACTIONS):
             best[a] = mask[a] != 0 and a != A_NO
             n += best[a]
-        return n if n > 0 else _mark_all(mask, best)
+        return n if n > 0 else mark_all(mask, best)
     score = np.full(NUM_ACTIONS, -np.inf)
     if pk == PK_TARGET:
         for o in range(NUM_OPT):
             if mask[A_OPT + o]:
                 if o < MAX_SHIPS:
                     # the most treasure aboard first, then the fewest masts
-                    score[A_OPT + o] = 10.0 * _coins_at(s, LOC_SHIP, o) - _masts(s, o)
+                    score[A_OPT + o] = 10.0 * _coins_at(s, LOC_SHIP, o) - masts_up(s, o)
                 else:
                     score[A_OPT + o] = -100.0
         if score.max() == -np.inf:
-            return _mark_one(A_NO, best) if mask[A_NO] else _mark_all(mask, best)
-        return _mark_top(score, mask, best)
+            return _mark_one(A_NO, best) if mask[A_NO] else mark_all(mask, best)
+        return mark_top(score, mask, best)
     if pk == PK_MAST or pk == PK_REPAIR:
         k = s.pend_target if pk == PK_MAST else s.pend_ship
         p = k // MAX_FLEET
@@ -265,25 +235,25 @@ def decide(s, seat, key, mask, best):
         for m in range(s.cfg.ship_rank.shape[2]):
             if mask[A_OPT + m]:
                 score[A_OPT + m] = -np.float64(s.cfg.ship_rank[p, j, m])
-        return _mark_top(score, mask, best)
+        return mark_top(score, mask, best)
     if pk == PK_EXPLORE or pk == PK_BOARD_COIN:
         for c in range(MAX_COINS):
             if mask[A_OPT + c]:
                 score[A_OPT + c] = s.co_val[c] if (s.co_seen[c] >> seat) & 1 else 0.0
         if score.max() == -np.inf:
-            return _mark_one(A_NO, best) if mask[A_NO] else _mark_all(mask, best)
-        return _mark_top(score, mask, best)
+            return _mark_one(A_NO, best) if mask[A_NO] else mark_all(mask, best)
+        return mark_top(score, mask, best)
     if pk == PK_BOARD and mask[A_YES] and mask[A_NO]:
         mine = s.pend_ship
         other = s.pend_target
         if s.sh_owner[mine] != seat:
             mine, other = other, mine
-        return _mark_one(A_YES if _masts(s, mine) >= _masts(s, other) else A_NO, best)
+        return _mark_one(A_YES if masts_up(s, mine) >= masts_up(s, other) else A_NO, best)
     if pk == PK_BOARD_WIN:
         return _mark_one(A_NO if mask[A_NO] else A_YES, best)
     if pk == PK_TOW and mask[A_NO]:
         return _mark_one(A_NO, best)
-    return _mark_all(mask, best)
+    return mark_all(mask, best)
 
 
 @njit(cache=True)

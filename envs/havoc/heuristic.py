@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from envs.core.masks import mark_top
 from envs.havoc.cannon import is_raking, side_dir, trace_shot
 from envs.havoc.cards import (CARD_CANNON_N, CARD_COST, CARD_EXT_ALTS, CARD_FLAG,
                               CARD_INFAMY)
@@ -46,8 +47,6 @@ THREAT_RANGE = 3
 #: the heuristic's look-ahead: applications per decision and decisions deep
 BUDGET = 256
 MAX_DEPTH = 10
-#: two search values this close are a tie
-TIE = 1e-9
 #: what :func:`rule_best` decided: nothing legal, a rule's (or the only) action, search needed
 RULE_NONE, RULE_PICK, RULE_SEARCH = -1, 1, 0
 
@@ -261,15 +260,7 @@ def search_best(root, seat, key, mask, best, budget, max_depth, stack, masks, q)
     best (every action of ``mask`` if none has a value). Returns how many are marked."""
     determinize(root[0], seat, key)
     lookahead(root, seat, budget, max_depth, stack, masks, q)
-    top = -np.inf
-    for a in range(NUM_ACTIONS):
-        if mask[a] and q[a] > top:
-            top = q[a]
-    n = 0
-    for a in range(NUM_ACTIONS):
-        best[a] = mask[a] != 0 and q[a] >= top - TIE
-        n += best[a]
-    return n
+    return mark_top(q, mask, best)
 
 
 @njit(cache=True)

@@ -7,10 +7,8 @@ in the self-play reply kernel."""
 import numpy as np
 import pytest
 
-import agents
 import envs
 from agents.heuristic.cursed_seas import CursedSeasHeuristic
-from envs.core.opponents import KIND_HEURISTIC
 from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.state import (
     A_NO, A_OPT, ACT_EXPLORE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_GUN, PK_SEGMENT,
@@ -148,22 +146,3 @@ def test_it_marks_only_legal_actions_and_the_agent_draws_from_them(config):
         assert not (best & (mask == 0)).any()
         segments += int(st["pending"][0]) == PK_SEGMENT
     assert segments > 0
-
-
-def test_selfplay_plays_the_cursed_seas_heuristic_in_the_kernel():
-    """``GameSpec.heuristic_best`` is set, so a self-play heuristic opponent is a kernel
-    opponent (envs/core/opponents.py) and never leaves it for Python."""
-    from training.pool import OpponentPool
-    from training.selfplay_env import SelfPlayVecEnv
-
-    assert envs.spec("cursed_seas").heuristic_best is heuristic_best
-    pool = OpponentPool("cursed_seas", {"heuristic": 1.0}, seed=0)
-    assert agents.make("heuristic", "cursed_seas").plays_heuristic_best
-    env = SelfPlayVecEnv("cursed_seas", 2, pool, seed=0, config={"num_players": 2})
-    calls = []
-    env.pool.heuristic.act_batch = lambda *a, **k: calls.append(1)
-    env.reset()
-    assert env._opponent_tables()["kind"][pool.members.index(pool.heuristic)] == KIND_HEURISTIC
-    for _ in range(40):
-        env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
-    assert not calls and env.reply_tally[2] > 0

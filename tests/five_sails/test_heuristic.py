@@ -8,12 +8,9 @@ import pytest
 import envs
 from agents.base import sample_legal
 from agents.heuristic import make
-from envs.core.opponents import KIND_HEURISTIC, KIND_RANDOM
 from envs.five_sails import state as S
 from envs.five_sails.heuristic import heuristic_best_at
 from tests.five_sails.helpers import act, check, high_drama, legal, muster, new, place
-from training.pool import OpponentPool
-from training.selfplay_env import SelfPlayVecEnv
 
 
 def _choice(st):
@@ -119,20 +116,3 @@ def test_kernel_marks_legal_actions_and_the_agent_plays_one(n):
         assert np.array_equal(agent.last_best[0], best) and best[a]
         kinds.add(int(st["pk"][0]))
     assert {S.PK_MAIN, S.PK_MOVE, S.PK_SCHEME} <= kinds
-
-
-def test_selfplay_plays_the_five_sails_heuristic_in_the_kernel():
-    """With ``heuristic_best`` on the GameSpec the heuristic share of the self-play opponents
-    never stops a game for Python: act_batch is not called, the kernel counts its replies."""
-    pool = OpponentPool("five_sails", {"heuristic": 0.5, "random": 0.5}, seed=0)
-    env = SelfPlayVecEnv("five_sails", 4, pool, seed=0, config={"num_players": 2})
-    calls = []
-    env.pool.heuristic.act_batch = lambda *a, **k: calls.append(1)
-    env.reset()
-    kinds = env._opponent_tables()["kind"]
-    assert kinds[env.pool.members.index(env.pool.heuristic)] == KIND_HEURISTIC
-    assert kinds[env.pool.members.index(env.pool.random)] == KIND_RANDOM
-    for _ in range(60):
-        env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
-        assert np.array_equal(env.vec.to_play.astype(np.int64), env.learner_seat)
-    assert not calls and env.reply_tally[2] > 0 and env.opponent_seconds == 0.0

@@ -7,11 +7,8 @@ import pytest
 
 import agents
 import envs
-from envs.core.opponents import KIND_HEURISTIC, KIND_RANDOM
 from envs.seventh_sea import state as S
 from tests.seventh_sea.scenario_files import act, load, slot, target
-from training.pool import OpponentPool
-from training.selfplay_env import SelfPlayVecEnv
 
 CONFIGS = [{"num_players": 2}, {"num_players": 3}, {"num_players": 2, "edition": "original"},
            {"num_players": 4, "edition": "original"}]
@@ -120,19 +117,3 @@ def test_heuristic_reads_nothing_hidden():
         assert np.array_equal(_best(other, seat)[1], best)
         checked += 1
     assert checked >= 100
-
-
-def test_selfplay_plays_the_seventh_sea_heuristic_in_the_kernel():
-    """With ``heuristic_best`` on the GameSpec the heuristic share never stops a game for
-    Python: act_batch is not called, the reply kernel counts the heuristic's replies."""
-    pool = OpponentPool("seventh_sea", {"heuristic": 0.5, "random": 0.5}, seed=0)
-    env = SelfPlayVecEnv("seventh_sea", 6, pool, seed=0, config={"num_players": 2})
-    calls = []
-    env.pool.heuristic.act_batch = lambda *a, **k: calls.append(1)
-    env.reset()
-    kinds = env._opponent_tables()["kind"]
-    assert kinds[env.pool.members.index(env.pool.heuristic)] == KIND_HEURISTIC
-    assert kinds[env.pool.members.index(env.pool.random)] == KIND_RANDOM
-    for _ in range(60):
-        env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
-    assert not calls and env.reply_tally[2] > 0 and env.opponent_seconds == 0.0

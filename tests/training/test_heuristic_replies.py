@@ -125,11 +125,25 @@ def test_reply_kernel_heuristic_plays_only_legal_actions_the_heuristic_rates_bes
     assert checked >= 100 and ties > 0 and tally[2] == checked
 
 
-def test_selfplay_plays_the_havoc_heuristic_in_the_kernel():
-    """With ``heuristic_best`` on the GameSpec the heuristic share never stops a game for
-    Python: act_batch is not called, the kernel counts the heuristic's replies."""
-    pool = OpponentPool("havoc", {"heuristic": 0.5, "random": 0.5}, seed=0)
-    env = SelfPlayVecEnv("havoc", 6, pool, seed=0, config={"num_players": 2})
+def test_every_game_has_its_heuristic_as_a_kernel():
+    """[issue 30: credible heuristics are kernels] every game of the suite wires
+    ``heuristic_best`` into its GameSpec, so the test below covers each of them."""
+    import pathlib
+
+    games = [p.parent.name for p in pathlib.Path(envs.__file__).parent.glob("*/env.py")]
+    assert len(games) == 4
+    assert [g for g in games if envs.spec(g).heuristic_best is None] == []
+
+
+@pytest.mark.parametrize("game", [g for g in envs.names()
+                                  if envs.spec(g).heuristic_best is not None])
+def test_selfplay_plays_the_heuristic_in_the_kernel(game):
+    """With ``heuristic_best`` on the GameSpec the heuristic share of the self-play opponents
+    never stops a game for Python: act_batch is not called, the reply kernel counts the
+    heuristic's replies (every game that has the kernel: one test of the shared mechanism)."""
+    pool = OpponentPool(game, {"heuristic": 0.5, "random": 0.5}, seed=0)
+    assert pool.heuristic.plays_heuristic_best
+    env = SelfPlayVecEnv(game, 4, pool, seed=0, config={"num_players": 2})
     calls = []
     env.pool.heuristic.act_batch = lambda *a, **k: calls.append(1)
     env.reset()
