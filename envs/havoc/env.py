@@ -73,7 +73,9 @@ Legal action mask
 -----------------
 ``action_mask[a] == 1`` exactly for the actions the pending decision allows the seat to play
 (``envs.havoc.rules.legal_mask``); all zero for the other seats and once the game is over.
-With ``auto_forced=True`` decisions that have a single legal option are taken automatically.
+With ``auto_forced=True`` a decision that has a single legal option is taken automatically
+when its options follow from public state (``envs/havoc/forced.py``; a card to play from a
+hand the others cannot see is still asked), and counts as a step like a chosen one.
 
 Action space
 ------------

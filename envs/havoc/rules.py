@@ -4,6 +4,7 @@ This file is the phase driver. It dispatches the pending decision to the module 
 it (setup.py, island.py, sea.py, choices.py, payment.py) and, whenever no decision is pending, lets the
 current phase run its automatic steps (ghost turns, purchases, cleanup, phase changes)
 until a seat must decide again or the game ends [Quick Reference: Round Sequence].
+With ``auto_forced`` ``apply`` then takes every public single-option decision (forced.py).
 """
 
 import numpy as np
