@@ -11,7 +11,8 @@ from agents.heuristic import make
 from envs.core.opponents import KIND_HEURISTIC, KIND_RANDOM
 from envs.five_sails import state as S
 from envs.five_sails.heuristic import heuristic_best_at
-from tests.five_sails.helpers import act, check, high_drama, legal, muster, new, place
+from tests.five_sails.helpers import (act, check, empty_hand, high_drama, legal, muster, new, place,
+                                     to_hand)
 from training.pool import OpponentPool
 from training.selfplay_env import SelfPlayVecEnv
 
@@ -136,3 +137,35 @@ def test_selfplay_plays_the_five_sails_heuristic_in_the_kernel():
         env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
         assert np.array_equal(env.vec.to_play.astype(np.int64), env.learner_seat)
     assert not calls and env.reply_tally[2] > 0 and env.opponent_seconds == 0.0
+
+
+def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
+    """[Victory: Dominance; g. Pass; Pressures; Playing a Card] the rival holds The Forums and
+    The Grand Bazaar and its en garde Liesl Graf and Anke Brenner (Influence 3) out-pressure
+    seat 0's engaged Marisol (2) at The Docks: passing lets Liesl claim the third core
+    location. Nobody of seat 0's can move or claim, but Festival Crowd (+2 Influence) on
+    Marisol makes the rival's pressure fail: the heuristic plays it, acting with Marisol,
+    instead of passing (issue 30)."""
+    st = new(2)
+    high_drama(st)
+    s = st[0]
+    s["ctrl"][S.L_FORUMS] = s["ctrl"][S.L_BAZAAR] = 1
+    place(st, 0, 0, S.L_DOCKS, eng=1)                     # Marisol, Influence 2
+    empty_hand(st, 0)
+    to_hand(st, 0, "Festival Crowd", "Purse of Ducats")
+    muster(st, 1, "Liesl Graf", S.L_DOCKS)                # Influence 2
+    muster(st, 1, "Anke Brenner", S.L_DOCKS)              # Influence 1
+    check(st)
+    assert S.A_HAND + 0 in legal(st)
+    a = _choice(st)
+    assert a == S.A_HAND + 0, a
+    act(st, a)
+    assert s["pk"] == S.PK_ACTOR
+    a = _choice(st)
+    assert a == S.A_CREW + 0, a                           # Marisol acts: she is at The Docks
+    act(st, a)
+    while s["pk"] == S.PK_PAY:
+        act(st, _choice(st))
+    check(st)
+    assert s["buff"][0][0] == 2                           # Docks: 4 against 3
+
