@@ -11,7 +11,7 @@ from agents.heuristic import make
 from envs.core.opponents import KIND_HEURISTIC, KIND_RANDOM
 from envs.five_sails import state as S
 from envs.five_sails.heuristic import heuristic_best_at
-from tests.five_sails.helpers import (act, check, empty_hand, high_drama, legal, muster, new, place,
+from tests.five_sails.helpers import (act, check, city, empty_hand, high_drama, legal, muster, new, place,
                                      to_hand)
 from training.pool import OpponentPool
 from training.selfplay_env import SelfPlayVecEnv
@@ -141,11 +141,12 @@ def test_selfplay_plays_the_five_sails_heuristic_in_the_kernel():
 
 def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
     """[Victory: Dominance; g. Pass; Pressures; Playing a Card] the rival holds The Forums and
-    The Grand Bazaar and its en garde Liesl Graf and Anke Brenner (Influence 3) out-pressure
-    seat 0's engaged Marisol (2) at The Docks: passing lets Liesl claim the third core
-    location. Nobody of seat 0's can move or claim, but Festival Crowd (+2 Influence) on
-    Marisol makes the rival's pressure fail: the heuristic plays it, acting with Marisol,
-    instead of passing (issue 30)."""
+    The Grand Bazaar and its en garde Gunther Hartwald, Liesl Graf and Anke Brenner
+    (Influence 4) out-pressure seat 0's engaged Marisol (2) at The Docks: passing lets one of
+    them claim the third core location. Nobody of seat 0's can move or claim, but Festival
+    Crowd (+2 Influence) on Marisol ties the pressure, so the rival's claim fails ("If there
+    is a tie, the pressure is unsuccessful"): the heuristic plays it, acting with Marisol,
+    instead of passing, although the Influence wins it nothing of its own (issue 30)."""
     st = new(2)
     high_drama(st)
     s = st[0]
@@ -155,6 +156,8 @@ def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
     to_hand(st, 0, "Festival Crowd", "Purse of Ducats")
     muster(st, 1, "Liesl Graf", S.L_DOCKS)                # Influence 2
     muster(st, 1, "Anke Brenner", S.L_DOCKS)              # Influence 1
+    place(st, 1, 0, S.L_DOCKS)                            # Gunther, Influence 1
+    city(st, S.L_DOCKS, "Harbour Cutlass")                # +1 Combat: no Influence
     check(st)
     assert S.A_HAND + 0 in legal(st)
     a = _choice(st)
@@ -167,5 +170,5 @@ def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
     while s["pk"] == S.PK_PAY:
         act(st, _choice(st))
     check(st)
-    assert s["buff"][0][0] == 2                           # Docks: 4 against 3
+    assert s["buff"][0][0] == 2                           # Docks: 4 against 4
 
