@@ -368,13 +368,14 @@ def effect_score(s, p, c, cid):
 
 @njit(cache=True)
 def effect_exposure(s, p, c, cid):
-    """:func:`exposure` once ``cid``'s Influence is on p's character c."""
+    """:func:`exposure` once ``cid``'s Influence is on p's character c (none on a dash,
+    which nothing modifies [Dashes as Values])."""
     x = 0
     for j in range(NOPS):
         if C_OP[cid, j] == OP_INF:
             x += C_ARG[cid, j]
     l = s.loc[p, c]
-    if x > 0 and l < HOME:
+    if x > 0 and l < HOME and C_STAT[s.crew[p, c], S_INF] >= 0:
         return exposure(s, p, l, x, -1, 0, -1)
     return exposure(s, p, -1, 0, -1, 0, -1)
 
