@@ -34,6 +34,17 @@ Plunder]:
   wounds would destroy the target or tip a location's pressure; target the Leader it can
   destroy [Victory: Assassination], else the character whose Influence holds a location
   against it, else the weakest [Issuing a Challenge].
+* The rivals' reply (:func:`exposure`): every action hands priority on [g. Pass], so each
+  action (and passing) is scored less what the rivals' best claim in reply would take: a
+  location where a rival's en garde character stands and its Influence then wins, two if it
+  was the seat's, and far more when that claim completes the rival's three core locations
+  or the rival holds all three already [Victory: Dominance]. So the heuristic moves, claims
+  and plays Influence to stop a Dominance instead of passing into it.
+* Influence and en garde from cards (:func:`effect_score`): an Action risk from hand or an
+  Event at a character's location is played when its +Influence makes a claim succeed or
+  keeps a held location, its en garde lets a character claim where the seat's Influence
+  already wins, or it draws or heals; the acting character is the one where it does that
+  [Playing a Card; Acting Character; Event Cards].
 * Recruit, equip and play characters' free Actions with a hand to spare; pass otherwise.
   While the Plunder as things stand favours the seat (:func:`plunder_ahead`) passing is
   worth PASS_AHEAD: the rivals must act or the Day ends [g. Pass], and its characters stay
@@ -57,18 +68,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .cards import (C_AB, C_ABENG, C_ARG, C_CV, C_HOSTILE, C_INIT, C_KW, C_OP, C_PAN, C_STAT,
-                    C_TYPE)
+from .cards import (C_AB, C_ABENG, C_ARG, C_COST, C_CV, C_HOSTILE, C_INIT, C_KW, C_OP, C_PAN,
+                    C_STAT, C_TYPE)
 from .common import challengeable, loc_live, stat0
 from .rules import legal_mask
 from .state import (A_ABILITY, A_ACCEPT, A_APPROACH, A_CEQUIP, A_CHALLENGE, A_CLAIM, A_CREW,
                     A_EVENT, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MOVE, A_PASS, A_RECRUIT,
-                    A_TARGET, AB_PLUNDER, APPROACH, HOME, NOPS, OP_IF_CTRL, OP_RENOWN, KW_WEALTH, L_BAZAAR, L_DOCKS, L_FORUMS,
+                    A_TARGET, AB_ACTION, AB_PLUNDER, APPROACH, HOME, KW_WEALTH, L_BAZAAR,
+                    L_DOCKS, L_FORUMS, NOPS, OP_DRAW, OP_GARDE, OP_HEAL, OP_IF_CTRL, OP_INF,
+                    OP_RENOWN,
                     MAX_CREW, MAX_HAND, MAX_PLAYERS, NLOC, NUM_ACTIONS, PK_ACTOR, PK_CHAR,
                     PK_CTECH, PK_DABIL, PK_DPLAY, PK_DUSK, PK_EQUIP, PK_KEEP, PK_LOCKER,
                     PK_MAIN, PK_MOVE, PK_PARLEY, PK_PAY, PK_RACTOR, PK_REACT, PK_RESPOND,
                     PK_RPAY, PK_SCHEME, PK_SINK, PK_TARGET, S_COM, S_INF, S_RES, SINK_MAX,
-                    T_ATTACH, T_BRUTE)
+                    T_ATTACH, T_BRUTE, T_RISK)
 
 #: "no action scored": the decision falls back to every legal action
 NONE = -1
@@ -100,6 +113,15 @@ SCHEME_HELD = 1.0
 SCHEME_OPEN = 0.4
 SCHEME_PANACHE = 0.4
 SCHEME_INIT = 0.05
+#: what the rivals' best immediate reply is worth against p [g. Pass: every action hands
+#: priority on]: per location a rival's claim would take (one more if it was p's), and
+#: DOM_EXPOSE more if that claim completes its Dominance [Victory: Dominance]
+EXPOSE_W = 4.0
+DOM_EXPOSE = 10.0
+#: an Action's effects [Playing a Card]: a card drawn; each card paid [Paying Costs]
+DRAW_W = 0.5
+CARD_COST_W = 0.3
+HEAL_W = 0.5
 
 
 @njit(cache=True)
@@ -252,6 +274,132 @@ def best_dest(s, p, c, mask, use_mask):
 
 
 @njit(cache=True)
+def exposure(s, p, la, ia, lr, ir, lc):
+    """The rivals' best claim in reply, in locations (module docstring, EXPOSE_W), once p has
+    added Influence ``ia`` at location ``la`` and taken ``ir`` from ``lr`` (a move or a
+    recruit; -1 none) and claimed ``lc`` (-1 none). A rival claims where its en garde
+    character stands and its Influence beats every other total [Pressures; f. Claim
+    Action]; a claim that gives it the three core locations wins at the Plunder, as does
+    holding all three already [Victory: Dominance]."""
+    worst = 0.0
+    for q in range(s.num_players):
+        if q == p or s.out[q]:
+            continue
+        cores = 0
+        for k in (L_DOCKS, L_FORUMS, L_BAZAAR):
+            if s.ctrl[k] == q and k != lc:
+                cores += 1
+        if cores == 3:
+            worst = max(worst, DOM_EXPOSE)
+            continue
+        for l in range(NLOC):
+            if not loc_live(s, l):
+                continue
+            owner = p if l == lc else s.ctrl[l]
+            if owner == q:
+                continue
+            theirs = total(s, q, l)
+            if theirs <= 0 or not _en_garde_claimer(s, q, l, -1):
+                continue
+            mine = total(s, p, l)
+            if l == la:
+                mine += ia
+            if l == lr:
+                mine -= ir
+            other = mine
+            for r in range(s.num_players):
+                if r != p and r != q and not s.out[r]:
+                    other = max(other, total(s, r, l))
+            if theirs <= other:
+                continue
+            g = 1.0 + (1.0 if owner == p else 0.0)
+            if _is_core(l) and cores == 2:
+                g += DOM_EXPOSE
+            worst = max(worst, g)
+    return worst
+
+
+@njit(cache=True)
+def inf_gain(s, p, l, x):
+    """What x more Influence for p at City location l is worth: it makes a claim succeed
+    there (p has an en garde claimer) or restores a held location's pressure, as a move
+    would (:func:`dest_score`) [Pressures]; 0 when it tips nothing."""
+    mine = total(s, p, l)
+    other = rival_total(s, p, l)
+    if not (mine <= other and mine + x > other):
+        return 0.0
+    core = CORE_W if _is_core(l) else 0.0
+    if s.ctrl[l] == p:
+        return MOVE_DEFEND + core
+    if _en_garde_claimer(s, p, l, -1):
+        v = MOVE_WIN + core
+        if _is_core(l) and _core_after(s, p, l) == 3:
+            v += 2.0
+        return v
+    return MOVE_BUILD + 0.5 * core
+
+
+@njit(cache=True)
+def effect_score(s, p, c, cid):
+    """What the effects of ``cid``'s Action are worth with p's character c acting [Playing
+    a Card; Acting Character]: Influence that tips a pressure (:func:`inf_gain`), en garde
+    for an engaged character whose location p's Influence wins but nobody can claim [f.
+    Claim Action; Glossary: En garde], cards drawn, wounds healed [Glossary: Heal]."""
+    l = s.loc[p, c]
+    v = 0.0
+    for j in range(NOPS):
+        o = C_OP[cid, j]
+        x = C_ARG[cid, j]
+        if o == OP_INF:
+            if l < HOME and C_STAT[s.crew[p, c], S_INF] >= 0:
+                v += inf_gain(s, p, l, x)
+        elif o == OP_GARDE:
+            if (l < HOME and s.eng[p, c] and C_STAT[s.crew[p, c], S_INF] >= 0
+                    and s.ctrl[l] != p and total(s, p, l) > rival_total(s, p, l)
+                    and not _en_garde_claimer(s, p, l, -1)):
+                v += MOVE_WIN + (CORE_W if _is_core(l) else 0.0)
+        elif o == OP_DRAW:
+            v += DRAW_W * x
+        elif o == OP_HEAL:
+            h = min(np.int64(x), np.int64(s.wounds[p, c]))
+            v += HEAL_W * h + (LEADER_RISK if c == 0 and h > 0 and leader_at_risk(s, p) else 0.0)
+    return v
+
+
+@njit(cache=True)
+def effect_exposure(s, p, c, cid):
+    """:func:`exposure` once ``cid``'s Influence is on p's character c (none on a dash,
+    which nothing modifies [Dashes as Values])."""
+    x = 0
+    for j in range(NOPS):
+        if C_OP[cid, j] == OP_INF:
+            x += C_ARG[cid, j]
+    l = s.loc[p, c]
+    if x > 0 and l < HOME and C_STAT[s.crew[p, c], S_INF] >= 0:
+        return exposure(s, p, l, x, -1, 0, -1)
+    return exposure(s, p, -1, 0, -1, 0, -1)
+
+
+@njit(cache=True)
+def best_actor(s, p, cid, mask, use_mask):
+    """(slot, score) of p's character to act for ``cid``'s Action: the effect's worth less
+    the rivals' best reply (:func:`effect_score`, :func:`exposure`); among ``mask``'s
+    A_CREW actions when ``use_mask``, else among p's characters."""
+    best = -1
+    best_v = -1e9
+    for c in range(MAX_CREW):
+        if use_mask:
+            if not mask[A_CREW + c]:
+                continue
+        elif s.crew[p, c] == 0:
+            continue
+        v = effect_score(s, p, c, cid) - EXPOSE_W * effect_exposure(s, p, c, cid)
+        if v > best_v:
+            best, best_v = c, v
+    return best, best_v
+
+
+@njit(cache=True)
 def _kill_wounds(s, q, d):
     """Wounds that destroy q's character d [Stats: Resolve]."""
     return max(stat0(s, q, d, S_RES) - s.wounds[q, d], 0)
@@ -309,37 +457,67 @@ def _challenge_score(s, p, c):
 
 @njit(cache=True)
 def main_choice(s, p, mask):
-    """[3. High Drama] the action with the highest score; A_PASS (score 0) when none is
-    worth taking."""
+    """[3. High Drama] the action with the highest score less what the rivals' best claim in
+    reply would then take (:func:`exposure`); A_PASS (score 0) when none is worth taking."""
     best = A_PASS
-    best_v = PASS_AHEAD if plunder_ahead(s, p) else 0.0
+    base = exposure(s, p, -1, 0, -1, 0, -1)
+    best_v = (PASS_AHEAD if plunder_ahead(s, p) else 0.0) - EXPOSE_W * base
     hand = s.hand_n[p]
     for a in range(A_MOVE, A_HAND + MAX_HAND):
         if not mask[a]:
             continue
         v = -1.0
+        ex = base
         if a < A_CLAIM:
-            d, v = best_dest(s, p, a - A_MOVE, mask, False)
+            c = a - A_MOVE
+            d, v = best_dest(s, p, c, mask, False)
+            if d >= 0:
+                inf = stat0(s, p, c, S_INF)
+                ex = exposure(s, p, d if d < HOME else -1, inf, s.loc[p, c], inf, -1)
         elif a < A_CHALLENGE:
-            v = _claim_score(s, p, a - A_CLAIM)
+            c = a - A_CLAIM
+            v = _claim_score(s, p, c)
+            if v > 0:
+                ex = exposure(s, p, -1, 0, -1, 0, s.loc[p, c])
         elif a < A_RECRUIT:
             v = _challenge_score(s, p, a - A_CHALLENGE)
         elif a < A_CEQUIP:
             if hand >= 2:
                 v = RECRUIT_W
+                l = s.loc[p, a - A_RECRUIT]
+                if l < HOME and s.cslot[l] > 0:
+                    ex = exposure(s, p, l, max(np.int64(C_STAT[s.cslot[l], S_INF]), 0), -1, 0, -1)
         elif a < A_EVENT:
             if hand >= 2:
                 v = CEQUIP_W
         elif a < A_ABILITY:
-            v = -1.0
+            c = a - A_EVENT
+            l = s.loc[p, c]
+            if l < HOME and s.cslot[l] > 0:
+                cid = s.cslot[l]
+                v = effect_score(s, p, c, cid) - CARD_COST_W * C_COST[cid]
+                ex = effect_exposure(s, p, c, cid)
+                if v <= 0.0:
+                    v = -1.0
         elif a < A_HAND:
             c = a - A_ABILITY
             if not C_ABENG[s.crew[p, c]]:
                 v = ABILITY_W
         else:
-            t = C_TYPE[s.hand[p, a - A_HAND]]
+            cid = s.hand[p, a - A_HAND]
+            t = C_TYPE[cid]
             if (t == T_ATTACH or t == T_BRUTE) and hand >= 3:
                 v = PLAY_W
+            elif t == T_RISK and C_AB[cid] == AB_ACTION:
+                c, w = best_actor(s, p, cid, mask, False)
+                if c >= 0:
+                    # w is net of the reply after; the card itself and its cost are paid
+                    v = w + EXPOSE_W * base - CARD_COST_W * (C_COST[cid] + 1)
+                    if v <= 0.0:
+                        v = -1.0
+        if v < 0:
+            continue
+        v -= EXPOSE_W * ex
         if v > best_v:
             best, best_v = a, v
     return best
@@ -444,6 +622,16 @@ def choose(s, p, mask):
                     best, best_v = a, v
         if best >= 0:
             return best
+    if pk == PK_ACTOR and C_AB[s.pcard] == AB_ACTION:
+        has = False
+        for j in range(NOPS):
+            o = C_OP[s.pcard, j]
+            if o == OP_INF or o == OP_GARDE or o == OP_HEAL:
+                has = True
+        if has:
+            c, v = best_actor(s, p, s.pcard, mask, True)
+            if c >= 0:
+                return A_CREW + c
     if pk == PK_EQUIP or pk == PK_ACTOR:
         for c in range(MAX_CREW):
             if mask[A_CREW + c]:

@@ -10,7 +10,8 @@ from agents.base import sample_legal
 from agents.heuristic import make
 from envs.five_sails import state as S
 from envs.five_sails.heuristic import heuristic_best_at
-from tests.five_sails.helpers import act, check, high_drama, legal, muster, new, place
+from tests.five_sails.helpers import (act, check, city, empty_hand, high_drama, legal, muster, new, place,
+                                     to_hand)
 
 
 def _choice(st):
@@ -116,3 +117,37 @@ def test_kernel_marks_legal_actions_and_the_agent_plays_one(n):
         assert np.array_equal(agent.last_best[0], best) and best[a]
         kinds.add(int(st["pk"][0]))
     assert {S.PK_MAIN, S.PK_MOVE, S.PK_SCHEME} <= kinds
+
+
+def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
+    """[Victory: Dominance; g. Pass; Pressures; Playing a Card] the rival holds The Forums and
+    The Grand Bazaar and its en garde Gunther Hartwald, Liesl Graf and Anke Brenner
+    (Influence 4) out-pressure seat 0's engaged Marisol (2) at The Docks: passing lets one of
+    them claim the third core location. Nobody of seat 0's can move or claim, but Festival
+    Crowd (+2 Influence) on Marisol ties the pressure, so the rival's claim fails ("If there
+    is a tie, the pressure is unsuccessful"): the heuristic plays it, acting with Marisol,
+    instead of passing, although the Influence wins it nothing of its own (issue 30)."""
+    st = new(2)
+    high_drama(st)
+    s = st[0]
+    s["ctrl"][S.L_FORUMS] = s["ctrl"][S.L_BAZAAR] = 1
+    place(st, 0, 0, S.L_DOCKS, eng=1)                     # Marisol, Influence 2
+    empty_hand(st, 0)
+    to_hand(st, 0, "Festival Crowd", "Purse of Ducats")
+    muster(st, 1, "Liesl Graf", S.L_DOCKS)                # Influence 2
+    muster(st, 1, "Anke Brenner", S.L_DOCKS)              # Influence 1
+    place(st, 1, 0, S.L_DOCKS)                            # Gunther, Influence 1
+    city(st, S.L_DOCKS, "Harbour Cutlass")                # +1 Combat: no Influence
+    check(st)
+    assert S.A_HAND + 0 in legal(st)
+    a = _choice(st)
+    assert a == S.A_HAND + 0, a
+    act(st, a)
+    assert s["pk"] == S.PK_ACTOR
+    a = _choice(st)
+    assert a == S.A_CREW + 0, a                           # Marisol acts: she is at The Docks
+    act(st, a)
+    while s["pk"] == S.PK_PAY:
+        act(st, _choice(st))
+    check(st)
+    assert s["buff"][0][0] == 2                           # Docks: 4 against 4
