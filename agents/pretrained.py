@@ -203,7 +203,7 @@ def summary(game: str) -> str:
         return "-"
     except PretrainedModelError:
         return "refused (made for another version)"
-    parts = [f"mcts:{search_sims(meta)} + network"]
+    parts = [f"{meta['config'].get('num_players', 2)} players"]
     for row in meta.get("strength", []):
         if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic":
             parts.append(f"{row['win_rate']:.0%} vs heuristic")
