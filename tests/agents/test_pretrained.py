@@ -26,6 +26,10 @@ from training.evaluate import play_games, seatings_vs
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = pretrained.available()
+#: options for shorter complete games where a game has them: Havoc's short Damage deck
+#: ("adjust the number of damage cards in the deck for a longer or shorter game" [Island
+#: Setup 5]), as `make demo` plays
+SHORT = {"havoc": {"damage_deck": 4}}
 
 
 def _write_model(folder: Path, game: str, made_for: str | None = None, **meta_over):
@@ -105,7 +109,7 @@ def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(ga
 def test_shipped_model_plays_complete_games_in_vectorgame_with_legal_moves_only(game):
     """VectorGame in checked mode raises IllegalActionError on any illegal action; both the
     network alone and the search with it finish their games, in every seat."""
-    cfg = pretrained.metadata(game)["config"]
+    cfg = {**pretrained.metadata(game)["config"], **SHORT.get(game, {})}
     players = int(cfg.get("num_players", 2))
     res = play_games(game, [agents.make("pretrained-net", game),
                             agents.make("mcts:4:prior=pretrained", game, seed=2)],
