@@ -71,7 +71,7 @@ def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
     assert "--seed" in meta["command"] and meta["command"].startswith("broadside train")
     assert meta["wall_seconds"] > 0
     for row in meta["strength"]:
-        assert row["games"] >= 100 and row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+        assert row["games"] >= 50 and row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     assert {r["agent"] for r in meta["strength"]} >= {"pretrained", "pretrained-net"}
     assert (pretrained.MODELS_DIR / f"{game}.npz").stat().st_size < 8e6   # package data
 
