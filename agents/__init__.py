@@ -10,6 +10,10 @@
     "mcts:400:prior=P"    ... with PUCT and the policy prior of the saved model P
                           (also "mcts:400:20:prior=P")
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
+    "pretrained"          the game's shipped network as the prior of its search (the agent
+                          ``broadside train`` names), no training needed (agents/pretrained.py)
+    "pretrained-net"      that network alone, greedy
+    "mcts:400:prior=pretrained"   any search budget with the shipped network as prior
 
 Every agent follows the protocol in :mod:`agents.base`.
 """
@@ -21,8 +25,8 @@ from agents.random_agent import RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
-KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]][:prior=PATH]", "ppo:PATH",
-         "ppo-sample:PATH")
+KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]][:prior=PATH|pretrained]",
+         "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
 def make(spec: str, game: str, seed=None) -> Agent:
@@ -36,6 +40,10 @@ def make(spec: str, game: str, seed=None) -> Agent:
         from agents import heuristic
 
         return heuristic.make(game, seed=seed)
+    if kind in ("pretrained", "pretrained-net") and not arg:
+        from agents import pretrained
+
+        return pretrained.make(kind, game, seed=seed)
     if kind == "mcts":
         from agents.mcts import MCTSAgent
 
@@ -59,8 +67,17 @@ def make(spec: str, game: str, seed=None) -> Agent:
         except ValueError:
             raise ValueError(f"agent {spec!r}: the playout length must be an integer or "
                              "'full' (mcts:SIMS:ROLLOUT)") from None
-        return MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
-                         prior=prior)
+        named = prior
+        if prior is not None and prior.strip().lower() == "pretrained":
+            from agents import pretrained     # the shipped network, checked for this game
+
+            params, layout, _ = pretrained.load(game)
+            prior = (params, layout)
+        agent = MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
+                          prior=prior)
+        if named is not None:
+            agent.name = f"mcts:{sims}:prior={named}"
+        return agent
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent
 

@@ -6,6 +6,7 @@
     broadside eval --game havoc --agent ppo:runs/x/model.zip --opponents random,heuristic
     broadside tournament --game havoc --agents random,heuristic,mcts:200 --games 100
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
+    broadside play --game havoc --opponent pretrained     (the shipped trained opponent)
     broadside replay game.json [--step] [--html out.html] [--viewer SEAT]
     broadside demo
     broadside bench [--quick] [--game havoc] [--search | --strength [--run-dir runs/x]]
@@ -192,24 +193,30 @@ def cmd_list(args) -> int:
     import envs
     from envs.core.compile import estimate_seconds, is_cached
 
+    from agents import pretrained
+
     t = Table(title="Broadside games")
     for c in ("name", "PettingZoo module", "title", "players", "actions", "observation",
-              "kernels"):
+              "kernels", "pretrained opponent"):
         t.add_column(c)
     for name in envs.names():
         try:
             s = envs.spec(name)
         except Exception as e:  # a game still being written should not hide the others
-            t.add_row(name, "", f"(unavailable: {type(e).__name__}: {e})", "", "", "", "")
+            t.add_row(name, "", f"(unavailable: {type(e).__name__}: {e})", "", "", "", "", "")
             continue
         kernels = "cached" if is_cached(s) else \
             f"compile on first use (about {estimate_seconds(s):.0f} s)"
         t.add_row(name, f"envs.{name}_v{s.version}", s.title, f"{s.min_players}-{s.max_players}",
                   str(s.num_actions),
-                  f"float32[{s.obs_size}]", kernels)
+                  f"float32[{s.obs_size}]", kernels, pretrained.summary(name))
     con = _console()
     con.print(t)
     con.print("agents: " + ", ".join(agents.KINDS))
+    shipped = pretrained.available()
+    con.print("pretrained opponents (--opponent pretrained, no training needed): "
+              + (", ".join(shipped) if shipped else "none yet") + "; other games: train one "
+              f"with `{PROG} train --game GAME`", soft_wrap=True, markup=False, highlight=False)
     return 0
 
 
@@ -480,11 +487,13 @@ def cmd_tournament(args) -> int:
 
 
 def _model_paths(spec: str) -> list[str]:
-    """The saved models an agent spec names (``ppo:P``, ``ppo-sample:P``, ``...prior=P``)."""
+    """The saved models an agent spec names (``ppo:P``, ``ppo-sample:P``, ``...prior=P``;
+    ``prior=pretrained`` is the shipped model, see ``game_config_for``)."""
     kind, _, arg = spec.partition(":")
     if kind.lower() in ("ppo", "ppo-sample"):
         return [arg]
-    return [spec.partition("prior=")[2]] if "prior=" in spec else []
+    path = spec.partition("prior=")[2]
+    return [path] if path and path.strip().lower() != "pretrained" else []
 
 
 def game_config_for(args, specs: list[str]) -> dict:
@@ -493,6 +502,7 @@ def game_config_for(args, specs: list[str]) -> dict:
     games; otherwise the game's defaults."""
     if args.config:
         return parse_config(args.config)
+    from agents import pretrained
     from agents.policy import model_game
 
     found = {}
@@ -501,6 +511,12 @@ def game_config_for(args, specs: list[str]) -> dict:
             entry = model_game(path)
             if entry is not None and entry["game"] == args.game:
                 found[path] = entry["config"]
+        if pretrained.uses_pretrained(s):    # the shipped model's options (2-player Havoc)
+            try:
+                found[f"the pretrained {args.game} model"] = \
+                    pretrained.metadata(args.game)["config"]
+            except pretrained.PretrainedModelError:
+                pass                         # _check_agents says why it cannot be played
     if not found:
         return {}
     configs = {json.dumps(c, sort_keys=True) for c in found.values()}

@@ -2,7 +2,9 @@
 
 A short default self-play training on Seas of Havoc, then the trained greedy policy plays
 random and heuristic opponents (and, as references, the untrained policy and the heuristic
-play random) and a win-rate table with 95% Wilson intervals is printed. Saved under
+play random), and last the game's shipped pretrained opponent (agents/pretrained.py: its
+network as the prior of a small search) plays the freshly trained policy in a tenth as many
+games; a win-rate table with 95% Wilson intervals is printed. Saved under
 ``runs/demo/``: ``model.zip``, ``ratings.json`` (openskill over every agent met),
 ``learning_curve.png``, ``history.json`` and ``demo.json`` (the table, throughput and the
 share of training time spent in the environment).
@@ -83,8 +85,13 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, scale: float =
         matchups.insert(1, (me, hh))
         matchups.append((hh, rnd))
     seatings = seatings_vs(trainer.num_players, games)
-    for (name, agent, rname), (opp_name, opp, oname) in matchups:
-        res = play_games(cfg.game, [agent, opp], seatings, seed=10_000 + cfg.seed,
+    plan = [(m, seatings) for m in matchups]
+    shipped = _pretrained(cfg.game, cfg.seed)
+    if shipped is not None:     # last: the shipped opponent against the fresh one (issue 31)
+        plan.append(((me, ("pretrained", shipped, "pretrained")),
+                     seatings_vs(trainer.num_players, max(1, games // PRETRAINED_SHARE))))
+    for ((name, agent, rname), (opp_name, opp, oname)), seats in plan:
+        res = play_games(cfg.game, [agent, opp], seats, seed=10_000 + cfg.seed,
                          config=eval_config)
         rows.append(dict(tally(res, 0).as_dict(), agent=name, opponent=opp_name))
         trainer.ratings.update_results(res, [rname, oname])
@@ -107,6 +114,22 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, scale: float =
                   f"opponent inference {report['opponent_share']:.1%}")
     console.print(f"saved {model_path}, {out / 'ratings.json'}, {out / 'learning_curve.png'}")
     return report
+
+
+#: the demo's last match, the trained policy against the shipped pretrained opponent (its
+#: network as the prior of mcts:200, ~1 CPU s a game), plays this fraction of ``games``
+PRETRAINED_SHARE = 10
+
+
+def _pretrained(game: str, seed: int):
+    """The game's shipped pretrained opponent (agents/pretrained.py), or None when the game
+    ships none or the installed game is not the one it was made for."""
+    from agents import pretrained
+
+    try:
+        return pretrained.make("pretrained", game, seed=seed + 7)
+    except pretrained.PretrainedModelError:
+        return None
 
 
 def _table(rows, game):

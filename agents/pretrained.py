@@ -1,0 +1,279 @@
+"""Pretrained opponents shipped in the package (issue 31): one trained network per game.
+
+``agents.make("pretrained", game)`` is the game's shipped network as the prior of its small
+search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N from
+``agents.mcts.prior_sims`` for the players it was trained for); ``"pretrained-net"`` is the
+network alone, greedy; ``"mcts:N:prior=pretrained"`` any other search budget with it.
+
+Format: ``agents/models/<game>.npz`` holds the actor MLP only (``params`` float32[P],
+``layout`` int64[L, 5]: the form ``envs.core.mlp`` evaluates, see
+``agents.policy.export_actor``) and ``agents/models/<game>.json`` says what it is (``Meta``:
+game, game version, observation size and layout id, action count, game options, the seeded
+training command, its wall time and the measured strength). The search and the greedy
+network need nothing else, so the shipped file is the actor's weights (1.8 MB compressed for
+Seas of Havoc) instead of the training zip (critic, optimizer state: several times larger),
+and playing it needs neither torch nor stable-baselines3: a plain ``pip install`` plays it.
+Nothing is downloaded: both files are package data (pyproject.toml).
+
+A model is refused (``ModelMismatchError``, naming both sides) when the game it was made
+for, that game's version, its observation size, its observation layout id or its action
+count differ from the installed game's, and when its weights file is not the one the
+metadata names (sha256); a game without a model raises ``NoPretrainedModelError`` saying how
+to train one. ``python -m agents.pretrained export`` writes both files from a trained
+``expert.zip`` / ``model.zip``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+from envs.core.errors import BroadsideError
+
+#: the folder of the shipped models (package data)
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+#: version of the .npz/.json pair this module reads
+FORMAT = 1
+#: the agent specs this module serves (``mcts:N:prior=pretrained`` too)
+KINDS = ("pretrained", "pretrained-net")
+
+
+class PretrainedModelError(BroadsideError, ValueError):
+    """A shipped model that cannot be used (base of the two below)."""
+
+
+class NoPretrainedModelError(PretrainedModelError):
+    """The game has no shipped model; the message says how to train one."""
+
+
+class ModelMismatchError(PretrainedModelError):
+    """A shipped model made for another game, game version, observation layout or action
+    space than the installed game's (or whose weights are not the file its metadata names):
+    refused, never mis-read. The message names both sides."""
+
+
+def observation_layout_id(spec) -> str:
+    """A short id of ``spec``'s observation and action layout: a hash of the observation size,
+    the action count and the (name, offset, size) rows of the game's ``observe.LAYOUT``
+    table, when it has one. A field that moves, grows or is renamed changes it; the
+    meanings' wording does not."""
+    rows = None
+    pkg = spec.home_module.rpartition(".")[0]
+    try:
+        table = getattr(importlib.import_module(pkg + ".observe"), "LAYOUT", None)
+    except ImportError:
+        table = None
+    if isinstance(table, dict):
+        rows = [[str(k), int(v[0]), int(v[1])] for k, v in table.items()]
+    elif isinstance(table, (list, tuple)):
+        rows = [[str(r[0]), int(r[1]), int(r[2])] for r in table]
+    text = json.dumps({"obs_size": int(spec.obs_size), "num_actions": int(spec.num_actions),
+                       "fields": rows}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _describe(d: dict) -> str:
+    return (f"{d['game']} v{d['version']} (observation layout {d['layout_id']}, "
+            f"{d['obs_size']} features, {d['num_actions']} actions)")
+
+
+def identity(game: str) -> dict:
+    """What a model must have been made for to be read as the installed ``game``: name,
+    version, observation size and layout id, action count."""
+    import envs
+
+    spec = envs.spec(game)
+    return {"game": spec.name, "version": int(spec.version), "obs_size": int(spec.obs_size),
+            "num_actions": int(spec.num_actions), "layout_id": observation_layout_id(spec)}
+
+
+def available(directory=None) -> list[str]:
+    """The games with a shipped model in ``directory`` (default ``MODELS_DIR``)."""
+    d = Path(directory) if directory is not None else MODELS_DIR
+    return sorted(p.stem for p in d.glob("*.json") if p.with_suffix(".npz").exists())
+
+
+def metadata(game: str, directory=None) -> dict:
+    """The metadata of ``game``'s shipped model, checked against the installed game
+    (``ModelMismatchError``); ``NoPretrainedModelError`` when there is none."""
+    d = Path(directory) if directory is not None else MODELS_DIR
+    path = d / f"{game}.json"
+    if not path.exists() or not path.with_suffix(".npz").exists():
+        shipped = ", ".join(available(d)) or "none"
+        raise NoPretrainedModelError(
+            f"no pretrained opponent ships for {game} (games with one: {shipped}); train one "
+            f"with `broadside train --game {game}` and play the agent it names at its end "
+            f"(mcts:N:prior=RUN/expert.zip), or play heuristic or mcts:N")
+    try:
+        meta = json.loads(path.read_text())
+    except ValueError as e:
+        raise ModelMismatchError(f"pretrained model metadata {path} is not JSON ({e})") \
+            from None
+    keys = ("format", "game", "version", "obs_size", "num_actions", "layout_id", "config",
+            "sha256")
+    missing = [k for k in keys if not isinstance(meta, dict) or k not in meta]
+    if missing:
+        raise ModelMismatchError(f"pretrained model metadata {path} lacks {', '.join(missing)}")
+    if meta["format"] != FORMAT:
+        raise ModelMismatchError(f"pretrained model {path} is in format {meta['format']}; "
+                                 f"this version of broadside reads format {FORMAT}")
+    have = identity(game)
+    if any(meta[k] != have[k] for k in have):
+        raise ModelMismatchError(
+            f"pretrained model {path} was made for {_describe(meta)}, but the installed game "
+            f"is {_describe(have)}: it would be mis-read; train a new one with `broadside "
+            f"train --game {game}` and export it (python -m agents.pretrained export)")
+    return meta
+
+
+@functools.lru_cache(maxsize=None)
+def _load(game: str, directory: str) -> tuple[np.ndarray, np.ndarray, dict]:
+    from envs.core import mlp
+
+    meta = metadata(game, directory)
+    path = Path(directory) / f"{game}.npz"
+    blob = path.read_bytes()
+    if hashlib.sha256(blob).hexdigest() != meta["sha256"]:
+        raise ModelMismatchError(f"pretrained model {path} is not the file its metadata "
+                                 f"{path.with_suffix('.json').name} describes (sha256 differs)")
+    with np.load(path) as z:
+        params = np.ascontiguousarray(z["params"], dtype=np.float32)
+        layout = np.ascontiguousarray(z["layout"], dtype=np.int64)
+    try:
+        mlp.check_layout(params, layout, meta["obs_size"], meta["num_actions"],
+                         f"pretrained model {path}")
+    except ValueError as e:
+        raise ModelMismatchError(str(e)) from None
+    params.flags.writeable = False
+    layout.flags.writeable = False
+    return params, layout, meta
+
+
+def load(game: str, directory=None) -> tuple[np.ndarray, np.ndarray, dict]:
+    """(params, layout, metadata) of ``game``'s shipped actor, checked (see ``metadata``);
+    cached per process."""
+    d = Path(directory) if directory is not None else MODELS_DIR
+    return _load(game, str(d.resolve()))
+
+
+def search_sims(meta: dict) -> int:
+    """Simulations of the ``pretrained`` agent: the metadata's ``sims``, else what
+    ``broadside train`` names for the players the model was trained for."""
+    from agents.mcts import prior_sims
+
+    if meta.get("sims"):
+        return int(meta["sims"])
+    return prior_sims(int(meta["config"].get("num_players", 2)))
+
+
+def make(kind: str, game: str, seed=None, directory=None):
+    """The ``pretrained`` agent (the network as the prior of its search) or
+    ``pretrained-net`` (the network alone, greedy)."""
+    params, layout, meta = load(game, directory)
+    if kind == "pretrained-net":
+        from agents.policy import ActorAgent
+
+        return ActorAgent(params, layout, name="pretrained-net")
+    if kind != "pretrained":
+        raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
+    from agents.mcts import MCTSAgent
+
+    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=(params, layout))
+    agent.name = "pretrained"
+    return agent
+
+
+def uses_pretrained(spec: str) -> bool:
+    """``spec`` names the shipped model (``pretrained``, ``pretrained-net`` or a search
+    with ``prior=pretrained``)."""
+    s = spec.strip().lower()
+    return s in KINDS or (s.startswith("mcts") and s.endswith("prior=pretrained"))
+
+
+def summary(game: str) -> str:
+    """One line for ``broadside list``: what the game's shipped opponent is and is worth."""
+    try:
+        meta = metadata(game)
+    except NoPretrainedModelError:
+        return "-"
+    except PretrainedModelError:
+        return "refused (made for another version)"
+    parts = [f"{meta['config'].get('num_players', 2)} players"]
+    for row in meta.get("strength", []):
+        if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic":
+            parts.append(f"{row['win_rate']:.0%} vs heuristic")
+            break
+    return ", ".join(parts)
+
+
+# -- writing a model (needs the training extra) ---------------------------------------------
+def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
+    """Write ``<game>.npz`` (the actor of the MaskablePPO model at ``model_path``) and
+    ``<game>.json`` (its metadata; ``info`` adds fields such as ``command``,
+    ``wall_seconds``, ``strength``) into ``out_dir`` (default ``MODELS_DIR``). The game
+    options come from the model (``agents.policy.model_game``)."""
+    import io
+
+    from agents.policy import export_actor, load_model, model_game
+
+    out = Path(out_dir) if out_dir is not None else MODELS_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    model = load_model(model_path, game)
+    got = export_actor(model.policy)
+    if got is None:
+        raise ValueError(f"{model_path}: only a plain MLP policy can be shipped")
+    entry = model_game(model_path) or {}
+    if entry and entry.get("game") != game:
+        raise ModelMismatchError(f"{model_path} is a {entry.get('game')} model, not {game}")
+    buf = io.BytesIO()
+    np.savez_compressed(buf, params=got[0], layout=got[1])
+    npz = out / f"{game}.npz"
+    npz.write_bytes(buf.getvalue())
+    meta = {"format": FORMAT, **identity(game), "config": entry.get("config", {}),
+            "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
+            "source": str(model_path), **info}
+    meta.setdefault("sims", _sims_for(meta["config"]))
+    js = out / f"{game}.json"
+    js.write_text(json.dumps(meta, indent=2) + "\n")
+    _load.cache_clear()
+    return npz, js
+
+
+def _sims_for(config: dict) -> int:
+    from agents.mcts import prior_sims
+
+    return prior_sims(int(config.get("num_players", 2)))
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m agents.pretrained",
+                                description="ship a trained model as a pretrained opponent")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    e = sub.add_parser("export", help="write agents/models/<game>.npz and .json")
+    e.add_argument("model", help="a saved MaskablePPO model (RUN/expert.zip)")
+    e.add_argument("--game", required=True)
+    e.add_argument("--out", default=None, help=f"folder (default {MODELS_DIR})")
+    e.add_argument("--command", default=None, help="the seeded training command")
+    e.add_argument("--wall-seconds", type=float, default=None)
+    e.add_argument("--machine", default=None, help="where and under what load it trained")
+    e.add_argument("--strength", default=None,
+                   help="a JSON list of measured results to record")
+    args = p.parse_args(argv)
+    info = {k: v for k, v in (("command", args.command), ("wall_seconds", args.wall_seconds),
+                              ("machine", args.machine)) if v is not None}
+    if args.strength:
+        info["strength"] = json.loads(args.strength)
+    for path in export(args.model, args.game, args.out, **info):
+        print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,261 @@
+"""Pretrained opponents shipped in the package (issue 31, agents/pretrained.py).
+
+Every shipped model loads, is the installed game's version and layout, and plays complete
+games of its game with legal moves only, through the AEC env and VectorGame (small search
+budgets: strength is a benchmark, benchmarks/TRAINING.md "Pretrained opponents"). A model
+made for another game, game version or observation layout is refused with
+ModelMismatchError naming both sides; a game without one gets NoPretrainedModelError saying
+how to train one.
+"""
+
+import fnmatch
+import hashlib
+import io
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import agents
+import envs
+from agents import pretrained
+from agents.pretrained import ModelMismatchError, NoPretrainedModelError
+from training.evaluate import play_games, seatings_vs
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = pretrained.available()
+#: options for shorter complete games where a game has them: Havoc's short Damage deck
+#: ("adjust the number of damage cards in the deck for a longer or shorter game" [Island
+#: Setup 5]), as `make demo` plays
+SHORT = {"havoc": {"damage_deck": 4}}
+
+
+def _write_model(folder: Path, game: str, made_for: str | None = None, **meta_over):
+    """A tiny random actor for ``made_for``'s sizes (default ``game``) saved as ``game``'s
+    model in ``folder``, with metadata overridden by ``meta_over``."""
+    ident = pretrained.identity(made_for or game)
+    n_in, n_out, h = ident["obs_size"], ident["num_actions"], 4
+    rng = np.random.default_rng(0)
+    params = rng.normal(size=n_in * h + h + h * n_out + n_out).astype(np.float32)
+    o1 = n_in * h
+    layout = np.array([[n_in, h, 0, o1, 1], [h, n_out, o1 + h, o1 + h + h * n_out, 0]],
+                      dtype=np.int64)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, params=params, layout=layout)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{game}.npz").write_bytes(buf.getvalue())
+    meta = {"format": pretrained.FORMAT, **ident, "config": {"num_players": 2},
+            "sha256": hashlib.sha256(buf.getvalue()).hexdigest(), **meta_over}
+    (folder / f"{game}.json").write_text(json.dumps(meta))
+    return folder
+
+
+# -- the shipped models ---------------------------------------------------------------------
+def test_seas_of_havoc_ships_a_pretrained_opponent():
+    assert "havoc" in SHIPPED
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
+    """Metadata names the game, its current version, observation size and layout id, and
+    says how it was made and what it is worth (issue 31: the seeded command, its wall time
+    on 2 cores, measured strength with games and an interval)."""
+    params, layout, meta = pretrained.load(game)
+    spec = envs.spec(game)
+    assert meta["game"] == game and meta["version"] == spec.version
+    assert (meta["obs_size"], meta["num_actions"]) == (spec.obs_size, spec.num_actions)
+    assert meta["layout_id"] == pretrained.observation_layout_id(spec)
+    assert layout[0, 0] == spec.obs_size and layout[-1, 1] == spec.num_actions
+    assert "--seed" in meta["command"] and meta["command"].startswith("broadside train")
+    assert meta["wall_seconds"] > 0
+    for row in meta["strength"]:
+        assert row["games"] >= 50 and row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    assert {r["agent"] for r in meta["strength"]} >= {"pretrained", "pretrained-net"}
+    assert (pretrained.MODELS_DIR / f"{game}.npz").stat().st_size < 8e6   # package data
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(game):
+    """The strict AEC env raises IllegalActionError on an illegal move; the positions the
+    game reaches pass check_state (every 20th and the last: a check costs ~13 ms on Havoc);
+    the game ends (not truncated)."""
+    meta = pretrained.metadata(game)
+    net = agents.make("pretrained-net", game)
+    search = agents.make("mcts:4:prior=pretrained", game, seed=1)
+    env = envs.make_raw(game, **meta["config"])
+    env.reset(seed=3)
+    seat_agent = {name: (net, search)[i % 2] for i, name in enumerate(env.possible_agents)}
+    spec = envs.spec(game)
+    moves = 0
+    for name in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        a = seat_agent[name].act(obs["observation"], obs["action_mask"],
+                                 env.record.copy(), env.possible_agents.index(name))
+        assert obs["action_mask"][a] == 1
+        env.step(a)
+        moves += 1
+        if moves % 20 == 0:
+            assert spec.check_state(env.record[0]) == []
+    assert spec.check_state(env.record[0]) == []
+    assert env.record["done"][0] and not env.record["truncated"][0]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_shipped_model_plays_complete_games_in_vectorgame_with_legal_moves_only(game):
+    """VectorGame in checked mode raises IllegalActionError on any illegal action; both the
+    network alone and the search with it finish their games, in every seat."""
+    cfg = {**pretrained.metadata(game)["config"], **SHORT.get(game, {})}
+    players = int(cfg.get("num_players", 2))
+    res = play_games(game, [agents.make("pretrained-net", game),
+                            agents.make("mcts:4:prior=pretrained", game, seed=2)],
+                     seatings_vs(players, 2), seed=5, config=cfg, num_envs=2, checked=True)
+    assert len(res) == 2 and all(r is not None for r in res)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(game):
+    from agents.mcts import MCTSAgent, prior_sims
+    from agents.policy import ActorAgent
+
+    meta = pretrained.metadata(game)
+    a = agents.make("pretrained", game, seed=0)
+    assert isinstance(a, MCTSAgent) and a.prior is not None and a.name == "pretrained"
+    assert a.simulations == prior_sims(int(meta["config"]["num_players"]))
+    params, layout, _ = pretrained.load(game)
+    assert np.array_equal(a.prior[0], params)
+    net = agents.make("pretrained-net", game)
+    assert isinstance(net, ActorAgent) and np.array_equal(net.params, params)
+    s = agents.make("mcts:30:prior=pretrained", game)
+    assert s.simulations == 30 and np.array_equal(s.prior[0], params)
+    assert s.name == "mcts:30:prior=pretrained"
+
+
+def test_shipped_models_are_package_data():
+    """pyproject's package data carries every file of agents/models (a non-editable
+    ``pip install`` has them; nothing is downloaded at run time)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"].get("agents", [])
+    files = [p.relative_to(ROOT / "agents").as_posix()
+             for p in (ROOT / "agents" / "models").iterdir() if p.is_file()]
+    assert files
+    for f in files:
+        assert any(fnmatch.fnmatch(f, pat) for pat in patterns), f
+
+
+# -- refusals ------------------------------------------------------------------------------
+def test_a_model_for_another_game_version_is_refused_naming_both(tmp_path, monkeypatch):
+    v = envs.spec("havoc").version
+    _write_model(tmp_path, "havoc", version=v + 1)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    for spec in ("pretrained", "pretrained-net", "mcts:8:prior=pretrained"):
+        with pytest.raises(ModelMismatchError, match=rf"made for havoc v{v + 1} .*installed "
+                                                     rf"game is havoc v{v} "):
+            agents.make(spec, "havoc")
+
+
+def test_a_model_for_another_game_is_refused_naming_both(tmp_path):
+    """A Seas of Havoc model filed as Cursed Seas' (its metadata says havoc) is refused,
+    even if the sizes happened to fit."""
+    _write_model(tmp_path, "cursed_seas", made_for="havoc")
+    with pytest.raises(ModelMismatchError, match=r"made for havoc v\d+ .*installed game is "
+                                                 r"cursed_seas v\d+"):
+        pretrained.load("cursed_seas", tmp_path)
+
+
+def test_a_model_for_another_observation_layout_is_refused(tmp_path):
+    """Same game and version, but the observation grew or moved (a layout id or size that
+    is not today's): refused, both layouts named."""
+    have = pretrained.identity("havoc")["layout_id"]
+    _write_model(tmp_path, "havoc", layout_id="0123456789abcdef")
+    with pytest.raises(ModelMismatchError, match=rf"layout 0123456789abcdef.*layout {have}"):
+        pretrained.load("havoc", tmp_path)
+    spec = envs.spec("havoc")
+    _write_model(tmp_path, "havoc", obs_size=spec.obs_size - 1)
+    with pytest.raises(ModelMismatchError, match=rf"{spec.obs_size - 1} features.*"
+                                                 rf"{spec.obs_size} features"):
+        pretrained.load("havoc", tmp_path)
+
+
+def test_weights_that_are_not_the_file_the_metadata_names_are_refused(tmp_path):
+    _write_model(tmp_path, "havoc")
+    npz = tmp_path / "havoc.npz"
+    npz.write_bytes(npz.read_bytes()[:-8] + b"\0" * 8)
+    with pytest.raises(ModelMismatchError, match="sha256"):
+        pretrained.load("havoc", tmp_path)
+
+
+def test_a_layout_that_does_not_fit_its_weights_is_refused(tmp_path):
+    """Weights of another network shape under metadata of this game: never read out of
+    range by the kernels."""
+    _write_model(tmp_path, "havoc", made_for="cursed_seas")
+    meta = json.loads((tmp_path / "havoc.json").read_text())
+    meta.update(pretrained.identity("havoc"))
+    (tmp_path / "havoc.json").write_text(json.dumps(meta))
+    with pytest.raises(ModelMismatchError, match="maps .* inputs"):
+        pretrained.load("havoc", tmp_path)
+
+
+def test_a_game_without_a_model_says_how_to_train_one(tmp_path, monkeypatch):
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    for spec in ("pretrained", "pretrained-net", "mcts:8:prior=pretrained"):
+        with pytest.raises(NoPretrainedModelError, match=r"no pretrained opponent ships for "
+                                                         r"havoc .*broadside train --game havoc"):
+            agents.make(spec, "havoc")
+
+
+# -- the command line ----------------------------------------------------------------------
+def test_cli_agent_lists_take_pretrained_and_play_its_game_options():
+    """eval / tournament / play parse ``pretrained`` like any agent, and play the options the
+    shipped model was trained with (2-player Havoc; the engine's default is 3) unless
+    --config says otherwise."""
+    import argparse
+
+    from training import cli
+
+    assert cli.agent_list("heuristic,pretrained", "--agents") == ["heuristic", "pretrained"]
+    cli._check_agents("havoc", ["heuristic", "pretrained", "pretrained-net",
+                                "mcts:200:prior=pretrained"])
+    want = pretrained.metadata("havoc")["config"]
+    for specs in (["pretrained"], ["heuristic", "pretrained-net"],
+                  ["mcts:50:prior=pretrained"]):
+        args = argparse.Namespace(config=None, game="havoc")
+        assert cli.game_config_for(args, specs) == want
+    args = argparse.Namespace(config=["num_players=3"], game="havoc")
+    assert cli.game_config_for(args, ["pretrained"]) == {"num_players": 3}
+
+
+def test_cli_refuses_a_game_without_a_model_in_one_line(tmp_path, monkeypatch, capsys):
+    from training import cli
+
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert cli.main(["play", "--game", "havoc", "--opponent", "pretrained"]) == 2
+    err = capsys.readouterr().err
+    assert "no pretrained opponent ships for havoc" in err and "broadside train --game havoc" \
+        in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_eval_plays_the_pretrained_agent(tmp_path):
+    from training import cli
+
+    out = tmp_path / "ev"
+    assert cli.main(["eval", "--game", "havoc", "--agent", "pretrained-net", "--opponents",
+                     "mcts:4:prior=pretrained", "--games", "2", "--workers", "1", "--out",
+                     str(out), "--progress-every", "0"]) == 0
+    rows = [json.loads(x) for x in (out / "games.jsonl").read_text().splitlines()]
+    assert len(rows) == 2
+
+
+def test_list_shows_which_games_have_a_pretrained_opponent(capsys, monkeypatch):
+    from training import cli
+
+    monkeypatch.setenv("COLUMNS", "400")
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "pretrained opponent" in out
+    assert "pretrained opponents (--opponent pretrained, no training needed): " + \
+        ", ".join(SHIPPED) in out
