@@ -8,7 +8,8 @@ on ~89% of decisions. This benchmark finds which decisions carry the difference.
 plays ``--games`` seat-rotated 2-player games against the game's heuristic with the same
 seeds: the greedy policy decides everything, except the decisions whose pending kind (the
 record's ``pending`` field) is in the arm's groups (``--arms mode+sailing`` joins two), which
-the search (``mcts:SIMS`` with the policy as prior, agents/mcts.py) decides. Arms ``none`` (the policy alone) and ``all`` (the
+the search (``mcts:SIMS`` with the policy as prior, agents/mcts.py) decides. Arms ``none`` (the
+policy alone) and ``all`` (the
 search alone) bound the others. A group whose arm gains most is where the policy's input or
 training falls short. Figures go to stdout and ``--out`` (JSON); nothing here is asserted.
 The decision groups are Seas of Havoc's pending kinds (envs/havoc/state.py PK_*).

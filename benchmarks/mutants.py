@@ -32,7 +32,8 @@ notices is a rule no test checks. ``--with-digests`` runs them as well.
 
 A mutant is *killed* when the tests fail, *survived* when they pass; a crash of pytest itself
 (*error*) or a run over ``--timeout`` (*timeout*) counts as not killed. Each line shows the
-rule, the outcome, the first failing test and the time taken; the last line the total. Exit status 1 unless every mutant was killed.
+rule, the outcome, the first failing test and the time taken; the last line the total. Exit status
+1 unless every mutant was killed.
 
 First the same tests run once on an unmutated copy (skip with ``--no-baseline``): a suite
 that already fails would "kill" every mutant. Every mutant costs a cold numba compile, so a

@@ -133,8 +133,8 @@ def measure(game: str = "havoc", rollouts: int = 4, fast: bool = True, seed: int
     # on the class: the pipeline's collecting thread calls them on a view of the model
     cls = type(model)
     patched = {k: cls.__dict__.get(k) for k in ("train", "collect_rollouts")}
-    cls.train = timed("train", getattr(cls, "train"))
-    cls.collect_rollouts = timed("collect", getattr(cls, "collect_rollouts"))
+    cls.train = timed("train", cls.train)
+    cls.collect_rollouts = timed("collect", cls.collect_rollouts)
     env.step_wait = timed("step_wait", env.step_wait)
     before = {k: getattr(env, k) for k in ("kernel_seconds", "opponent_seconds",
                                            "reply_kernel_seconds", "opponent_steps")}

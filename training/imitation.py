@@ -17,7 +17,8 @@ of the heuristic's best set under the masked policy (minus the log of the probab
 policy gives to any action the heuristic rated best; the chosen action alone when it has no
 ties), with the same masked distribution PPO samples from, plus ``value_coef`` times the
 squared error of the value head against the recorded returns, so PPO's first advantages come
-from a critic that already knows the cloned policy's worth. Its own Adam optimiser: PPO's optimiser state is left untouched.
+from a critic that already knows the cloned policy's worth. Its own Adam optimiser: PPO's
+optimiser state is left untouched.
 A decision may carry a weight (``Demonstrations.weight``, 1 unless ``collect`` weighs search
 labels by the learner's regret): a label of weight k counts as k copies of it in both terms.
 

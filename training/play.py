@@ -104,7 +104,7 @@ def replay_record(record: GameRecord, viewer=None, interactive: bool = False,
     spec, state = new_game(record.game, record.seed, record.config)
     _echo(out, f"{spec.title}, seed {record.seed}, players {record.players}")
     _echo(out, spec.render_ansi(state[0], viewer))
-    for i, a, label, seat, st in replay(record):
+    for i, _a, label, seat, st in replay(record):
         if interactive:
             if input_fn("[Enter] next move, q to stop: ").strip().lower() == "q":
                 return st

@@ -27,7 +27,7 @@ def make(game: str, seed=None):
             if e.name != f"agents.heuristic.{game}":
                 raise
             raise KeyError(f"no heuristic agent for game {game!r}: write "
-                           f"agents/heuristic/{game}.py or call agents.heuristic.register")
+                           f"agents/heuristic/{game}.py or call agents.heuristic.register") from None
         _FACTORIES[game] = mod.make_agent
     return _FACTORIES[game](seed=seed)
 

@@ -27,7 +27,8 @@ Games may define readable scenarios with ``GameSpec.to_scenario(rec, exact)`` /
 game's ``check_states`` before it replaces the env's, and every problem is a ``StateError``
 naming the field; a file that cannot be read (missing, a folder) or is not TOML is a
 ``StateError`` naming the path. The empty scenario ``{}`` describes no position: in every
-game it is the new game of seed 0 with the env's config (the same as ``{"seed": 0}``). TOML integers are signed 64-bit, so
+game it is the new game of seed 0 with the env's config (the same as ``{"seed": 0}``). TOML
+integers are signed 64-bit, so
 larger unsigned values (rng words) are written as hex strings; integer fields accept them.
 """
 

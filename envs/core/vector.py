@@ -33,7 +33,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
-from numba import njit
 
 from envs.core.aec import check_seed
 from envs.core.compile import ensure_compiled

@@ -8,7 +8,8 @@ rule: move and shoot actions only (turns.action_ok), no ramming or being rammed,
 boarded (turns.end_move), no loading treasure (turns.end_move, no explore action), no crew
 (config.check_fleet), its own segments never block its line of fire (geometry.line_clear),
 a reef, iceberg or mysterious-island storm that takes its last segment eliminates it
-(turns.reef_check, terrain.ice_damage, rules PK_MYST_DOWN), a whirlpool never takes its last segment (terrain.whirl_loss_ok).
+(turns.reef_check, terrain.ice_damage, rules PK_MYST_DOWN), a whirlpool never takes its last segment
+(terrain.whirl_loss_ok).
 """
 
 from numba import njit

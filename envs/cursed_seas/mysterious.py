@@ -17,7 +17,7 @@ from envs.core.rng import die
 from .common import masts_up, nmast
 from .forts import fort_at
 from .state import (
-    LOC_ISLAND, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MY_CACHE, MY_FEVER,
+    LOC_ISLAND, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_ISLANDS, MY_CACHE, MY_FEVER,
     MY_GHOST, MY_STORM, MY_WATER, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP,
 )
 

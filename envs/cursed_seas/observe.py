@@ -14,7 +14,7 @@ import math
 
 from numba import njit
 
-from .common import keywords, masts_up
+from .common import masts_up
 from .state import (
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_MASTS,
     MAX_PLAYERS, N_ISLAND, N_REEF, N_SEAT, N_SHIP, NUM_PK, OBS_ISLANDS, OBS_REEFS, OBS_SEATS,

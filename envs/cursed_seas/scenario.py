@@ -4,7 +4,8 @@
 islands, ships, coins, crew, reefs, terrain, forts, exploration tokens and lost / tangled
 ships over it - all before ``play`` starts the turn, so the turn begins with the table as
 described (a ship placed on a reef began her turn there and does not roll for it [Reef]) -
-then the raw ``record`` table, and validates the result with ``check_states``. ``to_scenario(rec, exact)`` describes any position in the same
+then the raw ``record`` table, and validates the result with ``check_states``. ``to_scenario(rec,
+exact)`` describes any position in the same
 format (``record`` holds every field the readable keys do not say), so loading it gives
 every seat the same observation and mask; ``exact=True`` adds the rng: the same bytes.
 

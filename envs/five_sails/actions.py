@@ -16,7 +16,8 @@ from numba import njit
 
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
-                     draw, end_action, opposing, free_att, free_slot, hand_take, hand_value, has_opponent, is_dash, loc_live,
+                     draw, end_action, opposing, free_att, free_slot, hand_take, hand_value,
+                     has_opponent, is_dash, loc_live,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap

@@ -17,7 +17,8 @@ from .cards import C_AB, C_ARG, C_CAP, C_INIT, C_OP, C_PAN, C_TYPE
 from .common import (add_crew, crew_count, discard, draw, end_action, end_draw, end_game,
                      hand_take,
                      live_count, loc_live, next_live, open_window, remove_char, stat0, to_locker)
-from .state import (A_APPROACH, A_CREW, A_HAND, A_TARGET, AB_PLUNDER, AB_REVEAL, AB_SCHEME, PK_ORDER, DAYS, ECONOMIC, HOME,
+from .state import (A_APPROACH, A_CREW, A_HAND, A_TARGET, AB_PLUNDER, AB_REVEAL, AB_SCHEME,
+                    PK_ORDER, DAYS, ECONOMIC, HOME,
                     L_BAZAAR, L_DOCKS, L_FORUMS, MAX_CREW, MAX_PLAYERS, NLOC, OP_DRAW, OP_HEAL,
                     OP_IF_CTRL, OP_RENOWN, PH_DUSK, PH_HIGH_DRAMA, PH_PLANNING, PK_CHAR,
                     PK_DUSK, PK_LOCKER, PK_MAIN, PK_SCHEME, S_INF, T_BRUTE, T_CHAR, T_SCHEME,

@@ -15,7 +15,7 @@ from envs.core.forced import only_option
 from envs.core.rng import seed_state, shuffle
 from envs.core.spec import NO_SEAT
 
-from .actions import (copy_apply, copy_legal, finish, main_apply, main_legal, sink_apply,
+from .actions import (copy_apply, copy_legal, main_apply, main_legal, sink_apply,
                       sink_legal, step_apply, step_legal)
 from .day import (begin_day, dusk_apply, locker_legal, locker_apply, order_apply, order_legal,
                   plan_apply, plan_legal)
@@ -24,9 +24,9 @@ from .forced import options_public
 from .react import is_react_action, react_apply, react_legal
 from .cards import C_AB, C_TRIG, C_TYPE
 from .state import (A_HAND, DEFAULT_MAX_STEPS, HOME, MAX_PLAYERS, NUM_ACTIONS, PH_PLANNING,
-                    PK_ACTOR, PK_CHAR, PK_CTECH, PK_DABIL, PK_DMOVE, PK_DPLAY, PK_DUSK,
-                    PK_EQUIP, PK_KEEP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
-                    PK_RESPOND, PK_SCHEME, PK_SLOT, PK_TARGET, CITY_DECK, APPROACH, PK_ORDER,
+                    PK_ACTOR, PK_CHAR, PK_DUSK,
+                    PK_EQUIP, PK_LOCKER, PK_MAIN, PK_MOVE, PK_NONE, PK_PARLEY, PK_PAY,
+                    PK_RESPOND, PK_SCHEME, PK_SLOT, CITY_DECK, APPROACH, PK_ORDER,
                     PK_REACT, PK_RACTOR, AB_REACTION, PK_SINK, PK_RPAY, PK_COPY, T_RISK)
 
 

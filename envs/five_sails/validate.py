@@ -14,7 +14,7 @@ import numpy as np
 from envs.core import validate as V
 
 from . import cards as C
-from .state import (APPROACH, CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_DECK,
+from .state import (CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_DECK,
                     MAX_HAND, MAX_LINE, MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, PK_CTECH, PK_DABIL,
                     PK_DMOVE, PK_DPLAY, PK_KEEP, PK_RESPOND, PK_TARGET, PK_SCHEME, PK_CHAR,
                     PK_ACTOR, PK_EQUIP, PK_MOVE, PK_PARLEY, PK_PAY, PK_SLOT, PK_LOCKER, PK_MAIN,
@@ -314,7 +314,8 @@ def _duel_and_pending(states, r):
                     bad.append("go: a payment pays for something")
             if pk == PK_NONE:
                 bad.append("pk: a live game has a pending decision")
-            if pk in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"] and C.C_TYPE[s["pcard"]] not in (T_ATTACH, T_RISK, T_BRUTE):
+            if (pk in (PK_ACTOR, PK_EQUIP, PK_PAY) and s["pcard"]
+                    and C.C_TYPE[s["pcard"]] not in (T_ATTACH, T_RISK, T_BRUTE)):
                 bad.append("pcard: a Faction Deck card")
             if pk == PK_ORDER:
                 pend = int(s["pc"])

@@ -6,7 +6,6 @@ Discarding and Sinking, Skeletal, Maximum Hand Size, Draw Deck / Discard Pile (r
 The Object (last Captain sailing).
 """
 
-import numpy as np
 from numba import njit
 
 from envs.core.rng import shuffle
@@ -18,7 +17,7 @@ from .state import (
     C_CAP_BONUS, C_CAP_NEED, C_CAP_SKILL, C_CREWMAX, C_FACTION, C_HAND_BONUS, C_MOVE,
     C_OP, C_ARG, C_SHIP_CREWMAX, C_SHIP_MOVE, C_SK0, C_SWORD, C_TRAITS, CH_CANNON,
     CH_HAND_MAX, CH_MOVE_COST, HAND_MAX, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND,
-    MAX_PLAYERS, MOVE_COST, SAILING, SWASH, TR_SKELETAL, C_SORC, C_SCHOOL,
+    MOVE_COST, SAILING, TR_SKELETAL, C_SORC, C_SCHOOL,
     C_SORC2, C_SCHOOL2, C_GUNNERY, C_ARMOUR, OP_DRAW, OP_UNTACK_CAPTAIN, C_TYPE, C_REACT,
     C_COST_SKILL, T_ACTION, R_PRODUCE,
 )

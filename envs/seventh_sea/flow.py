@@ -17,7 +17,7 @@ from envs.core.rng import randint
 from .cards import CARD
 from .common import (
     alive_count, available, cost_amount, cost_skill, draw, eliminate, end_game, hand_max,
-    is_skeletal, move_cost, pool_produces, remove_crew, reshuffle, shuffle, skill, swordsman,
+    is_skeletal, pool_produces, remove_crew, reshuffle, shuffle, skill, swordsman,
     to_discard,
     to_sunk,
 )
@@ -27,16 +27,17 @@ from .edition import (
 )
 from .legal import cancel_cost_of, crew_in_hand, has_react, window_kind
 from .state import (
-    PK_REACT, R_CANNON, R_ABSORB, R_EVADE, PK_BPUSH, C_REACT, OP_END_BOARDING,
+    PK_REACT, R_ABSORB, R_EVADE, C_REACT, OP_END_BOARDING,
     AK_ACTION, AK_ADV_DONE, AK_ATTACH, AK_BOARD, AK_CHANTEY, AK_HIRE, AK_MOVE, AK_NONE,
-    C_ADV_DISCARD, C_ARG, C_CANCEL, C_CANCEL_SKILL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, C_TRAITS,
-    DRAW_PHASE, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
+    C_ADV_DISCARD, C_ARG, C_CANCEL, C_CONTROL, C_OP, C_RANK_ORIG, C_RANK_REV, DRAW_PHASE,
+    F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_HITS_DONE, F_BOARD_NEW_ROUND, F_BOARD_ROUND_END, F_CANCELED, F_DRAW_PHASE,
     F_END_TURN, F_HANDCHECK, F_NEXT_ACTOR, F_PASS, F_RESOLVE, F_SETUP_DONE, F_START_TURN,
     HOST_SEA, HOST_SHIP, MAX_ATT, MAX_CREW, MAX_PLAYERS, NSEAS, OP_BOARDING, OP_DISCARD,
-    OP_DRAW, OP_DUEL, OP_HITS, OP_MOVE, OP_RECRUIT, OP_UNTACK_CAPTAIN, PK_PICK, PH_ACTIONS, PH_BOARD, PH_DRAW, PK_ABSORB,
+    OP_DRAW, OP_DUEL, OP_HITS, OP_MOVE, OP_RECRUIT, OP_UNTACK_CAPTAIN, PK_PICK, PH_ACTIONS,
+    PH_BOARD, PH_DRAW, PK_ABSORB,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, SAILING, START_HAND,
-    SWASH, TR_SKELETAL,
+    SWASH,
 )
 
 CUT_BOUND = 16

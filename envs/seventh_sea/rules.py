@@ -16,27 +16,28 @@ from envs.core.rng import seed_state
 from envs.core.spec import NO_SEAT
 
 from .cards import CARD
-from .common import act_effect, cannon_traits, draw, cannon_bonus, eliminate, hand_max as _hand_max, remove_crew, skill, take_hand, to_discard
-from .legal import has_react
+from .common import (act_effect, cannon_traits, cannon_bonus, eliminate, hand_max as _hand_max,
+                     remove_crew, skill, take_hand, to_discard)
 from .edition import cannon_reacts, pass_pass_ends_without_draw
 from .forced import options_public
 from .flow import (
     fire, fighter_absorb, put_crew, complete_adventure,
-    advance, begin_attack, pay_done, pay_failed, resolve_attack, start_hits, start_pay,
+    advance, begin_attack, pay_done, pay_failed, resolve_attack, start_pay,
     next_cancel, cancel_cost, absorbed, cannon_react, next_react,
 )
 from .legal import adv_cost, can_bring, legal_into, xp_count, xp_slot
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
-    A_PASS, A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
+    A_PAYC, A_SEA, A_SHIP, A_SINK, A_STOP, A_TARGET, A_XP, ADVENTURING, AK_ACTION,
     AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE, AK_HIRE,
     AK_MOVE, AK_NONE, AK_XP, C_ARG, C_COST, C_COST_SKILL, C_HOME, C_OP, C_BOX, C_TYPE, CANNON,
     DEFAULT_MAX_STEPS, F_ACTION_DONE, F_BOARD_END, F_BOARD_END_DRAW,
     F_BOARD_ROUND_END, F_PASS, F_SETUP_DONE, HOST_SHIP, INFLUENCE, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_HAND, MAX_PLAYERS, MOVE_COST, NUM_ACTIONS,
-    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, OP_DRAW, A_FOE, PK_FOE, PK_REACT, R_CANNON, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
+    OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, PK_PICK, A_ACT, C_ACT, C_ACT_ARG, A_FOE, PK_FOE,
+    PK_REACT, PH_START, PK_ABSORB, PK_BCARD, PK_BPUSH, PK_CANCEL,
     PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_NONE, PK_PAY, PK_SEA, PK_START, PK_TARGET,
-    SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP, MAX_DEFS,
+    SWASH, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CREW, T_SHIP, MAX_DEFS,
     A_SHIPACT, A_ATTACT, A_CHACT, C_REACT, C_REACT_ARG, HOST_SHIP as _HOST_SHIP, C_HOSTILE,
 )
 

@@ -34,7 +34,7 @@ import numpy as np
 from envs.core.errors import ConfigError
 from envs.seventh_sea import rules
 from envs.seventh_sea import state as S
-from envs.seventh_sea.cards import CARD, INDEX
+from envs.seventh_sea.cards import INDEX
 from envs.seventh_sea.config import make_config
 from envs.seventh_sea.validate import check_states
 
@@ -204,7 +204,8 @@ def from_scenario(d: dict, env_cfg=None) -> np.ndarray:
     if not isinstance(d, dict):
         raise StateError("scenario must be a table")
     keys = set(d) - {"game"}
-    if keys <= set(GENERIC_KEYS) and (keys & {"state", "config", "config_record"} or not keys - {"description", "seed"}):
+    if keys <= set(GENERIC_KEYS) and (keys & {"state", "config", "config_record"}
+                                      or not keys - {"description", "seed"}):
         config = d.get("config")
         if config is not None and not isinstance(config, dict):
             raise StateError("scenario field 'config': expected a table of make_config keywords")

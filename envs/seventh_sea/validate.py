@@ -19,10 +19,11 @@ from .cards import CARD, NDEFS
 from .state import STATE
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
-    AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_COST, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
+    AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
-    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS, PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
+    OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS,
+    PH_BOARD, PH_DRAW, PH_START, PK_ABSORB,
     PK_BCARD, PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA,
     PK_START, PK_TARGET, T_ACTION, T_ADVENTURE, T_ATTACH, T_CAPTAIN, T_CHANTEY, T_CREW, T_SHIP,
     F_ACTION_DONE, F_BOARD_HITS_DONE, F_NEXT_ACTOR, F_END_TURN, F_BOARD_NEW_ROUND, F_BOARD_END,
@@ -54,7 +55,7 @@ def _ranges(states, r):
     V.in_range(r, states, "alive", 0, 0, "seats outside the game", where=out)
     V.in_range(r, states, "ship", 0, NDEFS - 1, "a card", where=~out)
     V.in_range(r, states, "sea", 0, NSEAS - 1, "one of the five Seas", where=~out)
-    for f, lim in (("crew", MAX_CREW), ("att", MAX_ATT), ("adv", MAX_ADV), ("hand", MAX_HAND),
+    for f, _lim in (("crew", MAX_CREW), ("att", MAX_ATT), ("adv", MAX_ADV), ("hand", MAX_HAND),
                    ("deck", MAX_DECK), ("discard", MAX_DECK), ("sunk", MAX_DECK)):
         V.in_range(r, states, f, -1, NDEFS - 1, "a card def or -1")
     V.in_range(r, states, "att_host", -1, HOST_SEA + NSEAS - 1, "crew slot, ship or sea")
@@ -129,7 +130,7 @@ def _record(s) -> list[str]:
                 if (s[f][p] != -1).any():
                     bad.append(f"{f}[{p}]: cards for a seat outside the game")
             continue
-        for f, nf, lim in _ZONES:
+        for f, nf, _lim in _ZONES:
             k = int(s[nf][p])
             z = s[f][p]
             if (z[:k] < 0).any() or (z[k:] != -1).any():
@@ -414,11 +415,11 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
     op = int(CARD[limbo, C_OP]) if limbo >= 0 and lt == T_ACTION else -1
     hostile = ak == AK_ATTACH and bool(CARD[limbo, C_HOSTILE])
     needs_target = ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DISCARD, OP_DUEL) or hostile
-    n = int(s["num_players"])
     if needs_target and pk not in (PK_TARGET,):
         if tgt < 0 or tgt == actor or not s["alive"][tgt]:
             bad.append("act_target: a sailing opponent")
-        elif (ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DUEL)) and s["sea"][tgt] != s["sea"][actor]:
+        elif ((ak in (AK_CANNON, AK_BOARD) or op in (OP_HITS, OP_BOARDING, OP_DUEL))
+              and s["sea"][tgt] != s["sea"][actor]):
             bad.append("act_target: in the same Sea")
     if pk == PK_TARGET and (not needs_target or tgt != -1):
         bad.append("pk: a target is chosen only for a targeted action")

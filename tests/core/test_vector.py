@@ -46,7 +46,7 @@ def test_step_equals_sequential_single_env_play_with_auto_reset_and_skips(num_pl
         singles.append(e)
     rng = np.random.default_rng(0)
     ends = 0
-    for t in range(120):
+    for _ in range(120):
         actions = random_legal(vec.masks, rng)
         actions[rng.random(n) < 0.25] = -1          # some games sit this call out
         before = vec.states.copy()

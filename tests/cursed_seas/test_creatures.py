@@ -7,7 +7,7 @@ import pytest
 import envs
 from envs.core.errors import ConfigError
 from envs.cursed_seas.state import (
-    A_NO, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_MAST, PK_TARGET, PK_TURN,
+    ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_MAST, PK_TARGET, PK_TURN,
 )
 
 from .helpers import first_gun, fleet, guns, legal, opt, order, position, rec, seg

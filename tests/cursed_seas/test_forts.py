@@ -8,7 +8,7 @@ import pytest
 import envs
 from envs.core.errors import ConfigError
 from envs.cursed_seas.state import (
-    A_FORT, A_NO, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP,
+    A_FORT, A_NO, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_FORT, LOC_ISLAND, LOC_SHIP,
     OPT_FORT, PK_BUILD, PK_FLAG, PK_FORT_GUN, PK_FORT_MAST, PK_FORT_TARGET, PK_PAY, PK_TARGET,
     PK_TURN,
     TR_FOG,

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from envs.cursed_seas.geometry import first_contact, pt_seg, seg_seg
-from envs.cursed_seas.state import SHIP_R
+from envs.cursed_seas.state import ACT_MOVE, SHIP_R
 
 from .helpers import fleet, legal, order, position, rec, seg
 
@@ -65,7 +65,7 @@ def test_round_earth_wraps_to_the_opposite_edge_at_the_same_heading():
     e = position([fleet("Blue Petrel"), fleet("Rustfang")],
                  [{"seat": 0, "slot": 0, "x": 11.0, "y": 6.0, "heading": 0.0},
                   {"seat": 1, "slot": 0, "x": 9.0, "y": 4.0, "heading": 90.0}], edge="round")
-    e.step(order(0, ACT_MOVE := 0))
+    e.step(order(0, ACT_MOVE))
     e.step(seg(1))                 # L east: the bow reaches the edge at x = 12 - SHIP_R
     s = rec(e)
     assert s["sh_x"][0] == np.float64(SHIP_R) or abs(s["sh_x"][0] - SHIP_R) < 1e-9

@@ -2,11 +2,10 @@
 examples among them: a 3-mast ship over a reef rated 4 loses nothing, a 4-mast ship over a
 reef rated 2 loses two masts; equal loses nothing; more damage than masts left wrecks her."""
 
-import numpy as np
 
 import envs
 from envs.cursed_seas.state import (
-    A_NO, A_OPT, ACT_MOVE, ACT_SHOOT, PK_REEF, PK_SEGMENT, PK_TERRAIN, PK_TURN,
+    A_NO, ACT_MOVE, PK_REEF, PK_SEGMENT, PK_TERRAIN, PK_TURN,
 )
 
 from .helpers import fleet, legal, opt, order, position, rec, seg

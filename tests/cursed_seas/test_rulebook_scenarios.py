@@ -5,7 +5,6 @@ import math
 
 import pytest
 
-from envs.core.errors import IllegalActionError
 from envs.cursed_seas.state import (
     A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_GONE, LOC_HOME,
     LOC_ISLAND, LOC_SHIP, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,

@@ -8,10 +8,10 @@ import pytest
 
 import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
-from envs.cursed_seas.state import LOC_HOME, LOC_SHIP, MAX_PLAYERS
+from envs.cursed_seas.state import MAX_PLAYERS
 from envs.cursed_seas.value import value
 
-from .helpers import ISLANDS, fleet, position, ship
+from .helpers import fleet, position, ship
 
 TWO = [fleet("Rustfang"), fleet("Rustfang")]
 #: seat 0's ship in the open sea between the islands; seat 1's at its home

@@ -14,7 +14,7 @@ from envs.five_sails import cards as C
 from envs.five_sails import batch
 from envs.five_sails import state as S
 from envs.five_sails.config import DEFAULT_DECKS, load_deck, make_config
-from envs.five_sails.observe import OBS_SIZE, observe
+from envs.five_sails.observe import OBS_SIZE
 
 
 def cid(name):

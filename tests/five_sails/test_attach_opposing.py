@@ -72,7 +72,6 @@ def test_validator_refuses_a_foreign_owner_on_an_ordinary_attachment():
     from envs.five_sails.validate import check_states
 
     st = _game()
-    s = st[0]
     d = muster(st, 0, "Dario Stiletto", FORUMS)
     from .helpers import attach
     attach(st, 0, d, "Poisoned Stiletto")

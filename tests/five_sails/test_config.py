@@ -66,8 +66,8 @@ def test_player_count_and_options():
 
 def test_city_deck_must_be_exactly_thirty(tmp_path):
     """[City Deck] exactly 30 cards."""
-    text = C.DEFAULT_PATH.read_text().replace('name = "Sailor\'s Charm"\ntype = "city_attachment"\nfaction = "city"\ncopies = 2',
-                                              'name = "Sailor\'s Charm"\ntype = "city_attachment"\nfaction = "city"\ncopies = 3')
+    charm = 'name = "Sailor\'s Charm"\ntype = "city_attachment"\nfaction = "city"\ncopies = '
+    text = C.DEFAULT_PATH.read_text().replace(charm + "2", charm + "3")
     p = tmp_path / "cards.toml"
     p.write_text(text)
     with pytest.raises(CardDataError, match="exactly 30"):
@@ -109,8 +109,10 @@ def test_every_reaction_trigger_is_on_a_card_from_hand_and_in_play():
      'eff = [["prevent", 1]]\ntext = "Reaction: when Old Tobiah', "trigger"),
     ('ability = "reaction"\ntrigger = "moved"\neff = [["garde", 0]]',
      'ability = "reaction"\ntrigger = "moved"\neff = [["renown", 1]]', "eff"),
-    ('ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["draw", 1]]\ntext = "City Action: Engage Padre',
-     'ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["prevent", 1]]\ntext = "City Action: Engage Padre', "eff"),
+    ('ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["draw", 1]]\n'
+     'text = "City Action: Engage Padre',
+     'ability = "action"\nab_where = "city"\nab_engage = 1\neff = [["prevent", 1]]\n'
+     'text = "City Action: Engage Padre', "eff"),
     ('name = "Scout the Market"\ntype = "risk"\nfaction = "neutral"\n',
      'name = "Scout the Market"\ntype = "risk"\nfaction = "neutral"\nab_discard = 1\n', "ab_discard"),
     ('name = "Counting House"\ntype = "risk"\n', 'name = "Counting House"\ntype = "scheme"\n', "type"),

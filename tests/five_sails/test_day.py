@@ -1,10 +1,8 @@
 """The Day: Game Setup, Dawn, Planning, High Drama actions, Plunder, Dusk (rulebook sections
 named in each test)."""
 
-import numpy as np
 import pytest
 
-from envs.five_sails import cards as C
 from envs.five_sails import state as S
 from envs.five_sails.state import (A_APPROACH, A_CLAIM, A_CREW, A_HAND, A_LOC, A_MOVE, A_PASS,
                                    A_RECRUIT, A_CEQUIP, A_EVENT, A_TECH, HOME)
@@ -174,7 +172,7 @@ def test_claim_action_pressure_with_influence_highest_total_claims():
     st = new(2)
     high_drama(st)
     place(st, 0, 0, 2)                       # Marisol Influence 2
-    c = muster(st, 1, "Anke Brenner", 2, eng=1)   # Influence 1, engaged: still counts
+    muster(st, 1, "Anke Brenner", 2, eng=1)   # Influence 1, engaged: still counts
     act(st, A_CLAIM + 0)
     s = st[0]
     assert s["ctrl"][2] == 0 and s["eng"][0][0] == 1 and s["to_play"] == 1

@@ -93,7 +93,6 @@ def test_day_timing_window_asks_from_the_first_player_and_opens_on_the_deck_list
     card in hand is asked all the same (only pass) so the window reveals nothing."""
     st = new(2, decks=[_deck("castille"), _deck("vodacce", "Early Riser")], reactions=True)
     high_drama(st, first=1)
-    s = st[0]
     empty_hand(st, 0)
     empty_hand(st, 1)
     to_hand(st, 0, "Early Riser")

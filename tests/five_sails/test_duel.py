@@ -305,7 +305,7 @@ def test_three_players_a_destroyed_leader_loses_and_the_game_goes_on():
     s = st[0]
     place(st, 0, 0, FORUMS)
     place(st, 1, 0, FORUMS, wounds=6)               # Gunther: Resolve 7
-    other = muster(st, 1, "Anke Brenner", DOCKS)
+    muster(st, 1, "Anke Brenner", DOCKS)
     s["ctrl"][DOCKS] = 1
     mid_duel(st, 0, 0, 3)
     act(st, A_PASS)

@@ -300,7 +300,7 @@ def test_own_ship_sits_at_the_centre_facing_north():
 def test_layout_is_contiguous_and_documented_in_env_docstring():
     """The env.py docs page lists every observation field with its index range."""
     end = 0
-    for name, off, size, _ in LAYOUT:
+    for _name, off, size, _ in LAYOUT:
         assert off == end and size > 0
         end = off + size
     assert end == OBS_SIZE

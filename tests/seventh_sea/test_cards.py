@@ -6,7 +6,7 @@ import pytest
 
 from envs.core.errors import CardDataError
 from envs.seventh_sea import state as S
-from envs.seventh_sea.cards import CARD, INDEX, NDEFS, load_pool
+from envs.seventh_sea.cards import CARD, NDEFS, load_pool
 from envs.seventh_sea.common import crew_max, hand_max, swordsman
 from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
@@ -119,7 +119,8 @@ def _broken(tmp_path, line):
     ('{name = "X", type = "crew", trait = ["loyal"], box = "Slash", defence = ["Parry", "Kick"]},', "trait"),
     ('{name = "X", type = "crew", traits = ["brave"], box = "Slash", defence = ["Parry", "Kick"]},', "traits"),
     ('{name = "X", type = "action", box = "Slash", defence = ["Parry", "Kick"]},', "op"),
-    ('{name = "X", type = "action", op = "hits", react = "absorb", arg = 1, box = "Slash", defence = ["Parry", "Kick"]},', "react"),
+    ('{name = "X", type = "action", op = "hits", react = "absorb", arg = 1, box = "Slash", '
+     'defence = ["Parry", "Kick"]},', "react"),
     ('{name = "X", type = "ship", move = 0, crew_max = 5, box = "Slash", defence = ["Parry", "Kick"]},', "move"),
     ('{name = "Deckhands", type = "crew", box = "Slash", defence = ["Parry", "Kick"]},', "name"),
 ])

@@ -18,7 +18,6 @@ from envs.seventh_sea.config import starter
 from envs.seventh_sea.env import GAME
 from envs.seventh_sea.labels import action_label
 from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
-from tests.seventh_sea.test_setup import _deck as _start_deck
 from tests.seventh_sea.test_setup import _new
 
 RULINGS = Path(__file__).resolve().parents[2] / "envs" / "seventh_sea" / "docs" / "rulings.md"

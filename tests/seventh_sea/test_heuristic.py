@@ -71,7 +71,7 @@ def test_heuristic_fires_whenever_a_cannon_attack_is_offered_and_never_sinks_its
     fired = absorbed = 0
     for config in CONFIGS:
         for seed in range(4):
-            for rec, seat, n, best in _games(config, 10 + seed):
+            for rec, _seat, _n, best in _games(config, 10 + seed):
                 mask = _legal(rec)
                 if rec["pk"][0] == S.PK_MAIN and mask[S.A_CANNON]:
                     assert best[S.A_CANNON]
@@ -111,7 +111,7 @@ def test_heuristic_reads_nothing_hidden():
     play leave the heuristic's choice unchanged."""
     spec = _spec()
     checked = 0
-    for rec, seat, n, best in _games({"num_players": 3}, 5, steps=300):
+    for rec, seat, _n, best in _games({"num_players": 3}, 5, steps=300):
         other = rec.copy()
         spec.determinize(other[0], seat, np.uint64(99))
         assert np.array_equal(_best(other, seat)[1], best)

@@ -8,7 +8,7 @@ import numpy as np
 
 import training.imitation as im
 from tests.training.test_expert import _policy
-from training.imitation import Demonstrations, clone, collect, make_teacher
+from training.imitation import clone, collect, make_teacher
 
 
 class _First:
