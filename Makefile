@@ -28,10 +28,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[training,dev,bench,scale,docs]'
 	touch $(STAMP)
 
+# Lint (ruff, configured in pyproject.toml) and the core's types (mypy) come first: seconds.
 # The warm-up step compiles every game's kernels once (one process per core, one game each)
 # into the source-keyed cache before pytest-xdist starts its workers; without it each worker
 # would compile the same kernels itself.
 test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m training.cli compile --register toy=tests.core.toy_game.env
 	@if $(PY) -c 'import xdist' 2>/dev/null; then \
 		$(PY) -m pytest -n 2; \

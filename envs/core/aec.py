@@ -28,6 +28,7 @@ as the original does.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -77,7 +78,7 @@ class ArrayAECEnv(AECEnv):
         self.strict = bool(strict)
         self._cfg = spec.make_config(**config)
         ensure_compiled(spec)   # a first run says it is compiling instead of hanging silently
-        self.metadata = {
+        self.metadata: dict[str, Any] = {
             "render_modes": ["human", "ansi", "rgb_array"],
             "name": f"{spec.name}_v{spec.version}",
             "is_parallelizable": False,
@@ -92,7 +93,7 @@ class ArrayAECEnv(AECEnv):
         self._backup = np.zeros(1, dtype=spec.state_dtype)
         self._mask = np.zeros(spec.num_actions, dtype=np.uint8)
         self._has_reset = False
-        self._seed_rng = None
+        self._seed_rng: np.random.Generator | None = None
         self._infos_stale = False
         self.state_space = spaces.Box(low=-np.inf, high=np.inf, shape=(spec.state_size,),
                                       dtype=np.float32)
@@ -127,7 +128,8 @@ class ArrayAECEnv(AECEnv):
             })
             for a in self.possible_agents
         }
-        self._act_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self._act_spaces: dict[str, spaces.Space] = {
+            a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
 
     def observation_space(self, agent):
         return self._obs_spaces[agent]
@@ -363,9 +365,7 @@ class ArrayAECEnv(AECEnv):
         if book["seed_rng"] is not None:
             self._seed_rng = np.random.default_rng()
             bg = self._seed_rng.bit_generator
-            st = bg.state
-            st["state"] = book["seed_rng"]
-            bg.state = st
+            bg.state = {**bg.state, "state": book["seed_rng"]}
         sel = self.agent_selection
         if sel not in self.terminations or self.terminations[sel] or self.truncations[sel]:
             self._mask[:] = 0       # as after the step that ended it: no legal move is left
@@ -480,11 +480,11 @@ class ArrayAECEnv(AECEnv):
                       f"{agents[0]!r}")
         if agents != names and any(rewards[a] != 0 for a in agents):
             raise bad(f"'rewards' = {rewards}: a dead step clears every reward to 0")
-        wrong = {a: r for a, r in rewards.items() if r not in (0, record_reward[a])
-                 and not (r == -1 and to_play >= 0 and a == names[to_play] and term[a])}
-        if wrong:
-            raise bad(f"'rewards' {wrong}: a reward is 0 or the record's last reward of that "
-                      f"seat ({ {a: record_reward[a] for a in wrong} })")
+        off = {a: r for a, r in rewards.items() if r not in (0, record_reward[a])
+               and not (r == -1 and to_play >= 0 and a == names[to_play] and term[a])}
+        if off:
+            raise bad(f"'rewards' {off}: a reward is 0 or the record's last reward of that "
+                      f"seat ({ {a: record_reward[a] for a in off} })")
         seed = book["seed_rng"]
         if seed is not None and not (isinstance(seed, dict) and set(seed) == {"state", "inc"}
                                      and all(isinstance(v, int) and 0 <= v < 2**128

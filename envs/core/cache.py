@@ -25,7 +25,7 @@ _SUFFIXES = (".py", ".toml")
 def source_hash(root: str = ENVS_ROOT) -> str:
     """sha1 over the relative paths and contents of every ``*.py``/``*.toml`` under ``root``."""
     h = hashlib.sha1()
-    paths = []
+    paths: list[str] = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
         paths.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(_SUFFIXES))

@@ -288,7 +288,8 @@ def entry_label(entry: dict, section_name: str, index: int) -> str:
 
 def validate_section(items: list[dict], schema: dict, file, section_name: str) -> list[dict]:
     """Validate every entry of a section and check that names are unique."""
-    out, seen = [], {}
+    out: list[dict] = []
+    seen: dict[str, int] = {}
     for i, entry in enumerate(items):
         label = entry_label(entry, section_name, i)
         clean = validate(entry, schema, file, label)

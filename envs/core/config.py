@@ -49,7 +49,7 @@ def flag(name: str, value) -> int:
 
 def field_range(config_dtype: np.dtype, name: str) -> tuple[int, int]:
     """(min, max) of the integer CONFIG field ``name``: what the record can hold."""
-    info = np.iinfo(config_dtype.fields[name][0])
+    info = np.iinfo(config_dtype[name])
     return int(info.min), int(info.max)
 
 

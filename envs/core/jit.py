@@ -71,5 +71,5 @@ def install() -> None:
                     pass   # the callee uses numba.literally: give it its literals
         return original(self, context, args, kws)
 
-    _DispatcherType.get_call_type = get_call_type
+    _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
     _installed = True

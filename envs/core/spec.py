@@ -213,14 +213,14 @@ class GameSpec:
     @functools.cached_property
     def global_fields(self) -> list[str]:
         """Record fields in the PettingZoo global state: all but the rng counter."""
-        return [n for n in self.state_dtype.names if n != "rng"]
+        return [n for n in self.state_dtype.names or () if n != "rng"]
 
     @functools.cached_property
     def state_size(self) -> int:
         """Length of the PettingZoo global state vector."""
         if self.state_vector is not None:
             return int(self.metadata["state_size"])
-        return int(sum(_flat_size(self.state_dtype.fields[n][0]) for n in self.global_fields))
+        return int(sum(_flat_size(self.state_dtype[n]) for n in self.global_fields))
 
     def global_state(self, states) -> np.ndarray:
         """float32[state_size]: everything about the position, hidden parts included, for
@@ -284,7 +284,7 @@ class BoundedLabel:
 
 def _flat_size(dt: np.dtype) -> int:
     if dt.names is not None:
-        return sum(_flat_size(dt.fields[n][0]) for n in dt.names)
+        return sum(_flat_size(dt[n]) for n in dt.names)
     if dt.subdtype is not None:
         sub, shape = dt.subdtype
         return int(np.prod(shape)) * _flat_size(sub)

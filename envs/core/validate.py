@@ -200,14 +200,13 @@ def _thawed(frozen: np.ndarray, stages: list) -> list:
         c["to_play"] = p
         rows.append(keep)
         copies.append(c)
-    rows = np.concatenate(rows)
     judged = _judge(np.concatenate(copies), stages)
     seat = np.concatenate([copies[p]["to_play"] for p in range(seats)]).astype(np.int64)
     best: list = [("", 1 << 30, -1)] * frozen.shape[0]
-    for k, r in enumerate(rows):
+    for k, r in enumerate(np.concatenate(rows)):
         if len(judged[k]) < best[r][1]:
             best[r] = (judged[k][0] if judged[k] else "", len(judged[k]), int(seat[k]))
-    out = []
+    out: list[str | None] = []
     for first, count, p in best:
         if count == 0:
             out.append(None)
@@ -272,9 +271,9 @@ def seat_fields(dtype: np.dtype, size: int, exclude: Iterable[str] = ()) -> tupl
     dimension is ``size`` (``MAX_PLAYERS``: a per-seat field), but those in ``exclude`` (a
     table that merely has as many entries, e.g. a market row). Deriving the list from the dtype
     means a per-seat field added later is checked without anyone remembering to list it."""
-    out = []
-    for name in dtype.names:
-        sub = dtype.fields[name][0]
+    out: list[str] = []
+    for name in dtype.names or ():
+        sub = dtype[name]
         if sub.names is not None:
             out.extend(f"{name}.{f}" for f in seat_fields(sub, size, ()))
         elif sub.shape and sub.shape[0] == size:

@@ -231,7 +231,7 @@ class VectorGame:
 
     def _labels(self, i: int) -> list[str]:
         rec = self.states[i]
-        return [f"{b}: {self.spec.action_label(rec, b)}" for b in np.flatnonzero(self.masks[i])]
+        return [f"{b}: {self.spec.action_label(rec, int(b))}" for b in np.flatnonzero(self.masks[i])]
 
     def _raise_faults(self, what: str) -> None:
         faults = self.states["fault"]
