@@ -425,7 +425,7 @@ def _match_run(args, kind: str, specs: list[str], jobs, config: dict):
     with open(out / "games.jsonl", "w") as stream, \
             Progress(total, f"{args.game} {kind}", every=args.progress_every) as bar:
         def on_game(r):
-            stream.write(json.dumps(tmod.game_json(r, specs)) + "\n")
+            stream.write(json.dumps(tmod.game_line(r, specs, args.game, config)) + "\n")
             stream.flush()
             for seat, a in enumerate(r.seats):
                 wins[specs[a]][0] += r.outcome(seat) > 0
@@ -561,7 +561,12 @@ def cmd_replay(args) -> int:
     if not Path(args.file).exists():
         raise CliError(f"no game record at {args.file}; save one with "
                        f"`{PROG} play ... --save {args.file}`")
-    rec = GameRecord.load(args.file)
+    line = args.line
+    if line is None and args.file.endswith(".jsonl"):
+        n = sum(1 for _ in open(args.file, "rb"))
+        raise CliError(f"{args.file} holds {n} games, one a line: choose one with --line N "
+                       f"(1..{n})")
+    rec = GameRecord.load(args.file, line=line)
     check_game(rec.game)
     viewer = None if args.viewer is None else int(args.viewer)
     n = len(rec.returns or rec.players or [])
@@ -766,6 +771,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("replay", "step through a saved game record")
     sp.add_argument("file")
+    sp.add_argument("--line", type=positive_int, default=None, metavar="N",
+                    help="the game on line N (from 1) of a games.jsonl written by "
+                         "tournament or eval")
     sp.add_argument("--step", action="store_true", help="wait for Enter between moves")
     sp.add_argument("--viewer", type=int, default=None,
                     help="seat whose hidden cards are shown (default: none, a spectator)")

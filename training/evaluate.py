@@ -41,6 +41,10 @@ class GameResult:
     length: int
     index: int
     final: tuple = ()
+    #: the game's seed and every action, in order: with the config, a replayable record
+    #: (training/records.py); None and () where the games were played in the reply kernel
+    seed: int | None = None
+    actions: tuple = ()
 
     def outcome(self, seat: int) -> int:
         """+1 win, 0 draw, -1 loss for ``seat``."""
@@ -63,16 +67,21 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int = 0,
                config: dict | None = None, num_envs: int = 64,
                max_steps: int = 10_000_000, checked: bool = False) -> list[GameResult]:
-    """Play one game per seating (agent index per seat); results in seating order.
+    """Play one game per seating (agent index per seat); results in seating order, each with
+    its seed and actions (a game in env i starts from ``vec.seeds[i]``, the next one in that
+    env from ``mix64`` of the record the last one ended in, as ``VectorGame`` resets it).
 
     ``checked=True`` makes ``VectorGame`` raise IllegalActionError on any illegal action;
     by default the agents' choices go unchecked (they choose from the legal masks).
     """
+    from envs.core.rng import mix64
+
     config = dict(config or {})
     if not seatings:
         return []
     n = min(num_envs, len(seatings))
-    vec = envs.make_vector(game, num_envs=n, seed=seed, unchecked=not checked, **config)
+    vec = envs.make_vector(game, num_envs=n, seed=seed, unchecked=not checked,
+                           keep_final=True, **config)
     nplayers = int(vec.states["num_players"][0])
     for s in seatings:
         if len(s) != nplayers:
@@ -83,6 +92,8 @@ def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int 
     totals = np.zeros((n, nmax))
     lengths = np.zeros(n, dtype=np.int64)
     results: list[GameResult | None] = [None] * len(seatings)
+    game_seed = [int(s) for s in vec.seeds]
+    moves: list[list[int]] = [[] for _ in range(n)]
     next_game = 0
     for i in range(n):
         seat_agent[i, :nplayers] = seatings[next_game]
@@ -104,12 +115,17 @@ def play_games(game: str, agents: list[Agent], seatings: list[tuple], seed: int 
         rewards, dones = vec.step(actions)
         totals[active] += rewards[active]
         lengths[active] += 1
+        for i in np.flatnonzero(active):
+            moves[i].append(int(actions[i]))
         for i in np.flatnonzero(np.asarray(dones, dtype=bool) & active):
             g = int(game_of_env[i])
             results[g] = GameResult(tuple(int(a) for a in seat_agent[i, :nplayers]),
                                     tuple(float(r) for r in totals[i, :nplayers]),
                                     int(lengths[i]), g,
-                                    tuple(float(r) for r in rewards[i, :nplayers]))
+                                    tuple(float(r) for r in rewards[i, :nplayers]),
+                                    game_seed[i], tuple(moves[i]))
+            game_seed[i] = int(mix64(vec.final_states["rng"][i]))
+            moves[i] = []
             totals[i] = 0
             lengths[i] = 0
             if next_game < len(seatings):

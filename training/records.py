@@ -7,6 +7,9 @@ byte. A record is JSON::
     {"format": "broadside-record/1", "game": "havoc", "version": 0, "config": {...},
      "seed": 7, "players": ["human", "heuristic"], "actions": [12, 140, ...],
      "returns": [1.0, -1.0]}
+
+``broadside tournament`` and ``eval`` write one such record a line to ``games.jsonl`` (with
+the game's seats, outcomes and length beside it): ``GameRecord.load(path, line=N)``.
 """
 
 from __future__ import annotations
@@ -45,21 +48,42 @@ class GameRecord:
         return path
 
     @classmethod
-    def load(cls, path) -> "GameRecord":
-        """The record saved at ``path``; RecordError naming the file, the field and what is
-        expected for anything else (not JSON, another format, a field of the wrong type)."""
+    def load(cls, path, line: int | None = None) -> "GameRecord":
+        """The record saved at ``path`` or, with ``line``, on line ``line`` (from 1) of a
+        ``games.jsonl`` that ``broadside tournament``/``eval`` wrote; RecordError naming the
+        file, the field and what is expected for anything else (not JSON, another format, a
+        field of the wrong type, no such line)."""
         path = Path(path)
         if path.is_dir():
             raise RecordError(f"{path} is a folder, not a game record file")
         try:
-            d = json.loads(path.read_bytes().decode("utf-8"))
+            text = path.read_bytes().decode("utf-8")
         except FileNotFoundError:
             raise RecordError(f"no game record at {path}") from None
         except UnicodeDecodeError:
             raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
+        where = str(path)
+        if line is not None:
+            lines = text.splitlines()
+            if not 1 <= line <= len(lines):
+                raise RecordError(f"{path} has {len(lines)} lines: --line {line} is not one "
+                                  f"of 1..{len(lines)}")
+            text, where = lines[line - 1], f"{path}, line {line}"
+        try:
+            d = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"{path}: not a game record (not JSON: {e.msg} at line "
-                              f"{e.lineno}, column {e.colno})") from None
+            at = "" if line is not None else f" at line {e.lineno}"
+            raise RecordError(f"{where}: not a game record (not JSON: {e.msg}{at}, column "
+                              f"{e.colno})") from None
+        return cls.from_json(d, where)
+
+    @classmethod
+    def from_json(cls, d, where: str = "record") -> "GameRecord":
+        """``d`` (parsed JSON) as a record, checked field by field; errors name ``where``."""
+        path = where
+        if isinstance(d, dict) and line_without_record(d):
+            raise RecordError(f"{where}: holds the game's outcome only, not its seed and moves "
+                              "(a games.jsonl written before games were saved replayable)")
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             got = d.get("format") if isinstance(d, dict) else type(d).__name__
             raise RecordError(f"{path}: not a Broadside game record (format {got!r}, "
@@ -75,6 +99,11 @@ class GameRecord:
                                   "null or a list of finite numbers", default=None),
                    version=_field(path, d, "version", _is_version, "null or an integer",
                                   default=None))
+
+
+def line_without_record(d: dict) -> bool:
+    """A ``games.jsonl`` line that has an outcome but no record (an older file)."""
+    return "format" not in d and "outcomes" in d
 
 
 class RecordError(ValueError):

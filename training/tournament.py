@@ -9,7 +9,7 @@ seat (rotating) and the opponent in all the others.
 Games run in parallel worker processes (``training.matches``: all cores by default), as
 jobs of a few games each, seeded from their index, so results do not depend on the number of
 workers. ``on_game`` sees every finished game as it arrives (the CLI streams them to
-``games.jsonl`` and a progress bar).
+``games.jsonl``, one replayable game record a line, and a progress bar).
 
 Outputs (``save``): ``tournament.json`` (everything), ``standings.csv`` (per agent, with
 Wilson intervals and ratings), ``pairwise.csv`` (head to head) and ``heatmap.png`` (row
@@ -19,6 +19,7 @@ agent's win rate against column).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import itertools
 import json
 import math
@@ -95,9 +96,25 @@ class TournamentResult:
 
 
 def game_json(r: GameResult, names: list) -> dict:
-    """One finished game as JSON (a line of ``games.jsonl``)."""
+    """One finished game's outcome as JSON (an entry of ``tournament.json``'s results)."""
     return {"seats": [names[a] for a in r.seats], "returns": list(r.returns),
             "outcomes": [r.outcome(i) for i in range(len(r.seats))], "length": r.length}
+
+
+def game_line(r: GameResult, names: list, game: str, config: dict | None) -> dict:
+    """One finished game as a line of ``games.jsonl``: its outcome (``game_json``) and, when
+    its seed and actions are known, the game record ``broadside play --save`` writes, so
+    ``broadside replay games.jsonl --line N`` replays it."""
+    from training.records import GameRecord
+
+    out = game_json(r, names)
+    if r.seed is not None:
+        import envs
+
+        rec = GameRecord(game, r.seed, dict(config or {}), list(r.actions),
+                         [names[a] for a in r.seats], list(r.returns), envs.spec(game).version)
+        out.update(rec.to_json())
+    return out
 
 
 def num_players_of(game: str, config: dict | None) -> int:
@@ -130,7 +147,7 @@ def run_matches(game: str, agent_specs: list, jobs: list[Job], names: list,
     results = []
     for job in jobs:
         for r in by_job[job.index]:
-            results.append(GameResult(r.seats, r.returns, r.length, len(results), r.final))
+            results.append(dataclasses.replace(r, index=len(results)))
     standings = [tally(results, a) for a in range(len(agent_specs))]
     ratings = Ratings()
     for n in names:

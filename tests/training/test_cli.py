@@ -47,6 +47,29 @@ def test_tournament_command_writes_tables_and_streams_games(tmp_path, capsys):
     assert "toy tournament: 8/8 games (100%)" in cap.err and "\r" not in cap.err
 
 
+def test_a_tournament_game_replays_by_its_line(tmp_path, capsys):
+    """issue 33: games.jsonl keeps each game as a record; `replay FILE --line N` opens one."""
+    out_dir = tmp_path / "t"
+    assert main(["tournament", "--game", "toy", "--agents", "random,heuristic", "--games", "4",
+                 "--workers", "1", "--out", str(out_dir)]) == 0
+    games = out_dir / "games.jsonl"
+    for n, text in enumerate(games.read_text().splitlines(), 1):
+        line = json.loads(text)
+        rec = GameRecord.load(games, line=n)
+        assert rec.players == line["seats"] and len(rec.actions) == line["length"]
+        fin = final_state(rec)
+        wins = [(int(fin["winner_mask"][0]) >> p) & 1 for p in range(2)]
+        assert [o > 0 for o in line["outcomes"]] == [bool(w) for w in wins]
+    capsys.readouterr()
+    assert main(["replay", str(games), "--line", "3"]) == 0
+    third = json.loads(games.read_text().splitlines()[2])
+    assert f"returns {third['returns']}" in capsys.readouterr().out
+    assert main(["replay", str(games)]) == 2
+    assert "holds 4 games" in _error_line(capsys)
+    assert main(["replay", str(games), "--line", "9"]) == 2
+    assert "has 4 lines" in _error_line(capsys)
+
+
 def test_eval_command_runs_in_workers_and_writes_tables(tmp_path, capsys):
     out_dir = tmp_path / "e"
     assert main(["eval", "--game", "toy", "--agent", "heuristic", "--opponents", "random",

@@ -59,3 +59,23 @@ def test_record_for_another_version_is_refused(tmp_path):
     (tmp_path / "x.json").write_text('{"format": "other"}')
     with pytest.raises(ValueError, match="not a Broadside game record"):
         GameRecord.load(tmp_path / "x.json")
+
+
+@pytest.mark.parametrize("game,config", [("toy", {"num_players": 2}),
+                                         ("havoc", {"num_players": 2, "damage_deck": 12})])
+def test_every_game_play_games_plays_comes_back_as_a_replayable_record(game, config):
+    """Tournament and evaluation games (``play_games``) keep each game's seed and actions:
+    replayed alone they end where the game ended, with its length and final rewards, also
+    for the games an env starts after its first one ended (two envs for five games)."""
+    from training.evaluate import play_games
+
+    players = [agents.make("random", game, seed=1), agents.make("heuristic", game, seed=2)]
+    results = play_games(game, players, [(0, 1), (1, 0)] * 2 + [(0, 1)], seed=9,
+                         config=config, num_envs=2)
+    assert len({r.seed for r in results}) == 5
+    for r in results:
+        assert r.seed is not None and len(r.actions) == r.length
+        rec = GameRecord(game, r.seed, config, list(r.actions))
+        fin = final_state(rec)
+        assert fin["done"][0] or fin["truncated"][0]
+        assert tuple(float(x) for x in fin["reward"][0][:2]) == r.final
