@@ -259,3 +259,23 @@ def test_list_shows_which_games_have_a_pretrained_opponent(capsys, monkeypatch):
     assert "pretrained opponent" in out
     assert "pretrained opponents (--opponent pretrained, no training needed): " + \
         ", ".join(SHIPPED) in out
+
+
+def test_export_writes_float16_weights_that_load_as_the_actor_and_names_the_players(tmp_path):
+    """``python -m agents.pretrained export`` stores the actor's weights as float16 (half the
+    file) and the loader computes with exactly those weights in float32; a model saved
+    without game options still records the player count its search budget reads."""
+    from agents.policy import export_actor
+    from tests.agents.test_agents import _saved_policy
+
+    model, path = _saved_policy(tmp_path)
+    npz, _ = pretrained.export(path, "toy", tmp_path / "models", command="broadside train",
+                               wall_seconds=1.0)
+    with np.load(npz) as z:
+        assert z["params"].dtype == np.float16
+    params, layout, meta = pretrained.load("toy", tmp_path / "models")
+    want, want_layout = export_actor(model.policy)
+    assert params.dtype == np.float32
+    assert np.array_equal(params, want.astype(np.float16).astype(np.float32))
+    assert np.array_equal(layout, want_layout)
+    assert meta["config"]["num_players"] == int(envs.spec("toy").make_config()["num_players"][0])
