@@ -1,0 +1,74 @@
+"""pytest plugin: run the game kernels as plain Python (``NUMBA_DISABLE_JIT=1``), no compile.
+
+Used by ``python -m benchmarks.mutants --interpret`` (``-p benchmarks.interpret``): a mutant's
+scenario tests then run in seconds instead of after a cold numba compile of minutes. Loaded
+as a ``-p`` plugin it is imported before any test module, so before ``envs`` imports
+``numba.njit``.
+
+With the JIT off numba hands back each kernel's Python function unchanged, and one thing
+numba supports is missing in plain numpy: a kernel reads and writes record fields as
+attributes (``s.rng = ...``), which a ``numpy.void`` (an element of a structured array)
+refuses. So :func:`njit` wraps each kernel to pass structured arrays as ``np.recarray`` views
+and structured scalars as ``np.record`` views of the same memory: the kernel then mutates the
+caller's state as the compiled one does. Integer overflow warnings are silenced (the in-state
+random generator wraps ``uint64`` on purpose).
+
+Arithmetic still differs in places from numba's (numpy keeps an ``int8`` field ``int8`` where
+numba widens to ``int64``), and kernels using numba-only features (``@overload`` search hooks)
+do not run: that is why ``benchmarks.mutants`` counts a failure here as a kill only when the
+same test files pass unmutated under this plugin, and otherwise compiles.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+import numpy as np
+
+ACTIVE = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+
+class _Interface:
+    """Carrier of an ``__array_interface__`` (numpy reads the pointer, no copy)."""
+
+    def __init__(self, iface: dict):
+        self.__array_interface__ = iface
+
+
+def as_record_view(x):
+    """``x`` with attribute access to its fields, sharing its memory: a structured ndarray as
+    ``np.recarray``, a structured ``np.void`` as ``np.record``; anything else unchanged."""
+    if isinstance(x, np.ndarray):
+        if x.dtype.names is not None and not isinstance(x, np.recarray):
+            return x.view(np.recarray)
+        return x
+    if isinstance(x, np.void) and not isinstance(x, np.record) and x.dtype.names is not None:
+        iface = {k: v for k, v in x.__array_interface__.items() if k != "__ref"}
+        arr = np.asarray(_Interface(iface)).view(x.dtype)
+        return arr.reshape(1).view(np.recarray)[0]
+    return x
+
+
+def _wrap(fn):
+    @functools.wraps(fn)
+    def kernel(*args, **kwargs):
+        return fn(*[as_record_view(a) for a in args],
+                  **{k: as_record_view(v) for k, v in kwargs.items()})
+    kernel.py_func = fn
+    return kernel
+
+
+def _decorator(*args, **kwargs):
+    """Stand-in for ``numba.njit`` / ``numba.jit``, with or without options."""
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return _wrap(args[0])
+    return _wrap
+
+
+if ACTIVE:
+    import numba
+
+    np.seterr(all="ignore")
+    numba.njit = _decorator
+    numba.jit = _decorator
