@@ -72,3 +72,41 @@ if ACTIVE:
     np.seterr(all="ignore")
     numba.njit = _decorator
     numba.jit = _decorator
+
+
+#: seconds one test may take interpreted (``BROADSIDE_INTERP_TEST_TIMEOUT``): a test slower
+#: than that is no small scenario test; it fails with :class:`InterpreterTimeout`, so the
+#: baseline leaves it out and a mutant run hands the decision to the compiled run
+TEST_TIMEOUT = float(os.environ.get("BROADSIDE_INTERP_TEST_TIMEOUT", "10"))
+
+
+class InterpreterTimeout(Exception):
+    """A test ran longer than TEST_TIMEOUT seconds with the kernels interpreted."""
+
+
+def _alarm(signum, frame):
+    raise InterpreterTimeout(f"over {TEST_TIMEOUT:.0f}s interpreted")
+
+
+if ACTIVE and TEST_TIMEOUT > 0:
+    import signal
+
+    import pytest
+
+    def _timed():
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, TEST_TIMEOUT)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+    # fixture setup (a module-scoped fixture may play whole games) and the call, each timed
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(item):
+        yield from _timed()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(item):
+        yield from _timed()

@@ -40,9 +40,11 @@ rule, the outcome, the first failing test and the time taken; the last line the 
 **Interpreted first pass (default).** A cold compile costs minutes per mutant, while most
 mutants list small scenario tests that run in seconds with the kernels as plain Python
 (``NUMBA_DISABLE_JIT=1`` plus the :mod:`benchmarks.interpret` plugin). So, once per game, the
-test files the mutants list run unmutated under the interpreter (the *interpreter
-baseline*): a file that does not collect there is dropped, a test that fails there is
-deselected. Then each mutant first runs its listed tests that remain, interpreted: a failure
+test files of ``tests/<game>/`` the mutants list (not the shared suites: contract, render,
+agents, training tests play every game or whole games) run unmutated under the interpreter (the *interpreter
+baseline*): a file that does not collect there is dropped, a test that fails there, or
+takes over 10 s (``BROADSIDE_INTERP_TEST_TIMEOUT``: no small scenario test), is deselected.
+A mutant whose interpreted run fails only by such a timeout falls back too. Then each mutant first runs its listed tests that remain, interpreted: a failure
 is a kill (the same tests pass unmutated under the same interpreter, so the mutation made
 the difference). Anything else (they pass, or none remain) falls back to the compiled run
 above, so a full run decides exactly what a compiled-only run decides, only sooner. It is
@@ -227,8 +229,8 @@ class Interpretable:
 
 def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], timeout: float,
                          source: str = ROOT, digests: bool = False) -> Interpretable:
-    """Run every test file the ``mutants`` list (digest tests left out unless ``digests``)
-    once, unmutated, under the interpreter, without stopping at a failure: a file that does
+    """Run every test file of ``tests/<game>/`` the ``mutants`` list (digest tests left out
+    unless ``digests``) once, unmutated, under the interpreter, without stopping at a failure: a file that does
     not collect, or a test that fails, can never count as a kill in interpreted mode."""
     t0 = time.perf_counter()
     dest = tempfile.mkdtemp(prefix=f"mutant-{game}-interp-")
@@ -239,7 +241,10 @@ def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], tim
         skip = set() if digests else set(digest_tests(dest, suites))
         listed = sorted({t for m in mutants for t in m.tests if t not in skip}
                         - set(skip))
-        listed = [t for t in listed if os.path.isfile(os.path.join(dest, t))]
+        # the game's own scenario tests only: the shared suites (tests/contract, render,
+        # agents, training) play every game or whole random games, minutes interpreted
+        listed = [t for t in listed if t.startswith(f"tests/{game}/")
+                  and os.path.isfile(os.path.join(dest, t))]
         if not listed:
             return Interpretable(set(), set(), time.perf_counter() - t0)
         code, out = _pytest(dest, listed, ["--continue-on-collection-errors", "-rfE"],
@@ -285,7 +290,7 @@ def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
             paths, deselect = interp.plan(first)
             if paths:
                 code, out = _pytest(dest, paths, deselect, timeout, interpret=True)
-                if code == 1:
+                if code == 1 and "InterpreterTimeout" not in out:
                     hit = _FAILED.search(out)
                     return Outcome(m, "killed", time.perf_counter() - t0, "[interpreted] "
                                    + (hit.group(1) if hit else "tests failed"))
