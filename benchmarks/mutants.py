@@ -413,6 +413,8 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
             print(f"{game}: interpreter baseline in {_fmt(interp.seconds)}: "
                   f"{len(interp.files)} test files run as Python, "
                   f"{len(interp.failing)} tests there fail unmutated (left out)", flush=True)
+            for node in sorted(interp.failing):
+                print(f"    left out: {node}", flush=True)
         print(f"{game}: {len(ms)} mutants, {args.jobs} at a time, "
               + ("digest tests included" if args.with_digests else "rule tests only")
               + (", interpreted first" if args.interpret else "")
