@@ -8,9 +8,11 @@ as a ``-p`` plugin it is imported before any test module, so before ``envs`` imp
 With the JIT off numba hands back each kernel's Python function unchanged, and one thing
 numba supports is missing in plain numpy: a kernel reads and writes record fields as
 attributes (``s.rng = ...``), which a ``numpy.void`` (an element of a structured array)
-refuses. So :func:`njit` wraps each kernel to pass structured arrays as ``np.recarray`` views
-and structured scalars as ``np.record`` views of the same memory: the kernel then mutates the
-caller's state as the compiled one does. Integer overflow warnings are silenced (the in-state
+refuses. So :func:`njit` wraps each kernel to pass structured arrays as views whose
+elements are :class:`FieldRecord` (an ``np.record`` whose fields come first, so a field
+named like a numpy method, Havoc's ``round``, is the field) and structured scalars as such
+records of the same memory: the kernel then mutates the caller's state as the compiled one
+does. Integer overflow warnings are silenced (the in-state
 random generator wraps ``uint64`` on purpose).
 
 Arithmetic still differs in places from numba's (numpy keeps an ``int8`` field ``int8`` where
@@ -36,17 +38,41 @@ class _Interface:
         self.__array_interface__ = iface
 
 
+class FieldRecord(np.record):
+    """A record whose fields win over numpy's own attributes: a state field named ``round``
+    (Havoc) is the field, as in a compiled kernel, not ``np.record.round``."""
+
+    def __getattribute__(self, attr):
+        fields = np.void.__getattribute__(self, "dtype").fields
+        if fields is not None and attr in fields:
+            return as_record_view(self.getfield(*fields[attr][:2]))
+        return np.record.__getattribute__(self, attr)
+
+    def __setattr__(self, attr, val):
+        fields = np.void.__getattribute__(self, "dtype").fields
+        if fields is not None and attr in fields:
+            self.setfield(val, *fields[attr][:2])
+            return
+        np.record.__setattr__(self, attr, val)
+
+
+def _records(arr: np.ndarray) -> np.ndarray:
+    """``arr`` (structured) with :class:`FieldRecord` elements, same memory (not a recarray:
+    its ``__array_finalize__`` turns the element type back into ``np.record``)."""
+    return arr.view(np.dtype((FieldRecord, arr.dtype)))
+
+
 def as_record_view(x):
     """``x`` with attribute access to its fields, sharing its memory: a structured ndarray as
     ``np.recarray``, a structured ``np.void`` as ``np.record``; anything else unchanged."""
     if isinstance(x, np.ndarray):
-        if x.dtype.names is not None and not isinstance(x, np.recarray):
-            return x.view(np.recarray)
+        if x.dtype.names is not None and x.dtype.type is not FieldRecord:
+            return _records(x)
         return x
-    if isinstance(x, np.void) and not isinstance(x, np.record) and x.dtype.names is not None:
+    if isinstance(x, np.void) and not isinstance(x, FieldRecord) and x.dtype.names is not None:
         iface = {k: v for k, v in x.__array_interface__.items() if k != "__ref"}
         arr = np.asarray(_Interface(iface)).view(x.dtype)
-        return arr.reshape(1).view(np.recarray)[0]
+        return _records(arr.reshape(1))[0]
     return x
 
 
