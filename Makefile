@@ -55,10 +55,12 @@ bench: $(STAMP)
 # Mutation self-check (not run by CI): each rule mutation in tests/mutants/<game>.toml is
 # applied to a copy with a fresh numba cache and must make the game's rule tests fail: the
 # random-game digests (test_trajectory.py) are left out unless DIGESTS=1.
+# Each mutant's own scenario tests run first with the kernels interpreted (no compile);
+# QUICK=1 stops there (undecided mutants are listed, not compiled).
 # `make mutants GAME=havoc JOBS=2`
 mutants: $(STAMP)
 	$(PY) -m benchmarks.mutants $(if $(GAME),--game $(GAME)) $(if $(JOBS),--jobs $(JOBS)) \
-		$(if $(DIGESTS),--with-digests)
+		$(if $(DIGESTS),--with-digests) $(if $(QUICK),--interpret-only)
 
 # The documentation site: docs/_build/html/index.html (the game pages are generated from the
 # code at build time; warnings are errors, as in the test suite).

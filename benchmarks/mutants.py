@@ -6,6 +6,8 @@
     python -m benchmarks.mutants --game havoc --match raking  # rules whose text matches
     python -m benchmarks.mutants --game havoc --list          # list, run nothing
     python -m benchmarks.mutants --game havoc --with-digests  # digest tests count too
+    python -m benchmarks.mutants --game havoc --interpret-only  # no compile at all
+    python -m benchmarks.mutants --game havoc --no-interpret    # compile every mutant
 
 ``tests/mutants/<game>.toml`` lists rule mutations kept beside the tests::
 
@@ -30,10 +32,28 @@ out, with ``--ignore`` and out of a mutant's ``tests``. A digest fails on every 
 right or wrong, and is re-recorded after each deliberate rule change, so a mutant only a digest
 notices is a rule no test checks. ``--with-digests`` runs them as well.
 
-A mutant is *killed* when the tests fail, *survived* when they pass; a crash of pytest itself
+A mutant is *killed* when the tests fail, *survived* when they pass (*undecided* with
+``--interpret-only`` when only the compiled run could tell); a crash of pytest itself
 (*error*) or a run over ``--timeout`` (*timeout*) counts as not killed. Each line shows the
 rule, the outcome, the first failing test and the time taken; the last line the total. Exit status
 1 unless every mutant was killed.
+
+**Interpreted first pass (default).** A cold compile costs minutes per mutant, while most
+mutants list small scenario tests that run in seconds with the kernels as plain Python
+(``NUMBA_DISABLE_JIT=1`` plus the :mod:`benchmarks.interpret` plugin). So, once per game, the
+test files of ``tests/<game>/`` the mutants list (not the shared suites: contract, render,
+agents, training tests play every game or whole games) run unmutated under the interpreter (the *interpreter
+baseline*): a file that does not collect there is dropped, a test that fails there, or
+takes over 10 s (``BROADSIDE_INTERP_TEST_TIMEOUT``: no small scenario test), is deselected.
+A mutant whose interpreted run fails only by such a timeout falls back too. Then each mutant first runs its listed tests that remain, interpreted: a failure
+is a kill (the same tests pass unmutated under the same interpreter, so the mutation made
+the difference). Anything else (they pass, or none remain) falls back to the compiled run
+above, so a full run decides exactly what a compiled-only run decides, only sooner. It is
+on by default because a kill it reports is one the compiled run would report too (same
+tests, same rules; the one gap is arithmetic numpy does differently from numba, e.g. no
+widening of ``int8``, and such a difference would show in the baseline);
+``--no-interpret`` compiles every mutant. ``--interpret-only`` skips the fallback and
+reports those mutants *undecided*: the quick figure of what the rule tests catch.
 
 First the same tests run once on an unmutated copy (skip with ``--no-baseline``): a suite
 that already fails would "kill" every mutant. Every mutant costs a cold numba compile, so a
@@ -162,13 +182,22 @@ def apply_mutant(dest: str, m: Mutant) -> None:
 _FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", re.MULTILINE)
 
 
-def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tuple[int, str]:
+def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float,
+            interpret: bool = False, stop: bool = True) -> tuple[int, str]:
+    """pytest on ``paths`` inside ``dest``: (exit code, output); code -1 after ``timeout``.
+    ``interpret`` runs the kernels as Python (``NUMBA_DISABLE_JIT=1`` and the
+    :mod:`benchmarks.interpret` plugin): no compile."""
     env = dict(os.environ)
     env["PYTHONPATH"] = dest
     env["NUMBA_CACHE_DIR"] = os.path.join(dest, ".numba_cache")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-           "-p", "no:xdist", *extra, *paths]
+    if interpret:
+        env["NUMBA_DISABLE_JIT"] = "1"
+        extra = ["-p", "benchmarks.interpret", *extra]
+    else:
+        env.pop("NUMBA_DISABLE_JIT", None)
+    cmd = [sys.executable, "-m", "pytest", *(["-x"] if stop else []), "-q",
+           "-p", "no:cacheprovider", "-p", "no:xdist", *extra, *paths]
     try:
         res = subprocess.run(cmd, cwd=dest, env=env, capture_output=True, text=True,
                              timeout=timeout)
@@ -177,11 +206,74 @@ def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float) -> tu
     return res.returncode, res.stdout + res.stderr
 
 
+_NODE = re.compile(r"^(FAILED|ERROR) (\S+?)(?:::(\S+))?(?: - .*)?$", re.MULTILINE)
+
+
+@dataclass
+class Interpretable:
+    """The interpreter baseline of one game: which listed test files run unmutated with the
+    kernels as Python. ``files``: files that collect; ``failing``: node ids that fail there
+    (numba-only features, numpy arithmetic that differs), deselected in every mutant run."""
+    files: set
+    failing: set
+    seconds: float = 0.0
+
+    def plan(self, tests: list[str]) -> tuple[list[str], list[str]]:
+        """The paths to run for a mutant listing ``tests`` and the ``--deselect`` options."""
+        paths = [t for t in tests if t in self.files]
+        extra = []
+        for node in sorted(self.failing):
+            if node.split("::", 1)[0] in paths:
+                extra += ["--deselect", node]
+        return paths, extra
+
+
+def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], timeout: float,
+                         source: str = ROOT, digests: bool = False) -> Interpretable:
+    """Run every test file of ``tests/<game>/`` the ``mutants`` list (digest tests left out
+    unless ``digests``) once, unmutated, under the interpreter, without stopping at a failure: a file that does
+    not collect, or a test that fails, can never count as a kill in interpreted mode."""
+    t0 = time.perf_counter()
+    dest = tempfile.mkdtemp(prefix=f"mutant-{game}-interp-")
+    try:
+        make_copy(dest, files, source)
+        suites = [f"tests/{game}"] + (["tests/contract"] if os.path.isdir(
+            os.path.join(dest, "tests", "contract")) else [])
+        skip = set() if digests else set(digest_tests(dest, suites))
+        listed = sorted({t for m in mutants for t in m.tests if t not in skip}
+                        - set(skip))
+        # the game's own scenario tests only: the shared suites (tests/contract, render,
+        # agents, training) play every game or whole random games, minutes interpreted
+        listed = [t for t in listed if t.startswith(f"tests/{game}/")
+                  and os.path.isfile(os.path.join(dest, t))]
+        if not listed:
+            return Interpretable(set(), set(), time.perf_counter() - t0)
+        code, out = _pytest(dest, listed, ["--continue-on-collection-errors", "-rfE"],
+                            timeout, interpret=True, stop=False)
+        if code not in (0, 1):           # timeout or crash: nothing is known to run
+            return Interpretable(set(), set(), time.perf_counter() - t0)
+        bad_files, failing = set(), set()
+        for kind, path, name in _NODE.findall(out):
+            if not name:                  # a collection error names the file only
+                bad_files.add(path)
+            else:
+                failing.add(f"{path}::{name}")
+        return Interpretable(set(listed) - bad_files, failing, time.perf_counter() - t0)
+    finally:
+        shutil.rmtree(dest, ignore_errors=True)
+
+
 def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
-               keep: bool = False, source: str = ROOT, digests: bool = False) -> Outcome:
+               keep: bool = False, source: str = ROOT, digests: bool = False,
+               interp: "Interpretable | None" = None, fallback: bool = True) -> Outcome:
     """Copy ``files`` from ``source``, mutate, test; the outcome with the first failing test.
     ``m=None`` runs the unmutated copy (the baseline: it must survive). Without ``digests``
-    the random-game digest tests are left out (only rule tests may kill)."""
+    the random-game digest tests are left out (only rule tests may kill).
+
+    With ``interp`` (the interpreter baseline of the game) the mutant's listed tests that pass
+    unmutated under the interpreter run first with the kernels as Python: a failure there is
+    a kill. Otherwise the compiled run follows, unless ``fallback`` is off: then the outcome
+    is *undecided*."""
     t0 = time.perf_counter()
     dest = tempfile.mkdtemp(prefix=f"mutant-{game}-{m.index if m else 0}-")
     try:
@@ -195,6 +287,18 @@ def run_mutant(m: Mutant | None, game: str, files: list[str], timeout: float,
             suites.append("tests/contract")
         skip = [] if digests else digest_tests(dest, suites)
         first = [t for t in m.tests if t not in skip]
+        if interp is not None and m.index:
+            paths, deselect = interp.plan(first)
+            if paths:
+                code, out = _pytest(dest, paths, deselect, timeout, interpret=True)
+                if code == 1 and "InterpreterTimeout" not in out:
+                    hit = _FAILED.search(out)
+                    return Outcome(m, "killed", time.perf_counter() - t0, "[interpreted] "
+                                   + (hit.group(1) if hit else "tests failed"))
+            if not fallback:
+                why = ("its interpretable tests pass" if paths
+                       else "no listed test runs under the interpreter")
+                return Outcome(m, "undecided", time.perf_counter() - t0, why)
         runs = []
         if first:
             runs.append((first, []))
@@ -260,7 +364,14 @@ def main(argv=None) -> int:
     ap.add_argument("--with-digests", action="store_true",
                     help="also run the random-game digest tests (test_trajectory.py); by "
                          "default only rule tests may kill a mutant")
+    ap.add_argument("--no-interpret", dest="interpret", action="store_false",
+                    help="compile every mutant: skip the interpreted first pass")
+    ap.add_argument("--interpret-only", action="store_true",
+                    help="no compiled fallback: a mutant the interpreted pass does not kill "
+                         "is reported undecided (minutes per game instead of hours)")
     args = ap.parse_args(argv)
+    if args.interpret_only and not args.interpret:
+        ap.error("--interpret-only and --no-interpret exclude each other")
 
     games = args.game or games_with_mutants()
     if not games:
@@ -295,15 +406,25 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
                 print(f"{game}: the unmutated tests do not pass; fix them first")
                 worst = 1
                 continue
-        print(f"{game}: {len(ms)} mutants, {args.jobs} at a time, "
-              + ("digest tests included" if args.with_digests else "rule tests only"),
-              flush=True)
         t0 = time.perf_counter()
+        interp = None
+        if args.interpret:
+            interp = interpreter_baseline(game, ms, files, args.timeout, snapshot,
+                                          args.with_digests)
+            print(f"{game}: interpreter baseline in {_fmt(interp.seconds)}: "
+                  f"{len(interp.files)} test files run as Python, "
+                  f"{len(interp.failing)} tests there fail unmutated (left out)", flush=True)
+            for node in sorted(interp.failing):
+                print(f"    left out: {node}", flush=True)
+        print(f"{game}: {len(ms)} mutants, {args.jobs} at a time, "
+              + ("digest tests included" if args.with_digests else "rule tests only")
+              + (", interpreted first" if args.interpret else "")
+              + (" (no compiled fallback)" if args.interpret_only else ""), flush=True)
         outcomes = []
 
         def one(m, game=game):
             o = run_mutant(m, game, files, args.timeout, args.keep, snapshot,
-                           args.with_digests)
+                           args.with_digests, interp, not args.interpret_only)
             print(f"  {m.index:3d} {o.status:8s} {_fmt(o.seconds):>7s}  {m.rule}  "
                   f"[{m.file}] -> {o.detail}", flush=True)
             return o
@@ -313,7 +434,11 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
         killed = sum(o.status == "killed" for o in outcomes)
         survived = [o.mutant.index for o in outcomes if o.status == "survived"]
         errors = [o.mutant.index for o in outcomes if o.status in ("error", "timeout")]
+        undecided = [o.mutant.index for o in outcomes if o.status == "undecided"]
+        by_interp = sum(o.detail.startswith("[interpreted]") for o in outcomes)
         print(f"{game}: {killed}/{len(outcomes)} killed in {_fmt(time.perf_counter() - t0)}"
+              + (f" ({by_interp} by the interpreted pass)" if args.interpret else "")
+              + (f"; undecided: {undecided}" if undecided else "")
               + (f"; survived: {survived}" if survived else "")
               + (f"; errors: {errors}" if errors else ""), flush=True)
         if killed < len(outcomes):
