@@ -45,7 +45,8 @@ test files of ``tests/<game>/`` the mutants list (not the shared suites: contrac
 agents, training tests play every game or whole games) run unmutated under the interpreter (the *interpreter
 baseline*): a file that does not collect there is dropped, a test that fails there, or
 takes over 10 s (``BROADSIDE_INTERP_TEST_TIMEOUT``: no small scenario test), is deselected.
-A mutant whose interpreted run fails only by such a timeout falls back too. Then each mutant first runs its listed tests that remain, interpreted: a failure
+A mutant whose interpreted run fails only by such a timeout falls back too. Then each mutant
+first runs its listed tests that remain, interpreted: a failure
 is a kill (the same tests pass unmutated under the same interpreter, so the mutation made
 the difference). Anything else (they pass, or none remain) falls back to the compiled run
 above, so a full run decides exactly what a compiled-only run decides, only sooner. It is
@@ -253,7 +254,7 @@ def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], tim
         if code not in (0, 1):           # timeout or crash: nothing is known to run
             return Interpretable(set(), set(), time.perf_counter() - t0)
         bad_files, failing = set(), set()
-        for kind, path, name in _NODE.findall(out):
+        for _kind, path, name in _NODE.findall(out):
             if not name:                  # a collection error names the file only
                 bad_files.add(path)
             else:
@@ -422,7 +423,7 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
               + (" (no compiled fallback)" if args.interpret_only else ""), flush=True)
         outcomes = []
 
-        def one(m, game=game):
+        def one(m, game=game, interp=interp):
             o = run_mutant(m, game, files, args.timeout, args.keep, snapshot,
                            args.with_digests, interp, not args.interpret_only)
             print(f"  {m.index:3d} {o.status:8s} {_fmt(o.seconds):>7s}  {m.rule}  "
