@@ -81,8 +81,11 @@ def test_segments_the_search_tries_turn_by_thirty_degrees_and_sail_half_or_all()
     rec = e.record[0]
     assert rec["pending"] == PK_SEGMENT
     legal, kept = _masks(rec)
-    assert legal[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == NUM_SEG_ACTIONS
-    assert kept[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == 2 * 12 * 2 and kept[A_NO]
+    block = NUM_FAN * NUM_FRAC                   # the answers of one kind (S or L)
+    kinds = sum(legal[A_SEG + k * block:A_SEG + (k + 1) * block].any() for k in range(2))
+    assert kinds >= 1
+    assert legal[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == kinds * block
+    assert kept[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == kinds * 12 * 2 and kept[A_NO]
     for a in np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]):
         fan, frac = a // NUM_FRAC % NUM_FAN, a % NUM_FRAC
         assert seg_kept(fan, frac)
@@ -100,4 +103,4 @@ def test_the_search_only_ever_visits_moves_the_prune_keeps():
     visits = search(SPEC, e.record.copy(), 300, seed=3, max_rollout=4)
     assert visits.sum() == 300
     assert visits[(legal == 1) & (kept == 0)].sum() == 0
-    assert (visits > 0).sum() > 40            # the kept answers are all tried
+    assert (visits > 0).sum() == kept.sum()   # every kept answer is tried

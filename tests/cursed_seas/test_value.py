@@ -150,7 +150,7 @@ def test_a_ship_sailing_for_treasure_is_worth_more_the_closer_she_is():
     0's ship docked at wild island 3 (coin 13 ashore there) is worth more than the same ship
     3 S off, and that more than 6 S off; seat 1's ship is at its home throughout."""
     vals = []
-    for pose in (ship(0, 0, 2.0, 7.9, 90.0, dock=3), ship(0, 0, 2.0, 5.0, 90.0),
+    for pose in (ship(0, 0, 2.0, 7.88 - 0.6, 90.0, dock=3), ship(0, 0, 2.0, 5.0, 90.0),
                  ship(0, 0, 5.0, 4.0, 90.0)):
         vals.append(_value(_at([], ships=[pose, SEA[1]]))[0])
     assert vals[0] > vals[1] > vals[2]
@@ -164,7 +164,7 @@ def test_a_ship_with_no_room_is_not_drawn_to_treasure_ashore():
     gold = np.zeros(MAX_ISLANDS)
     count = np.zeros(MAX_ISLANDS, np.int64)
     gold[3], count[3] = 2.0, 1                   # coin 13 ashore on island 3
-    near = ship(0, 0, 2.0, 7.9, 90.0, dock=3)
+    near = ship(0, 0, 2.0, 7.88 - 0.6, 90.0, dock=3)
     arr = _at([], ships=[near, SEA[1]])
     assert approach(arr[0], 0, gold, count) > 0.0
     room = int(arr[0]["cfg"]["ship_cargo"][0, 0])
