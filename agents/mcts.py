@@ -27,12 +27,22 @@ import numpy as np
 from agents.base import Agent, as_state_array
 
 
-#: playout decisions before the game's value kernel takes over (games that have one)
+#: playout decisions before the game's value kernel takes over (games that have one and
+#: name no ``GameSpec.search_cut`` of their own)
 DEFAULT_ROLLOUT = 20
 #: PUCT's exploration constant with a policy prior (UCT's ``c`` is 1.0): mcts:200 with a
 #: behaviour-cloned prior won 50% against the Havoc heuristic at 0.7 and 35% at 2.0 (40
 #: games each, benchmarks/search_prior.py)
 DEFAULT_PUCT_C = 0.7
+
+
+def default_rollout(spec) -> int | None:
+    """The playout cut a search of ``spec``'s game uses unless told otherwise: the game's
+    ``search_cut`` (or DEFAULT_ROLLOUT) when it has a value kernel to score where playouts
+    stop, None (full playouts) without one."""
+    if spec.value is None:
+        return None
+    return DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
 
 
 def prior_sims(num_players: int) -> int:
@@ -98,7 +108,7 @@ class MCTSAgent(Agent):
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
         if max_rollout_steps == "default":
-            max_rollout_steps = DEFAULT_ROLLOUT if self.spec.value is not None else None
+            max_rollout_steps = default_rollout(self.spec)
         if max_rollout_steps is not None and int(max_rollout_steps) < 0:
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
         self.max_rollout_steps = -1 if max_rollout_steps is None else int(max_rollout_steps)

@@ -64,8 +64,8 @@ def agent_name(spec: str) -> str:
     return spec
 
 
-def describe(name: str) -> str:
-    """One line on what an agent of the table is."""
+def describe(name: str, game: str | None = None) -> str:
+    """One line on what an agent of the table is (``game``: whose playout cut to name)."""
     if name.startswith("trained+mcts:"):
         return (f"`{name}` PUCT search with the trained policy as its prior, "
                 f"{name.rpartition(':')[2]} simulations a decision")
@@ -74,10 +74,18 @@ def describe(name: str) -> str:
                 f"(`expert.zip`) as its prior, {name.rpartition(':')[2]} simulations a "
                 "decision: the agent `broadside train` names to play against")
     if name.startswith("mcts:"):
-        from agents.mcts import DEFAULT_ROLLOUT
+        from agents.mcts import DEFAULT_ROLLOUT, default_rollout
 
+        cut = DEFAULT_ROLLOUT
+        if game is not None:
+            import envs
+
+            cut = default_rollout(envs.spec(game))
+            if cut is None:
+                return (f"`{name}` ISMCTS, {name.split(':')[1]} simulations a decision, "
+                        "full random playouts (the game has no value kernel)")
         return (f"`{name}` ISMCTS, {name.split(':')[1]} simulations a decision, playouts cut "
-                f"at {DEFAULT_ROLLOUT} decisions and scored by the game's value kernel (full "
+                f"at {cut} decisions and scored by the game's value kernel (full "
                 "playouts for a game without one)")
     return {"random": "`random` uniform legal play",
             "heuristic": "`heuristic` the game's hand-written agent",
@@ -127,7 +135,7 @@ def markdown(tr, game: str, config: dict, seconds: float, curve: str | None,
         "meets equally often, over every seat order. Win rates with 95% Wilson intervals; "
         "openskill (Plackett-Luce) mu with mu +- 1.96 sigma; ordinal = mu - 3 sigma.",
         "",
-        "Agents: " + "; ".join(describe(n) for n in tr.names) + ".",
+        "Agents: " + "; ".join(describe(n, game) for n in tr.names) + ".",
         "",
         "| agent | games | W | D | L | win rate | 95% CI | openskill mu [interval] | ordinal |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -187,6 +187,12 @@ class GameSpec:
     #: dominated choice); the search's tree and playouts both use it, the game's rules never
     #: do (every legal move stays legal). A mask it empties is restored. None = try them all
     prune: Any = None
+    #: decisions a search playout makes before the game's ``value`` kernel scores the
+    #: position (agents/mcts.py's default ``max_rollout_steps``; the issue-30 benchmarks
+    #: tune it per game, as a turn spans a different number of decisions in each game).
+    #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
+    #: a ``value`` kernel, where playouts run to the end
+    search_cut: int | None = None
 
     def __post_init__(self):
         # one place for what no game's labeller should have to know: actions outside the

@@ -79,6 +79,7 @@ from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.observe import observe
+from envs.cursed_seas.prune import prune
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
@@ -94,6 +95,11 @@ def _gold(states, out):
     s = states[0]
     for p in range(s.num_players):
         out[p] = gold_at_home(s, p, True)
+
+
+#: decisions a search playout makes before value.py scores the position (GameSpec.search_cut;
+#: benchmarks/RESULTS.md, Cursed Seas: tuned against the heuristic)
+SEARCH_CUT = 10
 
 
 def infos(rec) -> list:
@@ -118,7 +124,7 @@ GAME = GameSpec(
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best,
+    heuristic_best=heuristic_best, prune=prune, search_cut=SEARCH_CUT,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

@@ -276,9 +276,10 @@ def legal_mask(s, mask):
         for j in range(MAX_FORTS_P):     # --- forts: shoot actions only [Forts: Shooting]
             if F.fort_can_shoot(s, p * MAX_FORTS_P + j):
                 mask[A_FORT + j] = 1
-        for c in range(MAX_CREW):       # a piece she does not know: by its stand-in
-            if piece_ok(s, c, p):
-                mask[A_PIECE + stand_in(s, p, c)] = 1
+        if _any_docked(s, p):           # a transfer needs a ship of hers docked [Docking]
+            for c in range(MAX_CREW):   # a piece she does not know: by its stand-in
+                if piece_ok(s, c, p):
+                    mask[A_PIECE + stand_in(s, p, c)] = 1
         mask[A_NO] = 1
     elif pk == PK_GUN:                   # which cannon fires next, or stop [Shooting]
         for m in range(MAX_MASTS):
@@ -819,6 +820,17 @@ def _after_segment(s, k, over):
         return _T_END_MOVE
     s.pending = PK_SEGMENT
     return _T_NONE
+
+
+@njit(cache=True, inline="always")
+def _any_docked(s, p):
+    """A ship of seat p's fleet is afloat and docked: piece_ok is False for every piece
+    without one (its destination or its own ship must be hers and docked: cargo.py), so the
+    turn's legal mask skips the pieces (speed)."""
+    for k in range(MAX_SHIPS):
+        if s.sh_owner[k] == p and s.sh_live[k] and s.sh_dock[k] >= 0:
+            return True
+    return False
 
 
 @njit(cache=True)

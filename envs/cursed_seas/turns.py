@@ -191,8 +191,30 @@ def gun_ok(s, k, m, fired):
         and mast_has_target(s, k, m)
 
 
+@njit(cache=True, inline="always")
+def target_near(s, k):
+    """Some enemy ship passes target_ok's tests that do not depend on the mast (afloat,
+    found, not docked at her home, within the longest range on a bound), or an enemy fort
+    stands: otherwise no mast of ship k has a target and any_gun need not test each one
+    (speed: the legal mask of a turn asks it for every ship)."""
+    if s.sh_lost[k] >= 0:
+        return False
+    for j in range(MAX_SHIPS):
+        if s.sh_live[j] and s.sh_owner[j] != s.sh_owner[k] and not s.sh_wreck[j] and \
+                s.sh_lost[j] < 0 and not docked_home(s, j) and \
+                not far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
+                             abs(s.sh_len[k]) + abs(s.sh_len[j]) + SHIP_R + L_LEN):
+            return True
+    for f in range(MAX_FORTS):
+        if s.ft_isl[f] >= 0 and f // MAX_FORTS_P != s.sh_owner[k]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def any_gun(s, k, fired):
+    if not target_near(s, k):
+        return False
     for m in range(nmast(s, k)):
         if gun_ok(s, k, m, fired):
             return True

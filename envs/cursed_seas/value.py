@@ -16,7 +16,12 @@ seat's standing (:func:`standing`, in gold) counts:
 * a share of the gold still ashore on wild islands, and aboard derelicts and wrecks (which
   any ship may explore [Exploring]),
   in proportion to the masts it has standing, which are what moves, shoots and boards
-  [Moving; Shooting; Board] (``ASHORE_W``), plus ``MAST_W`` per mast.
+  [Moving; Shooting; Board] (``ASHORE_W``), plus ``MAST_W`` per mast;
+* for each of its ships that may still sail and has room in her hold, the treasure ashore
+  on the wild island she is best placed to explore next [Exploring; Moving]: the coins she
+  could take (up to her free cargo spaces) at ``APPROACH_W`` of their worth when docked
+  there, less the farther she still has to sail (``APPROACH_D``), so that a playout cut
+  before the ship arrives still tells a ship sailing for treasure from one drifting away.
 
 Only public information is read: positions, masts, where each coin lies and the value of a
 coin every seat knows (face up, or looked at by every seat). A face-down coin not every
@@ -32,8 +37,10 @@ import math
 import numpy as np
 from numba import njit
 
+from .common import cargo_room
 from .state import (
-    LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_FORTS_P, MAX_SHIPS,
+    LOC_FORT, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_FORTS_P, MAX_ISLANDS,
+    MAX_SHIPS, SHIP_R,
 )
 
 #: a gold margin worth ~0.76 of a win (tanh(1)): a doubloon and a copper
@@ -48,6 +55,11 @@ CARRY_DERELICT = 0.25
 ASHORE_W = 0.5
 #: each mast standing, in gold
 MAST_W = 0.1
+#: share of the treasure a ship could take from the wild island she is best placed to
+#: explore, counted when she is docked there; at a distance d (in S) to sail it counts
+#: APPROACH_W / (1 + d / APPROACH_D)
+APPROACH_W = 0.3
+APPROACH_D = 4.0
 
 
 @njit(cache=True)
@@ -91,6 +103,33 @@ def carry_share(s, k):
 
 
 @njit(cache=True)
+def approach(s, k, gold, count):
+    """Ship k's worth of the treasure ashore she is best placed to explore (module
+    docstring): the best over wild islands of the coins she has room for (``count[i]``
+    coins worth ``gold[i]`` in all on island i, valued at their mean) discounted by the
+    distance from her bow to the island's shore; 0 for a ship that cannot sail or has no
+    room."""
+    if not s.sh_live[k] or s.sh_wreck[k] or s.sh_masts[k] == 0 or s.sh_lost[k] >= 0:
+        return 0.0
+    room = cargo_room(s, k)
+    if room <= 0:
+        return 0.0
+    bx = s.sh_x[k] + s.sh_len[k] * math.cos(s.sh_h[k])
+    by = s.sh_y[k] + s.sh_len[k] * math.sin(s.sh_h[k])
+    best = 0.0
+    for i in range(s.n_islands):
+        if count[i] == 0:
+            continue
+        take = min(room, count[i]) * gold[i] / count[i]
+        if s.sh_dock[k] == i:
+            d = 0.0
+        else:
+            d = max(0.0, math.hypot(s.isl_x[i] - bx, s.isl_y[i] - by) - s.isl_r[i] - SHIP_R)
+        best = max(best, take / (1.0 + d / APPROACH_D))
+    return APPROACH_W * best
+
+
+@njit(cache=True)
 def standing(s, st):
     """Every seat's standing in gold into ``st`` (module docstring)."""
     n = s.num_players
@@ -101,6 +140,8 @@ def standing(s, st):
             for m in range(8):
                 masts[s.sh_owner[k]] += (s.sh_masts[k] >> m) & 1
     loose = 0.0                       # gold nobody holds: ashore, or aboard a derelict
+    gold = np.zeros(MAX_ISLANDS)      # gold ashore on each wild island, and its coins
+    count = np.zeros(MAX_ISLANDS, np.int64)
     for p in range(n):
         st[p] = MAST_W * masts[p]
     for c in range(MAX_COINS):
@@ -113,6 +154,10 @@ def standing(s, st):
             st[s.co_at[c] // MAX_FORTS_P] += coin_worth(s, c, unknown)
         elif loc == LOC_ISLAND:
             loose += coin_worth(s, c, unknown)
+            i = s.co_at[c]
+            if 0 <= i < MAX_ISLANDS and s.isl_home[i] < 0:
+                gold[i] += coin_worth(s, c, unknown)
+                count[i] += 1
         elif loc == LOC_SHIP and 0 <= s.co_at[c] < MAX_SHIPS:
             k = s.co_at[c]
             w = coin_worth(s, c, unknown)
@@ -126,6 +171,11 @@ def standing(s, st):
     if total > 0:
         for p in range(n):
             st[p] += ASHORE_W * loose * masts[p] / total
+    if loose > 0:
+        for k in range(MAX_SHIPS):
+            p = s.sh_owner[k]
+            if 0 <= p < n:
+                st[p] += approach(s, k, gold, count)
 
 
 @njit(cache=True)

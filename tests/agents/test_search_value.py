@@ -89,3 +89,19 @@ def test_a_game_without_a_value_kernel_plays_out_in_full_by_default():
 def test_bad_mcts_strings_are_refused(text):
     with pytest.raises(ValueError):
         agents.make(text, "havoc")
+
+
+def test_a_game_names_its_own_playout_cut_through_its_spec():
+    """GameSpec.search_cut sets the search's default playout cut (agents.mcts.default_rollout,
+    read by MCTSAgent); without a value kernel playouts still run to the end."""
+    import dataclasses
+
+    from agents.mcts import default_rollout
+
+    havoc = envs.spec("havoc")
+    assert havoc.value is not None and havoc.search_cut is None
+    assert default_rollout(havoc) == DEFAULT_ROLLOUT
+    assert default_rollout(dataclasses.replace(havoc, search_cut=7)) == 7
+    assert default_rollout(dataclasses.replace(havoc, search_cut=0)) == 0
+    toy = envs.spec("toy")
+    assert default_rollout(dataclasses.replace(toy, search_cut=7)) is None

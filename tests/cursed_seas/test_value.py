@@ -9,7 +9,7 @@ import pytest
 import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
 from envs.cursed_seas.state import MAX_PLAYERS
-from envs.cursed_seas.value import value
+from envs.cursed_seas.value import approach, value
 
 from .helpers import fleet, position, ship
 
@@ -134,9 +134,40 @@ def test_a_finished_game_is_worth_its_reward():
     assert ended >= 1
 
 
-def test_the_search_cuts_cursed_seas_playouts_by_default():
-    """With a value kernel on the GameSpec, ``mcts`` stops its playouts after DEFAULT_ROLLOUT
-    decisions (a full Cursed Seas playout is ~2,000 decisions)."""
+def test_the_search_cuts_cursed_seas_playouts_where_the_game_says():
+    """With a value kernel on the GameSpec, ``mcts`` stops its playouts after the game's own
+    ``search_cut`` (a full Cursed Seas playout is ~2,000 decisions; the shared default of 20
+    random decisions lost to the heuristic: benchmarks/RESULTS.md)."""
     spec = envs.spec("cursed_seas")
     assert spec.value is value
-    assert MCTSAgent("cursed_seas", 10).max_rollout_steps == DEFAULT_ROLLOUT
+    assert spec.search_cut is not None and spec.search_cut != DEFAULT_ROLLOUT
+    assert MCTSAgent("cursed_seas", 10).max_rollout_steps == spec.search_cut
+    assert MCTSAgent("cursed_seas", 10, max_rollout_steps=3).max_rollout_steps == 3
+
+
+def test_a_ship_sailing_for_treasure_is_worth_more_the_closer_she_is():
+    """[Exploring; Moving] treasure ashore is fetched by a ship with room in her hold: seat
+    0's ship docked at wild island 3 (coin 13 ashore there) is worth more than the same ship
+    3 S off, and that more than 6 S off; seat 1's ship is at its home throughout."""
+    vals = []
+    for pose in (ship(0, 0, 2.0, 7.88 - 0.6, 90.0, dock=3), ship(0, 0, 2.0, 5.0, 90.0),
+                 ship(0, 0, 5.0, 4.0, 90.0)):
+        vals.append(_value(_at([], ships=[pose, SEA[1]]))[0])
+    assert vals[0] > vals[1] > vals[2]
+
+
+def test_a_ship_with_no_room_is_not_drawn_to_treasure_ashore():
+    """[Exploring] a ship takes coins only into free cargo spaces: with her hold full, the
+    treasure ashore adds nothing for her however close she is; with room, it does."""
+    from envs.cursed_seas.state import MAX_ISLANDS
+
+    gold = np.zeros(MAX_ISLANDS)
+    count = np.zeros(MAX_ISLANDS, np.int64)
+    gold[3], count[3] = 2.0, 1                   # coin 13 ashore on island 3
+    near = ship(0, 0, 2.0, 7.88 - 0.6, 90.0, dock=3)
+    arr = _at([], ships=[near, SEA[1]])
+    assert approach(arr[0], 0, gold, count) > 0.0
+    room = int(arr[0]["cfg"]["ship_cargo"][0, 0])
+    arr = _at([{"coin": c, "at": "ship", "where": 0} for c in range(room)],
+              ships=[near, SEA[1]])
+    assert approach(arr[0], 0, gold, count) == 0.0

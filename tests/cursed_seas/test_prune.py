@@ -1,0 +1,106 @@
+"""Cursed Seas search pruning (envs/cursed_seas/prune.py, GameSpec.prune): the search tries
+fewer movement segments [Moving], deploy headings [Choosing Home Islands] and no early end of
+the turn [Actions], but never loses a legal move the rules leave as the only way on, and the
+rules themselves still offer everything."""
+
+import numpy as np
+
+import envs
+from envs.core.search import search
+from envs.cursed_seas.prune import prune, seg_kept
+from envs.cursed_seas.state import (
+    A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, MAX_FLEET, NUM_ACTIONS, NUM_DEPLOY, NUM_FAN,
+    NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
+)
+
+from .helpers import fleet, order, position, ship
+
+SPEC = envs.spec("cursed_seas")
+
+
+def _masks(rec):
+    legal = np.zeros(NUM_ACTIONS, np.uint8)
+    SPEC.legal_mask(rec, legal)
+    kept = legal.copy()
+    prune(rec, kept)
+    return legal, kept
+
+
+def _decisions(config, games=3, steps=700):
+    e = envs.make_raw("cursed_seas", **config)
+    rng = np.random.default_rng(5)
+    for g in range(games):
+        e.reset(seed=g)
+        for _ in range(steps):
+            if e.record["to_play"][0] < 0:
+                break
+            yield e.record[0]
+            e.step(int(rng.choice(e.legal_actions())))
+
+
+def test_pruning_keeps_a_legal_subset_and_never_the_last_way_on():
+    """At every decision of random 2- and 3-player games the pruned mask is a subset of the
+    legal one, is never empty while something is legal, and keeps a segment of each kind (S,
+    L) the ship may still sail [Moving]; what it prunes is only segment answers, deploy
+    headings and ending the turn while a ship may still be given a move [Actions]."""
+    seen = {PK_SEGMENT: 0, PK_DEPLOY: 0, PK_TURN: 0}
+    for config in ({"num_players": 2}, {"num_players": 3, "reefs": 1}):
+        for rec in _decisions(config):
+            legal, kept = _masks(rec)
+            assert np.all(kept <= legal)
+            assert kept.sum() >= 1 or legal.sum() == 0
+            gone = np.flatnonzero(legal & (kept == 0))
+            pk = int(rec["pending"])
+            if pk in seen and len(gone):
+                seen[pk] += 1
+            if pk == PK_SEGMENT:
+                assert all(A_SEG <= a < A_SEG + NUM_SEG_ACTIONS for a in gone)
+                for kind in range(2):
+                    block = slice(A_SEG + kind * NUM_FAN * NUM_FRAC,
+                                  A_SEG + (kind + 1) * NUM_FAN * NUM_FRAC)
+                    assert kept[block].any() == legal[block].any()
+            elif pk == PK_DEPLOY:
+                assert all(A_OPT <= a < A_OPT + NUM_DEPLOY for a in gone)
+                assert kept[A_OPT:A_OPT + NUM_DEPLOY].any()
+            elif pk == PK_TURN:
+                assert list(gone) in ([], [A_NO])
+                moves = [legal[A_ORDER + 4 * j + ACT_MOVE] for j in range(MAX_FLEET)]
+                assert kept[A_NO] == (legal[A_NO] and not any(moves))
+            else:
+                assert len(gone) == 0
+    assert all(v > 0 for v in seen.values()), seen
+
+
+def test_segments_the_search_tries_turn_by_thirty_degrees_and_sail_half_or_all():
+    """[Moving] in open water every heading and fraction is legal; the search tries the 12
+    headings 30 degrees apart, each at half or the whole of an S or an L segment, and may
+    still stop."""
+    e = position([fleet("Rustfang"), fleet("Rustfang")],
+                 [ship(0, 0, 5.0, 6.0, 0.0), ship(1, 0, 9.0, 5.0, 90.0)])
+    e.step(order(0, ACT_MOVE))
+    rec = e.record[0]
+    assert rec["pending"] == PK_SEGMENT
+    legal, kept = _masks(rec)
+    block = NUM_FAN * NUM_FRAC                   # the answers of one kind (S or L)
+    kinds = sum(legal[A_SEG + k * block:A_SEG + (k + 1) * block].any() for k in range(2))
+    assert kinds >= 1
+    assert legal[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == kinds * block
+    assert kept[A_SEG:A_SEG + NUM_SEG_ACTIONS].sum() == kinds * 12 * 2 and kept[A_NO]
+    for a in np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]):
+        fan, frac = a // NUM_FRAC % NUM_FAN, a % NUM_FRAC
+        assert seg_kept(fan, frac)
+        assert (fan - 11) * 15 % 30 == 0 and frac in (3, 7)
+
+
+def test_the_search_only_ever_visits_moves_the_prune_keeps():
+    """The search's tree uses GameSpec.prune (envs/core/search.py): from a segment decision
+    in open water no root visit goes to a pruned answer."""
+    assert SPEC.prune is prune
+    e = position([fleet("Rustfang"), fleet("Rustfang")],
+                 [ship(0, 0, 5.0, 6.0, 0.0), ship(1, 0, 9.0, 5.0, 90.0)])
+    e.step(order(0, ACT_MOVE))
+    legal, kept = _masks(e.record[0])
+    visits = search(SPEC, e.record.copy(), 300, seed=3, max_rollout=4)
+    assert visits.sum() == 300
+    assert visits[(legal == 1) & (kept == 0)].sum() == 0
+    assert (visits > 0).sum() == kept.sum()   # every kept answer is tried
