@@ -112,16 +112,22 @@ def texts(drv, css: str) -> list[str]:
         "return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent)", css)
 
 
-def click_to_end(drv, rng, max_clicks=400) -> str:
-    """Click random legal buttons until the result shows; the result text."""
+def click_to_end(drv, rng, max_clicks=400, after_8=None) -> str:
+    """Click random legal buttons until the result shows; the result text. ``after_8()``
+    runs once after the eighth click (the screenshot of a game under way)."""
     from selenium.webdriver.common.by import By
 
+    clicks = 0
     for _ in range(max_clicks * 20):
         result = drv.find_element(By.ID, "result").text
         if result:
             return result
-        click_one(drv, rng)
+        clicks += click_one(drv, rng)
         time.sleep(0.03)
+        if clicks == 8 and after_8 is not None:
+            time.sleep(0.5)           # the picture of that move has loaded
+            after_8()
+            after_8 = None
     raise AssertionError("the game did not end")
 
 
@@ -131,7 +137,7 @@ def test_a_complete_game_by_clicking(browser, server, game):
 
     base, app = server
     start_table(browser, base, game, opponents={1: opponent(game)})
-    result = click_to_end(browser, random.Random(0))
+    result = click_to_end(browser, random.Random(0), after_8=lambda: screenshot(browser, game))
     table_id = browser.current_url.split("table=")[1].split("&")[0]
     table = app.state.store.tables[table_id]
     rec = GameRecord.load(table.record_path())
@@ -144,14 +150,20 @@ def test_a_complete_game_by_clicking(browser, server, game):
     assert len(moves) == len(rec.actions)
     link = browser.find_element(By.ID, "replay").get_attribute("href")
     assert link.endswith("/replay.html")
-    shots = os.environ.get("BROADSIDE_SERVE_SCREENSHOTS")
-    if shots:
-        from PIL import Image
 
-        path = Path(shots) / f"serve-{game}.png"
-        browser.save_screenshot(str(path))
-        img = Image.open(path).convert("RGB")
-        img.resize((img.width // 2, img.height // 2), Image.LANCZOS).save(path, optimize=True)
+
+def screenshot(drv, game: str) -> None:
+    """Save the page, half size, as <BROADSIDE_SERVE_SCREENSHOTS>/serve-<game>.png (the
+    suite's own games only)."""
+    shots = os.environ.get("BROADSIDE_SERVE_SCREENSHOTS")
+    if not shots or not envs.REGISTRY[game].startswith("envs."):
+        return
+    from PIL import Image
+
+    path = Path(shots) / f"serve-{game}.png"
+    drv.save_screenshot(str(path))
+    img = Image.open(path).convert("RGB")
+    img.resize((img.width // 2, img.height // 2), Image.LANCZOS).save(path, optimize=True)
 
 
 def test_a_second_seat_sees_no_secret_of_the_first(browser, server):
@@ -168,6 +180,7 @@ def test_a_second_seat_sees_no_secret_of_the_first(browser, server):
     second = browser.current_window_handle
     rng = random.Random(2)
     secrets_of_0 = set()
+    rounds_after = 0
     for _ in range(400):
         browser.switch_to.window(first)
         secrets_of_0 |= {t.split(": ", 1)[1] for t in texts(browser, "#log li")
@@ -181,7 +194,8 @@ def test_a_second_seat_sees_no_secret_of_the_first(browser, server):
         page = browser.execute_script("return document.body.innerText")
         assert "you are player_1" in page
         assert not any(s in page for s in secrets_of_0), secrets_of_0
-        if done:
+        rounds_after = rounds_after + 1 if secrets_of_0 else 0
+        if done or rounds_after > 6:       # seat 0's picks are in, and some play after them
             break
     assert secrets_of_0, "seat 0 picked no starting crew"
     browser.close()
