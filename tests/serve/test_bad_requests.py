@@ -170,3 +170,24 @@ def test_saved_files_are_named_by_the_server_only(app, client):
     assert files == [f"{tid}-seat0.html", f"{tid}.json"]
     assert client.post(base + "/action", json={"action": 0, "version": left["version"]}
                        ).status_code == 409
+
+
+def test_an_idle_table_is_freed_without_any_request(tmp_path):
+    """The server's periodic sweep saves and frees an idle table though no request comes."""
+    import time
+    import warnings
+
+    from training.serve.app import create_app
+
+    app = create_app(games_dir=tmp_path, idle_timeout=0.3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    with TestClient(app) as client:
+        tid, _ = new_table(client, "havoc", ["human", "random"])
+        for _ in range(50):
+            if not app.state.store.tables:
+                break
+            time.sleep(0.1)
+        assert app.state.store.tables == {}
+        assert (tmp_path / f"{tid}.json").exists()

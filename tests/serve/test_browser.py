@@ -72,7 +72,7 @@ def server(tmp_path_factory):
     th.join(timeout=10)
 
 
-def start_table(drv, base, game, players=2, opponents=None, options="max_steps=40"):
+def start_table(drv, base, game, players=2, opponents=None, options="max_steps=30"):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 

@@ -60,7 +60,7 @@ def drive(base: str, game: str, k: int, out: dict) -> None:
         with httpx.Client(base_url=base, timeout=60) as c:
             r = c.post("/api/tables", json={"game": game, "players": ["human", "random"],
                                             "seed": 100 + k,
-                                            "config": {"max_steps": 80}})
+                                            "config": {"max_steps": 50}})
             r.raise_for_status()
             body = r.json()
             seat = f"/api/tables/{body['table']}/seats/{body['seats'][0]['token']}"

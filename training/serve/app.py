@@ -18,6 +18,7 @@ seat is an agent) the agents' turns run in a worker thread, one move at a time.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from pathlib import Path
@@ -137,10 +138,20 @@ def create_app(games_dir="runs/serve", models_dir="runs", max_tables: int = 32,
     async def http_error(request, exc: HTTPException):
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
 
+    async def sweep():
+        # idle tables are also freed when no request comes (requests reap them too)
+        while True:
+            await asyncio.sleep(min(60.0, store.idle_timeout / 2))
+            await run_in_threadpool(store.sweep)
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        yield
-        store.close()       # unfinished games are saved when the server stops
+        task = asyncio.get_running_loop().create_task(sweep())
+        try:
+            yield
+        finally:
+            task.cancel()
+            store.close()       # unfinished games are saved when the server stops
 
     base = "/api/tables/{table}/seats/{token}"
     app = Starlette(routes=[

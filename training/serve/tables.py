@@ -210,7 +210,7 @@ class Table:
 
 class TableStore:
     """The open tables: at most ``max_tables``; one idle ``idle_timeout`` seconds is saved
-    and freed (checked on every request that reaches the store)."""
+    and freed (checked on every request that reaches the store, and by a periodic sweep)."""
 
     def __init__(self, games_dir="runs/serve", max_tables: int = MAX_TABLES,
                  idle_timeout: float = IDLE_TIMEOUT, models_dir="runs"):
@@ -271,6 +271,11 @@ class TableStore:
                                   "timeout; the game is saved)")
         table.touch()
         return table
+
+    def sweep(self) -> list[str]:
+        """Free the idle tables now (the server's periodic sweep)."""
+        with self.lock:
+            return self.reap()
 
     def reap(self, now: float | None = None) -> list[str]:
         """Save and free every table idle longer than the timeout (not while an agent is
