@@ -25,7 +25,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install torch==2.13.0
-	$(PY) -m pip install -e '.[training,dev,bench,scale,docs]'
+	$(PY) -m pip install -e '.[training,dev,bench,scale,docs,serve]'
 	touch $(STAMP)
 
 # Lint (ruff, configured in pyproject.toml) and the core's types (mypy) come first: seconds.

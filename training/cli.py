@@ -8,6 +8,7 @@
     broadside play --game havoc --opponent heuristic [--seat 0] [--save game.json]
     broadside play --game havoc --opponent pretrained     (the shipped trained opponent)
     broadside replay game.json [--step] [--html out.html] [--viewer SEAT]
+    broadside serve [--port 8000] [--host 127.0.0.1]   (play in a browser: the serve extra)
     broadside demo
     broadside bench [--quick] [--game havoc] [--search | --strength [--run-dir runs/x]]
     broadside compile [GAME ...]
@@ -586,6 +587,23 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """Start the browser app (training/serve) and print its address."""
+    from training.extras import require
+
+    require("serve", "starlette")
+    uvicorn = require("serve", "uvicorn")
+    from training.serve import create_app
+
+    app = create_app(games_dir=args.games_dir, models_dir=args.models_dir,
+                     max_tables=args.max_tables, idle_timeout=args.idle_timeout,
+                     move_delay=args.move_delay)
+    print(f"Broadside: open http://{args.host}:{args.port}/ (games are saved in "
+          f"{args.games_dir}; Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def cmd_demo(args) -> int:
     from training.extras import require
 
@@ -783,6 +801,22 @@ def build_parser() -> argparse.ArgumentParser:
                     help="picture size in the page (0.75)")
     sp.add_argument("--frame-format", choices=("webp", "png"), default="webp")
     sp.set_defaults(func=cmd_replay)
+
+    sp = add("serve", "play against agents in a browser (a local web app)")
+    sp.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (127.0.0.1: this machine only)")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--games-dir", default="runs/serve",
+                    help="folder the finished and abandoned games are saved in")
+    sp.add_argument("--models-dir", default="runs",
+                    help="folder model paths in agent specs (ppo:PATH) are looked up in")
+    sp.add_argument("--max-tables", type=positive_int, default=32,
+                    help="most games open at once (32)")
+    sp.add_argument("--idle-timeout", type=positive_float, default=1800.0, metavar="SECONDS",
+                    help="a game idle this long is saved and freed (1800)")
+    sp.add_argument("--move-delay", type=float, default=0.4, metavar="SECONDS",
+                    help="pause after each agent move so its move can be followed (0.4)")
+    sp.set_defaults(func=cmd_serve)
 
     sp = add("demo", "short training + evaluation (make demo)")
     sp.add_argument("--out", default="runs/demo")

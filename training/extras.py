@@ -16,7 +16,7 @@ EXTRA_OF = {
     "torch": "training", "stable_baselines3": "training", "sb3_contrib": "training",
     "openskill": "training", "tqdm": "training", "tensorboard": "training",
     "matplotlib": "training", "ray": "scale", "pygame": "bench", "hypothesis": "dev",
-    "pytest": "dev",
+    "pytest": "dev", "starlette": "serve", "uvicorn": "serve",
 }
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

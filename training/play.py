@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 import agents as agents_mod
-from training.records import GameRecord, apply_action, legal_actions, new_game, replay
+from training.records import (GameRecord, agent_action, apply_action, legal_actions, new_game,
+                              replay)
 
 
 def _echo(out, text=""):
@@ -45,7 +46,6 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not in 0..{n - 1}")
     bots = {p: agents_mod.make(opponent, game, seed=seed * 10 + p) for p in range(n) if p != seat}
-    obs = np.zeros(spec.obs_size, dtype=np.float32)
     returns = np.zeros(state.dtype["reward"].shape[0])
     actions = []
     names = ["human" if p == seat else opponent for p in range(n)]
@@ -65,9 +65,7 @@ def play_human(game: str, opponent: str = "heuristic", seat: int = 0, seed: int 
                     _save(rec, save, out)
                     return None
             else:
-                spec.single.observe(state, 0, p, obs)
-                bot = bots[p]
-                a = int(bot.act(obs, mask, state.copy() if bot.needs_state else None, p))
+                a = agent_action(spec, state, bots[p], p, mask)
             label = spec.action_label(state[0], a)
             apply_action(spec, state, a)
             returns += state["reward"][0]

@@ -183,6 +183,17 @@ def apply_action(spec, state, action: int) -> None:
     spec.single.apply(state, 0, int(action), np.zeros(spec.num_actions, dtype=np.uint8))
 
 
+def agent_action(spec, state, agent, seat: int, mask=None) -> int:
+    """The action ``agent`` picks for ``seat`` in ``state`` (a 1-element STATE array) from
+    what that seat may see: its observation and legal mask, plus a copy of the record for a
+    state agent (``needs_state``; each says what it reads, agents/base.py)."""
+    if mask is None:
+        mask = legal_actions(spec, state)
+    obs = np.zeros(spec.obs_size, dtype=np.float32)
+    spec.single.observe(state, 0, seat, obs)
+    return int(agent.act(obs, mask, state.copy() if agent.needs_state else None, seat))
+
+
 def replay(record: GameRecord):
     """Yield ``(i, action, label, seat, state_after)`` for each action of ``record``.
 
@@ -216,7 +227,6 @@ def play_record(game: str, agents_by_seat: list, seed: int, config: dict | None 
                 names: list | None = None, max_steps: int = 1_000_000) -> GameRecord:
     """Play one game between agents (one per seat) and return its record."""
     spec, state = new_game(game, seed, config)
-    obs = np.zeros(spec.obs_size, dtype=np.float32)
     returns = np.zeros(state.dtype["reward"].shape[0])
     actions = []
     for _ in range(max_steps):
@@ -224,9 +234,8 @@ def play_record(game: str, agents_by_seat: list, seed: int, config: dict | None 
             break
         seat = int(state["to_play"][0])
         mask = legal_actions(spec, state)
-        spec.single.observe(state, 0, seat, obs)
         agent = agents_by_seat[seat]
-        a = int(agent.act(obs, mask, state.copy() if agent.needs_state else None, seat))
+        a = agent_action(spec, state, agent, seat, mask)
         if not (0 <= a < spec.num_actions and mask[a]):
             raise IllegalActionError(a, seat, [str(b) for b in np.flatnonzero(mask)],
                                      reason=f"chosen by {agent.name}")
