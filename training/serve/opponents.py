@@ -54,7 +54,8 @@ def build(spec: str, game: str, seed: int, models_dir: Path):
         raise
     except Exception as e:     # any refusal of the spec (ValueError, model errors ...)
         raise ServeError(400, f"agent {spec!r} cannot play {game}: "
-                              f"{str(e).splitlines()[0] if str(e) else type(e).__name__}")
+                              f"{str(e).splitlines()[0] if str(e) else type(e).__name__}"
+                         ) from None
 
 
 def play_agent_turns(table, delay: float = 0.0) -> None:
