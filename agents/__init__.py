@@ -84,3 +84,13 @@ def make(spec: str, game: str, seed=None) -> Agent:
         return PolicyAgent.load(arg, deterministic=(kind == "ppo"), name=spec, seed=seed,
                                 game=game)
     raise ValueError(f"unknown agent {spec!r}; expected one of {', '.join(KINDS)}")
+
+
+def model_paths(spec: str) -> list[str]:
+    """The saved models an agent spec names (``ppo:P``, ``ppo-sample:P``, ``...prior=P``;
+    ``prior=pretrained`` is the shipped model, not a path)."""
+    kind, _, arg = spec.partition(":")
+    if kind.lower() in ("ppo", "ppo-sample"):
+        return [arg]
+    path = spec.partition("prior=")[2]
+    return [path] if path and path.strip().lower() != "pretrained" else []

@@ -487,28 +487,18 @@ def cmd_tournament(args) -> int:
     return 0
 
 
-def _model_paths(spec: str) -> list[str]:
-    """The saved models an agent spec names (``ppo:P``, ``ppo-sample:P``, ``...prior=P``;
-    ``prior=pretrained`` is the shipped model, see ``game_config_for``)."""
-    kind, _, arg = spec.partition(":")
-    if kind.lower() in ("ppo", "ppo-sample"):
-        return [arg]
-    path = spec.partition("prior=")[2]
-    return [path] if path and path.strip().lower() != "pretrained" else []
-
-
 def game_config_for(args, specs: list[str]) -> dict:
     """The game options to play with: ``--config`` when given; otherwise those the named
     models were trained with (a model carries them), so a 2-player model plays 2-player
     games; otherwise the game's defaults."""
     if args.config:
         return parse_config(args.config)
-    from agents import pretrained
+    from agents import model_paths, pretrained
     from agents.policy import model_game
 
     found = {}
     for s in specs:
-        for path in _model_paths(s):
+        for path in model_paths(s):
             entry = model_game(path)
             if entry is not None and entry["game"] == args.game:
                 found[path] = entry["config"]

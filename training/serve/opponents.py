@@ -31,10 +31,10 @@ def _inside(root: Path, text: str) -> str:
 
 def resolve_spec(spec: str, models_dir: Path) -> str:
     """``spec`` with any model path it names resolved inside ``models_dir``."""
-    from training.cli import _model_paths
+    from agents import model_paths
 
     out = spec
-    for text in _model_paths(spec):
+    for text in model_paths(spec):
         if text:
             out = out.replace(text, _inside(models_dir, text), 1)
     return out
