@@ -12,43 +12,22 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from tests.browser import open_chromium
+
 import envs
 from training.records import GameRecord
 
 from tests.serve.helpers import opponent
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-
 @pytest.fixture(scope="module")
 def browser():
-    missing = []
-    try:
-        from selenium import webdriver
-    except ImportError:
-        missing.append("selenium (pip install -e '.[dev]')")
-    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-        missing.append("chromium + chromium-driver (apt-get install chromium chromium-driver)")
-    if missing:
-        if os.environ.get("BROADSIDE_REQUIRE_BROWSER") == "1":
-            pytest.fail("browser test needs " + ", ".join(missing))
-        pytest.skip("no browser: " + ", ".join(missing))
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1400,1000"):
-        opts.add_argument(a)
-    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    drv = open_chromium("1400,1000")
     yield drv
     drv.quit()
 

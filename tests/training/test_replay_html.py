@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import shutil
 
 import numpy as np
 import pytest
+
+from tests.browser import open_chromium
 
 import agents
 import envs
@@ -96,31 +96,9 @@ def test_cli_writes_page_and_rejects_bad_viewer(tmp_path, capsys):
 
 
 # -- in a real browser ----------------------------------------------------------------------
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-
 @pytest.fixture(scope="module")
 def browser():
-    missing = []
-    try:
-        from selenium import webdriver
-    except ImportError:
-        missing.append("selenium (pip install -e '.[dev]')")
-    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-        missing.append("chromium + chromium-driver (apt-get install chromium chromium-driver)")
-    if missing:
-        if os.environ.get("BROADSIDE_REQUIRE_BROWSER") == "1":
-            pytest.fail("browser test needs " + ", ".join(missing))
-        pytest.skip("no browser: " + ", ".join(missing))
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=1400,1100"):
-        opts.add_argument(a)
-    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    drv = open_chromium("1400,1100")
     yield drv
     drv.quit()
 
