@@ -253,14 +253,21 @@ class TableStore:
             raise ServeError(400, f"bad options for {game}: {e}") from None
         agents_by_seat = {p: build(kind, game, seed * 10 + p, self.models_dir)
                           for p, kind in enumerate(players) if kind != PERSON}
+        self._room()
+        # set up outside the store's lock: a game's first table loads its kernels
+        table = Table(game, config, seed, players, agents_by_seat, self.games_dir)
+        self._room(table)
+        return table
+
+    def _room(self, table: Table | None = None) -> None:
+        """429 when ``max_tables`` are open; else add ``table`` (if given)."""
         with self.lock:
             self.reap()
             if len(self.tables) >= self.max_tables:
                 raise ServeError(429, f"{self.max_tables} tables are open, the most this "
                                       "server keeps; finish or leave one, or try later")
-            table = Table(game, config, seed, players, agents_by_seat, self.games_dir)
-            self.tables[table.id] = table
-        return table
+            if table is not None:
+                self.tables[table.id] = table
 
     def get(self, table_id: str) -> Table:
         with self.lock:
