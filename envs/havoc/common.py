@@ -126,6 +126,33 @@ def can_pay(s, c, cost):
     return shortfall(s, c, cost) <= booty_value(s, c) + pool
 
 
+#: the most a face-down booty token can be worth: what every seat knows of one it cannot see
+MAX_BOOTY_VALUE = int(WRECK_VALUE.max())
+
+
+@njit(cache=True)
+def booty_secret(s, c):
+    """May hidden booty value pay crew c's costs? It holds a token, or it is the crew paying
+    and spent one on this payment (Card Purchases: this Step 2), whose value left may be 0 or
+    more. Public: holding a token and spending one are seen by every seat [Booty]."""
+    return s.booty[c] > 0 or (c == s.cur and s.pay_spent != 0)
+
+
+@njit(cache=True)
+def may_pay(s, c, cost):
+    """Could crew c pay `cost` as far as every other seat can tell: its resources plus the
+    most its hidden booty value may be. A decision whose options are paid for is asked when
+    this holds, the options it really can pay are offered, and holding back always is, so
+    whether a crew is asked never tells its booty's value [ruling: Booty decisions are asked
+    in the open]."""
+    bound = 0
+    if s.booty[c] > 0:
+        bound += MAX_BOOTY_VALUE
+    if c == s.cur and s.pay_spent != 0:
+        bound += MAX_BOOTY_VALUE - 1
+    return shortfall(s, c, cost) <= bound
+
+
 @njit(cache=True)
 def owned_count(s, c):
     n = s.deck_n[c]

@@ -23,24 +23,28 @@ Options read from the hand:
   share follows from the pool the same way.
 
 Options read from the booty's value (booty "can be spent for its resource value whenever
-you would spend resources" [Booty]): which cannon options can be paid [Cannon Fire] and
-which upgrades [Island Actions: Workshop] are public when the crew holds no booty (no
-payment is under way then, so no spent booty is left either); the sources of a unit being
-paid [Symbology: Any Resource; Booty] never are, since a booty spent earlier in the same
-payment (or Step 2) may have value left. These three are only asked with two options or
-more (a stop, or two sources), so they are never taken by themselves anyway.
+you would spend resources" [Booty]): which cannon options can be paid [Cannon Fire], which
+upgrades [Island Actions: Workshop], whether the extended maneuver [Extended Maneuver] or
+an offered card [Card Purchases] can be paid are public when no hidden booty value is in
+play (``common.booty_secret``: the crew holds no token and has spent none on this payment
+or Step 2); the sources of a unit being paid [Symbology: Any Resource; Booty] never are.
+Whether these decisions are asked at all never reads the value either: they are asked when
+the crew may pay as far as every seat can tell (``common.may_pay``), with only "hold back"
+legal when it really cannot [ruling: Booty decisions are asked in the open].
 
 Every other decision reads open state only: headings, Skiff places and restock picks,
-resources gained, traded or returned by a scrap, a purchase offered, which booty to keep
-(two options whatever the values), resolve or pass, ships, split arrows, pivots, firing
-sides, extending and flag actions.
+resources gained, traded or returned by a scrap, which booty to keep (two options
+whatever the values), resolve or pass, ships, split arrows, pivots, firing sides and flag
+actions.
 """
 
 from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
-from envs.havoc.common import SRC_REPAIR
-from envs.havoc.state import NDEFS, PK_DISCARD, PK_FIRE, PK_PAY, PK_PLAY, PK_SCRAP, PK_WORKSHOP
+from envs.havoc.common import SRC_REPAIR, booty_secret
+from envs.havoc.state import (
+    NDEFS, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_PAY, PK_PLAY, PK_PURCHASE, PK_SCRAP, PK_WORKSHOP,
+)
 
 
 @njit(cache=True)
@@ -85,8 +89,8 @@ def options_public(s):
         return _one_card_in_hand(s, c) or _hand_defs_public(s, c, False)
     if pk == PK_SCRAP:
         return _hand_defs_public(s, c, s.pend_source == SRC_REPAIR)
-    if pk == PK_FIRE or pk == PK_WORKSHOP:
-        return s.booty[c] == 0
+    if pk == PK_FIRE or pk == PK_WORKSHOP or pk == PK_EXTEND or pk == PK_PURCHASE:
+        return not booty_secret(s, c)
     if pk == PK_PAY:
         return False
     return True

@@ -22,7 +22,7 @@ from envs.havoc import ghost, payment
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
     SRC_DEEP_COVE, begin_sea, can_pay, capacity, discard_count, flag_action,
-    gain, hand_count, has_upgrade, is_ghost,
+    gain, hand_count, has_upgrade, is_ghost, may_pay,
 )
 from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,
@@ -150,7 +150,7 @@ def _slot_action(s, c, k):
             s.pending = PK_TRADE_GIVE
             s.pend_count = TRADES
     elif k == SLOT_WORKSHOP:
-        if _workshop_options(s, c) > 0:
+        if _workshop_offered(s, c):
             s.pending = PK_WORKSHOP
     elif k == SLOT_DEEP_COVE:
         # up to 2 (+ upgrade) cards, one at a time [ruling: Deep Cove]
@@ -273,12 +273,15 @@ def _can_activate(s, c, k):
 
 
 @njit(cache=True)
-def _workshop_options(s, c):
-    n = 0
+def _workshop_offered(s, c):
+    """Some inactive upgrade may be paid for as every seat can tell (common.may_pay): the
+    Workshop is then asked, with the upgrades c really can pay for [ruling: Workshop; Booty
+    decisions are asked in the open]."""
     for k in range(2):
-        if _can_activate(s, c, k):
-            n += 1
-    return n
+        u = SHIP_UPGRADES[s.crew_shipdef[c], k]
+        if not s.upgrade_on[c, k] and may_pay(s, c, UPGRADE_COST[u]):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -318,6 +321,14 @@ def can_buy(s, c, i):
 
 
 @njit(cache=True)
+def _offered(s, c, i):
+    """A card c claimed is offered when it may be paid for as every seat can tell
+    (common.may_pay); buying it is legal only when c really can [Step 2: Unpurchased Cards;
+    ruling: Booty decisions are asked in the open]."""
+    return s.market_claim[i] == c and s.market[i] >= 0 and may_pay(s, c, CARD_COST[s.market[i]])
+
+
+@njit(cache=True)
 def _purchases(s):
     """Each crew in the phase's turn order (from the crew that opened it) pays for its
     claimed cards, left to right; only affordable cards are offered, the rest stay in the
@@ -329,17 +340,19 @@ def _purchases(s):
             s.turn_open = 1
             s.pend_slot = -1
             s.pay_pool = 0
+            s.pay_spent = 0
             if is_ghost(s, c):
                 ghost.purchases(s, c)
                 s.pend_slot = MARKET_SIZE
         i = s.pend_slot + 1
         while i < MARKET_SIZE:
-            if s.market_claim[i] == c and s.market[i] >= 0 and can_buy(s, c, i):
+            if _offered(s, c, i):
                 s.pend_slot = i
                 s.pending = PK_PURCHASE
                 return
             i += 1
         s.pay_pool = 0        # booty value left after the crew's last purchase is lost
+        s.pay_spent = 0
         s.turn_open = 0
         s.cur = (c + 1) % n
         if s.cur == s.turn_start:
@@ -350,8 +363,9 @@ def _purchases(s):
 
 @njit(cache=True)
 def legal_purchase(s, c, mask):
-    """Buy the offered card, or leave it in the Market [Step 2]."""
-    mask[A_OPTION + 0] = 1
+    """Buy the offered card if c can pay for it, or leave it in the Market [Step 2]."""
+    if can_buy(s, c, s.pend_slot):
+        mask[A_OPTION + 0] = 1
     mask[A_STOP] = 1
 
 
@@ -379,6 +393,7 @@ def _cleanup(s):
         s.skiffs[c] = SKIFFS_PER_CREW
     s.pend_slot = -1
     s.pay_pool = 0
+    s.pay_spent = 0
     refill_market(s)
     begin_sea(s)
 

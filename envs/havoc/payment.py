@@ -12,7 +12,11 @@ would spend resources" [Booty]. So a payment is a short sequence of PK_PAY decis
   it changes what the payer can end up keeping: two sources leading to the same set of
   possible final holdings are one option (the first is offered). A unit whose sources all
   lead to the same set is paid without a question, so a payment asks nothing unless the
-  payer can really end with different holdings [ruling: Paying costs].
+  payer can really end with different holdings [ruling: Paying costs];
+- except while hidden booty value is in play (the payer holds a token, or spent one on this
+  payment: ``s.pay_spent``, public, while ``s.pay_pool`` is not): then every unit is asked,
+  even with one real source, since which units have one depends on that value and whether a
+  crew is asked is seen by every seat [ruling: Booty decisions are asked in the open].
 
 What a payment can end with is the resources spent from now on (x_sail, x_cannon, x_coin);
 the booty value used is what is left of the cost, and the token is spent iff some is used.
@@ -35,7 +39,7 @@ from numba import njit
 
 from envs.core.bounds import fault
 from envs.havoc.cards import WRECK_VALUE
-from envs.havoc.common import booty_value, return_wreck_token
+from envs.havoc.common import booty_secret, booty_value, return_wreck_token
 from envs.havoc.state import A_BOOTY, A_OPTION, ANY, NUM_RES, PH_PURCHASE, PK_NONE, PK_PAY
 
 #: units in one payment: a cost is at most 4 resources, an upgrade's at most 6
@@ -187,6 +191,7 @@ def _pay_unit(s, c, source):
         s.booty[c] = 0
         return_wreck_token(s, token)
         s.pay_pool = WRECK_VALUE[token - 1]
+        s.pay_spent = 1
     s.pay_pool -= 1
 
 
@@ -200,10 +205,13 @@ def _settle(s, c):
         if _unit(s) < 0:
             if s.phase != PH_PURCHASE:
                 s.pay_pool = 0
+                s.pay_spent = 0
             s.pending = s.pay_next
             s.pay_next = PK_NONE
             return
-        if n >= 2:
+        if n >= 2 or (n == 1 and booty_secret(s, c)):
+            # with hidden booty value in play every unit is asked: which units have one
+            # real source depends on that value [ruling: Booty decisions are asked in the open]
             s.pending = PK_PAY
             return
         if n == 0:

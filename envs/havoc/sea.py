@@ -38,7 +38,7 @@ from envs.havoc.cards import (
 from envs.havoc.cannon import balls_cost, can_pay_balls, fire_range, volley
 from envs.havoc.common import (
     SRC_REPAIR, begin_island, can_pay, draw, flag_action, gain, hand_count,
-    has_upgrade, is_damage, is_ghost, score,
+    has_upgrade, is_damage, is_ghost, may_pay, score,
 )
 from envs.havoc.maneuver import (
     MOVED, STAYED, collision_penalty, feature_acts, lift_wreck, pivot, sea_feature,
@@ -335,12 +335,13 @@ def _sail_path(s):
 
 @njit(cache=True)
 def _offer_fire(s):
-    """Ask PK_FIRE when at least one cannon option can be paid; True when asked [ruling:
-    Fire decisions]."""
+    """Ask PK_FIRE when at least one cannon option may be paid as every seat can tell
+    (common.may_pay); True when asked [ruling: Fire decisions; Booty decisions are asked in
+    the open]."""
     d = s.card
     c = s.cur
     for k in range(CARD_CANNON_N[d]):
-        if can_pay_balls(s, c, CARD_CANNON[d, k, 1]):
+        if may_pay(s, c, balls_cost(CARD_CANNON[d, k, 1])):
             s.pending = PK_FIRE
             return True
     return False
@@ -402,7 +403,10 @@ def _extension_cost(s, c):
 
 @njit(cache=True)
 def legal_extend(s, c, mask):
-    mask[A_OPTION + 0] = 1
+    """Sail the extended maneuver if c can really pay for it, or skip it [Extended Maneuver;
+    ruling: Booty decisions are asked in the open]."""
+    if can_pay(s, c, _extension_cost(s, c)):
+        mask[A_OPTION + 0] = 1
     mask[A_STOP] = 1
 
 
@@ -553,7 +557,7 @@ def run_card(s):
                 s.card_stage = ST_EFFECT
             elif cost == EXT_FREE:
                 s.card_stage = ST_EXT
-            elif can_pay(s, c, _extension_cost(s, c)):
+            elif may_pay(s, c, _extension_cost(s, c)):
                 s.pending = PK_EXTEND
             else:
                 s.card_stage = ST_EFFECT

@@ -73,6 +73,7 @@ def _zero(s):
     s.pend_source = 0
     s.pay_cost[:] = 0
     s.pay_pool = 0
+    s.pay_spent = 0
     s.pay_next = PK_NONE
     s.scrap_gain = 0
     s.crew_seat[:] = -1

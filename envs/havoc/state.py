@@ -188,6 +188,8 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pay_cost", np.int8, (4,)),              # units still to pay: sail, cannon, coin, any
     ("pay_pool", np.int8),                    # value left of a booty spent on this payment
                                               # (Card Purchases: the crew's whole Step 2)
+    ("pay_spent", np.int8),                   # 1 once a booty was spent there: public, while
+                                              # pay_pool (maybe 0) is its owner's secret
     ("pay_next", np.int8),                    # pending decision once the cost is paid
     ("scrap_gain", np.int8),                  # "any" resources still to take for a scrap
     # crews

@@ -234,6 +234,7 @@ def _ranges(states, r):
                "Sea Phases without Damage, counted only up to cfg.stall_limit")
     V.in_range(r, states, "pay_cost", 0, 6, "units of a cost still to pay")
     V.in_range(r, states, "pay_pool", 0, 9, "value left of a spent booty token")
+    V.in_range(r, states, "pay_spent", 0, 1, "a booty token was spent on this payment")
     V.in_range(r, states, "pay_next", 0, NUM_PENDING_KINDS - 1, "a decision kind (PK_*)")
     V.in_range(r, states, "scrap_gain", 0, 8, "'any' resources of scrapped cards to take")
     V.in_range(r, states, "card", -1, C.NUM_CARD_DEFS - 1, "the card being resolved or -1")
@@ -517,6 +518,11 @@ def _pending(states, r):
            "purchases [Booty: excess is lost]")
     r.flag((states["pay_pool"] > 0) & (states["booty"][rows, cur] > 0),
            "pay_pool: a crew spending booty value has no token left in its hold [Booty]")
+    r.flag(~pool_ok & (states["pay_spent"] > 0),
+           "pay_spent: a spent booty is remembered only during a payment or the paying "
+           "crew's purchases [Booty: excess is lost]")
+    r.flag((states["pay_pool"] > 0) & (states["pay_spent"] == 0),
+           "pay_pool: booty value is left only once a token was spent (pay_spent) [Booty]")
     gaining = live & (pend == PK_SCRAP_GAIN)
     r.flag(gaining & (states["scrap_gain"] < 1), "scrap_gain: no resource left to choose")
     r.flag(~gaining & (states["scrap_gain"] > 0),

@@ -143,9 +143,13 @@ def test_holding_fire_costs_nothing():
 
 
 def test_booty_pays_for_a_volley():
-    """Booty: spent for its resource value whenever you would spend resources."""
+    """Booty: spent for its resource value whenever you would spend resources (the crew is
+    asked to spend it even as the only source [ruling: Booty decisions are asked in the
+    open])."""
     arr = duel("Warning Shot", res=(0, 0, 0), crew0={"booty": 1})
-    act(arr, hand("Warning Shot"), opt(0), opt(0), RIGHT)
+    act(arr, hand("Warning Shot"), opt(0), opt(0))
+    assert get(arr, "pending") == S.PK_PAY and legal(arr) == {S.A_BOOTY}
+    act(arr, S.A_BOOTY, RIGHT)
     assert get(arr, "booty")[0] == 0 and get(arr, "infamy")[0] == 2
 
 

@@ -241,6 +241,9 @@ def test_workshop_upgrade_paid_with_booty():
     stack = int(rec["wreck_stack_n"])
     act(rec, slot(SLOT_WORKSHOP), A_OPTION + 1)
     assert rec["upgrade_on"][0].tolist() == [0, 1]
+    while rec["pending"] == PK_PAY:            # each unit asked [ruling: Booty decisions
+        assert legal(rec) == {A_BOOTY}         # are asked in the open]
+        act(rec, A_BOOTY)
     assert rec["booty"][0] == 0
     assert rec["wreck_stack_n"] == stack + 1   # spent booty goes back into the stack
 
@@ -507,12 +510,17 @@ def test_booty_value_splits_across_purchases():
     rec["market_claim"][1] = 0
     rec["market_claim"][3] = 0
     act(rec, A_MARKET + 2)                 # Tradewind Reach, Fair Current, Wear Ship: 1 sail
-    act(rec, A_OPTION + 0)                 # booty 3 pays 1, 2 left
-    assert rec["booty"][0] == 0
-    act(rec, A_OPTION + 0, A_OPTION + 0)   # 1 left, then 0
+    for left in (2, 1, 0):                 # booty 3 pays 1, 2 left; then 1 left, then 0
+        act(rec, A_OPTION + 0)
+        assert rec["pending"] == PK_PAY and legal(rec) == {A_BOOTY}
+        act(rec, A_BOOTY)
+        assert rec["booty"][0] == 0 and rec["pay_pool"] == left
     for name in MARKET5[:3]:
         assert rec["hand"][0][ID(name)] == 1
-    # Three Knots (2 sails) was not offered: the booty's value is used up
+    # Three Knots (2 sails) cannot be bought: the booty's value is used up. It is offered all
+    # the same, since the others cannot tell [ruling: Booty decisions are asked in the open]
+    assert rec["pending"] == PK_PURCHASE and legal(rec) == {A_STOP}
+    act(rec, A_STOP)
     assert rec["phase"] == PH_SEA
     assert rec["market"][3] == ID("Three Knots")
 
@@ -525,7 +533,9 @@ def test_booty_left_over_is_lost_after_the_crews_purchases():
     act(rec, A_MARKET + 3, A_OPTION + 0)   # Three Knots: 2 sails, 1 held + booty
     assert rec["pending"] == PK_PAY        # the first sail: the sail held, or the booty
     assert legal(rec) == {A_OPTION + SAIL, A_BOOTY}
-    act(rec, A_OPTION + SAIL)              # the second sail can only be the booty
+    act(rec, A_OPTION + SAIL)              # the second sail can only be the booty: asked all
+    assert rec["pending"] == PK_PAY and legal(rec) == {A_BOOTY}     # the same (ruling)
+    act(rec, A_BOOTY)
     assert rec["booty"][0] == 0 and rec["pay_pool"] == 0
     assert rec["res"][0].tolist() == [0, 0, 0]
     assert rec["hand"][0][ID("Three Knots")] == 1 and rec["phase"] == PH_SEA

@@ -105,6 +105,8 @@ def test_booty_pays_for_the_extension():
     arr = one("Catch the Breeze", res=(0, 0, 0), booty=2)
     n = int(get(arr, "wreck_stack_n"))
     act(arr, hand("Catch the Breeze"), opt(0), opt(0))
+    assert get(arr, "pending") == S.PK_PAY and legal(arr) == {S.A_BOOTY}   # asked (ruling:
+    act(arr, S.A_BOOTY)                                     # Booty decisions are asked in the open)
     assert me(arr)[:2] == (1, 2)
     assert get(arr, "booty")[0] == 0 and get(arr, "wreck_stack_n") == n + 1
 

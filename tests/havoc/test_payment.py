@@ -54,9 +54,13 @@ def test_a_unit_with_one_possible_source_is_paid_without_a_question():
 
 def test_only_sources_that_leave_the_rest_payable_are_offered():
     """Booty covers Treasure Hold's third unit only if the coins pay the coins: with 2 coins
-    and a 1-value booty the booty may not go on a coin unit."""
+    and a 1-value booty the booty may not go on a coin unit. With booty in the hold every
+    unit is asked, each with its one source [ruling: Booty decisions are asked in the open]."""
     arr = workshop([0, 0, 2], booty=1)
     act(arr, OPT + 1)
+    for source in (OPT + S.COIN, OPT + S.COIN, BOOTY):
+        assert arr["pending"][0] == S.PK_PAY and legal(arr) == {source}
+        act(arr, source)
     assert arr["res"][0][0].tolist() == [0, 0, 0] and arr["booty"][0][0] == 0
     assert arr["pending"][0] != S.PK_PAY
 
@@ -69,9 +73,10 @@ def test_booty_may_pay_a_coin_unit_and_keep_a_coin():
     assert arr["pending"][0] == S.PK_PAY and legal(arr) == {OPT + S.COIN, BOOTY}
     act(arr, BOOTY)                                       # token spent, 1 of its value left
     assert arr["pay_pool"][0] == 1 and legal(arr) == {OPT + S.COIN, BOOTY}
-    act(arr, BOOTY)                                       # the "any" unit: a coin, no choice
-    assert arr["res"][0][0].tolist() == [0, 0, 2] and arr["pay_pool"][0] == 0
-    assert arr["pending"][0] != S.PK_PAY
+    act(arr, BOOTY)                                       # the "any" unit: a coin, no choice,
+    assert arr["pay_pool"][0] == 0 and legal(arr) == {OPT + S.COIN}   # asked all the same
+    act(arr, OPT + S.COIN)
+    assert arr["res"][0][0].tolist() == [0, 0, 2] and arr["pending"][0] != S.PK_PAY
 
 
 def test_extended_maneuver_with_chase_rigging_is_paid_with_any_resource_chosen():
@@ -90,12 +95,28 @@ def test_extended_maneuver_with_chase_rigging_is_paid_with_any_resource_chosen()
 
 
 def test_purchase_payable_one_way_only_asks_nothing():
+    """Sprit Run (1 sail + 1 coin) with 1 sail and 1 coin: each unit has its resource as the
+    only source, so no question [ruling: Paying costs]."""
+    arr = load("pay_any_purchase", market=["Sprit Run", "Tradewind Reach", "Wear Ship",
+                                           "Three Knots", "Stormrider"],
+               crews=[{"skiffs": 1, "res": [1, 0, 1]}, {"skiffs": 0}])
+    act(arr, S.A_MARKET + 0, OPT + 0)
+    assert arr["phase"][0] == S.PH_SEA
+    assert arr["res"][0][0].tolist() == [0, 0, 0]
+    assert arr["hand"][0][0, C.card_id("Sprit Run")] == 1
+
+
+def test_purchase_payable_one_way_with_booty_asks_each_unit():
     """Sprit Run (1 sail + 1 coin) with a sail and a 1-value booty: the sail pays the sail
-    and the booty the coin - the only way, so no question."""
+    and the booty the coin - the only way, yet each unit is asked, since with another value
+    of the booty there would be a choice [ruling: Booty decisions are asked in the open]."""
     arr = load("pay_any_purchase", market=["Sprit Run", "Tradewind Reach", "Wear Ship",
                                            "Three Knots", "Stormrider"],
                crews=[{"skiffs": 1, "res": [1, 0, 0], "booty": 1}, {"skiffs": 0}])
     act(arr, S.A_MARKET + 0, OPT + 0)
+    for source in (OPT + S.SAIL, BOOTY):
+        assert arr["pending"][0] == S.PK_PAY and legal(arr) == {source}
+        act(arr, source)
     assert arr["phase"][0] == S.PH_SEA
     assert arr["res"][0][0].tolist() == [0, 0, 0] and arr["booty"][0][0] == 0
     assert arr["hand"][0][0, C.card_id("Sprit Run")] == 1
