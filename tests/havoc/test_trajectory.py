@@ -3,8 +3,9 @@
 The digests were recorded from main on 2026-11-24, again on 2026-11-27, when taking
 Lookout's and Swift's flag actions became a decision [Flags] (as Five Sails' and Cursed
 Seas' were before their call trees were flattened), and on 2026-11-28, when booty decisions
-came to be asked in the open [ruling: Booty decisions are asked in the open]; a kernel restructuring must not change them. Each case plays
-uniformly random legal actions and hashes the actions and the final record bytes
+came to be asked in the open [ruling: Booty decisions are asked in the open]; a kernel
+restructuring must not change them. Each case plays uniformly random legal actions and
+hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.havoc.test_trajectory``.
 """
