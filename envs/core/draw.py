@@ -11,6 +11,12 @@ alike and a reader learns the language once:
 - ``bar``: a value against its maximum (Infamy, resources), for comparing seats at a glance;
 - ``seat_colour``: one colour per seat, used for ships, claims, flags and crew stripes.
 
+A piece that stands for a choice (a card in hand, a Market card, an island slot, an island)
+is drawn with the action ids it stands for (``actions=`` of ``card``, or :meth:`Canvas.region`):
+the canvas keeps them as ``regions``, the clickable parts of the picture a game's
+``render_regions`` returns. They come from what the viewer sees only, since they are drawn
+with it; which of them are legal now is the caller's business (the browser app keeps those).
+
 Text is only for names and numbers. Everything is integer pixel geometry on a fixed-size
 image, so pictures of consecutive states differ only where the state differs (the HTML
 replay stores only changed tiles) and snapshot tests can compare pictures.
@@ -83,6 +89,18 @@ class Canvas:
         self.img = Image.new("RGB", (int(width), int(height)), bg)
         self.d = ImageDraw.Draw(self.img)
         self.width, self.height = int(width), int(height)
+        #: clickable parts: ((x0, y0, x1, y1), action ids), in drawing order
+        self.regions: list[tuple[tuple[int, int, int, int], tuple[int, ...]]] = []
+
+    def region(self, box, actions) -> None:
+        """Mark ``box`` as the part of the picture standing for ``actions`` (clipped to the
+        picture; nothing when empty)."""
+        acts = tuple(int(a) for a in actions)
+        x0, y0, x1, y1 = (int(v) for v in box)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(self.width, x1), min(self.height, y1)
+        if acts and x1 > x0 and y1 > y0:
+            self.regions.append(((x0, y0, x1, y1), acts))
 
     # -- text --------------------------------------------------------------------------
     def text(self, x, y, s, size: int = 13, fill=INK, max_w: int | None = None,
@@ -225,12 +243,14 @@ class Canvas:
     # -- cards -------------------------------------------------------------------------
     def card(self, box, name: str = "", fill=(230, 225, 210), *, face_down: bool = False,
              cost=(), points: int | None = None, badge: str | None = None,
-             border=None, faded: bool = False, caption: str | None = None) -> None:
+             border=None, faded: bool = False, caption: str | None = None,
+             actions=()) -> None:
         """A card tile. ``cost``: (icon kind, number) pairs drawn at the bottom; ``points``:
         a star and a number at the top right; ``badge``: short text in a dark corner tab;
         ``border``: a thick edge in a seat colour (claimed, in play); ``caption``: one more
-        line (type) under the name."""
+        line (type) under the name; ``actions``: the choices the tile stands for (a region)."""
         x0, y0, x1, y1 = (int(v) for v in box)
+        self.region(box, actions)
         d = self.d
         if face_down:
             d.rounded_rectangle([x0, y0, x1, y1], radius=6, fill=CARD_BACK, outline=INK)

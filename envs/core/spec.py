@@ -158,6 +158,10 @@ class GameSpec:
     from_scenario: Callable[[dict], np.ndarray] | None = None
     #: seat names; defaults to player_0 ... player_{n-1}
     metadata: dict = field(default_factory=dict)
+    #: ``render_regions(state_record, viewer) -> [((x0, y0, x1, y1), (action, ...)), ...]``:
+    #: the parts of ``render_rgb``'s picture that stand for actions (a card in hand, a slot),
+    #: drawn from what ``viewer`` sees (envs/core/draw.py); None: no clickable parts
+    render_regions: Callable[[Any, Any], list] | None = None
     #: random legal play over a batch (see the batch kernel contract above)
     batch_playout: Any = None
     #: ``batch_observe_seats(states, seats, obs)``; VectorGame loops over ``observe`` without it

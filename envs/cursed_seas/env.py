@@ -80,7 +80,7 @@ from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.observe import observe
 from envs.cursed_seas.prune import prune
-from envs.cursed_seas.render import render_ansi, render_rgb
+from envs.cursed_seas.render import render_ansi, render_regions, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
     CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, OBS_SIZE, PHASE_NAMES, STATE,
@@ -122,7 +122,8 @@ GAME = GameSpec(
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
-    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
+    render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_cut=SEARCH_CUT,
     to_scenario=to_scenario, from_scenario=from_scenario,

@@ -30,7 +30,7 @@ from . import pieces
 from .labels import ship_name
 from .observe import _cargo_seen
 from .state import (
-    LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
+    A_OPT, A_ORDER, PK_HOME, PK_TARGET, PK_TURN, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
     MAX_FORTS_P, MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R,
     TERRAIN_KINDS, FORT_R,
 )
@@ -231,6 +231,8 @@ def _table(cv, s, viewer):
     for i in range(int(s["n_islands"])):
         x, y = _pt(s, s["isl_x"][i], s["isl_y"][i])
         r = float(s["isl_r"][i]) * k
+        if int(s["pending"]) == PK_HOME:
+            cv.region((x - r, y - r, x + r, y + r), (A_OPT + i,))
         owner = int(s["isl_home"][i])
         if 0 <= owner < MAX_PLAYERS:
             cv.disc(x, y, r + 5, draw.seat_colour(owner), outline=None)
@@ -270,6 +272,18 @@ def _table(cv, s, viewer):
     _sea_pieces(cv, s)
 
 
+def _ship_actions(s, k, viewer) -> tuple[int, ...]:
+    """What clicking ship k may mean: the target chosen for a mast, or (the viewer's own
+    fleet slot, on its turn) the actions it may give her."""
+    pk = int(s["pending"])
+    if pk == PK_TARGET:
+        return (A_OPT + k,)
+    p, j = divmod(k, MAX_FLEET)
+    if pk == PK_TURN and viewer is not None and int(viewer) == p:
+        return tuple(A_ORDER + j * 4 + act for act in range(4))
+    return ()
+
+
 def _ship(cv, s, k, viewer):
     sc = _scale(s)
     p, j = divmod(k, MAX_FLEET)
@@ -285,6 +299,8 @@ def _ship(cv, s, k, viewer):
     pts = [(x + vx * hw, y + vy * hw), (x + ux * ln * mid + vx * hw, y + uy * ln * mid + vy * hw),
            (bx + ux * hw * 0.6, by + uy * hw * 0.6),
            (x + ux * ln * mid - vx * hw, y + uy * ln * mid - vy * hw), (x - vx * hw, y - vy * hw)]
+    xs, ys = [pt[0] for pt in pts], [pt[1] for pt in pts]
+    cv.region((min(xs), min(ys), max(xs) + 1, max(ys) + 1), _ship_actions(s, k, viewer))
     wreck = bool(s["sh_wreck"][k])
     o = int(s["sh_owner"][k])          # her fleet now: a tow brings her into another [Tow]
     fill = draw.dim(draw.seat_colour(o), 0.5) if wreck else draw.seat_colour(o)
@@ -395,6 +411,17 @@ def _fleet(cv, s, p, viewer, box):
 def render_rgb(s, viewer) -> np.ndarray:
     """uint8[H, W, 3]: the table to scale and the fleets, as ``viewer`` (a seat or None)
     may see them."""
+    return _picture(s, viewer).array()
+
+
+def render_regions(s, viewer) -> list:
+    """The clickable parts of ``render_rgb(s, viewer)``: the islands while a home island is
+    chosen, the ships while a mast picks its target, and the viewer's own ships on its turn
+    (the actions it may give her)."""
+    return _picture(s, viewer).regions
+
+
+def _picture(s, viewer) -> draw.Canvas:
     cv = draw.Canvas(W, H)
     _table(cv, s, viewer)
     _game(cv, s)
@@ -403,7 +430,7 @@ def render_rgb(s, viewer) -> np.ndarray:
         _fleet(cv, s, p, viewer, (RIGHT, top + p * row, W - 8, top + p * row + row - 6))
     cv.text(T0, H - 22, "masts: printed rank and range (S/L), x = lost; coins: value when "
             "known, ? face down, * unique; numbers by the sterns: fleet slots", 11, draw.MUTED)
-    return cv.array()
+    return cv
 
 
 # --- forts / terrain / creatures ------------------------------------------------------------

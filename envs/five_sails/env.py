@@ -45,7 +45,7 @@ from .heuristic import heuristic_best
 from .hidden import determinize
 from .labels import action_label
 from .observe import OBS_SIZE, observe
-from .render import render_ansi, render_rgb
+from .render import render_ansi, render_regions, render_rgb
 from .scenario import from_scenario, to_scenario
 from .state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE
 from .validate import check_states
@@ -65,7 +65,8 @@ GAME = GameSpec(
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
-    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
+    render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,

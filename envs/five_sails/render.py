@@ -18,6 +18,7 @@ import numpy as np
 from envs.core import draw
 
 from . import cards as C
+from . import state as S
 from .state import (
     AB_NAMES, APPROACH, DASH, DAYS, HOME, LOC_NAMES, MAX_CREW, MAX_PLAYERS, NLOC, NOPS,
     OP_CHALLENGE, OP_CV_P, OP_CV_R, OP_CV_T, OP_DRAW, OP_GARDE, OP_HEAL, OP_IF_CTRL, OP_INF,
@@ -316,7 +317,13 @@ def _game(cv, s):
         cv.text(xl + k * 64 + 18, y0 + 8, STAT_NAMES[k], 10, draw.MUTED, anchor="lm")
 
 
-def _city(cv, s):
+def _own_character(c) -> tuple[int, ...]:
+    """The actions that name one's own character in crew slot c."""
+    return tuple(base + c for base in (S.A_MOVE, S.A_CLAIM, S.A_CHALLENGE, S.A_RECRUIT,
+                                       S.A_CEQUIP, S.A_EVENT, S.A_ABILITY, S.A_CREW))
+
+
+def _city(cv, s, viewer):
     n = int(s["num_players"])
     live = [l for l in range(NLOC) if _live(n, l)]
     x0, y0, x1, y1 = cv.panel((8, CITY_Y0, W - 8, CITY_Y1), "the City (from the City Deck "
@@ -330,6 +337,7 @@ def _city(cv, s):
         inner = cv.panel((bx0, y0, bx1, y1), LOC_NAMES[l] + ("  (duel here)" if duel_here else ""),
                          stripe=draw.seat_colour(ctrl) if ctrl >= 0 else None)
         ix0, iy0, ix1, iy1 = inner
+        cv.region((bx0, y0, bx1, y1), (S.A_LOC + l,))
         cs = int(s["cslot"][l])
         cw = 84
         if cs > 0:
@@ -349,6 +357,9 @@ def _city(cv, s):
             tx = gx0 + (k % 2) * (tw + 4)
             ty = iy0 + (k // 2) * (th + 4) + 2
             _char(cv, (tx, ty, tx + tw, ty + th), s, p, c)
+            mine = viewer is not None and int(viewer) == p
+            cv.region((tx, ty, tx + tw, ty + th),
+                      _own_character(c) if mine else (S.A_TARGET + p * MAX_CREW + c,))
 
 
 def _seat(cv, s, p, viewer):
@@ -459,9 +470,11 @@ def _hand(cv, s, viewer):
         return
     p = int(viewer)
     for box, title, cards, cap in (
-            (hbox, f"hand of player_{p}", [int(c) for c in s["hand"][p][:int(s["hand_n"][p])]],
+            (hbox, f"hand of player_{p}",
+             [(int(c), S.A_HAND + k) for k, c in enumerate(s["hand"][p][:int(s["hand_n"][p])])],
              None),
-            (abox, f"Approach Deck of player_{p}", [int(a) for a in s["appr"][p] if a > 0],
+            (abox, f"Approach Deck of player_{p}",
+             [(int(a), S.A_APPROACH + k) for k, a in enumerate(s["appr"][p]) if a > 0],
              "approach")):
         x0, y0, x1, y1 = cv.panel(box, title, stripe=draw.seat_colour(p))
         if not cards:
@@ -469,18 +482,30 @@ def _hand(cv, s, viewer):
             continue
         n = len(cards)
         w = min(112, (x1 - x0 - 4 * (n - 1)) // n)
-        for k, cid in enumerate(cards):
+        for k, (cid, action) in enumerate(cards):
             x = x0 + k * (w + 4)
             _card(cv, (x, y0 + 1, x + w, y1 - 1), cid, caption=cap)
+            cv.region((x, y0 + 1, x + w, y1 - 1), (action,))
 
 
 def render_rgb(s, viewer) -> np.ndarray:
     """uint8[H, W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
+    return _table(s, viewer).array()
+
+
+def render_regions(s, viewer) -> list:
+    """The clickable parts of ``render_rgb(s, viewer)``: the City's locations (move, choose
+    a location), the characters there (the viewer's: its actions; others': targets), the
+    viewer's hand and Approach Deck cards."""
+    return _table(s, viewer).regions
+
+
+def _table(s, viewer) -> draw.Canvas:
     cv = draw.Canvas(W, H)
     _game(cv, s)
-    _city(cv, s)
+    _city(cv, s, viewer)
     for p in range(MAX_PLAYERS):
         _seat(cv, s, p, viewer)
     _hand(cv, s, viewer)
     _duel(cv, s)
-    return cv.array()
+    return cv

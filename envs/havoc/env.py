@@ -160,7 +160,7 @@ from envs.havoc.hidden import determinize
 from envs.havoc.labels import action_label
 from envs.havoc.observe import OBS_SIZE, observe
 from envs.havoc.prune import prune
-from envs.havoc.render import PHASE_NAMES, render_ansi, render_rgb
+from envs.havoc.render import PHASE_NAMES, render_ansi, render_regions, render_rgb
 from envs.havoc.scenario import from_scenario, to_scenario
 from envs.havoc.state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, STATE
 from envs.havoc.validate import check_states
@@ -195,7 +195,8 @@ GAME = GameSpec(
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
-    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
+    render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune,
     to_scenario=to_scenario, from_scenario=from_scenario,

@@ -19,7 +19,7 @@ from envs.havoc.labels import (
     HEADING_NAMES, card_name, card_text, crew_name, pending_text, slot_text,
 )
 from envs.havoc.state import (
-    FEAT_GUST, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID, MARKET_SIZE,
+    A_HAND, A_MARKET, A_SLOT, FEAT_GUST, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID, MARKET_SIZE,
     NUM_FLAGS, NUM_SLOTS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, SLOT_MIN_CREWS,
     VAR_GHOST,
 )
@@ -347,7 +347,8 @@ def _market(cv, rec, box):
             continue
         claim = int(rec["market_claim"][i])
         tiles.append(_card_tile(dd, badge="new" if rec["market_new"][i] else None,
-                                border=CREW_COLOURS[claim % 6] if claim >= 0 else None))
+                                border=CREW_COLOURS[claim % 6] if claim >= 0 else None,
+                                actions=(A_MARKET + i,)))
     cv.card_row((x0 + 2, y0 + 2, x1 - 2, y1 - 2), tiles, card_w=150, gap=12)
 
 
@@ -371,6 +372,7 @@ def _flags_and_slots(cv, rec, box):
                     draw.dim(draw.MUTED))
         cv.text(sx + 20, sy + 8, slot_text(k), 12, draw.dim(draw.INK) if closed else draw.INK,
                 max_w=w - 24, anchor="lm")
+        cv.region((sx, sy - 2, sx + w - 4, sy + 18), (A_SLOT + k,))
 
 
 def _crew_row(cv, rec, c, box, viewer):
@@ -442,12 +444,23 @@ def _hand(cv, rec, viewer, box):
     tiles = []
     for dd in np.flatnonzero(rec["hand"][c]):
         n = int(rec["hand"][c][dd])
-        tiles.append(_card_tile(dd, badge=f"x{n}" if n > 1 else None))
+        tiles.append(_card_tile(dd, badge=f"x{n}" if n > 1 else None,
+                                actions=(A_HAND + int(dd),)))
     cv.card_row((x0 + 2, y0 + 2, x1 - 2, y1 - 2), tiles, card_w=120, gap=8, empty="(empty)")
 
 
 def render_rgb(rec, viewer=None) -> np.ndarray:
     """uint8[IMG_H, IMG_W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
+    return _table(rec, viewer).array()
+
+
+def render_regions(rec, viewer=None) -> list:
+    """The clickable parts of ``render_rgb(rec, viewer)``: the viewer's hand cards (play,
+    discard or scrap one), the Market cards (claim) and the island slots (place a Skiff)."""
+    return _table(rec, viewer).regions
+
+
+def _table(rec, viewer) -> draw.Canvas:
     cv = draw.Canvas(IMG_W, IMG_H)
     _board(cv, rec)
     board_bottom = MARGIN + GRID * CELL
@@ -470,4 +483,4 @@ def render_rgb(rec, viewer=None) -> np.ndarray:
         _crew_row(cv, rec, c, (R, top + c * (row + 4), IMG_W - 8, top + c * (row + 4) + row),
                   viewer)
     _hand(cv, rec, viewer, (R, IMG_H - 172, IMG_W - 8, IMG_H - 8))
-    return cv.array()
+    return cv

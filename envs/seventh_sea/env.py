@@ -31,7 +31,7 @@ from envs.seventh_sea.heuristic import heuristic_best
 from envs.seventh_sea.hidden import determinize
 from envs.seventh_sea.labels import action_label
 from envs.seventh_sea.observe import OBS_SIZE, observe
-from envs.seventh_sea.render import render_ansi, render_rgb
+from envs.seventh_sea.render import render_ansi, render_regions, render_rgb
 from envs.seventh_sea.scenario import from_scenario, to_scenario
 from envs.seventh_sea.state import (
     CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PH_START, PHASE_NAMES, STATE,
@@ -59,7 +59,8 @@ GAME = GameSpec(
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,
     batch_reset=batch.batch_reset, batch_legal=batch.batch_legal,
     batch_observe=batch.batch_observe, batch_step=batch.batch_step,
-    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb, infos=infos,
+    action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
+    render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best,
     to_scenario=to_scenario, from_scenario=from_scenario,

@@ -290,6 +290,7 @@ def _seas(cv, rec):
     for k in range(S.NSEAS):
         bx0, bx1 = x0 + k * w, x0 + (k + 1) * w - 6
         cv.d.rounded_rectangle([bx0, y0, bx1, y1], radius=5, fill=SEA_TINTS[k], outline=SEA)
+        cv.region((bx0, y0, bx1, y1), (S.A_SEA + k,))
         cv.text(bx0 + 6, y0 + 3, f"{k + 1}. {S.SEA_NAMES[k]}", 13, (250, 250, 250))
         y = y0 + 22
         for q in range(n):
@@ -419,6 +420,7 @@ def _seat(cv, rec, q, viewer):
         cv.panel(box, None, fill=draw.PAPER, edge=draw.dim(draw.PANEL_EDGE, 0.5))
         return
     x0, y0, x1, y1 = cv.panel(box, None, stripe=draw.seat_colour(q))
+    mine = viewer is not None and int(viewer) == q
     cap = int(rec["crew"][q][0])
     name = f"player_{q}" + (f", {_n(cap)}" if cap >= 0 else "")
     w = cv.text(x0, y0, name, 14, max_w=300)
@@ -452,11 +454,16 @@ def _seat(cv, rec, q, viewer):
     x = x0
     _card(cv, (x, top, x + cw, bot), int(rec["ship"][q]), tacked=bool(rec["ship_tacked"][q]),
           detail=True)
+    if mine:
+        cv.region((x, top, x + cw, bot), (S.A_SHIP, S.A_SHIPACT))
     _att_line(cv, x, bot, cw, hosts.get(S.HOST_SHIP, []))
     x += cw + 4
     for j in people:
         _card(cv, (x, top, x + cw, bot), int(rec["crew"][q][j]),
               tacked=bool(rec["tacked"][q][j]))
+        if mine:
+            cv.region((x, top, x + cw, bot),
+                      (S.A_CREW + j, S.A_SINK + j, S.A_DCREW + j, S.A_ACT + j))
         _att_line(cv, x, bot, cw, hosts.get(j, []))
         x += cw + 4
     if secret:
@@ -484,10 +491,22 @@ def _hand(cv, rec, viewer):
     for i in range(n):
         x = x0 + i * (w + 6)
         _card(cv, (x, y0 + 2, x + w, y1 - 2), int(rec["hand"][q][i]))
+        cv.region((x, y0 + 2, x + w, y1 - 2), (S.A_HAND + i, S.A_XP + i))
 
 
 def render_rgb(rec, viewer=None) -> np.ndarray:
     """uint8[IMG_H, IMG_W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
+    return _table(rec, viewer).array()
+
+
+def render_regions(rec, viewer=None) -> list:
+    """The clickable parts of ``render_rgb(rec, viewer)``: the viewer's hand cards (play,
+    discard, experience), its Ship and Crew cards (tack, absorb, sink, discard, act) and the
+    Seas (move, place, attach)."""
+    return _table(rec, viewer).regions
+
+
+def _table(rec, viewer) -> draw.Canvas:
     cv = draw.Canvas(IMG_W, IMG_H)
     _seas(cv, rec)
     _game_panel(cv, rec)
@@ -496,4 +515,4 @@ def render_rgb(rec, viewer=None) -> np.ndarray:
     for q in range(S.MAX_PLAYERS):
         _seat(cv, rec, q, viewer)
     _hand(cv, rec, viewer)
-    return cv.array()
+    return cv

@@ -71,12 +71,12 @@ def start_table(drv, base, game, players=2, opponents=None, options="max_steps=3
 
 
 def click_one(drv, rng) -> bool:
-    """Click a random legal button, if any; False when there is none (or the page redrew
-    under the click: look again)."""
+    """Click a random legal button or clickable part of the picture, if any; False when there
+    is none (or the page redrew under the click: look again)."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    buttons = drv.find_elements(By.CSS_SELECTOR, "button.act")
+    buttons = drv.find_elements(By.CSS_SELECTOR, "button.act, #regions .region")
     try:
         if buttons:
             rng.choice(buttons).click()
@@ -179,3 +179,27 @@ def test_a_second_seat_sees_no_secret_of_the_first(browser, server):
     assert secrets_of_0, "seat 0 picked no starting crew"
     browser.close()
     browser.switch_to.window(first)
+
+
+def test_a_click_on_a_part_of_the_picture_plays_what_it_stands_for(browser, server):
+    """Seas of Havoc's island slots are parts of the picture: clicking one whose only legal
+    action is placing a Skiff there places it, and the move log names that action."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    base, _ = server
+    start_table(browser, base, "havoc", opponents={1: "heuristic"}, options="max_steps=60")
+    rng = random.Random(1)
+    for _ in range(200):
+        single = [r for r in browser.find_elements(By.CSS_SELECTOR, "#regions .region")
+                  if "," not in (r.get_attribute("data-actions") or ",")]
+        if single:
+            break
+        click_one(browser, rng)
+        time.sleep(0.05)
+    assert single, "no part of the picture stood for one legal action"
+    label = single[0].get_attribute("title")
+    before = len(texts(browser, "#log li"))
+    single[0].click()
+    WebDriverWait(browser, 20).until(lambda d: len(texts(d, "#log li")) > before)
+    assert texts(browser, "#log li")[before].endswith("(you): " + label)

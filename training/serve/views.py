@@ -2,7 +2,8 @@
 
 A seat sees the game as the game's own seat views show it: the picture is
 ``render_rgb(record, viewer=seat)`` (hidden cards face down), the legal actions and their
-labels only on its own turn (the same mask and labels the AEC env gives the seat to play),
+labels only on its own turn (the same mask and labels the AEC env gives the seat to play)
+with the parts of its picture that stand for them (``clickable_regions``),
 the public per-seat ``infos``, and the move log with each other seat's label only where
 :mod:`training.serve.visibility` finds the seat may read it.
 """
@@ -33,6 +34,20 @@ def legal_groups(spec, rec, mask) -> list[dict]:
         label = spec.action_label(rec, int(a))
         groups.setdefault(group_name(label), []).append({"id": int(a), "label": label})
     return [{"name": k, "actions": v} for k, v in groups.items()]
+
+
+def clickable_regions(spec, rec, seat: int, mask) -> list[dict]:
+    """The parts of the seat's picture that stand for its legal actions now, as
+    ``[{"box": [x0, y0, x1, y1], "actions": [ids]}]`` in drawing order (the later on top):
+    the game's ``render_regions`` (drawn from what the seat sees) kept to ``mask``."""
+    if spec.render_regions is None:
+        return []
+    out = []
+    for box, actions in spec.render_regions(rec, seat):
+        legal = [int(a) for a in actions if 0 <= a < mask.shape[0] and mask[a]]
+        if legal:
+            out.append({"box": [int(v) for v in box], "actions": legal})
+    return out
 
 
 def _jsonable(x):
@@ -78,6 +93,7 @@ def state_for(table, seat: int, base: str = "") -> dict:
             "thinking": table.thinking, "over": table.over, "error": table.error,
             "decision": decision,
             "groups": legal_groups(spec, rec, table.mask()) if mine else [],
+            "regions": clickable_regions(spec, rec, seat, table.mask()) if mine else [],
             "log": [{"n": e["n"], "seat": e["seat"],
                      "label": e["label"] if seat in e["seen"] else HIDDEN}
                     for e in table.log],
