@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 #: each game's options for a short complete game (max_steps ends a long one by truncation)
 SMALL = {"havoc": {"max_steps": 400}, "seventh_sea": {"max_steps": 400},
@@ -49,3 +50,15 @@ def play_to_end(client, bases: dict, seed=0, on_state=None) -> dict:
         r = client.post(bases[mover[0]] + "/action",
                         json={"action": rng.choice(ids), "version": s["version"]})
         assert r.status_code == 200, r.text
+
+
+def replay_when_written(client, url, timeout=120.0):
+    """The replay at ``url`` once the server's background writer has written it (each 503
+    answer must say when to ask again)."""
+    end = time.monotonic() + timeout
+    while True:
+        r = client.get(url)
+        if r.status_code != 503 or time.monotonic() > end:
+            return r
+        assert int(r.headers["retry-after"]) > 0
+        time.sleep(0.1)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.serve.helpers import new_table
+from tests.serve.helpers import new_table, replay_when_written
 
 
 def snapshot(app, tid):
@@ -164,7 +164,7 @@ def test_saved_files_are_named_by_the_server_only(app, client):
     base = f"/api/tables/{tid}/seats/{r.json()['seats'][0]['token']}"
     left = client.post(base + "/leave").json()
     assert left["over"] and left["result"]["you"] == "left"
-    page = client.get(left["replay"])
+    page = replay_when_written(client, left["replay"])
     assert page.status_code == 200 and "<canvas" in page.text
     files = sorted(p.name for p in app.state.store.games_dir.iterdir())
     assert files == [f"{tid}-seat0.html", f"{tid}.json"]

@@ -7,7 +7,8 @@
     GET  /api/tables/{table}/seats/{token}/picture.png
     POST /api/tables/{table}/seats/{token}/action   {action, version}
     POST /api/tables/{table}/seats/{token}/leave    abandon the game (it is saved)
-    GET  /api/tables/{table}/seats/{token}/replay.html   once the game is over
+    GET  /api/tables/{table}/seats/{token}/replay.html   once the game is over (503 with
+         Retry-After while it is still being written, in the background, when the game ends)
 
 Every refusal is ``{"error": message}`` with a 4xx status and changes nothing: 400
 malformed JSON or a field of the wrong type, 404 unknown game, table, seat or route, 409 a
@@ -133,7 +134,8 @@ def create_app(games_dir="runs/serve", models_dir="runs", max_tables: int = 32,
         return FileResponse(path, media_type="text/html")
 
     async def refused(request, exc: ServeError):
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status,
+                            headers=exc.headers)
 
     async def http_error(request, exc: HTTPException):
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)

@@ -21,6 +21,7 @@ import numpy as np
 
 from training.serve.errors import ServeError
 from training.serve.opponents import PERSON, build
+from training.serve.replays import ReplayWriter
 from training.serve.visibility import visible_to
 
 MAX_TABLES = 32
@@ -58,6 +59,9 @@ class Table:
         self.saved: Path | None = None
         self.touched = time.monotonic()
         self.pictures: dict[int, tuple[int, bytes]] = {}
+        #: called with the table once it is over and saved (the store queues its replays)
+        self.on_over = None
+        self.replays_queued = False
 
     # -- seats ---------------------------------------------------------------------------
     @property
@@ -185,6 +189,9 @@ class Table:
     def save(self) -> Path:
         with self.lock:
             self.saved = self.record().save(self.record_path())
+            if self.over and not self.replays_queued and self.on_over is not None:
+                self.replays_queued = True
+                self.on_over(self)
             return self.saved
 
     def abandon(self) -> None:
@@ -194,18 +201,27 @@ class Table:
                 self.abandoned = True
                 self.save()
 
+    def replay_path(self, seat: int) -> Path:
+        return self.games_dir / f"{self.id}-seat{int(seat)}.html"
+
     def replay_html(self, seat: int) -> Path:
-        """The saved game as an HTML replay seen from ``seat`` (written once, when over)."""
-        from training.replay_html import write_html
+        """The saved game as an HTML replay seen from ``seat``: written in the background
+        when the game ends (:mod:`training.serve.replays`); 503 with ``Retry-After`` until
+        it is, 409 before the game is over. A table without a writer writes it here."""
+        from training.serve.replays import RETRY_AFTER, write_replay
 
         with self.lock:
             if not self.over:
                 raise ServeError(409, "the replay exists once the game is over")
-            path = self.games_dir / f"{self.id}-seat{int(seat)}.html"
+            path = self.replay_path(seat)
+            queued = self.replays_queued
             record = self.record()
-        if not path.exists():
-            write_html(record, path, viewer=seat)
-        return path
+        if path.exists():
+            return path
+        if queued:
+            raise ServeError(503, "the replay is still being written; try again in a few "
+                                  "seconds", headers={"Retry-After": str(RETRY_AFTER)})
+        return write_replay(record, path, seat)
 
 
 class TableStore:
@@ -220,6 +236,7 @@ class TableStore:
         self.idle_timeout = float(idle_timeout)
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self.replays = ReplayWriter()
 
     def create(self, game, config, players, seed=None) -> Table:
         """A new table; 404 for an unknown game, 400 for bad options, players or agents,
@@ -256,6 +273,7 @@ class TableStore:
         self._room()
         # set up outside the store's lock: a game's first table loads its kernels
         table = Table(game, config, seed, players, agents_by_seat, self.games_dir)
+        table.on_over = self.replays.submit
         self._room(table)
         return table
 
@@ -295,8 +313,9 @@ class TableStore:
         return gone
 
     def close(self) -> None:
-        """The server stops: save every unfinished game."""
+        """The server stops: save every unfinished game; replays not started are dropped."""
         with self.lock:
             for t in self.tables.values():
                 t.abandon()
             self.tables.clear()
+        self.replays.close()
