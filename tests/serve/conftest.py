@@ -15,7 +15,10 @@ pytest.importorskip("httpx")
 def app(tmp_path):
     from training.serve.app import create_app
 
-    return create_app(games_dir=tmp_path / "games", models_dir=tmp_path / "models")
+    # replays are written when asked for here (tests/serve/test_replays.py checks the
+    # background writer), so no thread draws pictures while later tests run
+    return create_app(games_dir=tmp_path / "games", models_dir=tmp_path / "models",
+                      replays_in_background=False)
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ def server(tmp_path_factory):
     from training.serve.app import create_app
     from tests.serve.test_load import free_port
 
-    app = create_app(games_dir=tmp_path_factory.mktemp("games"))
+    app = create_app(games_dir=tmp_path_factory.mktemp("games"), replays_in_background=False)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     th = threading.Thread(target=srv.run, daemon=True)

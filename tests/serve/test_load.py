@@ -35,7 +35,7 @@ def server(tmp_path):
 
     from training.serve.app import create_app
 
-    app = create_app(games_dir=tmp_path / "games")
+    app = create_app(games_dir=tmp_path / "games", replays_in_background=False)
     port = free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     th = threading.Thread(target=srv.run, daemon=True)

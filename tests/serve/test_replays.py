@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.serve.helpers import new_table
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app as ``broadside serve`` makes it: replays written in the background."""
+    from training.serve.app import create_app
+
+    return create_app(games_dir=tmp_path / "games", models_dir=tmp_path / "models")
 
 
 def finish(client, game="seventh_sea"):

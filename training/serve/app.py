@@ -68,10 +68,13 @@ def integer(data: dict, key: str) -> int:
 
 
 def create_app(games_dir="runs/serve", models_dir="runs", max_tables: int = 32,
-               idle_timeout: float = 30 * 60.0, move_delay: float = 0.0) -> Starlette:
-    """The app; ``move_delay`` seconds pass between agent moves so a person sees each."""
+               idle_timeout: float = 30 * 60.0, move_delay: float = 0.0,
+               replays_in_background: bool = True) -> Starlette:
+    """The app; ``move_delay`` seconds pass between agent moves so a person sees each;
+    ``replays_in_background=False`` writes a replay only when it is asked for (tests that
+    never ask, so no thread draws pictures meanwhile)."""
     store = TableStore(games_dir, max_tables=max_tables, idle_timeout=idle_timeout,
-                       models_dir=models_dir)
+                       models_dir=models_dir, replays_in_background=replays_in_background)
 
     def agents_after(table) -> BackgroundTask | None:
         if table.claim_runner():

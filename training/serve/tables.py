@@ -229,14 +229,16 @@ class TableStore:
     and freed (checked on every request that reaches the store, and by a periodic sweep)."""
 
     def __init__(self, games_dir="runs/serve", max_tables: int = MAX_TABLES,
-                 idle_timeout: float = IDLE_TIMEOUT, models_dir="runs"):
+                 idle_timeout: float = IDLE_TIMEOUT, models_dir="runs",
+                 replays_in_background: bool = True):
         self.games_dir = Path(games_dir)
         self.models_dir = Path(models_dir)
         self.max_tables = int(max_tables)
         self.idle_timeout = float(idle_timeout)
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
-        self.replays = ReplayWriter()
+        #: writes each finished game's replays at once (None: only when asked for)
+        self.replays = ReplayWriter() if replays_in_background else None
 
     def create(self, game, config, players, seed=None) -> Table:
         """A new table; 404 for an unknown game, 400 for bad options, players or agents,
@@ -273,7 +275,7 @@ class TableStore:
         self._room()
         # set up outside the store's lock: a game's first table loads its kernels
         table = Table(game, config, seed, players, agents_by_seat, self.games_dir)
-        table.on_over = self.replays.submit
+        table.on_over = self.replays.submit if self.replays is not None else None
         self._room(table)
         return table
 
@@ -318,4 +320,5 @@ class TableStore:
             for t in self.tables.values():
                 t.abandon()
             self.tables.clear()
-        self.replays.close()
+        if self.replays is not None:
+            self.replays.close()
