@@ -14,7 +14,6 @@ import random
 import numpy as np
 import pytest
 
-import envs
 from training.records import apply_action, legal_actions, new_game
 from training.serve.views import clickable_regions
 

@@ -59,6 +59,8 @@ class Table:
         self.saved: Path | None = None
         self.touched = time.monotonic()
         self.pictures: dict[int, tuple[int, bytes]] = {}
+        #: seat -> (record bytes, clickable regions) (training.serve.views.regions_of)
+        self.regions_cache: dict[int, tuple[bytes, list]] = {}
         #: called with the table once it is over and saved (the store queues its replays)
         self.on_over = None
         self.replays_queued = False

@@ -50,6 +50,20 @@ def clickable_regions(spec, rec, seat: int, mask) -> list[dict]:
     return out
 
 
+def regions_of(table, seat: int) -> list[dict]:
+    """``clickable_regions`` of the table's record for ``seat``, drawn once per record (a
+    page polls its state; drawing the picture each time would cost a render per poll). The
+    cache is keyed by the record's bytes, not the version, so a copy of the table holding
+    another record never reads this one's regions."""
+    key = table.state.tobytes()
+    cache = table.regions_cache
+    hit = cache.get(seat)
+    if hit is None or hit[0] != key:
+        hit = (key, clickable_regions(table.spec, table.state[0], seat, table.mask()))
+        cache[seat] = hit
+    return hit[1]
+
+
 def _jsonable(x):
     if isinstance(x, dict):
         return {str(k): _jsonable(v) for k, v in x.items()}
@@ -93,7 +107,7 @@ def state_for(table, seat: int, base: str = "") -> dict:
             "thinking": table.thinking, "over": table.over, "error": table.error,
             "decision": decision,
             "groups": legal_groups(spec, rec, table.mask()) if mine else [],
-            "regions": clickable_regions(spec, rec, seat, table.mask()) if mine else [],
+            "regions": regions_of(table, seat) if mine else [],
             "log": [{"n": e["n"], "seat": e["seat"],
                      "label": e["label"] if seat in e["seen"] else HIDDEN}
                     for e in table.log],
