@@ -65,3 +65,47 @@ def test_a_game_without_regions_offers_none():
     spec, state = new_game(GAMES[0], 1, SMALL[GAMES[0]])
     bare = dataclasses.replace(spec, render_regions=None)
     assert clickable_regions(bare, state[0], 0, legal_actions(spec, state)) == []
+
+
+def _covered(spec, state, seat) -> set[int]:
+    return {a for _, acts in spec.render_regions(state[0], seat) for a in acts}
+
+
+@pytest.mark.parametrize("game", ["havoc", "seventh_sea", "five_sails"])
+def test_every_legal_card_in_hand_is_a_part_of_the_picture(game):
+    """A card in hand is a natural part to click (the issue's example): whenever the seat to
+    play may play or choose a card from its hand, each such card is a region of its picture."""
+    import importlib
+
+    S = importlib.import_module(f"envs.{game}.state")
+    hand = set(range(S.A_HAND, S.A_HAND + (S.NDEFS if game == "havoc" else S.MAX_HAND)))
+    met = 0
+    for seed in range(2):
+        for spec, state in positions(game, seed=seed, every=1, count=80):
+            seat = int(state["to_play"][0])
+            legal = set(np.flatnonzero(legal_actions(spec, state)).tolist()) & hand
+            if legal:
+                assert legal <= _covered(spec, state, seat), (seed, int(state["step"][0]))
+                met += 1
+    assert met > 0
+
+
+def test_cursed_seas_islands_and_ships_are_parts_of_the_picture():
+    """Choosing a home island, each legal island is a region; on one's turn, each own ship
+    that may be given an action is."""
+    from envs.cursed_seas import state as S
+
+    met = set()
+    for seed in range(2):
+        for spec, state in positions("cursed_seas", seed=seed, every=1, count=120):
+            pk, seat = int(state["pending"][0]), int(state["to_play"][0])
+            legal = set(np.flatnonzero(legal_actions(spec, state)).tolist())
+            if pk in (S.PK_HOME, S.PK_TARGET):
+                want = {a for a in legal if S.A_OPT <= a < S.A_OPT + S.NUM_OPT}
+            elif pk == S.PK_TURN:
+                want = {a for a in legal if S.A_ORDER <= a < S.A_ORDER + S.MAX_FLEET * 4}
+            else:
+                continue
+            assert want <= _covered(spec, state, seat), (seed, pk)
+            met.add(pk)
+    assert {S.PK_HOME, S.PK_TURN} <= met
