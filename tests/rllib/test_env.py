@@ -22,6 +22,9 @@ from training.rllib.env import BroadsideMultiAgentEnv  # noqa: E402
 from training.rllib.vector_env import VectorGameMultiAgentEnv  # noqa: E402
 
 GAMES = envs.names()
+#: more steps than any game's default max_steps (Seas of Havoc: 20,000 decisions, where a
+#: random game may end by truncation), with room for the step that brings the next game
+STEP_BOUND = 40_000
 CASES = [(g, c) for g in GAMES for c in (envs.spec(g).metadata.get("test_configs") or [{}])]
 
 
@@ -65,7 +68,7 @@ def test_only_the_seat_to_play_is_observed_and_sees_what_pettingzoo_shows_it(gam
         aec.reset(seed=seed)
         totals = dict.fromkeys(aec.possible_agents, 0.0)
         aec_totals = dict.fromkeys(aec.possible_agents, 0.0)
-        for _ in range(20_000):
+        for _ in range(STEP_BOUND):
             assert list(obs) == [aec.agent_selection]
             agent = aec.agent_selection
             ref = aec.observe(agent)
@@ -118,7 +121,7 @@ def test_builtin_seats_never_reach_rllib(game):
     env.set_lineup([""] + ["random"] * (n - 1))
     rng = np.random.default_rng(0)
     obs, _ = env.reset(seed=4)
-    for _ in range(20_000):
+    for _ in range(STEP_BOUND):
         assert list(obs) == ["player_0"]
         agent, a = random_action(obs, rng)
         obs, rew, term, trunc, _ = env.step({agent: a})
@@ -145,7 +148,7 @@ def test_vector_env_plays_the_single_env_games_with_next_step_autoreset(game):
     sobs = [e.reset(seed=int(s))[0] for e, s in zip(singles, seeds)]
     rng = np.random.default_rng(3)
     phase = [0] * 3   # 0 playing, 1 ended (the next step brings the next game), 2 checked
-    for _ in range(20_000):
+    for _ in range(STEP_BOUND):
         actions = []
         for i in range(3):
             if phase[i]:
