@@ -490,17 +490,17 @@ def _hand(cv, s, viewer):
 
 def render_rgb(s, viewer) -> np.ndarray:
     """uint8[H, W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
-    return _table(s, viewer).array()
+    return _picture(s, viewer).array()
 
 
 def render_regions(s, viewer) -> list:
     """The clickable parts of ``render_rgb(s, viewer)``: the City's locations (move, choose
     a location), the characters there (the viewer's: its actions; others': targets), the
     viewer's hand and Approach Deck cards."""
-    return _table(s, viewer).regions
+    return _picture(s, viewer).regions
 
 
-def _table(s, viewer) -> draw.Canvas:
+def _picture(s, viewer) -> draw.Canvas:
     cv = draw.Canvas(W, H)
     _game(cv, s)
     _city(cv, s, viewer)

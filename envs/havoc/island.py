@@ -265,11 +265,14 @@ def apply_trade_take(s, c, action):
 # --- Workshop ----------------------------------------------------------------------------------
 
 @njit(cache=True)
+def _upgrade_cost(s, c, k):
+    """The cost of crew c's ship's upgrade k [Card Anatomy: Upgrade Cards]."""
+    return UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]]
+
+
+@njit(cache=True)
 def _can_activate(s, c, k):
-    if s.upgrade_on[c, k]:
-        return False
-    u = SHIP_UPGRADES[s.crew_shipdef[c], k]
-    return can_pay(s, c, UPGRADE_COST[u])
+    return not s.upgrade_on[c, k] and can_pay(s, c, _upgrade_cost(s, c, k))
 
 
 @njit(cache=True)
@@ -278,8 +281,7 @@ def _workshop_offered(s, c):
     Workshop is then asked, with the upgrades c really can pay for [ruling: Workshop; Booty
     decisions are asked in the open]."""
     for k in range(2):
-        u = SHIP_UPGRADES[s.crew_shipdef[c], k]
-        if not s.upgrade_on[c, k] and may_pay(s, c, UPGRADE_COST[u]):
+        if not s.upgrade_on[c, k] and may_pay(s, c, _upgrade_cost(s, c, k)):
             return True
     return False
 
@@ -301,7 +303,7 @@ def apply_workshop(s, c, action):
     if action != A_STOP:
         k = action - A_OPTION
         s.upgrade_on[c, k] = 1
-        payment.begin(s, c, UPGRADE_COST[SHIP_UPGRADES[s.crew_shipdef[c], k]], PK_NONE)
+        payment.begin(s, c, _upgrade_cost(s, c, k), PK_NONE)
 
 
 # --- purchases ---------------------------------------------------------------------------

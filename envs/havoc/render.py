@@ -451,16 +451,16 @@ def _hand(cv, rec, viewer, box):
 
 def render_rgb(rec, viewer=None) -> np.ndarray:
     """uint8[IMG_H, IMG_W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
-    return _table(rec, viewer).array()
+    return _picture(rec, viewer).array()
 
 
 def render_regions(rec, viewer=None) -> list:
     """The clickable parts of ``render_rgb(rec, viewer)``: the viewer's hand cards (play,
     discard or scrap one), the Market cards (claim) and the island slots (place a Skiff)."""
-    return _table(rec, viewer).regions
+    return _picture(rec, viewer).regions
 
 
-def _table(rec, viewer) -> draw.Canvas:
+def _picture(rec, viewer) -> draw.Canvas:
     cv = draw.Canvas(IMG_W, IMG_H)
     _board(cv, rec)
     board_bottom = MARGIN + GRID * CELL

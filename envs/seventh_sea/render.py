@@ -496,17 +496,17 @@ def _hand(cv, rec, viewer):
 
 def render_rgb(rec, viewer=None) -> np.ndarray:
     """uint8[IMG_H, IMG_W, 3]: what ``viewer`` (a seat, or None) sees of the table."""
-    return _table(rec, viewer).array()
+    return _picture(rec, viewer).array()
 
 
 def render_regions(rec, viewer=None) -> list:
     """The clickable parts of ``render_rgb(rec, viewer)``: the viewer's hand cards (play,
     discard, experience), its Ship and Crew cards (tack, absorb, sink, discard, act) and the
     Seas (move, place, attach)."""
-    return _table(rec, viewer).regions
+    return _picture(rec, viewer).regions
 
 
-def _table(rec, viewer) -> draw.Canvas:
+def _picture(rec, viewer) -> draw.Canvas:
     cv = draw.Canvas(IMG_W, IMG_H)
     _seas(cv, rec)
     _game_panel(cv, rec)

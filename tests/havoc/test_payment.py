@@ -144,3 +144,21 @@ def test_check_states_refuses_a_payment_out_of_place():
     bad["pay_pool"] = 2
     assert any("pay_pool" in p for p in check_states(bad)[0])
     assert np.array_equal(check_states(ok), [[]])
+
+
+def test_check_states_refuses_a_spent_booty_out_of_place():
+    """The validator: a booty spent (pay_spent) is remembered only during a payment or the
+    paying crew's purchases, a booty value left (pay_pool) only once one was spent, and the
+    flag is 0 or 1 [Booty: excess is lost; ruling: Booty decisions are asked in the open]."""
+    ok = load("quiet_sea_phase")
+    assert check_states(ok) == [[]]
+    for field, value in (("pay_spent", 1), ("pay_spent", 2)):
+        bad = ok.copy()
+        bad[field] = value
+        assert any("pay_spent" in p for p in check_states(bad)[0]), (field, value)
+    arr = workshop([0, 0, 3], booty=2)
+    act(arr, OPT + 1, BOOTY)                  # token spent, 1 of its value left
+    assert arr["pay_spent"][0] == 1 and check_states(arr) == [[]]
+    bad = arr.copy()
+    bad["pay_spent"] = 0
+    assert any("pay_pool" in p for p in check_states(bad)[0])
