@@ -41,8 +41,8 @@ _done: set[str] = set()
 
 
 def _dispatchers(spec) -> list:
-    """The numba dispatchers behind ``spec``'s entry points: a game's ``run`` and ``run_one``
-    (for ``envs.core.entry.EntryPoints`` methods), or the kernels themselves."""
+    """The numba dispatchers behind ``spec``'s entry points: a game's ``run`` (for
+    ``envs.core.entry.EntryPoints`` methods), or the kernels themselves."""
     found = []
     for f in ENTRY_POINTS:
         point = getattr(spec, f, None)

@@ -1,19 +1,18 @@
-"""A game's entry points over two compiled kernels, and their contract signatures.
+"""A game's entry points over one compiled kernel, and their contract signatures.
 
 numba links the whole game engine into every kernel that Python calls and optimises it and
 emits machine code for it again there. With ten entry points (the batch kernels of
 ``VectorGame`` and the single-game kernels of the AEC env) a cold compile built the engine ten
 more times over: on Pirates of the Cursed Seas the entry points were a quarter of the compile.
-So each game's ``batch.py`` has two kernels: ``run`` for the batch entry points,
+So each game's ``batch.py`` has one kernel, ``run``, choosing the operation by its first
+argument::
 
     run(op, states, cfgs, x, seeds, ints, counts, rewards, dones, masks, obs)
 
-and ``run_one`` for the single-game calls of the AEC env's every step, kept apart because
-each unused argument costs its unboxing on every call (one kernel for all: ~4 us more a call,
-a quarter of the AEC env's speed)::
-
-    run_one(op, states, i, x, mask, out)
-
+The AEC env's single-game calls are ``run`` on a one-game view of the array
+(``states[i:i + 1]``, ``mask[None]``). A second kernel for them with fewer arguments was
+about 2 us a call quicker to enter (each argument is unboxed on every call) but built the
+engine once more, 3-4 s of every game's cold compile: the compile is the scarcer budget.
 The arguments an operation does not use are empty arrays. :class:`EntryPoints` gives each
 entry point back its contract signature (``envs/core/spec.py``), so nothing that calls them
 changes. What each operation reads::
@@ -24,9 +23,8 @@ changes. What each operation reads::
     OP_OBSERVE_SEATS  observe(states[k], ints[k], obs[k])
     OP_STEP           batch_step with actions = ints
     OP_PLAYOUT        batch_playout with act_rng = seeds, steps = x
-    OP_APPLY_ONE      (run_one) apply(states[i], x), then legal_mask(states[i], mask)
-    OP_LEGAL_ONE      (run_one) legal_mask(states[i], mask)
-    OP_OBSERVE_ONE    (run_one) observe(states[i], x, out)
+    OP_APPLY          apply(states[k], x), then legal_mask(states[k], masks[k])
+    OP_OBSERVE_AS     observe(states[k], x, obs[k])
 
 Integer arguments are passed as Python ints, so a caller's numpy int8 or int32 never makes
 numba compile the engine again for another signature.
@@ -36,8 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
-OP_RESET, OP_LEGAL, OP_OBSERVE, OP_OBSERVE_SEATS, OP_STEP, OP_PLAYOUT = range(6)
-OP_APPLY_ONE, OP_LEGAL_ONE, OP_OBSERVE_ONE = range(3)
+(OP_RESET, OP_LEGAL, OP_OBSERVE, OP_OBSERVE_SEATS, OP_STEP, OP_PLAYOUT, OP_APPLY,
+ OP_OBSERVE_AS) = range(8)
 
 # the arguments an operation does not use: empty (and writeable, as a read-only array would be
 # another type and compile the engine again)
@@ -48,22 +46,19 @@ _NO_REWARDS = np.zeros((0, 1), dtype=np.float32)
 _NO_DONES = np.zeros(0, dtype=np.bool_)
 _NO_MASKS = np.zeros((0, 1), dtype=np.uint8)
 _NO_OBS = np.zeros((0, 1), dtype=np.float32)
-_NO_MASK = np.zeros(0, dtype=np.uint8)
-_NO_OUT = np.zeros(0, dtype=np.float32)
 
 
 class EntryPoints:
-    """The batch and single-game entry points of the contract over a game's two kernels.
+    """The batch and single-game entry points of the contract over a game's kernel.
 
-    ``run`` and ``run_one`` are the game's kernels (numba dispatchers, module level in its
-    ``batch.py``); ``config_dtype`` its CONFIG dtype (an empty CONFIG array stands for the
-    ``cfgs`` of the operations that do not read it).
+    ``run`` is the game's kernel (a numba dispatcher, module level in its ``batch.py``);
+    ``config_dtype`` its CONFIG dtype (an empty CONFIG array stands for the ``cfgs`` of the
+    operations that do not read it).
     """
 
-    def __init__(self, run, run_one, config_dtype: np.dtype):
+    def __init__(self, run, config_dtype: np.dtype):
         self.run = run
-        self.run_one = run_one
-        self.kernels = (run, run_one)
+        self.kernels = (run,)
         self._no_cfgs = np.zeros(0, dtype=config_dtype)
 
     # --- batch (VectorGame runs these on slices of its arrays, in threads) -------------------
@@ -98,15 +93,17 @@ class EntryPoints:
 
     def single_apply(self, states, i, action, mask):
         _check_index(states, i)
-        self.run_one(OP_APPLY_ONE, states, int(i), int(action), mask, _NO_OUT)
+        self.run(OP_APPLY, states[i:i + 1], self._no_cfgs, int(action), _NO_SEEDS, _NO_INTS,
+                 _NO_COUNTS, _NO_REWARDS, _NO_DONES, mask[None], _NO_OBS)
 
     def single_legal(self, states, i, mask):
         _check_index(states, i)
-        self.run_one(OP_LEGAL_ONE, states, int(i), 0, mask, _NO_OUT)
+        self.batch_legal(states[i:i + 1], mask[None])
 
     def single_observe(self, states, i, seat, out):
         _check_index(states, i)
-        self.run_one(OP_OBSERVE_ONE, states, int(i), int(seat), _NO_MASK, out)
+        self.run(OP_OBSERVE_AS, states[i:i + 1], self._no_cfgs, int(seat), _NO_SEEDS, _NO_INTS,
+                 _NO_COUNTS, _NO_REWARDS, _NO_DONES, _NO_MASKS, out[None])
 
 
 def _check_index(states, i) -> None:

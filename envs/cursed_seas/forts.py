@@ -12,6 +12,7 @@ unexplored wild island. Like terrain.py these kernels never call back into turns
 
 import math
 
+import numpy as np
 from numba import njit
 
 from envs.core.rng import die
@@ -286,7 +287,7 @@ def fort_can_shoot(s, f):
 def ask_flag(s, f):
     """Ask which flag fires next (those not fired this action with a target); False when
     the fort's shoot action is over."""
-    if s.ft_isl[f] < 0 or not any_flag(s, f, s.pend_fired):
+    if s.ft_isl[f] < 0 or not any_flag(s, f, np.int64(s.pend_fired)):
         s.pend_fort = -1
         return False
     s.pending = PK_FORT_GUN

@@ -283,12 +283,12 @@ def legal_mask(s, mask):
         mask[A_NO] = 1
     elif pk == PK_GUN:                   # which cannon fires next, or stop [Shooting]
         for m in range(MAX_MASTS):
-            if gun_ok(s, s.pend_ship, m, s.pend_fired):
+            if gun_ok(s, s.pend_ship, m, np.int64(s.pend_fired)):
                 mask[A_OPT + m] = 1
         mask[A_NO] = 1
     elif pk == PK_FORT_GUN:              # which flag fires next, or stop [Forts: Shooting]
         for g in range(MAX_FLAGS):
-            if F.flag_ok(s, s.pend_fort, g, s.pend_fired):
+            if F.flag_ok(s, s.pend_fort, g, np.int64(s.pend_fired)):
                 mask[A_OPT + g] = 1
         mask[A_NO] = 1
     elif pk >= PK_TOW:                   # --- tow / fort loading / trade currents
@@ -404,7 +404,7 @@ def legal_mask(s, mask):
                 mask[A_OPT + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(s, a):
     """Answer the pending decision with action a (legal); with ``cfg.auto_forced``, then
     every decision with a single legal option that follows from public state (forced.py)

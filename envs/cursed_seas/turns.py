@@ -10,6 +10,7 @@ decision; dice are rolled by the kernel from the record's own stream.
 
 import math
 
+import numpy as np
 from numba import njit
 
 from envs.core.rng import die
@@ -594,7 +595,7 @@ def any_takeable(s, k):
 def ask_gun(s, k):
     """[Shooting] her player picks the cannon that fires next, among those that have not
     fired this action and have a target, or stops (the rest hold); none left ends it."""
-    if not s.sh_live[k] or not any_gun(s, k, s.pend_fired):
+    if not s.sh_live[k] or not any_gun(s, k, np.int64(s.pend_fired)):
         back_to_turn(s)
         return
     s.pending = PK_GUN

@@ -400,7 +400,7 @@ def _cleanup(s):
     begin_sea(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def island_continue(s):
     """Phase driver hook: next Skiff turn, next purchase offer, or cleanup."""
     if s.phase == PH_PURCHASE:

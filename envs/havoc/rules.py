@@ -131,7 +131,7 @@ def _decide(s, action):
         choices.apply_flag(s, c, action)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advance(s):
     """Run automatic steps until a seat must decide or the game is over.
 
@@ -161,7 +161,7 @@ def _advance(s):
     s.to_play = NO_SEAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _one(s, action):
     """One decision: apply it, count it as a step (truncating at max_steps), then run the
     automatic steps to the next decision."""
@@ -178,7 +178,7 @@ def _one(s, action):
         s.to_play = NO_SEAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _forced(s):
     """With auto_forced, take every pending decision that has one legal option and whose
     options follow from public state, each counted as a step like a chosen one: a decision
@@ -214,7 +214,7 @@ def init(s, cfg, seed):
     _forced(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_mask(s, mask):
     """Legal actions for seat s.to_play (all zero once the game is over)."""
     mask[:] = 0

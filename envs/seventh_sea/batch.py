@@ -2,11 +2,11 @@
 
 Every game's ``batch.py`` is a copy of the template ``tests/core/toy_game/batch.py`` with only
 its first line and imports changed (the batch and single-game contract is in
-``envs/core/spec.py``). The entry points are two kernels, ``run`` (batch) and ``run_one``
-(single game), each choosing the operation by its first argument (``envs/core/entry.py``):
-numba links the whole engine into each kernel Python calls and optimises it again there, so
-two kernels instead of ten build the engine twice, not ten times. They are module level, not
-built by a factory, because numba never loads a closure's compiled code from the cache. The
+``envs/core/spec.py``). The entry point is one kernel, ``run``, choosing the operation by its
+first argument (``envs/core/entry.py``): numba links the whole engine into each kernel Python
+calls and optimises it again there, so one kernel instead of ten builds the engine once, not
+ten times. It is module level, not built by a factory, because numba never loads a closure's
+compiled code from the cache. The
 batch loops are serial and release the GIL (``nogil=True``):
 ``VectorGame`` runs them on slices of the batch in threads, one per core (``parallel=True``
 compiled the whole engine twice more for no gain in speed). ``cfgs`` is a CONFIG array of
@@ -16,8 +16,8 @@ shape (1,), shared by every slice.
 import numpy as np
 from numba import njit
 
-from envs.core.entry import (OP_APPLY_ONE, OP_LEGAL, OP_LEGAL_ONE, OP_OBSERVE, OP_OBSERVE_ONE,
-                             OP_OBSERVE_SEATS, OP_PLAYOUT, OP_RESET, OP_STEP, EntryPoints)
+from envs.core.entry import (OP_APPLY, OP_LEGAL, OP_OBSERVE, OP_OBSERVE_AS, OP_OBSERVE_SEATS,
+                             OP_PLAYOUT, OP_RESET, OP_STEP, EntryPoints)
 from envs.core.rng import mix64
 
 from .observe import observe
@@ -49,19 +49,13 @@ def run(op, states, cfgs, x, seeds, ints, counts, rewards, dones, masks, obs):
     elif op == OP_OBSERVE_SEATS:
         for k in range(states.shape[0]):
             observe(states[k], ints[k], obs[k])
-
-
-@njit(cache=True)
-def run_one(op, states, i, x, mask, out):
-    """Single-game entry point ``op`` on game ``i`` (envs.core.entry)."""
-    if op == OP_APPLY_ONE:
-        s = states[i]
-        apply(s, x)
-        legal_mask(s, mask)
-    elif op == OP_LEGAL_ONE:
-        legal_mask(states[i], mask)
-    elif op == OP_OBSERVE_ONE:
-        observe(states[i], x, out)
+    elif op == OP_APPLY:
+        for k in range(states.shape[0]):
+            apply(states[k], x)
+            legal_mask(states[k], masks[k])
+    elif op == OP_OBSERVE_AS:
+        for k in range(states.shape[0]):
+            observe(states[k], x, obs[k])
 
 
 @njit(inline="always")
@@ -143,8 +137,8 @@ def _playout(states, cfgs, act_rng, steps, counts):
         counts[i, 3] = faults
 
 
-# the contract's entry points (envs/core/spec.py), each a call of ``run`` or ``run_one``
-ENTRY = EntryPoints(run, run_one, CONFIG)
+# the contract's entry points (envs/core/spec.py), each a call of ``run``
+ENTRY = EntryPoints(run, CONFIG)
 batch_reset = ENTRY.batch_reset
 batch_legal = ENTRY.batch_legal
 batch_observe = ENTRY.batch_observe

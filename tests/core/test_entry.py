@@ -1,6 +1,6 @@
-"""The entry points of the batch contract over a game's two kernels (envs/core/entry.py), on
+"""The entry points of the batch contract over a game's one kernel (envs/core/entry.py), on
 the toy game: each entry point gives the same result as the record kernels, every call of
-either kernel has one signature (the engine compiles once), and a bad game index is refused
+the kernel has one signature (the engine compiles once), and a bad game index is refused
 before numba, which checks no bounds, can read past the array."""
 
 import numpy as np
@@ -73,7 +73,6 @@ def test_integer_arguments_of_any_width_reuse_the_one_compiled_kernel():
     SPEC.single.apply(states, np.uint8(1), np.int32(np.flatnonzero(mask)[0]), mask)
     counts = np.zeros((2, 4), np.int64)
     SPEC.batch_playout(states, cfgs, np.arange(2, dtype=np.uint64), np.int32(3), counts)
-    assert len(batch.run_one.signatures) == 1
     assert len(batch.run.signatures) == 1
 
 
@@ -92,5 +91,5 @@ def test_a_game_index_outside_the_array_is_refused_and_nothing_changes(i):
     assert states.tobytes() == before
 
 
-def test_the_compile_step_sees_the_two_kernels_behind_the_entry_points():
-    assert _dispatchers(SPEC) == [batch.run, batch.run_one]
+def test_the_compile_step_sees_the_one_kernel_behind_the_entry_points():
+    assert _dispatchers(SPEC) == [batch.run]
