@@ -118,7 +118,7 @@ def _card(out, off, cid):
 
 @njit(cache=True)
 def _rel(s, seat, p):
-    return (p - seat + s.num_players) % s.num_players
+    return int((p - seat + s.num_players) % s.num_players)
 
 
 @njit(cache=True)

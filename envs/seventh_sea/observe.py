@@ -148,8 +148,8 @@ def observe(s, seat, out):
             if s.order[i] == q:
                 out[o + i] = 1.0
         o += MAX_PLAYERS
-        if s.sea[q] >= 0:
-            out[o + s.sea[q]] = 1.0
+        if s.sea[q] >= 0:       # int(): an int8 field widened before it offsets the index
+            out[o + int(s.sea[q])] = 1.0
         o += NSEAS
         out[o] = s.ship_tacked[q]
         out[o + 1] = move_cost(s, q) / 5
@@ -186,6 +186,6 @@ def observe(s, seat, out):
             _card(out, o + a * ATT_W + MAX_CREW + 2 + NSEAS, s.att[q, a])
         o += MAX_ATT * ATT_W
         for k in range(s.adv_n[q]):
-            out[o + k * ADV_W + s.adv_sea[q, k]] = 1.0
+            out[o + k * ADV_W + int(s.adv_sea[q, k])] = 1.0
             _card(out, o + k * ADV_W + NSEAS, s.adv[q, k])
         o += MAX_ADV * ADV_W
