@@ -230,7 +230,7 @@ def next_react(s, p, played):
         for q in range(n):
             if s.alive[q]:
                 s.rw_mask |= 1 << q
-    elif p >= 0:                                # int(p): see next_cancel
+    elif p >= 0:
         s.rw_mask &= 255 - (1 << int(p))
     if p >= 0:
         for i in range(n):
