@@ -62,12 +62,14 @@ def _cargo_seen(s, seat, p, j):
 
 @njit(cache=True)
 def observe(s, seat, out):
+    # int(): a narrow state field is widened before it offsets an index (numba computes in
+    # int64; as plain Python the sum would stay int8 and overflow past 127)
     out[:] = 0.0
     n = s.num_players
     o = 0
-    out[o + min(max(s.phase, 0), 4)] = 1.0
+    out[o + min(max(int(s.phase), 0), 4)] = 1.0
     o += 5
-    out[o + min(max(s.pending, 0), NUM_PK - 1)] = 1.0
+    out[o + min(max(int(s.pending), 0), NUM_PK - 1)] = 1.0
     o += NUM_PK
     out[o] = min(s.turn, 200) / 200.0
     out[o + 1] = s.cfg.table_w / 30.0
@@ -78,9 +80,9 @@ def observe(s, seat, out):
         out[o + i] = (s.seg_used >> i) & 1
     o += 4
     if 0 <= s.pend_mast < MAX_MASTS:
-        out[o + s.pend_mast] = 1.0
+        out[o + int(s.pend_mast)] = 1.0
     o += MAX_MASTS
-    out[o + s.cfg.edge] = 1.0
+    out[o + int(s.cfg.edge)] = 1.0
     o += 3
     for m in range(MAX_MASTS):           # cannons / flags fired this shoot action [Shooting]
         out[o + m] = (s.pend_fired >> m) & 1
@@ -110,11 +112,11 @@ def observe(s, seat, out):
         out[b + 7] = 1.0 if s.isl_home[i] < 0 else 0.0
         out[b + 8] = 1.0 if s.pending == 2 else 0.0
         if s.isl_home[i] >= 0:
-            out[b + 9 + (s.isl_home[i] - seat + n) % n] = 1.0
+            out[b + 9 + int((s.isl_home[i] - seat + n) % n)] = 1.0
         # --- cargo / crew / equipment: pieces left ashore, face down: counts by kind
         for c in range(MAX_CREW):
             if s.cr_isl[c] == i:
-                out[b + 9 + MAX_PLAYERS + s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]] += 1.0 / 6.0
+                out[b + 9 + MAX_PLAYERS + int(s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P])] += 1.0 / 6.0
         out[b + 11 + MAX_PLAYERS] = 1.0 if has_effects(s, i) else 0.0
     # ships, by relative seat then fleet slot
     for r in range(n):
@@ -186,7 +188,7 @@ def _ship_stats(s, p, j, out, b):
     """Seat p's fleet slot j, open to all [Fleets]: catalogue piece, nation, point cost and
     printed base move (per segment 1 = S, 2 = L)."""
     out[b] = (s.cfg.ship_def[p, j] + 1) / 32.0
-    out[b + 1 + min(max(s.cfg.ship_nation[p, j], 0), NUM_NATIONS - 1)] = 1.0
+    out[b + 1 + min(max(int(s.cfg.ship_nation[p, j]), 0), NUM_NATIONS - 1)] = 1.0
     out[b + 1 + NUM_NATIONS] = s.cfg.ship_cost[p, j] / 16.0
     for g in range(min(max(s.cfg.ship_nseg[p, j], 0), MAX_SEGS)):
         out[b + 2 + NUM_NATIONS + g] = 1.0 + s.cfg.ship_seg[p, j, g]
@@ -208,9 +210,9 @@ def _observe_sea(s, seat, out):
         out[b + 2] = s.tr_y[t] / s.cfg.table_h
         out[b + 3] = s.tr_num[t] / 6.0 + s.ice_roll / 60.0
         out[b + 4] = s.tr_rating[t] / 6.0 + 0.5 * s.tr_stuck[t]
-        out[b + 5 + min(max(s.tr_kind[t], 0), 5)] = 1.0
+        out[b + 5 + min(max(int(s.tr_kind[t]), 0), 5)] = 1.0
         if s.tr_owner[t] >= 0:
-            out[b + 11 + (s.tr_owner[t] - seat + n) % n] = 1.0
+            out[b + 11 + int((s.tr_owner[t] - seat + n) % n)] = 1.0
     for r in range(n):
         p = (seat + r) % n
         for j in range(MAX_FLEET):
@@ -222,7 +224,7 @@ def _observe_sea(s, seat, out):
             out[b + 1] = 1.0 if s.sh_tangled[k] >= 0 else 0.0
             out[b + 2] = 1.0 if s.cfg.ship_creature[p, j] else 0.0
             # --- tow: the fleet she is in now (relative seat), towing, in tow [Tow]
-            out[b + 3 + (s.sh_owner[k] - seat + n) % n] = 1.0
+            out[b + 3 + int((s.sh_owner[k] - seat + n) % n)] = 1.0
             out[b + 3 + MAX_PLAYERS] = 1.0 if s.sh_tow[k] >= 0 else 0.0
             for t in range(s.sh_tow.shape[0]):
                 if s.sh_tow[t] == k:

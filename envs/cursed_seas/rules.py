@@ -454,7 +454,7 @@ def _apply_one(s, a):
         then = _T_TERRAIN
     elif pk == PK_REEF:
         k = s.pend_ship
-        s.sh_masts[k] &= ~(1 << o)
+        s.sh_masts[k] &= ~(1 << int(o)) & 0xFF  # complement kept to the uint8 field
         release_pins(s)
         s.pend_count -= 1
         creature_check(s, k)
@@ -538,7 +538,7 @@ def _apply_one(s, a):
     elif pk >= PK_TOW or (pk == PK_TURN and a >= A_CAPT):
         _step_extra(s, a)                       # --- tow / fort loading / trade currents
     elif pk == PK_TURN:
-        p = s.to_play
+        p = int(s.to_play)                      # int(): p * MAX_FLEET + a in int64, not int8
         if a == A_NO:
             if not F.ask_build(s, s.to_play):   # build at the end of the turn [Forts]
                 then = _T_END_TURN
@@ -570,7 +570,7 @@ def _apply_one(s, a):
         then = _T_MOVE_REST
         tk = s.pend_ship
     elif pk == PK_MYST_DOWN:                     # storm: a mast is lost
-        s.sh_masts[s.pend_ship] &= ~(1 << o)
+        s.sh_masts[s.pend_ship] &= ~(1 << int(o)) & 0xFF  # complement kept to the uint8 field
         release_pins(s)
         # a sea creature losing its last segment is eliminated [Sea Creatures; ruling: Sea creatures]
         creature_check(s, s.pend_ship)
@@ -653,7 +653,7 @@ def _apply_one(s, a):
         if not F.ask_flag(s, s.pend_fort):
             then = _T_TURN
     elif pk == PK_FLAG:
-        s.ft_flags[s.pend_count] &= ~(1 << o)
+        s.ft_flags[s.pend_count] &= ~(1 << int(o)) & 0xFF  # complement kept to the uint8 field
         s.pend_count = 0
         if s.pend_fort >= 0:
             if not F.ask_flag(s, s.pend_fort):

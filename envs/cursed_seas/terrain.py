@@ -287,7 +287,7 @@ def ice_wrap(s, t, ux, uy):
 def ice_damage(s, j, m):
     """The iceberg's touched piece loses mast m; a sea creature with no segment left is
     eliminated [Sea Creatures]."""
-    s.sh_masts[j] &= ~(1 << m)
+    s.sh_masts[j] &= ~(1 << int(m)) & 0xFF  # complement kept to the uint8 field
     if s.sh_masts[j] == 0 and s.cfg.ship_creature[j // MAX_FLEET, j % MAX_FLEET]:
         sink(s, j)
 
@@ -459,7 +459,7 @@ def whirl_any(s, k):
 @njit(cache=True)
 def whirl_lose(s, k, o):
     if o < 5:
-        s.sh_masts[k] &= ~(1 << o)
+        s.sh_masts[k] &= ~(1 << int(o)) & 0xFF  # complement kept to the uint8 field
     elif o < 16:
         s.cr_ship[crew_nth(s, k, o - 8)] = -1
     else:

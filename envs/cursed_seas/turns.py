@@ -631,7 +631,7 @@ def fire(s, k, m, j):
 
 @njit(cache=True)
 def lose_mast(s, j, m):
-    s.sh_masts[j] &= ~(1 << m)
+    s.sh_masts[j] &= ~(1 << int(m)) & 0xFF  # complement kept to the uint8 field
     release_pins(s)
     creature_check(s, j)
 

@@ -106,7 +106,7 @@ def _count(out, off, cards, n):
     for i in range(n):
         cid = cards[i]
         if cid > 0:
-            out[off + cid] += 1.0 / ZONE_SCALE
+            out[off + int(cid)] += 1.0 / ZONE_SCALE
 
 
 @njit(cache=True)
@@ -118,15 +118,17 @@ def _card(out, off, cid):
 
 @njit(cache=True)
 def _rel(s, seat, p):
-    return (p - seat + s.num_players) % s.num_players
+    return int((p - seat + s.num_players) % s.num_players)
 
 
 @njit(cache=True)
 def observe(s, seat, out):
+    # int(): a narrow state field is widened before it offsets an index (numba computes in
+    # int64; as plain Python the sum would stay int8 and overflow past 127)
     out[:] = 0.0
     n = s.num_players
-    out[O_PHASE + s.phase] = 1.0
-    out[O_PK + s.pk] = 1.0
+    out[O_PHASE + int(s.phase)] = 1.0
+    out[O_PK + int(s.pk)] = 1.0
     out[O_DAY] = s.day / 5.0
     out[O_FIRST + (MAX_PLAYERS if s.first < 0 else _rel(s, seat, s.first))] = 1.0
     out[O_PRIO + _rel(s, seat, s.prio)] = 1.0
@@ -136,7 +138,7 @@ def observe(s, seat, out):
     out[O_PAY] = s.pay / 4.0
     _card(out, O_PCARD, s.pcard)
     if s.pk >= 5 and 0 <= s.pa < MAX_CREW:
-        out[O_PA + s.pa] = 1.0
+        out[O_PA + int(s.pa)] = 1.0
     if s.pc > 0 and s.phase == 0:
         for k in range(2 * MAX_PLAYERS):
             if (s.pc >> k) & 1 and k // 2 < n:
@@ -173,7 +175,7 @@ def observe(s, seat, out):
             _card(out, q + 1, cid)
             q += 1 + NF
             l = s.loc[p, c]
-            out[q + min(l, 6)] = 1.0
+            out[q + min(int(l), 6)] = 1.0
             out[q + 7] = s.eng[p, c]
             out[q + 8] = s.wounds[p, c] / 8.0
             for k in range(4):
@@ -203,10 +205,10 @@ def observe(s, seat, out):
         out[o + 2 + (MAX_PLAYERS if s.ctrl[l] < 0 else _rel(s, seat, s.ctrl[l]))] = 1.0
         _card(out, o + 3 + MAX_PLAYERS, s.cslot[l])
     if s.r_trig > 0:
-        out[O_REACT + s.r_trig] = 1.0
+        out[O_REACT + int(s.r_trig)] = 1.0
         out[O_REACT + NRT] = s.r_amt / 4.0
         if s.r_trig == RT_WHEN_CLAIM or s.r_trig == RT_MOVED:
-            out[O_REACT + NRT + 1 + s.r_loc] = 1.0
+            out[O_REACT + NRT + 1 + int(s.r_loc)] = 1.0
     for k in range(SINK_MAX):
         _card(out, O_SINK + k * NF, s.sink[k])      # revealed: face up for everyone
     # face-up zones, card by card [Glossary: Discard Pile, The Locker]
@@ -219,23 +221,23 @@ def observe(s, seat, out):
     if s.d_on:
         o = O_DUEL
         out[o] = 1.0
-        out[o + 1 + s.d_stat] = 1.0
+        out[o + 1 + int(s.d_stat)] = 1.0
         o += 5
         for a in range(2):
             if s.d_seat[a] >= 0:
                 out[o + _rel(s, seat, s.d_seat[a])] = 1.0
                 if s.d_slot[a] >= 0:
-                    out[o + MAX_PLAYERS + s.d_slot[a]] = 1.0
+                    out[o + MAX_PLAYERS + int(s.d_slot[a])] = 1.0
             q = o + MAX_PLAYERS + MAX_CREW
             out[q] = s.d_alive[a]
             out[q + 1] = s.d_pool[a] / 10.0
-            out[q + 2 + min(s.d_ploc[a], 6)] = 1.0 if s.d_pool[a] > 0 else 0.0
+            out[q + 2 + min(int(s.d_ploc[a]), 6)] = 1.0 if s.d_pool[a] > 0 else 0.0
             out[q + 9] = s.d_gambles[a] / 5.0
             out[q + 10] = s.d_lethal[a]
             out[q + 11] = s.d_must[a]
             out[q + 12] = s.d_line_n[a] / MAX_LINE
             o += SIDE_F
-        out[o + s.d_active] = 1.0
+        out[o + int(s.d_active)] = 1.0
         out[o + 2] = s.d_out / 10.0
         _card(out, o + 3, s.d_card)
         _card(out, o + 3 + NF, s.d_reveal[0])

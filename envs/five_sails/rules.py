@@ -131,7 +131,7 @@ def deck_triggers(cfg, p):
     for i in range(cfg.faction_n[p]):
         cid = cfg.faction[p, i]
         if C_AB[cid] == AB_REACTION and C_TYPE[cid] == T_RISK:
-            m |= 1 << C_TRIG[cid]
+            m |= 1 << int(C_TRIG[cid])
     return m
 
 

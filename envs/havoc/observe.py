@@ -232,8 +232,8 @@ def rel_crew(s, seat, c):
     """Relative index of crew c for the observer `seat`: seats rotate, ghosts keep theirs."""
     p = s.num_players
     if c < p:
-        return (c - seat + p) % p
-    return c
+        return int((c - seat + p) % p)
+    return int(c)
 
 
 @njit(cache=True)
@@ -241,7 +241,7 @@ def _frame(s, seat):
     """(r0, c0, h0, on): the observer's ship square and heading, or the identity frame."""
     sh = s.crew_ships[seat, 0]
     if s.phase != PH_SETUP and sh >= 0 and s.ship_placed[sh]:
-        return s.ship_r[sh], s.ship_c[sh], s.ship_h[sh], 1
+        return int(s.ship_r[sh]), int(s.ship_c[sh]), int(s.ship_h[sh]), 1
     return CENTER, CENTER, 0, 0
 
 
@@ -254,7 +254,7 @@ def _cell(r, c, r0, c0, h0):
         t = dr
         dr = -dc
         dc = t
-    return (CENTER + dr) % GRID, (CENTER + dc) % GRID
+    return int((CENTER + dr) % GRID), int((CENTER + dc) % GRID)
 
 
 @njit(cache=True)
@@ -276,20 +276,23 @@ def _card_feat(d, out, off):
 
 @njit(cache=True)
 def observe(s, seat, out):
-    """Fill float32[OBS_SIZE] with what `seat` may know (see LAYOUT)."""
+    """Fill float32[OBS_SIZE] with what `seat` may know (see LAYOUT).
+
+    Narrow (int8) state fields are widened with int() before they offset an index: numba
+    computes such sums in int64, plain Python would keep them int8 and overflow past 127."""
     out[:] = 0.0
     ncrew = s.num_crews
     r0, c0, h0, ego = _frame(s, seat)
 
-    out[O_PHASE + s.phase] = 1.0
+    out[O_PHASE + int(s.phase)] = 1.0
     out[O_ROUND] = s.round / 20.0
     out[O_DAMAGE] = s.damage_left / 40.0
     out[O_DAMAGE + 1] = s.damage_extra / 10.0
     out[O_PILES] = s.market_deck_n / 64.0
     out[O_PILES + 1] = s.wreck_stack_n / 9.0
     if s.gust_dir >= 0:
-        out[O_GUST + (s.gust_dir - h0 + 4) % 4] = 1.0
-    out[O_VARIANT + s.cfg.variant] = 1.0
+        out[O_GUST + int((s.gust_dir - h0 + 4) % 4)] = 1.0
+    out[O_VARIANT + int(s.cfg.variant)] = 1.0
     out[O_COUNTS] = s.num_players / 5.0
     out[O_COUNTS + 1] = ncrew / 6.0
     out[O_MISC] = s.extra_turn
@@ -300,7 +303,7 @@ def observe(s, seat, out):
         out[O_MISC + 3] = s.quiet_seas / s.cfg.stall_limit
 
     # pending decision (public: everyone at the table sees what is being decided)
-    k = s.pending
+    k = int(s.pending)
     out[O_PEND + k] = 1.0
     out[O_PCOUNT] = s.pend_count / 4.0
     _ship_pos(s, seat, s.pend_ship, out, O_PSHIP)
@@ -308,9 +311,9 @@ def observe(s, seat, out):
         if s.crew_seat[s.cur] == seat and s.pend_slot > 0:
             out[O_PBOOTY] = C.WRECK_VALUE[s.pend_slot - 1] / 4.0
     elif 0 <= s.pend_slot < PEND_SLOT_VALUES:
-        out[O_PSLOT + s.pend_slot] = 1.0
+        out[O_PSLOT + int(s.pend_slot)] = 1.0
     if 0 <= s.pend_res < 3:
-        out[O_PRES + s.pend_res] = 1.0
+        out[O_PRES + int(s.pend_res)] = 1.0
     # a payment in progress, and the "any" resources of a scrapped card still to choose
     for k in range(4):
         out[O_PAY + k] = s.pay_cost[k] / 4.0
@@ -318,7 +321,7 @@ def observe(s, seat, out):
         out[O_PAY + 4] = s.pay_pool / 4.0     # what is left of a booty is its owner's secret
     out[O_PAY + 5] = 1.0 if s.pay_next == PK_FIRE_SIDE else 0.0
     out[O_PAY + 6] = s.scrap_gain / 4.0
-    src = s.pend_source
+    src = int(s.pend_source)
     if 0 <= src < 16:
         out[O_PSRC + src] = 1.0
     elif src >= 100:
@@ -326,13 +329,13 @@ def observe(s, seat, out):
 
     # the card being resolved is face up [Sea Phase: Resolving Cards]
     if s.card >= 0:
-        out[O_CARD + s.card] = 1.0
+        out[O_CARD + int(s.card)] = 1.0
         _card_feat(s.card, out, O_CARDF)
         if 0 <= s.card_stage < NUM_STAGES:
-            out[O_STAGE + s.card_stage] = 1.0
+            out[O_STAGE + int(s.card_stage)] = 1.0
         _ship_pos(s, seat, s.card_ship, out, O_CSHIP)
         for i in range(MAX_STEPS):
-            st = s.card_path[i]
+            st = int(s.card_path[i])
             if 1 <= st <= 3:
                 out[O_CPATH + 3 * i + st - 1] = 1.0
         out[O_CSTATE] = (s.card_path_i + 1) / (MAX_STEPS + 1)
@@ -340,7 +343,7 @@ def observe(s, seat, out):
         out[O_CSTATE + 2] = s.card_passed
         out[O_CSTATE + 3] = s.card_shots / 3.0
         if 0 <= s.card_fire_opt < MAX_CANNON_OPTS:
-            out[O_CSTATE + 4 + s.card_fire_opt] = 1.0
+            out[O_CSTATE + 4 + int(s.card_fire_opt)] = 1.0
 
     for f in range(NUM_FLAGS):
         o = s.flag_owner[f]
@@ -353,7 +356,7 @@ def observe(s, seat, out):
 
     for i in range(MARKET_SIZE):
         base = O_MARKET + i * MARKET_F
-        d = s.market[i]
+        d = int(s.market[i])
         if d >= 0:
             out[base] = 1.0
             out[base + 2 + d] = 1.0
@@ -369,7 +372,7 @@ def observe(s, seat, out):
     for d in range(NDEFS):
         out[O_SELF + d] = s.hand[seat, d] / S_CARDS
     for i in range(s.deck_n[seat]):
-        out[O_SELF + NDEFS + s.deck[seat, i]] += 1.0 / S_CARDS
+        out[O_SELF + NDEFS + int(s.deck[seat, i])] += 1.0 / S_CARDS
     if s.booty[seat] > 0:
         out[O_SELF + 2 * NDEFS] = C.WRECK_VALUE[s.booty[seat] - 1] / 4.0
 
@@ -398,10 +401,10 @@ def observe(s, seat, out):
         out[base + 12] = hand_n / 10.0
         out[base + 13] = s.deck_n[c] / 30.0
         out[base + 14] = disc_n / 30.0
-        sd = s.crew_shipdef[c]
+        sd = int(s.crew_shipdef[c])
         if 0 <= sd < NUM_SHIP_DEFS:
             out[base + CREW_HEAD + sd] = 1.0
-        cap = s.crew_captain[c]
+        cap = int(s.crew_captain[c])
         if not ghost and 0 <= cap < NUM_CAPTAINS:
             out[base + CREW_HEAD + NUM_SHIP_DEFS + cap] = 1.0
         ub = base + CREW_HEAD + NUM_SHIP_DEFS + NUM_CAPTAINS
@@ -418,7 +421,7 @@ def observe(s, seat, out):
         for d in range(NDEFS):
             out[cb + NDEFS + d] = s.hand[c, d] / S_CARDS
         for i in range(s.deck_n[c]):
-            out[cb + NDEFS + s.deck[c, i]] += 1.0 / S_CARDS
+            out[cb + NDEFS + int(s.deck[c, i])] += 1.0 / S_CARDS
 
     # the Ghost Fleet's shared piles [Ghost Fleet Concepts]
     if s.cfg.variant == VAR_GHOST:
@@ -432,7 +435,7 @@ def observe(s, seat, out):
         out[O_GHOST + 2] = bought / 20.0
         out[O_GHOST + 3] = bought_n / 10.0
         for i in range(s.ghost_discard_n):
-            g = s.ghost_discard[i]
+            g = int(s.ghost_discard[i])
             if 0 <= g < GHOST_CARD_IDS:
                 out[O_GHOST + 4 + g] += 1.0 / S_CARDS
 
@@ -440,7 +443,7 @@ def observe(s, seat, out):
         for c in range(GRID):
             rr, cc = _cell(r, c, r0, c0, h0)
             base = O_GRID + (rr * GRID + cc) * CELL_F
-            f = s.feature[r, c]
+            f = int(s.feature[r, c])
             if f > 0:
                 out[base + f - 1] = 1.0
             if s.wreck[r, c] > 0:
@@ -452,7 +455,7 @@ def observe(s, seat, out):
         base = O_GRID + (rr * GRID + cc) * CELL_F
         crew = s.ship_crew[sh]
         out[base + 5 + rel_crew(s, seat, crew)] = 1.0
-        out[base + 5 + MAX_CREWS + (s.ship_h[sh] - h0 + 4) % 4] = 1.0
+        out[base + 5 + MAX_CREWS + int((s.ship_h[sh] - h0 + 4) % 4)] = 1.0
         if s.crew_ships[crew, 1] == sh:
             out[base + 5 + MAX_CREWS + 4] = 1.0
     tactics(s, seat, out)
@@ -487,7 +490,7 @@ def tactics(s, seat, out):
         out[base + 1] = -dr / 3.0
         out[base + 2] = dc / 3.0
         out[base + 3] = (abs(dr) + abs(dc)) / 6.0
-        out[base + 4 + (s.ship_h[sh] - h0 + 4) % 4] = 1.0
+        out[base + 4 + int((s.ship_h[sh] - h0 + 4) % 4)] = 1.0
     if s.phase != PH_SETUP:
         for k in range(2):
             sh = s.crew_ships[seat, k]
@@ -544,4 +547,4 @@ def _distance(s, a, b, d):
     """Squares a shot from ship a flying in direction d travels to ship b (round the
     wrapping edge if that is the way it flew)."""
     n = ((s.ship_r[b] - s.ship_r[a]) * DR[d] + (s.ship_c[b] - s.ship_c[a]) * DC[d]) % GRID
-    return max(1, min(MAX_RANGE, n))
+    return int(max(1, min(MAX_RANGE, n)))

@@ -133,7 +133,9 @@ def next_cancel(s):
         q = s.order[(start + i) % n]
         if q < 0 or not (s.cw_mask >> q) & 1:
             continue
-        s.cw_mask = s.cw_mask & (255 - (1 << q))
+        # int(q): a seat read from an int8 field, widened so that the complement 255 - bit is
+        # computed in int64 (what numba does) and never in int8, which cannot hold 255
+        s.cw_mask = s.cw_mask & (255 - (1 << int(q)))
         if not s.alive[q]:
             continue
         k, amt = cancel_cost(s, q)
@@ -229,7 +231,7 @@ def next_react(s, p, played):
             if s.alive[q]:
                 s.rw_mask |= 1 << q
     elif p >= 0:
-        s.rw_mask &= 255 - (1 << p)
+        s.rw_mask &= 255 - (1 << int(p))
     if p >= 0:
         for i in range(n):
             if s.order[i] == p:
@@ -244,7 +246,7 @@ def next_react(s, p, played):
             s.pk = PK_REACT
             s.cur = q
             return
-        s.rw_mask &= 255 - (1 << q)
+        s.rw_mask &= 255 - (1 << int(q))
     s.rw_mask = 0
     s.rw_pos = -1
     fire(s)

@@ -101,11 +101,13 @@ def _card(out, o, d):
 
 @njit(cache=True)
 def observe(s, seat, out):
+    # int(): a narrow state field is widened before it offsets an index (numba computes in
+    # int64; as plain Python the sum would stay int8 and overflow past 127)
     out[:] = 0.0
     n = s.num_players
-    out[O_PHASE + s.phase] = 1.0
-    out[O_PK + s.pk] = 1.0
-    out[O_AK + s.act_kind] = 1.0
+    out[O_PHASE + int(s.phase)] = 1.0
+    out[O_PK + int(s.pk)] = 1.0
+    out[O_AK + int(s.act_kind)] = 1.0
     m = O_MISC
     out[m] = min(s.turn, 50) / 50
     out[m + 1] = 1.0 if s.cfg.edition == 2 else 0.0
@@ -125,14 +127,14 @@ def observe(s, seat, out):
     out[m + 15] = 1.0 if s.fighter_abs >= 0 else 0.0
     _card(out, O_REACT, s.react_card)
     if s.pk == 3:
-        out[O_PAYSK + s.pay_skill] = 1.0
+        out[O_PAYSK + int(s.pay_skill)] = 1.0
     if s.b_n > 0:
-        out[O_BOX + s.b_box] = 1.0
+        out[O_BOX + int(s.b_box)] = 1.0
         _card(out, O_LASTB, s.b_cards[s.b_n - 1])
     _card(out, O_LIMBO, s.limbo)
     _card(out, O_CHANTEY, s.chantey)
     if s.chantey >= 0:
-        out[O_CHOWN + (s.chantey_owner - seat + n) % n] = 1.0
+        out[O_CHOWN + int((s.chantey_owner - seat + n) % n)] = 1.0
     for i in range(s.hand_n[seat]):
         _card(out, O_HAND + i * NF, s.hand[seat, i])
     for r in range(n):
@@ -148,8 +150,8 @@ def observe(s, seat, out):
             if s.order[i] == q:
                 out[o + i] = 1.0
         o += MAX_PLAYERS
-        if s.sea[q] >= 0:
-            out[o + s.sea[q]] = 1.0
+        if s.sea[q] >= 0:       # int(): an int8 field widened before it offsets the index
+            out[o + int(s.sea[q])] = 1.0
         o += NSEAS
         out[o] = s.ship_tacked[q]
         out[o + 1] = move_cost(s, q) / 5
@@ -180,12 +182,12 @@ def observe(s, seat, out):
                 _card(out, o + 8, d)
             o += CREW_W
         for a in range(s.att_n[q]):
-            h = s.att_host[q, a]
+            h = int(s.att_host[q, a])
             out[o + a * ATT_W + h] = 1.0
             out[o + a * ATT_W + MAX_CREW + 1 + NSEAS] = 1.0 if s.att_owner[q, a] != q else 0.0
             _card(out, o + a * ATT_W + MAX_CREW + 2 + NSEAS, s.att[q, a])
         o += MAX_ATT * ATT_W
         for k in range(s.adv_n[q]):
-            out[o + k * ADV_W + s.adv_sea[q, k]] = 1.0
+            out[o + k * ADV_W + int(s.adv_sea[q, k])] = 1.0
             _card(out, o + k * ADV_W + NSEAS, s.adv[q, k])
         o += MAX_ADV * ADV_W
