@@ -8,7 +8,7 @@ import pytest
 
 import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
-from envs.cursed_seas.state import MAX_PLAYERS
+from envs.cursed_seas.state import MAX_COINS, MAX_PLAYERS
 from envs.cursed_seas.value import DECIDED_LOSS, approach, value
 
 from .helpers import fleet, position, ship
@@ -180,7 +180,7 @@ def test_a_ship_with_no_room_is_not_drawn_to_treasure_ashore():
 
 # ----- issue 30: a game the home gold has already decided ---------------------------------------
 #: seat 0's ship 1 S above its home island (island 0 at (2, 2)), bow towards it
-NEAR_HOME = [ship(0, 0, 2.0, 4.2, 270.0), SEA[1]]
+NEAR_HOME = [ship(0, 0, 2.0, 4.2, -90.0), SEA[1]]
 
 
 def _decided(aboard=(0,), gone=(1, 2), home0=(3, 4, 5), home1=(8, 9, 10, 11, 12, 13),
@@ -194,10 +194,14 @@ def _decided(aboard=(0,), gone=(1, 2), home0=(3, 4, 5), home1=(8, 9, 10, 11, 12,
               + [{"coin": c, "at": "gone"} for c in gone]
               + [{"coin": c, "at": "home", "where": 0} for c in home0]
               + [{"coin": c, "at": "home", "where": 1} for c in home1])
-    e = position(TWO, ships, placed=placed, keep_gold=False)
+    seen = [0] * MAX_COINS
+    for c in home0:
+        seen[c] = 1
+    for c in home1:
+        seen[c] = 2
     for c in list(aboard) + (list(gone) if seen_by_0 else []):
-        e.record["co_seen"][0][c] |= 1          # loaded: her player looked at it [Exploring]
-    return e
+        seen[c] = 1                             # loaded: her player looked at it [Exploring]
+    return position(TWO, ships, placed=placed, keep_gold=False, record={"co_seen": seen})
 
 
 def test_a_seat_whose_home_gold_no_rival_can_reach_is_worth_a_win_and_the_rival_less_than_a_loss():
