@@ -1,8 +1,9 @@
 """Pirates of the Cursed Seas: a position's value per seat, for depth-limited search playouts.
 
 ``value(s, out)`` writes each seat's estimated return in terminal reward units (+1 a win, -1 a
-loss, 0 a draw): in [-1, 1], but ``DECIDED_LOSS`` (< -1) for a seat sure to lose. A kernel: envs/core/search.py calls it where a playout stops
-early. A finished game is worth its reward.
+loss, 0 a draw): in [-1, 1], but ``DECIDED_LOSS`` (< -1) for a seat sure to lose. A kernel:
+envs/core/search.py calls it where a playout stops early. A finished game is worth its
+reward.
 
 How the game is won [Winning the Game]: the highest gold value on the home island and in the
 forts when all gold is unloaded or too few players can still move; treasure on a wrecked ship
@@ -34,12 +35,14 @@ seat knows already decides the game (:func:`sure_outcome`): gold on a home islan
 leaves it but into its player's own forts [Building Forts], so a seat whose home gold beats
 all any rival could still end with (its home gold, and every coin on an island, aboard a ship,
 wreck or derelict, or in a fort, which can be destroyed [Destroying forts]) must win, and a
-rival such a seat beats must lose [Winning the Game]. A sure winner is worth +1, a win's
-reward. A sure loser is worth ``DECIDED_LOSS``, *less* than the -1 of losing: the end of the
-game is then worth more to it than any stalling, so a search that trails hopelessly ends the
-game instead of keeping its last coin aboard until the decision cap (ruling: Truncation),
-which scores 0 for everyone (issue 30). A sure winner's +1 equals the reward of the end, so
-it loses nothing by ending either. The one exception left: a sure winner that builds a fort
+seat whose best is below some rival's home gold must lose [Winning the Game]. A sure winner
+is worth +1, a win's reward. A sure loser is worth ``DECIDED_LOSS``, *less* than the -1 of
+losing: the end of the game is then worth more to it than any stalling, so a search that
+trails hopelessly ends the game instead of keeping its last coin aboard until the decision
+cap (ruling: Truncation), which scores 0 for everyone (issue 30). Worth exactly -1, stalling
+and ending would tie, and the search still kept the coin aboard (tests/cursed_seas/
+test_value.py: the search ends a lost game). A sure winner's +1 equals the reward of the end,
+so it loses nothing by ending either. The one exception left: a sure winner that builds a fort
 with its home gold can still lose it; the value then is that of the undecided position.
 
 What decides it is read with that seat's knowledge only: a coin's value if it is face up or
