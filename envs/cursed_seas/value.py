@@ -35,15 +35,16 @@ seat knows already decides the game (:func:`sure_outcome`): gold on a home islan
 leaves it but into its player's own forts [Building Forts], so a seat whose home gold beats
 all any rival could still end with (its home gold, and every coin on an island, aboard a ship,
 wreck or derelict, or in a fort, which can be destroyed [Destroying forts]) must win, and a
-seat whose best is below some rival's home gold must lose [Winning the Game]. A sure winner
-is worth +1, a win's reward. A sure loser is worth ``DECIDED_LOSS``, *less* than the -1 of
-losing: the end of the game is then worth more to it than any stalling, so a search that
-trails hopelessly ends the game instead of keeping its last coin aboard until the decision
-cap (ruling: Truncation), which scores 0 for everyone (issue 30). Worth exactly -1, stalling
-and ending would tie, and the search still kept the coin aboard (tests/cursed_seas/
-test_value.py: the search ends a lost game). A sure winner's +1 equals the reward of the end,
-so it loses nothing by ending either. The one exception left: a sure winner that builds a fort
-with its home gold can still lose it; the value then is that of the undecided position.
+seat whose best is below some rival's home gold must lose [Winning the Game]. A sure loser is
+worth ``DECIDED_LOSS``, *less* than the -1 of losing: the end of the game is then worth more
+to it than any stalling, so a search that trails hopelessly ends the game instead of keeping
+its last coin aboard until the decision cap (ruling: Truncation), which scores 0 for everyone
+(issue 30). Worth exactly -1, stalling and ending would tie, and the search still kept the
+coin aboard (tests/cursed_seas/test_value.py: the search ends a lost game). A sure winner
+keeps its estimate, below the +1 of the win itself: ending is worth more to it too, and the
+standing still rewards every coin it takes or brings home (a flat +1 left a winning search
+nothing to play for while a hopeless rival kept the last coins at sea). Left out: the winner
+could still hand its home gold to a fort it then loses [Building Forts; Destroying forts].
 
 What decides it is read with that seat's knowledge only: a coin's value if it is face up or
 the seat has looked at it, else the least (for a rival's sure gold) or most (for what it
@@ -256,8 +257,8 @@ def sure_outcome(s, k):
 
 @njit(cache=True)
 def value(s, out):
-    """Per-seat value of the position: in [-1, 1], or DECIDED_LOSS for a seat sure to lose
-    (module docstring)."""
+    """Per-seat value of the position: in (-1, 1), or DECIDED_LOSS for a seat sure to lose
+    (module docstring); a finished game is worth its reward."""
     out[:] = 0.0
     n = s.num_players
     if s.done or s.truncated:
@@ -269,9 +270,8 @@ def value(s, out):
     st = np.zeros(n)
     standing(s, st)
     for p in range(n):
-        sure = sure_outcome(s, p)
-        if sure != 0:
-            out[p] = 1.0 if sure > 0 else DECIDED_LOSS
+        if sure_outcome(s, p) < 0:
+            out[p] = DECIDED_LOSS
             continue
         best = -1e9
         for q in range(n):

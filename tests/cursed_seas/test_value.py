@@ -204,15 +204,15 @@ def _decided(aboard=(0,), gone=(1, 2), home0=(3, 4, 5), home1=(8, 9, 10, 11, 12,
     return position(TWO, ships, placed=placed, keep_gold=False, record={"co_seen": seen})
 
 
-def test_a_seat_whose_home_gold_no_rival_can_reach_is_worth_a_win_and_the_rival_less_than_a_loss():
+def test_a_seat_no_coin_left_can_save_is_worth_less_than_a_loss_and_the_winner_less_than_a_win():
     """[Winning the Game; Unloading treasure] seat 1's 14 at home beats the most seat 0 can
-    end with (10 + the 1 aboard): the game is decided. Each seat knows it (each has seen its
-    own coins, and the other's are the rest of the known pool): seat 1 is worth a win (+1),
-    seat 0 DECIDED_LOSS, below the -1 its search gets by ending the game, so stalling it
-    never looks better than losing it (issue 30)."""
+    end with (10 + the 1 aboard): the game is decided, and seat 0 knows it (it has seen its
+    own coins; seat 1's are the rest of the pool). Seat 0 is worth DECIDED_LOSS, below the
+    -1 its search gets by ending the game, so stalling never looks better than losing
+    (issue 30); seat 1 keeps its estimate, below the +1 the end would pay it."""
     v = _value(_decided().record)
-    assert v[1] == 1.0
     assert v[0] == DECIDED_LOSS < -1.0
+    assert 0.0 < v[1] < 1.0
 
 
 def test_a_game_short_of_decided_keeps_the_estimate():
@@ -222,19 +222,19 @@ def test_a_game_short_of_decided_keeps_the_estimate():
     v = _value(_decided(aboard=(0, 1, 2, 4), gone=(), home0=(3, 5)).record)
     assert -1.0 < v[0] < 0.0 < v[1] < 1.0
     v = _value(_decided(aboard=(0, 2, 4), gone=(1,), home0=(3, 5)).record)
-    assert v[1] == 1.0 and v[0] == DECIDED_LOSS
+    assert v[0] == DECIDED_LOSS
 
 
 def test_a_decided_game_counts_only_for_a_seat_that_knows_it():
     """Knowledge direction (face-down coins [Placing Treasure; Exploring]): when seat 0 has
     not looked at the coins that sank (1 and 2), seat 1's six home coins might for all seat 0
     knows be the smallest of the eight it has not seen (1 1 1 2 2 2 = 9 < 11), so seat 0 keeps
-    the estimate; seat 1, which has seen its own 14, knows the most seat 0 can end with (its
-    3 home coins and the one aboard: at most 5 3 2 2 = 12) and is worth a win."""
+    the estimate; with the same gold where it is but the sunk coins seen, it knows it has
+    lost."""
     rec = _decided(seen_by_0=False).record
     v = _value(rec)
-    assert v[1] == 1.0
-    assert -1.0 < v[0] < 0.0
+    assert -1.0 < v[0] < 0.0 < v[1] < 1.0
+    assert _value(_decided().record)[0] == DECIDED_LOSS
     # what decides it is read with the seat's own knowledge: determinising for a seat
     # (hidden.py) never changes that seat's value, here or in the position both seats know
     spec = envs.spec("cursed_seas")
