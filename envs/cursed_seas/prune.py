@@ -13,6 +13,12 @@ chooses among fewer:
   8 fractions: a segment stops anyway at the first piece it touches, which is how a ship
   docks); a kind (S or L) none of whose kept answers is legal keeps all of its answers, so
   a ship boxed in by an island or the edge can still move;
+* a segment straight on into a wall she already touches [Setup: the table edge is an
+  impassable wall] leaves the ship where she was (ruling: Edges): it is never tried, and
+  it does not count as a kept answer, so a ship facing the wall with every turn of a
+  multiple of 30 degrees blocked still tries the smaller turns that free her (issue 30: the
+  search sailed such a ship into the edge for 3,000 decisions, trying only answers that
+  did not move her);
 * a ship deployed at her home island [Choosing Home Islands] is headed straight off its
   centre (1 of the 5 headings at each of the 12 points) wherever that pose is clear;
 * the turn [Actions] does not end while a ship of hers may still be given a move: the
@@ -23,11 +29,14 @@ chooses among fewer:
 A kernel; nothing else is pruned.
 """
 
+import math
+
 from numba import njit
 
+from .geometry import edge_room
 from .state import (
-    A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, MAX_FLEET, NUM_DEPLOY, NUM_FAN, NUM_FRAC,
-    PK_DEPLOY, PK_SEGMENT, PK_TURN,
+    A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, EDGE_WALL, FAN_STRAIGHT, MAX_FLEET, NUM_DEPLOY,
+    NUM_FAN, NUM_FRAC, PK_DEPLOY, PK_SEGMENT, PK_TURN, TOUCH,
 )
 
 #: the deploy heading kept: DEPLOY_TURN[2] = 0, straight off the island's centre
@@ -42,13 +51,27 @@ def seg_kept(fan, frac):
 
 
 @njit(cache=True)
+def walled(s, k):
+    """Ship k sailing straight on would not move: the table edge is a wall (config ``edge``)
+    and her hull already touches it ahead (turns.sail: the segment ends at once). A towing
+    ship is never counted (her tow sails too)."""
+    if s.cfg.edge != EDGE_WALL or s.sh_tow[k] >= 0:
+        return False
+    return edge_room(s, k, math.cos(s.sh_h[k]), math.sin(s.sh_h[k])) <= TOUCH
+
+
+@njit(cache=True)
 def prune(s, mask):
     """Clear from the legal ``mask`` the answers the search need not try (module
     docstring)."""
     pk = s.pending
     if pk == PK_SEGMENT:
+        still = walled(s, s.pend_ship)
         for kind in range(2):
             base = A_SEG + kind * NUM_FAN * NUM_FRAC
+            if still:                    # sails nowhere: stopping (A_NO) stays offered
+                for fr in range(NUM_FRAC):
+                    mask[base + FAN_STRAIGHT * NUM_FRAC + fr] = 0
             kept = False
             for f in range(NUM_FAN):
                 for fr in range(NUM_FRAC):

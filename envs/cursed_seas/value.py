@@ -1,8 +1,9 @@
 """Pirates of the Cursed Seas: a position's value per seat, for depth-limited search playouts.
 
-``value(s, out)`` writes each seat's estimated return in terminal reward units [-1, 1] (+1 a
-win, -1 a loss, 0 a draw). A kernel: envs/core/search.py calls it where a playout stops
-early. A finished game is worth its reward.
+``value(s, out)`` writes each seat's estimated return in terminal reward units (+1 a win, -1 a
+loss, 0 a draw): in [-1, 1], but ``DECIDED_LOSS`` (< -1) for a seat sure to lose. A kernel:
+envs/core/search.py calls it where a playout stops early. A finished game is worth its
+reward.
 
 How the game is won [Winning the Game]: the highest gold value on the home island and in the
 forts when all gold is unloaded or too few players can still move; treasure on a wrecked ship
@@ -23,13 +24,34 @@ seat's standing (:func:`standing`, in gold) counts:
   there, less the farther she still has to sail (``APPROACH_D``), so that a playout cut
   before the ship arrives still tells a ship sailing for treasure from one drifting away.
 
-Only public information is read: positions, masts, where each coin lies and the value of a
-coin every seat knows (face up, or looked at by every seat). A face-down coin not every
-seat has seen is worth the mean of all such coins: determinising for any seat
+The standing reads only public information: positions, masts, where each coin lies and the
+value of a coin every seat knows (face up, or looked at by every seat). A face-down coin not
+every seat has seen is worth the mean of all such coins: determinising for any seat
 (hidden.py) only re-deals values among these coins, so every determinisation of a position
-has the same value. Face-down crew and equipment are not read at all.
+has the same standing. Face-down crew and equipment are not read at all.
 
-A seat's value is tanh((its standing - the best rival's) / VALUE_SCALE).
+A seat's value is tanh((its standing - the best rival's) / VALUE_SCALE), unless what that
+seat knows already decides the game (:func:`sure_outcome`): gold on a home island never
+leaves it but into its player's own forts [Building Forts], so a seat whose home gold beats
+all any rival could still end with (its home gold, and every coin on an island, aboard a ship,
+wreck or derelict, or in a fort, which can be destroyed [Destroying forts]) must win, and a
+seat whose best is below some rival's home gold must lose [Winning the Game]. A sure loser is
+worth ``DECIDED_LOSS``, *less* than the -1 of losing: the end of the game is then worth more
+to it than any stalling, so a search that trails hopelessly ends the game instead of keeping
+its last coin aboard until the decision cap (ruling: Truncation), which scores 0 for everyone
+(issue 30). Worth exactly -1, stalling and ending would tie, and the search still kept the
+coin aboard (tests/cursed_seas/test_value.py: the search ends a lost game). A sure winner
+keeps its estimate, below the +1 of the win itself: ending is worth more to it too, and the
+standing still rewards every coin it takes or brings home (a flat +1 left a winning search
+nothing to play for while a hopeless rival kept the last coins at sea). Left out: the winner
+could still hand its home gold to a fort it then loses [Building Forts; Destroying forts].
+
+What decides it is read with that seat's knowledge only: a coin's value if it is face up or
+the seat has looked at it, else the least (for a rival's sure gold) or most (for what it
+could gain) the coins the seat has not seen could be worth; that pool of values is what
+determinising for the seat re-deals (hidden.py). So a seat's value never depends on what it
+cannot see: it is the same in every determinisation for that seat, and reward shaping
+(training/shaping.py reads the learner's own value on the true record) pays nothing hidden.
 """
 
 import math
@@ -60,6 +82,9 @@ MAST_W = 0.1
 #: APPROACH_W / (1 + d / APPROACH_D)
 APPROACH_W = 0.3
 APPROACH_D = 4.0
+#: a seat sure to lose a game not over yet (module docstring): below the -1 of losing it, so
+#: the search prefers any line that ends the game to one that stalls it
+DECIDED_LOSS = -1.5
 
 
 @njit(cache=True)
@@ -179,8 +204,61 @@ def standing(s, st):
 
 
 @njit(cache=True)
+def sure_outcome(s, k):
+    """+1 if seat k knows it must win [Winning the Game], -1 if it knows it must lose, else 0
+    (module docstring). A seat's sure gold is its home gold; what a seat can end with is at
+    most its home gold and every coin still in play (ashore, aboard any ship, wrecks and
+    derelicts included, or in any fort). Coins k has not seen are bounded by the pool of
+    their values (taken at their least for sure gold, their most for what may be gained)."""
+    n = s.num_players
+    pool = np.empty(MAX_COINS, np.int64)
+    m = 0
+    home_known = np.zeros(n, np.int64)    # gold at each home k knows
+    home_unk = np.zeros(n, np.int64)      # coins at each home k has not seen
+    free_known = 0                        # gold still in play that k knows
+    free_unk = 0                          # coins still in play k has not seen
+    for c in range(MAX_COINS):
+        v = s.co_val[c]
+        if v < 0:
+            continue
+        known = s.co_up[c] != 0 or ((s.co_seen[c] >> k) & 1) != 0
+        if not known:
+            pool[m] = v                   # hidden.py deals these values among these coins
+            m += 1
+        loc = s.co_loc[c]
+        if loc == LOC_HOME and 0 <= s.co_at[c] < n:
+            if known:
+                home_known[s.co_at[c]] += v
+            else:
+                home_unk[s.co_at[c]] += 1
+        elif loc == LOC_ISLAND or loc == LOC_SHIP or loc == LOC_FORT:
+            if known:
+                free_known += v
+            else:
+                free_unk += 1
+    vals = np.sort(pool[:m])
+    least = np.zeros(m + 1, np.int64)     # least[j]: the j smallest values; most: largest
+    most = np.zeros(m + 1, np.int64)
+    for j in range(m):
+        least[j + 1] = least[j] + vals[j]
+        most[j + 1] = most[j] + vals[m - 1 - j]
+    sure_k = home_known[k] + least[home_unk[k]]
+    best_k = home_known[k] + free_known + most[min(m, home_unk[k] + free_unk)]
+    wins = True
+    for q in range(n):
+        if q == k:
+            continue
+        if home_known[q] + least[home_unk[q]] > best_k:
+            return -1
+        if home_known[q] + free_known + most[min(m, home_unk[q] + free_unk)] >= sure_k:
+            wins = False
+    return 1 if wins else 0
+
+
+@njit(cache=True)
 def value(s, out):
-    """Per-seat value in [-1, 1] of the position (module docstring)."""
+    """Per-seat value of the position: in (-1, 1), or DECIDED_LOSS for a seat sure to lose
+    (module docstring); a finished game is worth its reward."""
     out[:] = 0.0
     n = s.num_players
     if s.done or s.truncated:
@@ -192,6 +270,9 @@ def value(s, out):
     st = np.zeros(n)
     standing(s, st)
     for p in range(n):
+        if sure_outcome(s, p) < 0:
+            out[p] = DECIDED_LOSS
+            continue
         best = -1e9
         for q in range(n):
             if q != p and st[q] > best:

@@ -7,10 +7,10 @@ import numpy as np
 
 import envs
 from envs.core.search import search
-from envs.cursed_seas.prune import prune, seg_kept
+from envs.cursed_seas.prune import prune, seg_kept, walled
 from envs.cursed_seas.state import (
-    A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, MAX_FLEET, NUM_ACTIONS, NUM_DEPLOY, NUM_FAN,
-    NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
+    A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, FAN_DEG, FAN_STRAIGHT, MAX_FLEET, NUM_ACTIONS,
+    NUM_DEPLOY, NUM_FAN, NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
 )
 
 from .helpers import fleet, order, position, ship
@@ -58,7 +58,11 @@ def test_pruning_keeps_a_legal_subset_and_never_the_last_way_on():
                 for kind in range(2):
                     block = slice(A_SEG + kind * NUM_FAN * NUM_FRAC,
                                   A_SEG + (kind + 1) * NUM_FAN * NUM_FRAC)
-                    assert kept[block].any() == legal[block].any()
+                    # a straight segment into the wall she touches moves nothing
+                    moving = legal[block].copy()
+                    if walled(rec, int(rec["pend_ship"])):
+                        moving[FAN_STRAIGHT * NUM_FRAC:(FAN_STRAIGHT + 1) * NUM_FRAC] = 0
+                    assert kept[block].any() == moving.any()
             elif pk == PK_DEPLOY:
                 assert all(A_OPT <= a < A_OPT + NUM_DEPLOY for a in gone)
                 assert kept[A_OPT:A_OPT + NUM_DEPLOY].any()
@@ -104,3 +108,57 @@ def test_the_search_only_ever_visits_moves_the_prune_keeps():
     assert visits.sum() == 300
     assert visits[(legal == 1) & (kept == 0)].sum() == 0
     assert (visits > 0).sum() == kept.sum()   # every kept answer is tried
+
+
+# ----- issue 30: the sail that does not move ---------------------------------------------------
+#: issue 30's table corner: seat 0's home island (0) by the left edge
+CORNER = [{"x": 2.25, "y": 9.75, "r": 0.9, "home": 0}, {"x": 10.0, "y": 2.0, "r": 1.0, "home": 1},
+          {"x": 6.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 6.0, "y": 6.0, "r": 1.0, "home": -1}]
+#: Lady Marrow where issue 30's game left her: stern by her home, bow on the left table edge
+MARROW = ship(0, 0, 0.8994228634059952, 9.667564434701788, 150.0)
+
+
+def _kept_moves(fleets, ships):
+    """(the segment answers the search tries at seat 0's first segment, {answer: whether it
+    changes her pose})."""
+    e = position(fleets, ships, islands=CORNER)
+    e.step(order(0, ACT_MOVE))
+    rec = e.record[0]
+    assert rec["pending"] == PK_SEGMENT
+    legal, kept = _masks(rec)
+    moved = {}
+    for a in np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG:
+        c = e.clone()
+        c.step(int(a))
+        q = c.record[0]
+        moved[int(a)] = any(abs(float(q[f][0]) - float(rec[f][0])) > 1e-9
+                            for f in ("sh_x", "sh_y", "sh_h"))
+    return legal, kept, moved
+
+
+def test_a_segment_into_the_wall_she_touches_is_never_tried():
+    """[Setup: the table edge is an impassable wall; ruling: Edges] a ship whose bow touches
+    the wall sails nowhere straight on: the rules still offer that segment, the search never
+    tries it (nor anything else that leaves her where she was); every turn it keeps moves
+    her, and stopping stays."""
+    fleets = [fleet("Lady Marrow"), fleet("Rustfang")]
+    legal, kept, moved = _kept_moves(fleets, [MARROW, ship(1, 0, 9.0, 5.0, 90.0)])
+    straight = A_SEG + FAN_STRAIGHT * NUM_FRAC          # kind S, turning +0
+    assert legal[straight:straight + NUM_FRAC].all()
+    assert not kept[straight:straight + NUM_FRAC].any() and kept[A_NO]
+    assert moved and all(moved.values())
+
+
+def test_a_ship_boxed_in_against_the_wall_still_tries_the_turn_that_frees_her():
+    """Issue 30's trap: with Regal Tempest docked astern, Lady Marrow may only sail straight
+    into the wall (nowhere) or turn 15 degrees [Moving]. No kept answer (a multiple of 30
+    degrees) moved her, so the search sailed her into the edge for 3,000 decisions; now the
+    15-degree turns are tried, and they move her."""
+    fleets = [fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")]
+    ships = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
+             ship(1, 0, 9.0, 5.0, 90.0)]
+    legal, kept, moved = _kept_moves(fleets, ships)
+    turns = {float(FAN_DEG[(a - A_SEG) // NUM_FRAC % NUM_FAN])
+             for a in np.flatnonzero(legal[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG}
+    assert turns == {-15.0, 0.0}
+    assert moved and all(moved.values())

@@ -8,8 +8,8 @@ import pytest
 
 import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
-from envs.cursed_seas.state import MAX_PLAYERS
-from envs.cursed_seas.value import approach, value
+from envs.cursed_seas.state import MAX_COINS, MAX_PLAYERS
+from envs.cursed_seas.value import DECIDED_LOSS, approach, value
 
 from .helpers import fleet, position, ship
 
@@ -102,18 +102,23 @@ def _positions(config, games=3, steps=900, every=45):
 
 @pytest.mark.parametrize("config", [{"num_players": 2}, {"num_players": 3}])
 def test_every_determinisation_for_every_seat_has_the_same_value(config):
-    """The value stands in for the rest of the game in every seat's search, so it reads only
-    public information: re-dealing what any one seat cannot see (hidden.py: coin values,
-    face-down crew) never changes it. Positions from random play, mid-game included."""
+    """The value stands in for the rest of the game in every seat's search, so a seat's
+    value reads only what that seat knows: re-dealing what a seat cannot see (hidden.py: coin
+    values, face-down crew) never changes its value, and while no seat's game is decided
+    (value.sure_outcome, which reads the seat's own coins) nobody's. Positions from random
+    play, mid-game included."""
     played = 0
     for k, rec in enumerate(_positions(config)):
         v = _value(rec)
-        assert np.all(np.abs(v) <= 1.0)
+        assert np.all((v <= 1.0) & ((v >= -1.0) | (v == DECIDED_LOSS)))
         for seat in range(config["num_players"]):
             for key in (1, 2):
                 d = rec.copy()
                 envs.spec("cursed_seas").determinize(d[0], seat, np.uint64(97 * k + key))
-                assert np.array_equal(_value(d), v)
+                w = _value(d)
+                assert w[seat] == v[seat]
+                if np.all(np.abs(v) < 1.0) and np.all(np.abs(w) < 1.0):
+                    assert np.array_equal(w, v)
         played += int(rec["turn"][0] > 2)
     assert played >= 5
 
@@ -171,3 +176,87 @@ def test_a_ship_with_no_room_is_not_drawn_to_treasure_ashore():
     arr = _at([{"coin": c, "at": "ship", "where": 0} for c in range(room)],
               ships=[near, SEA[1]])
     assert approach(arr[0], 0, gold, count) == 0.0
+
+
+# ----- issue 30: a game the home gold has already decided ---------------------------------------
+#: seat 0's ship 1 S above its home island (island 0 at (2, 2)), bow towards it
+NEAR_HOME = [ship(0, 0, 2.0, 4.2, -90.0), SEA[1]]
+
+
+def _decided(aboard=(0,), gone=(1, 2), home0=(3, 4, 5), home1=(8, 9, 10, 11, 12, 13),
+             seen_by_0=True, ships=NEAR_HOME):
+    """The end of issue 30's truncated game: seat 0 (coins 0-5 worth 1 1 2 2 3 5) has 10 at
+    home (coins 3, 4, 5), seat 1 (coins 8-13, the same values) 14; coin 0 (1 gold) is the
+    only gold still in play, aboard seat 0's ship; coins 1 and 2 sank aboard seat 0's ships.
+    Each seat has looked at its own coins at home and aboard (``seen_by_0``: seat 0 at the
+    sunk ones too)."""
+    placed = ([{"coin": c, "at": "ship", "where": 0} for c in aboard]
+              + [{"coin": c, "at": "gone"} for c in gone]
+              + [{"coin": c, "at": "home", "where": 0} for c in home0]
+              + [{"coin": c, "at": "home", "where": 1} for c in home1])
+    seen = [0] * MAX_COINS
+    for c in home0:
+        seen[c] = 1
+    for c in home1:
+        seen[c] = 2
+    for c in list(aboard) + (list(gone) if seen_by_0 else []):
+        seen[c] = 1                             # loaded: her player looked at it [Exploring]
+    return position(TWO, ships, placed=placed, keep_gold=False, record={"co_seen": seen})
+
+
+def test_a_seat_no_coin_left_can_save_is_worth_less_than_a_loss_and_the_winner_less_than_a_win():
+    """[Winning the Game; Unloading treasure] seat 1's 14 at home beats the most seat 0 can
+    end with (10 + the 1 aboard): the game is decided, and seat 0 knows it (it has seen its
+    own coins; seat 1's are the rest of the pool). Seat 0 is worth DECIDED_LOSS, below the
+    -1 its search gets by ending the game, so stalling never looks better than losing
+    (issue 30); seat 1 keeps its estimate, below the +1 the end would pay it."""
+    v = _value(_decided().record)
+    assert v[0] == DECIDED_LOSS < -1.0
+    assert 0.0 < v[1] < 1.0
+
+
+def test_a_game_short_of_decided_keeps_the_estimate():
+    """[Winning the Game] gold direction: seat 1 leads 14 to 7 with 7 still in play (coins
+    0, 1, 2 and 4 aboard seat 0's ship), so seat 0 could still tie: not decided, both values
+    strictly between a loss and a win; with coin 1 sunk (6 in play) it is decided."""
+    v = _value(_decided(aboard=(0, 1, 2, 4), gone=(), home0=(3, 5)).record)
+    assert -1.0 < v[0] < 0.0 < v[1] < 1.0
+    v = _value(_decided(aboard=(0, 2, 4), gone=(1,), home0=(3, 5)).record)
+    assert v[0] == DECIDED_LOSS
+
+
+def test_a_decided_game_counts_only_for_a_seat_that_knows_it():
+    """Knowledge direction (face-down coins [Placing Treasure; Exploring]): when seat 0 has
+    not looked at the coins that sank (1 and 2), seat 1's six home coins might for all seat 0
+    knows be the smallest of the eight it has not seen (1 1 1 2 2 2 = 9 < 11), so seat 0 keeps
+    the estimate; with the same gold where it is but the sunk coins seen, it knows it has
+    lost."""
+    rec = _decided(seen_by_0=False).record
+    v = _value(rec)
+    assert -1.0 < v[0] < 0.0 < v[1] < 1.0
+    assert _value(_decided().record)[0] == DECIDED_LOSS
+    # what decides it is read with the seat's own knowledge: determinising for a seat
+    # (hidden.py) never changes that seat's value, here or in the position both seats know
+    spec = envs.spec("cursed_seas")
+    for r in (rec, _decided().record):
+        v = _value(r)
+        for seat in range(2):
+            for key in range(1, 6):
+                d = r.copy()
+                spec.determinize(d[0], seat, np.uint64(key))
+                assert _value(d)[seat] == v[seat]
+
+
+def test_the_search_ends_a_lost_game_instead_of_stalling_it():
+    """Issue 30: seat 0 trails 10 to 14 with its last coin (1 gold) aboard, a segment from
+    its home. Docking unloads it [Unloading treasure] and ends the game [Winning the Game]
+    with seat 0 losing; the search used to keep the coin aboard (an unfinished lost position
+    was worth more than -1, and a truncated game is a draw). Now seat 0's mcts docks in the
+    turn."""
+    e = _decided()
+    agent = MCTSAgent("cursed_seas", 120, seed=0)
+    for _ in range(12):
+        if e.record["to_play"][0] != 0:
+            break
+        e.step(agent.search(e.record.copy()))
+    assert e.record["done"][0] and e.record["reward"][0][0] == -1.0
