@@ -180,7 +180,10 @@ class GameSpec:
     #: None = every numeric field of the record but ``rng`` (see ``global_state``)
     state_vector: Any = None
     #: ``value(s, out float64[num seats])``: each seat's estimated return in the reward's
-    #: units, where a search playout stops early (envs/core/search.py); None = 0 for all
+    #: units, where a search playout stops early (envs/core/search.py); None = 0 for all.
+    #: A seat's value reads only what that seat knows (determinising for it never changes
+    #: it); below -1 only for a seat sure to lose a game not over yet, so the search ends it
+    #: rather than stall to the decision cap (Cursed Seas' DECIDED_LOSS)
     value: Any = None
     #: ``heuristic_best(s, seat, key, best bool[num_actions]) -> int``: mark every action the
     #: game's heuristic agent rates best for ``seat`` (the uint64 ``key`` seeds its re-deal of
