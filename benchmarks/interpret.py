@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 
 import numpy as np
 
@@ -111,12 +112,17 @@ class InterpreterTimeout(Exception):
 
 
 def _alarm(signum, frame):
+    # The timer may run out just as the test returns, in pytest's or pluggy's own code: an
+    # exception raised there is a pytest INTERNALERROR that ends the whole run (seen under
+    # load), so there the test is given a moment more, and the hook clears the timer.
+    name = frame.f_code.co_filename if frame is not None else ""
+    if f"{os.sep}_pytest{os.sep}" in name or f"{os.sep}pluggy{os.sep}" in name:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        return
     raise InterpreterTimeout(f"over {TEST_TIMEOUT:.0f}s interpreted")
 
 
 if ACTIVE and TEST_TIMEOUT > 0:
-    import signal
-
     import pytest
 
     def _timed():

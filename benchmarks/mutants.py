@@ -207,7 +207,9 @@ def _pytest(dest: str, paths: list[str], extra: list[str], timeout: float,
     return res.returncode, res.stdout + res.stderr
 
 
-_NODE = re.compile(r"^(FAILED|ERROR) (\S+?)(?:::(\S+))?(?: - .*)?$", re.MULTILINE)
+# a short-summary line: "FAILED <path>[::<name>][ - <message>]"; a parametrized name may hold
+# spaces ("[{'num_players': 2}]"), so the name runs to the " - " of the message
+_NODE = re.compile(r"^(FAILED|ERROR) ([^\s:]+)(?:::(.+?))?(?: - .*)?$", re.MULTILINE)
 
 
 @dataclass
