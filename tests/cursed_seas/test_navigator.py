@@ -67,6 +67,20 @@ def test_each_navigator_places_one_trade_current_a_game():
     assert rec(e)["to_play"] == 0 and A_NAV + 0 not in legal(e)
 
 
+def test_a_used_navigator_is_not_renewed_by_a_foreign_one_aboard():
+    """(ruling: Navigator) once a game per Navigator, and [Placing Crew and equipment] a
+    foreign Navigator aboard cannot use its ability: once Wren's current is placed, her ship
+    carries no Navigator that may place another, although jade Sefa aboard has never used
+    hers."""
+    e = game(f0=("Blue Petrel", ["Chartmaster Wren", "Tide-Caller Sefa"]))
+    assert A_NAV + 0 in legal(e)
+    e.step(A_NAV + 0)
+    e.step(opt(6))
+    e.step(A_NO)
+    e.step(A_NO)
+    assert rec(e)["to_play"] == 0 and A_NAV + 0 not in legal(e)
+
+
 def test_placing_is_optional_and_choosing_it_commits_to_a_direction():
     """[Trade Current: "can place"; ruling: Navigator] a turn may end with the Navigator
     unused (she may place it later); once her player chooses to place it, the decision
