@@ -1,4 +1,5 @@
-"""Shared test setup: the repo on sys.path, the toy game registered, hypothesis settings.
+"""Shared test setup: the repo on sys.path, the toy game registered, hypothesis settings, the
+longest tests first.
 
 The toy game (``tests/core/toy_game``) exercises the game-agnostic core; registering it here
 makes ``envs.make("toy")`` and ``envs.toy_v0`` work in every test.
@@ -30,3 +31,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "broadside"))
 @pytest.fixture(scope="session")
 def toy_spec():
     return envs.spec("toy")
+
+
+def pytest_collection_modifyitems(items):
+    """Run the tests marked ``slow`` (a minute or more each) first: pytest-xdist hands tests
+    out in collection order, so a long test collected late would run alone at the end while
+    the other worker idles (longest-first keeps the two workers' finishing times close)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -32,6 +32,7 @@ def blocks(lang: str, text: str) -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)
 
 
+@pytest.mark.slow
 def test_the_site_builds_with_warnings_as_errors(tmp_path):
     pytest.importorskip("sphinx")
     res = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",

@@ -10,10 +10,14 @@ The assertion compares the same greedy policy before and after training, against
 random opponent over the same 200 seeded games: training must win clearly more of them.
 """
 
+import pytest
+
 import agents
 from agents.policy import PolicyAgent
 from training.evaluate import evaluate_vs
 from training.trainer import TrainConfig, Trainer
+
+pytestmark = pytest.mark.slow
 
 SKIRMISH = {"num_players": 2, "auto_forced": True, "damage_deck": 2}
 

@@ -50,14 +50,19 @@ def test_ppo_after_a_warm_start_is_gentler_and_meets_the_heuristic_more():
     assert WARM_PPO_DEFAULTS["ent_coef"] < PPO_DEFAULTS["ent_coef"]
 
 
-def test_train_defaults_reach_the_trainer_config(tmp_path, capsys):
+def test_train_defaults_reach_the_trainer_config(tmp_path, capsys, monkeypatch):
     """`broadside train` with no flags: 2 players, the warm start, its PPO settings, the
-    pipelined update; it names the search agent worth playing against."""
+    pipelined update; it names the search agent worth playing against. The default number of
+    expert rounds is read where the command reads it, set to 2 here (20 rounds would only
+    repeat the first two at the cost of half a minute)."""
     import json
 
     import agents
 
-    from training.cli import DEFAULT_EXPERT, main
+    from training import cli
+    from training.cli import main
+
+    monkeypatch.setattr(cli, "DEFAULT_EXPERT", 2)
 
     run = tmp_path / "r"
     assert main(["train", "--game", "havoc", "--timesteps", "64", "--num-envs", "2",
@@ -68,7 +73,7 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys):
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["game_config"] == {"num_players": 2}
     assert cfg["imitate"] == 1 and cfg["learning_rate"] == 1e-4
-    assert cfg["expert_rounds"] == DEFAULT_EXPERT and cfg["expert_sims"] == 4
+    assert cfg["expert_rounds"] == cli.DEFAULT_EXPERT == 2 and cfg["expert_sims"] == 4
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
     assert cfg["pipeline"] is True
