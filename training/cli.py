@@ -243,7 +243,7 @@ def cmd_train(args) -> int:
             if getattr(args, k) is None:
                 setattr(args, k, v)
 
-        return rllib_cli.run(args, _console(), scaled, parse_config, prepare_run_dir,
+        return rllib_cli.run(args, _console(), scaled, train_config, prepare_run_dir,
                              check_game, CliError)
     require("training", "sb3_contrib")
     from training.plots import learning_curve

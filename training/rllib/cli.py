@@ -6,8 +6,9 @@ Without ``--address`` a local Ray instance starts on this machine; with it the r
 running cluster (README: "Training on a Ray cluster"). The options shared with the default
 backend (``--timesteps``, ``--run-dir``, ``--resume``/``--force``, ``--lr``, ``--gamma``,
 ``--net-arch``, ``--batch-size``, ``--eval-every``, ``--eval-games``, ``--opponents``,
-``--seed``, ``--config``) mean the same here; ``--batch-size`` is PPO's minibatch, and each
-iteration trains on four of them.
+``--seed``, ``--config``) mean the same here, and a run plays the same game options by
+default (``training.cli.train_config``: 2-player Seas of Havoc); ``--batch-size`` is PPO's
+minibatch, and each iteration trains on four of them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def add_arguments(sp) -> None:
                          "start Ray locally")
 
 
-def run(args, con, scaled, parse_config, prepare_run_dir, check_game, CliError) -> int:
+def run(args, con, scaled, train_config, prepare_run_dir, check_game, CliError) -> int:
     from training.extras import require
 
     require("scale", "ray")
@@ -62,7 +63,7 @@ def run(args, con, scaled, parse_config, prepare_run_dir, check_game, CliError) 
             raise CliError(f"--net-arch {args.net_arch!r}: give layer sizes such as 128,128") \
                 from None
         batch = scaled(args.batch_size, 16)
-        cfg = RLlibConfig(game=args.game, game_config=parse_config(args.config),
+        cfg = RLlibConfig(game=args.game, game_config=train_config(args.game, args.config),
                           timesteps=scaled(args.timesteps or 100_000), seed=args.seed,
                           num_env_runners=args.num_env_runners,
                           num_envs_per_env_runner=args.envs_per_runner,
