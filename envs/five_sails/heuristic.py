@@ -49,9 +49,13 @@ Plunder]:
   While the Plunder as things stand favours the seat (:func:`plunder_ahead`) passing is
   worth PASS_AHEAD: the rivals must act or the Day ends [g. Pass], and its characters stay
   en garde for the answer.
-* The Leader (:func:`leader_at_risk`): when one duel could destroy it [Restricted
-  Hostilities; Victory: Assassination] it stays Home, where nobody can challenge it
-  [Glossary: Opposing], and another character there intervenes for it [Intervene].
+* The Leader (:func:`leader_at_risk`): at a City location where a rival character could
+  challenge it (one standing there, en garde or engaged with a card or Reaction that issues
+  a challenge, or one en garde at its Home, from where a move arrives en garde) and two
+  duel rounds of that character's Combat would destroy it [Restricted Hostilities; Victory:
+  Assassination], it scores LEADER_RISK less for moving or claiming there and LEADER_RISK
+  more for moving Home, where nobody can challenge it [Glossary: Opposing]; when it is
+  challenged, another character there intervenes for it [Intervene].
 * Planning (:func:`scheme_score`): the Renown a Plunder scheme adds for a location the seat
   holds (less for one it does not) [4. Plunder 1b ii], then Panache and Initiative; the
   character with the most Influence [2. Planning]. Duels: accept with cards in hand, play the card that
@@ -59,6 +63,11 @@ Plunder]:
   Techniques, keep the better gambled card [Issuing a Challenge and Dueling]. Costs and Dusk:
   discard the cards with the least combat value first [Paying Costs; 5. Dusk]; parley with
   the most Influence; send the weakest character to The Locker [Crew Cap].
+
+Strength (2 players, 200 games each, seat-rotated, Wilson 95 % intervals): it beats random
+in 100 % (2 players) and 99.5 % (3 and 4 players) of its games; plain ``mcts:200`` beats it
+in 78.0 % [71.8, 83.2] (seed 0) and 81.0 % [75.0, 85.8] (seed 7) of them, 79.5 % [75.3,
+83.2] together (83.5 % before the Leader's risk looked at where rivals stand; issue 30).
 
 A game never imports agents: the agent calls these kernels, not the other way round.
 """
