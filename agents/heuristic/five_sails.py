@@ -5,8 +5,9 @@ control, Renown, City cards, hand sizes, the duel and its own hand (never other 
 orders or face-down plans). How it plays is the docstring of ``envs/five_sails/heuristic.py``:
 High Drama actions scored by the pressure they create at each location (claims that win,
 first the one completing Dominance; moves that win or keep a location; challenges that
-destroy or tip a location; recruiting and equipping with a hand to spare), and fixed rules
-for planning, duels, costs and Dusk.
+destroy or tip a location; recruiting and equipping with a hand to spare; the Leader kept
+out of locations where a rival's duelist could destroy it), and fixed rules for planning,
+duels, costs and Dusk.
 
 The decision is numba (``decide``), the same function the self-play reply kernel runs for a
 heuristic opponent (``GameSpec.heuristic_best``, envs/core/opponents.py ``KIND_HEURISTIC``).

@@ -49,9 +49,13 @@ Plunder]:
   While the Plunder as things stand favours the seat (:func:`plunder_ahead`) passing is
   worth PASS_AHEAD: the rivals must act or the Day ends [g. Pass], and its characters stay
   en garde for the answer.
-* The Leader (:func:`leader_at_risk`): when one duel could destroy it [Restricted
-  Hostilities; Victory: Assassination] it stays Home, where nobody can challenge it
-  [Glossary: Opposing], and another character there intervenes for it [Intervene].
+* The Leader (:func:`leader_at_risk`): at a City location where a rival character could
+  challenge it (one standing there, en garde or engaged with a card or Reaction that issues
+  a challenge, or one en garde at its Home, from where a move arrives en garde) and two
+  duel rounds of that character's Combat would destroy it [Restricted Hostilities; Victory:
+  Assassination], it scores LEADER_RISK less for moving or claiming there and LEADER_RISK
+  more for moving Home, where nobody can challenge it [Glossary: Opposing]; when it is
+  challenged, another character there intervenes for it [Intervene].
 * Planning (:func:`scheme_score`): the Renown a Plunder scheme adds for a location the seat
   holds (less for one it does not) [4. Plunder 1b ii], then Panache and Initiative; the
   character with the most Influence [2. Planning]. Duels: accept with cards in hand, play the card that
@@ -59,6 +63,11 @@ Plunder]:
   Techniques, keep the better gambled card [Issuing a Challenge and Dueling]. Costs and Dusk:
   discard the cards with the least combat value first [Paying Costs; 5. Dusk]; parley with
   the most Influence; send the weakest character to The Locker [Crew Cap].
+
+Strength (2 players, 200 games each, seat-rotated, Wilson 95 % intervals): it beats random
+in 100 % (2 players) and 99.5 % (3 and 4 players) of its games; plain ``mcts:200`` beats it
+in 78.0 % [71.8, 83.2] (seed 0) and 81.0 % [75.0, 85.8] (seed 7) of them, 79.5 % [75.3,
+83.2] together (83.5 % before the Leader's risk looked at where rivals stand; issue 30).
 
 A game never imports agents: the agent calls these kernels, not the other way round.
 """
@@ -106,7 +115,8 @@ LEADER_KILL_W = 30.0
 PASS_AHEAD = 3.5
 #: a Leader this close to a duel's wounds stays Home, where no one can challenge it
 #: [Victory: Assassination; Glossary: Opposing]; margin over the rivals' best Combat
-LEADER_MARGIN = 2
+LEADER_MARGIN = 1
+LEADER_ROUNDS = 2
 LEADER_RISK = 8.0
 #: Planning: a Plunder scheme's Renown [4. Plunder 1b ii] for a location held, one not held
 SCHEME_HELD = 1.0
@@ -174,6 +184,9 @@ def _claim_score(s, p, c):
     if l >= HOME or s.ctrl[l] == p or total(s, p, l) <= rival_total(s, p, l):
         return -1.0
     v = CLAIM_W
+    if c == 0 and leader_at_risk(s, p, l):
+        # claiming engages it where it can be destroyed [Victory: Assassination]
+        v -= LEADER_RISK
     if _is_core(l):
         v += CORE_W
         if _core_after(s, p, l) == 3:
@@ -193,20 +206,26 @@ def _en_garde_claimer(s, p, l, skip):
 
 
 @njit(cache=True)
-def leader_at_risk(s, p):
-    """p's Leader could be destroyed by one duel: its Resolve left is within LEADER_MARGIN
-    of the best Combat among the rivals' characters (a duel wounds up to the adversary's
-    stat [Restricted Hostilities]; a destroyed Leader loses [Victory: Assassination])."""
-    if s.crew[p, 0] == 0:
+def leader_at_risk(s, p, l):
+    """p's Leader at location l could be destroyed by one duel. Nobody challenges it at
+    Home [Glossary: Opposing]; in the City a rival character there (en garde, or engaged
+    with a card or Reaction that issues a challenge) or en garde at its own Home (a move
+    from Home arrives en garde [b. Move Action]) can challenge it [e. Challenge Action],
+    and a duel repeats rounds, each wounding up to the adversary's Combat
+    [Restricted Hostilities]: at risk when its Resolve left is within LEADER_MARGIN of
+    LEADER_ROUNDS rounds of the best such Combat; a destroyed Leader loses [Victory:
+    Assassination]."""
+    if s.crew[p, 0] == 0 or l >= HOME:
         return False
     left = stat0(s, p, 0, S_RES) - s.wounds[p, 0]
     top = 0
     for q in range(s.num_players):
         if q != p and not s.out[q]:
             for d in range(MAX_CREW):
-                if s.crew[q, d] > 0:
+                if s.crew[q, d] > 0 and (s.loc[q, d] == l
+                                         or s.loc[q, d] == HOME and s.eng[q, d] == 0):
                     top = max(top, stat0(s, q, d, S_COM))
-    return left <= top + LEADER_MARGIN
+    return top > 0 and left <= LEADER_ROUNDS * top + LEADER_MARGIN
 
 
 @njit(cache=True)
@@ -223,10 +242,9 @@ def dest_score(s, p, c, d):
             v -= MOVE_LOSS
         elif s.ctrl[here] != p and mine > other and s.eng[p, c] == 0:
             v -= MOVE_LOSS     # it could claim where it stands
-    risk = c == 0 and leader_at_risk(s, p)
     if d >= HOME:
-        return v + (LEADER_RISK if risk and here < HOME else -2.0)
-    if risk:
+        return v + (LEADER_RISK if c == 0 and leader_at_risk(s, p, here) else -2.0)
+    if c == 0 and leader_at_risk(s, p, d):
         v -= LEADER_RISK
     mine = total(s, p, d)
     other = rival_total(s, p, d)
@@ -362,7 +380,7 @@ def effect_score(s, p, c, cid):
             v += DRAW_W * x
         elif o == OP_HEAL:
             h = min(np.int64(x), np.int64(s.wounds[p, c]))
-            v += HEAL_W * h + (LEADER_RISK if c == 0 and h > 0 and leader_at_risk(s, p) else 0.0)
+            v += HEAL_W * h + (LEADER_RISK if c == 0 and h > 0 and leader_at_risk(s, p, l) else 0.0)
     return v
 
 

@@ -151,3 +151,44 @@ def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
         act(st, _choice(st))
     check(st)
     assert s["buff"][0][0] == 2                           # Docks: 4 against 4
+
+
+def test_heuristic_leader_does_not_walk_into_a_duel_it_could_die_in():
+    """[Victory: Assassination; Restricted Hostilities; b. Move Action] seat 0's only
+    character is Marisol de Alcazar (Resolve 6, Influence 2) at Home; the rival's Gunther
+    Hartwald (Combat 3, Influence 1) stands en garde at The Docks. Marisol out-pressures
+    Gunther anywhere, but at The Docks he can challenge her, and a duel repeats rounds of up
+    to 3 wounds each: two of them leave her 6 Resolve at 0. The heuristic moves her to
+    another core location instead (issue 30: mcts won a sixth of its games by Assassination)."""
+    st = new(2)
+    high_drama(st)
+    place(st, 0, 0, S.HOME)                               # Marisol
+    place(st, 1, 0, S.L_DOCKS)                            # Gunther, en garde
+    empty_hand(st, 0)
+    check(st)
+    a = _choice(st)
+    assert a == S.A_MOVE + 0, a
+    act(st, a)
+    assert st[0]["pk"] == S.PK_MOVE
+    a = _choice(st)
+    assert a in (S.A_LOC + S.L_FORUMS, S.A_LOC + S.L_BAZAAR), a
+
+
+def test_heuristic_leader_goes_home_from_a_lost_pressure_beside_a_duelist():
+    """[Victory: Assassination; Glossary: Opposing; Pressures] Marisol (Resolve 6) stands en
+    garde at The Docks beside the rival's Gunther (Combat 3) and Liesl Graf, whose Influence
+    3 beats her 2, so she cannot claim there. Two duel rounds against Gunther could destroy
+    her [Restricted Hostilities], and nobody challenges a character at Home: she moves Home
+    rather than on to another location, where she would arrive engaged and claim nothing."""
+    st = new(2)
+    high_drama(st)
+    place(st, 0, 0, S.L_DOCKS)                            # Marisol, Influence 2
+    place(st, 1, 0, S.L_DOCKS)                            # Gunther, Combat 3, Influence 1
+    muster(st, 1, "Liesl Graf", S.L_DOCKS)                # Influence 2
+    empty_hand(st, 0)
+    check(st)
+    a = _choice(st)
+    assert a == S.A_MOVE + 0, a
+    act(st, a)
+    assert st[0]["pk"] == S.PK_MOVE
+    assert _choice(st) == S.A_LOC + S.HOME
