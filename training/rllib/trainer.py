@@ -34,7 +34,11 @@ import numpy as np
 
 from agents.base import Agent
 from training.extras import require
+from training.matches import warm_up
 from training.pool import DEFAULT_WEIGHTS, parse_weights
+
+#: iterations in a row with no sample from any env runner before a run gives up
+EMPTY_ITERATIONS = 10
 
 
 @dataclass
@@ -191,6 +195,10 @@ class RLlibTrainer:
             torch.set_num_threads(cfg.torch_threads)
         torch.manual_seed(cfg.seed)
         self.has_heuristic = heuristic.available(cfg.game)
+        # compile (or load) the game's kernels here first: each env runner would otherwise
+        # compile them inside its first sample, past RLlib's sample timeout, and the first
+        # iteration would come back empty (a cold cache on a fresh clone)
+        warm_up(cfg.game, ["heuristic"] if self.has_heuristic else [], cfg.game_config)
         init_ray(cfg.address, cfg.num_cpus)
         self.algo = build_algo_config(cfg, self.has_heuristic).build_algo()
         self.snapshots: list[str] = []
@@ -249,8 +257,17 @@ class RLlibTrainer:
         checkpoint every ``eval_every`` steps and at the end."""
         next_eval = self.timesteps + self.cfg.eval_every
         t0, steps0 = time.perf_counter(), self.timesteps
+        empty = 0
         while self.timesteps < self.cfg.timesteps:
             result = self.algo.train()
+            if "env_runners" not in result:     # no env runner returned a sample in time
+                empty += 1
+                if empty >= EMPTY_ITERATIONS:
+                    raise RuntimeError(
+                        f"RLlib sampled nothing in {empty} iterations in a row: its env "
+                        "runners are not answering (see Ray's logs)")
+                continue
+            empty = 0
             self.timesteps = int(result["env_runners"].get("num_env_steps_sampled_lifetime",
                                                            self.timesteps))
             if self.timesteps >= next_eval or self.timesteps >= self.cfg.timesteps:
