@@ -24,7 +24,10 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   turn's arc blocked and nothing ahead but the piece she touches; e.g. docked bow-on beside
   her own ship) is rated BOX_COST S further from her goal, so she docks where she can leave
   again. Two of her ships docked side by side could otherwise pin each other for ever and
-  the game, with their gold aboard, would never end.
+  the game, with their gold aboard, would never end. Likewise a segment that frees a boxed-in
+  ship of hers beside her is rated BOX_COST closer (half that for standing off 2 hull
+  widths from her when she stays boxed in by others): a ship idle at her home island sails
+  off to let the one carrying the last coin dock.
 * Explore only when it can take something [Exploring; Actions]: a ship with no cargo room
   (and no unique coin she knows of ashore) sails instead; exploring would spend her action
   every turn and take nothing, so she would never bring her gold home.
@@ -55,7 +58,7 @@ from numba import njit
 from envs.core.masks import TIE, mark_all, mark_top
 
 from .common import cargo_room, masts_up
-from .geometry import edge_room, pose_clear, sweep
+from .geometry import edge_room, pose_clear, ship_gap, sweep
 from .hidden import determinize
 from .rules import apply, legal_mask
 from .state import (
@@ -197,6 +200,10 @@ def sail_best(s, seat, key, mask, best):
     for j in range(MAX_SHIPS):
         if j != k and s.sh_live[j] and s.sh_owner[j] == seat:
             was_boxed[j] = boxed(s, j)
+    # those of them she may be boxing in: beside her
+    near = np.zeros(MAX_SHIPS, dtype=np.bool_)
+    for j in range(MAX_SHIPS):
+        near[j] = was_boxed[j] and ship_gap(s, k, j) < 2.0 * SHIP_R
     work = np.zeros(1, dtype=STATE)
     score = np.full(NUM_ACTIONS, -np.inf)
     # 1 she ends where she began, 2 she (or a ship of hers she comes beside) is boxed in
@@ -224,6 +231,12 @@ def sail_best(s, seat, key, mask, best):
         if pen:
             score[a] -= BOX_COST        # no later move could sail out of there (docstring)
             idle[a] = 2
+        for j in range(MAX_SHIPS):
+            if near[j] and w.sh_live[j]:
+                if not boxed(w, j):
+                    score[a] += BOX_COST            # she frees a ship of hers
+                elif ship_gap(w, k, j) > 2.0 * SHIP_R:
+                    score[a] += 0.5 * BOX_COST      # she stands off: one blocker fewer
         if score[a] > top:
             top = score[a]
     if top > -here + TIE:
