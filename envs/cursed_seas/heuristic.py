@@ -18,7 +18,8 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   the rules' own movement, whatever the action layout; stopping wins when nothing brings her
   closer. A ship that no segment brings closer (boxed in by an island or a ship) on her
   first segment sails any segment instead of staying put: all those that move her and leave
-  her free to sail on are marked (else all that move her, else all).
+  her free to sail on are marked; with none she stops, unless she is boxed in where she is
+  (then all are marked).
 * Never boxed in [Moving: "A ship can't move through any island or another ship"; Winning
   the Game]: a segment that leaves her where no later move could take her anywhere (every
   turn's arc blocked and nothing ahead but the piece she touches; e.g. docked bow-on beside
@@ -26,8 +27,9 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   again. Two of her ships docked side by side could otherwise pin each other for ever and
   the game, with their gold aboard, would never end. Likewise a segment that frees a boxed-in
   ship of hers beside her is rated BOX_COST closer (half that for standing off 2 hull
-  widths from her when she stays boxed in by others): a ship idle at her home island sails
-  off to let the one carrying the last coin dock.
+  widths from her when she stays boxed in by others), and a ship idle at her goal makes
+  way (the same half) for one of hers beside her still sailing for it: a ship docked at
+  home with nothing to unload sails off to let the one carrying the last coin dock.
 * Explore only when it can take something [Exploring; Actions]: a ship with no cargo room
   (and no unique coin she knows of ashore) sails instead; exploring would spend her action
   every turn and take nothing, so she would never bring her gold home.
@@ -202,8 +204,17 @@ def sail_best(s, seat, key, mask, best):
             was_boxed[j] = boxed(s, j)
     # those of them she may be boxing in: beside her
     near = np.zeros(MAX_SHIPS, dtype=np.bool_)
+    # and, when she is idle at her goal, those beside her still sailing for it (she is in
+    # their way: docked at home with nothing to unload while one brings the last coin)
+    wait = np.zeros(MAX_SHIPS, dtype=np.bool_)
     for j in range(MAX_SHIPS):
-        near[j] = was_boxed[j] and ship_gap(s, k, j) < 2.0 * SHIP_R
+        if j == k or not s.sh_live[j] or s.sh_owner[j] != seat or \
+                ship_gap(s, k, j) >= 2.0 * SHIP_R:
+            continue
+        near[j] = was_boxed[j]
+        if here < 0 and not near[j] and s.sh_dock[j] != gi:
+            ji, jj = goal(s, j, seat)
+            wait[j] = ji == gi and jj == gj
     work = np.zeros(1, dtype=STATE)
     score = np.full(NUM_ACTIONS, -np.inf)
     # 1 she ends where she began, 2 she (or a ship of hers she comes beside) is boxed in
@@ -218,8 +229,9 @@ def sail_best(s, seat, key, mask, best):
         score[a] = -distance(w, k, gi, gj)
         if not w.sh_live[k]:
             continue
-        if w.sh_x[k] == s.sh_x[k] and w.sh_y[k] == s.sh_y[k] and w.sh_h[k] == s.sh_h[k]:
-            idle[a] = 1
+        if abs(w.sh_x[k] - s.sh_x[k]) + abs(w.sh_y[k] - s.sh_y[k]) < TOUCH and \
+                abs(w.sh_h[k] - s.sh_h[k]) < 1e-6:
+            idle[a] = 1                 # (a sail into what she touches moves her by rounding)
         pen = boxed(w, k)
         for j in range(MAX_SHIPS):
             if pen:
@@ -232,6 +244,8 @@ def sail_best(s, seat, key, mask, best):
             score[a] -= BOX_COST        # no later move could sail out of there (docstring)
             idle[a] = 2
         for j in range(MAX_SHIPS):
+            if wait[j] and w.sh_live[j] and ship_gap(w, k, j) > 2.0 * SHIP_R:
+                score[a] += 0.5 * BOX_COST          # she makes way for her
             if near[j] and w.sh_live[j]:
                 if not boxed(w, j):
                     score[a] += BOX_COST            # she frees a ship of hers
@@ -243,13 +257,15 @@ def sail_best(s, seat, key, mask, best):
         return mark_top(score, mask, best)
     if mask[A_NO]:
         if here > 0 and s.seg_used == 0:
-            # nothing brings her closer: sail anywhere rather than stay put, first where she
-            # moves and is not boxed in, else where she moves, else any segment
-            for level in range(3):
+            # nothing brings her closer: sail anywhere rather than stay put, where she moves
+            # and is left free to sail on; with no such segment she stops unless she is boxed
+            # in where she is (then any segment: one may turn her free)
+            for level in range(2):
+                if level == 1 and idle[A_NO] != 2:
+                    break
                 n = 0
                 for a in range(NUM_ACTIONS):
-                    ok = idle[a] == 0 if level == 0 else (idle[a] != 1 or level == 2)
-                    best[a] = mask[a] != 0 and a != A_NO and ok
+                    best[a] = mask[a] != 0 and a != A_NO and (level == 1 or idle[a] == 0)
                     n += best[a]
                 if n > 0:
                     return n
