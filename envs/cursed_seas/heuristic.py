@@ -17,7 +17,22 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   measuring how close she ends to the goal (docked at it beats everything), so it follows
   the rules' own movement, whatever the action layout; stopping wins when nothing brings her
   closer. A ship that no segment brings closer (boxed in by an island or a ship) on her
-  first segment sails any segment instead of staying put (all are marked).
+  first segment sails any segment instead of staying put: all those that move her and leave
+  her free to sail on are marked; with none she stops, unless she is boxed in where she is
+  (then all are marked).
+* Never boxed in [Moving: "A ship can't move through any island or another ship"; Winning
+  the Game]: a segment that leaves her where no later move could take her anywhere (every
+  turn's arc blocked and nothing ahead but the piece she touches; e.g. docked bow-on beside
+  her own ship) is rated BOX_COST S further from her goal, so she docks where she can leave
+  again. Two of her ships docked side by side could otherwise pin each other for ever and
+  the game, with their gold aboard, would never end. Likewise a segment that frees a boxed-in
+  ship of hers beside her is rated BOX_COST closer (half that for standing off 2 hull
+  widths from her when she stays boxed in by others), and a ship idle at her goal makes
+  way (the same half) for one of hers beside her still sailing for it: a ship docked at
+  home with nothing to unload sails off to let the one carrying the last coin dock.
+* Explore only when it can take something [Exploring; Actions]: a ship with no cargo room
+  (and no unique coin she knows of ashore) sails instead; exploring would spend her action
+  every turn and take nothing, so she would never bring her gold home.
 * Shooting [Shooting]: every cannon that can fire does (the order of fire is the player's
   choice; none is held back); the enemy carrying the most treasure, then the one with the
   fewest masts (a derelict sinks); a fort only when no ship may be hit. The mast knocked down is
@@ -44,20 +59,24 @@ from numba import njit
 
 from envs.core.masks import TIE, mark_all, mark_top
 
-from .common import masts_up
+from .common import cargo_room, masts_up
+from .geometry import edge_room, pose_clear, ship_gap, sweep
 from .hidden import determinize
 from .rules import apply, legal_mask
 from .state import (
-    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_ISLAND,
-    LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT, PK_BOARD,
-    PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_FORT_GUN, PK_GUN, PK_MAST, PK_REPAIR,
-    PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE,
+    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, FAN_DEG,
+    LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT,
+    PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_FORT_GUN, PK_GUN, PK_MAST,
+    PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE, TOUCH,
 )
+from .turns import arc_limit, pivot, room_to_turn
 
 #: the distance of a ship that has sunk (worse than any)
 FAR = 1e9
 #: where a hunting ship aims: this far (in S) from the middle of her prey's hull
 HUNT_GAP = 0.8
+#: how much worse (in S) an end pose she could never sail out of is rated [Moving]
+BOX_COST = 4.0
 #: the order in which a ship's actions are given [Actions]
 TURN_ORDER = (ACT_EXPLORE, ACT_REPAIR, ACT_SHOOT, ACT_MOVE)
 
@@ -139,6 +158,29 @@ def distance(s, k, gi, gj):
 
 
 @njit(cache=True)
+def boxed(s, k):
+    """Ship k (live) could not sail out of where she is on a move [Moving]: she cannot sail
+    ahead (the piece she touches, or the edge) and the smallest turn either way (one fan
+    step, 15 degrees) is blocked on its arc or at its end."""
+    if room_to_turn(s, k):
+        return False
+    ux = math.cos(s.sh_h[k])
+    uy = math.sin(s.sh_h[k])
+    t, _ = sweep(s, k, ux, uy, 4.0 * TOUCH)
+    if min(t, edge_room(s, k, ux, uy)) > 2.0 * TOUCH:
+        return False
+    d = FAN_DEG[1] - FAN_DEG[0]
+    d = d * math.pi / 180.0
+    for sign in (1.0, -1.0):
+        if arc_limit(s, k, sign) > d:
+            h = s.sh_h[k] + sign * d
+            x, y = pivot(s, k, h)
+            if pose_clear(s, k, x, y, h):
+                return False
+    return True
+
+
+@njit(cache=True)
 def _mark_one(a, best):
     best[:] = False
     best[a] = True
@@ -155,30 +197,99 @@ def sail_best(s, seat, key, mask, best):
     root = np.zeros(1, dtype=STATE)
     root[0] = s
     determinize(root[0], seat, key)
+    # her own ships already boxed in before this segment (she is not to blame for them)
+    was_boxed = np.zeros(MAX_SHIPS, dtype=np.bool_)
+    for j in range(MAX_SHIPS):
+        if j != k and s.sh_live[j] and s.sh_owner[j] == seat:
+            was_boxed[j] = boxed(s, j)
+    # those of them she may be boxing in: beside her
+    near = np.zeros(MAX_SHIPS, dtype=np.bool_)
+    # and, when she is idle at her goal, those beside her still sailing for it (she is in
+    # their way: docked at home with nothing to unload while one brings the last coin)
+    wait = np.zeros(MAX_SHIPS, dtype=np.bool_)
+    for j in range(MAX_SHIPS):
+        if j == k or not s.sh_live[j] or s.sh_owner[j] != seat or \
+                ship_gap(s, k, j) >= 2.0 * SHIP_R:
+            continue
+        near[j] = was_boxed[j]
+        if here < 0 and not near[j] and s.sh_dock[j] != gi:
+            ji, jj = goal(s, j, seat)
+            wait[j] = ji == gi and jj == gj
     work = np.zeros(1, dtype=STATE)
     score = np.full(NUM_ACTIONS, -np.inf)
+    # 1 she ends where she began, 2 she (or a ship of hers she comes beside) is boxed in
+    idle = np.zeros(NUM_ACTIONS, dtype=np.int64)
     top = -np.inf
     for a in range(NUM_ACTIONS):
         if not mask[a]:
             continue
         work[0] = root[0]
         apply(work[0], a)
-        score[a] = -distance(work[0], k, gi, gj)
+        w = work[0]
+        score[a] = -distance(w, k, gi, gj)
+        if not w.sh_live[k]:
+            continue
+        if abs(w.sh_x[k] - s.sh_x[k]) + abs(w.sh_y[k] - s.sh_y[k]) < TOUCH and \
+                abs(w.sh_h[k] - s.sh_h[k]) < 1e-6:
+            idle[a] = 1                 # (a sail into what she touches moves her by rounding)
+        pen = boxed(w, k)
+        for j in range(MAX_SHIPS):
+            if pen:
+                break
+            if j != k and w.sh_live[j] and w.sh_owner[j] == seat and not was_boxed[j] and \
+                    math.hypot(w.sh_x[j] - w.sh_x[k], w.sh_y[j] - w.sh_y[k]) < \
+                    abs(w.sh_len[j]) + abs(w.sh_len[k]) + 4.0 * SHIP_R:
+                pen = boxed(w, j)
+        if pen:
+            score[a] -= BOX_COST        # no later move could sail out of there (docstring)
+            idle[a] = 2
+        for j in range(MAX_SHIPS):
+            if wait[j] and w.sh_live[j] and ship_gap(w, k, j) > 2.0 * SHIP_R:
+                score[a] += 0.5 * BOX_COST          # she makes way for her
+            if near[j] and w.sh_live[j]:
+                if not boxed(w, j):
+                    score[a] += BOX_COST            # she frees a ship of hers
+                elif ship_gap(w, k, j) > 2.0 * SHIP_R:
+                    score[a] += 0.5 * BOX_COST      # she stands off: one blocker fewer
         if score[a] > top:
             top = score[a]
     if top > -here + TIE:
         return mark_top(score, mask, best)
     if mask[A_NO]:
         if here > 0 and s.seg_used == 0:
-            # boxed in: nothing brings her closer; sail anywhere rather than stay put
-            n = 0
-            for a in range(NUM_ACTIONS):
-                best[a] = mask[a] != 0 and a != A_NO
-                n += best[a]
-            if n > 0:
-                return n
+            # nothing brings her closer: sail anywhere rather than stay put, where she moves
+            # and is left free to sail on; with no such segment she stops unless she is boxed
+            # in where she is (then any segment: one may turn her free)
+            for level in range(2):
+                if level == 1 and idle[A_NO] != 2:
+                    break
+                n = 0
+                for a in range(NUM_ACTIONS):
+                    best[a] = mask[a] != 0 and a != A_NO and (level == 1 or idle[a] == 0)
+                    n += best[a]
+                if n > 0:
+                    return n
         return _mark_one(A_NO, best)
     return mark_top(score, mask, best)
+
+
+@njit(cache=True)
+def _explore_takes(s, seat, j):
+    """Exploring with ship j of ``seat``'s fleet can take something [Exploring]: she has
+    cargo room, the island holds no coin (the look itself explores it: Building Forts), or
+    a coin ashore she knows is unique (taken without a cargo space). A full hold otherwise
+    explores for nothing and spends her action (module docstring)."""
+    k = seat * MAX_FLEET + j
+    if cargo_room(s, k) > 0:
+        return True
+    i = s.sh_dock[k]
+    n = 0
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and s.co_loc[c] == LOC_ISLAND and s.co_at[c] == i:
+            n += 1
+            if s.co_uniq[c] and (s.co_up[c] or (s.co_seen[c] >> seat) & 1):
+                return True
+    return n == 0
 
 
 @njit(cache=True)
@@ -201,7 +312,7 @@ def decide(s, seat, key, mask, best):
         for j in range(MAX_FLEET):
             for act in TURN_ORDER:
                 a = A_ORDER + 4 * j + act
-                if mask[a]:
+                if mask[a] and not (act == ACT_EXPLORE and not _explore_takes(s, seat, j)):
                     return _mark_one(a, best)
         if mask[A_NO]:
             return _mark_one(A_NO, best)

@@ -11,8 +11,8 @@ import envs
 from agents.heuristic.cursed_seas import CursedSeasHeuristic
 from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.state import (
-    A_NO, A_OPT, ACT_EXPLORE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_GUN, PK_SEGMENT,
-    PK_TARGET, PK_TURN,
+    A_NO, A_OPT, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_GUN,
+    PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 
 from .helpers import fleet, order, position, rec, ship
@@ -146,3 +146,137 @@ def test_it_marks_only_legal_actions_and_the_agent_draws_from_them(config):
         assert not (best & (mask == 0)).any()
         segments += int(st["pending"][0]) == PK_SEGMENT
     assert segments > 0
+
+
+def test_a_full_hold_sails_on_instead_of_exploring_for_nothing():
+    """[Exploring; Actions; Winning the Game] issue 30: docked at a wild island since the turn
+    began with her hold full (Anvil Gale, cargo 3, three coins she has looked at) the
+    heuristic gives her a move, not the explore that is still legal (a coin lies ashore) but
+    could take nothing: it would spend her action every turn and the gold aboard would never
+    come home (the game never ended)."""
+    e = position([fleet("Anvil Gale"), fleet("Rustfang")],
+                 [ship(0, 0, 7.12 + 0.7, 2.0, 180.0, dock=2), FAR],
+                 placed=[{"coin": c, "at": "ship", "where": 0} for c in (0, 2, 4)] +
+                        [{"coin": 1, "at": "island", "where": 2}])
+    arr = e.record.copy()
+    for c in (0, 2, 4):
+        arr["co_seen"][0][c] = 1
+    assert order(0, ACT_EXPLORE) in _legal(e) and order(0, ACT_MOVE) in _legal(e)
+    assert _best(arr) == {order(0, ACT_MOVE)}
+    # with room aboard she still explores first [Exploring]
+    arr["co_loc"][0][4] = LOC_HOME
+    assert _best(arr) == {order(0, ACT_EXPLORE)}
+
+
+def _moves_her(arr, k):
+    """Ship k could sail somewhere on a move from record ``arr``: some legal first segment
+    [Moving] leaves her at another place or heading."""
+    spec = envs.spec("cursed_seas")
+    st = arr.copy()
+    st["pending"][0] = PK_SEGMENT
+    st["pend_ship"][0] = k
+    st["seg_used"][0] = 0
+    st["to_play"][0] = st["sh_owner"][0][k]
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    spec.legal_mask(st[0], mask)
+    for a in np.flatnonzero(mask):
+        if a == A_NO:
+            continue
+        w = st.copy()
+        spec.apply(w[0], int(a))
+        # (a sail into the piece she touches moves her by rounding only)
+        if abs(w["sh_x"][0][k] - st["sh_x"][0][k]) + abs(w["sh_y"][0][k] - st["sh_y"][0][k]) \
+                > 1e-6 or abs(w["sh_h"][0][k] - st["sh_h"][0][k]) > 1e-6:
+            return True
+    return False
+
+
+#: issue 30, from a heuristic-vs-heuristic game that ran to the step bound: seat 0's Lady
+#: Marrow (ship 0, coin 9 aboard) and Regal Tempest (ship 1) docked bow-on side by side at
+#: wild island 3; a small sail of Regal Tempest's left both pinned there for good
+PINNED_ISLANDS = [{"x": 5.25, "y": 8.25, "r": 0.8, "home": 0},
+                  {"x": 5.25, "y": 2.25, "r": 0.8, "home": -1},
+                  {"x": 9.75, "y": 6.75, "r": 1.1, "home": -1},
+                  {"x": 2.25, "y": 5.25, "r": 1.0, "home": -1},
+                  {"x": 9.75, "y": 2.25, "r": 0.9, "home": 1},
+                  {"x": 6.75, "y": 5.25, "r": 0.9, "home": -1}]
+PINNED_SHIPS = [ship(0, 0, 4.1293299865107, 5.96698938925072, -165.0, dock=3),
+                ship(0, 1, 3.333986630250439, 6.702186828544764, -120.0, dock=3),
+                ship(0, 2, 5.3621399428375245, 5.7168369648622805, 15.0, dock=5),
+                ship(1, 0, 6.84604539019662, 2.8248841846406716, -150.0, dock=1),
+                ship(1, 1, 11.203851921597654, 0.41367652289246143, -15.0),
+                ship(1, 2, 6.444218245271006, 3.089827550564207, -165.0, dock=1)]
+PINNED_COINS = ([{"coin": 9, "at": "ship", "where": 0}, {"coin": 0, "at": "ship", "where": 2}] +
+                [{"coin": c, "at": "ship", "where": 6} for c in (2, 3, 5)] +
+                [{"coin": c, "at": "home", "where": 1} for c in (1, 4, 11)] +
+                [{"coin": c, "at": "home", "where": 0} for c in (8, 10, 12, 13)])
+
+
+@pytest.mark.parametrize("key", range(4))
+def test_it_never_sails_where_she_or_her_consort_is_boxed_in(key):
+    """[Moving: "A ship can't move through any island or another ship"; Winning the Game]
+    issue 30: whatever segment the heuristic marks for Regal Tempest beside Lady Marrow at
+    island 3, each of the two can still sail somewhere on a later move (a turn's arc clear or
+    open water ahead); two ships pinning each other bow-on to an island kept the gold aboard
+    at sea for ever."""
+    e = position(["crown_raiders", "iron_brotherhood"], PINNED_SHIPS, islands=PINNED_ISLANDS,
+                 placed=PINNED_COINS, keep_gold=False)
+    e.step(order(1, ACT_MOVE))
+    assert rec(e)["pending"] == PK_SEGMENT and rec(e)["pend_ship"] == 1
+    assert _moves_her(e.record, 0) and _moves_her(e.record, 1)
+    marked = _best(e.record, key)
+    assert marked and marked <= _legal(e)
+    for a in marked:
+        c = e.clone()
+        c.step(a)
+        assert _moves_her(c.record, 0) and _moves_her(c.record, 1), a
+
+
+#: issue 30, from a heuristic-vs-random game that ran to the step bound: seat 0 has 27 of
+#: the 28 gold at home; the last coin (9) is aboard Lady Marrow (ship 0), boxed in off the
+#: home island by Regal Tempest and Scarlet Heron, docked there with nothing left to do
+CROWDED_ISLANDS = [{"x": 2.25, "y": 2.25, "r": 0.9, "home": 0},
+                   {"x": 3.75, "y": 6.75, "r": 1.1, "home": -1},
+                   {"x": 6.75, "y": 3.75, "r": 0.9, "home": -1},
+                   {"x": 9.75, "y": 9.75, "r": 0.8, "home": 1},
+                   {"x": 5.25, "y": 9.75, "r": 1.0, "home": -1},
+                   {"x": 8.25, "y": 6.75, "r": 0.8, "home": -1}]
+CROWDED_SHIPS = [ship(0, 0, 3.7951286733219414, 3.9634480671345154, -135.0),
+                 ship(0, 1, 3.117308609418935, 3.735303559249463, -120.0, dock=0),
+                 ship(0, 2, 3.58211717903025, 3.139240121950536, -135.0, dock=0),
+                 ship(1, 0, 11.379756073373905, 11.18717967697245, 60.0),
+                 ship(1, 1, 10.735435448461025, 11.541133111919983, 15.0),
+                 ship(1, 2, 11.455735931288071, 0.5900423049461431, -45.0)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ships_idle_at_home_stand_off_so_the_last_coin_comes_home(seed):
+    """[Winning the Game: all available gold unloaded ends the game; Unloading treasure;
+    Moving] issue 30: Lady Marrow carries the last coin but cannot move (every turn's arc
+    blocked by her two consorts docked at home, nothing ahead but one of them); the
+    heuristic sails them off, she docks, unloads, and the game ends won by seat 0 (seat 1
+    only ever ends its turn). On main the two stayed docked and the game ran to the bound."""
+    spec = envs.spec("cursed_seas")
+    e = position(["crown_raiders", "iron_brotherhood"], CROWDED_SHIPS, islands=CROWDED_ISLANDS,
+                 placed=[{"coin": 9, "at": "ship", "where": 0}] +
+                        [{"coin": c, "at": "home", "where": 0}
+                         for c in (0, 1, 2, 3, 4, 5, 8, 10, 11, 12, 13)], keep_gold=False)
+    arr = e.record.copy()
+    assert not _moves_her(arr, 0)
+    agent = CursedSeasHeuristic(seed=seed)
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    for _ in range(300):
+        seat = int(arr["to_play"][0])
+        if seat < 0:
+            break
+        spec.legal_mask(arr[0], mask)
+        if seat == 0:
+            a = int(agent.act_batch(None, mask[None], arr.copy(), np.array([0]))[0])
+        else:
+            a = A_NO if mask[A_NO] else int(np.flatnonzero(mask)[0])
+        assert mask[a]
+        spec.apply(arr[0], a)
+    s = arr[0]
+    assert s["done"] and not s["truncated"] and s["winner_mask"] == 1
+    assert s["co_loc"][9] == LOC_HOME
+    assert spec.check_states(arr) == [[]]
