@@ -184,22 +184,30 @@ def test_a_second_seat_sees_no_secret_of_the_first(browser, server):
 def test_a_click_on_a_part_of_the_picture_plays_what_it_stands_for(browser, server):
     """Seas of Havoc's island slots are parts of the picture: clicking one whose only legal
     action is placing a Skiff there places it, and the move log names that action."""
-    from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     base, _ = server
     start_table(browser, base, "havoc", opponents={1: "heuristic"}, options="max_steps=60")
     rng = random.Random(1)
+    label = None
     for _ in range(200):
-        single = [r for r in browser.find_elements(By.CSS_SELECTOR, "#regions .region")
-                  if "," not in (r.get_attribute("data-actions") or ",")]
+        # each part with its title in one script: the page redraws its parts on every update,
+        # so two WebDriver calls could read one part and click another (or a removed one)
+        single = browser.execute_script(
+            "return [...document.querySelectorAll('#regions .region')]"
+            ".filter((r) => !(r.dataset.actions || ',').includes(','))"
+            ".map((r) => [r, r.title])")
         if single:
+            before = len(texts(browser, "#log li"))
+            try:
+                single[0][0].click()
+            except StaleElementReferenceException:
+                continue        # redrawn between the look and the click: look again
+            label = single[0][1]
             break
         click_one(browser, rng)
         time.sleep(0.05)
-    assert single, "no part of the picture stood for one legal action"
-    label = single[0].get_attribute("title")
-    before = len(texts(browser, "#log li"))
-    single[0].click()
+    assert label is not None, "no part of the picture stood for one legal action"
     WebDriverWait(browser, 20).until(lambda d: len(texts(d, "#log li")) > before)
     assert texts(browser, "#log li")[before].endswith("(you): " + label)
