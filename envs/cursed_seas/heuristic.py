@@ -60,16 +60,16 @@ from numba import njit
 from envs.core.masks import TIE, mark_all, mark_top
 
 from .common import cargo_room, masts_up
-from .geometry import edge_room, pose_clear, ship_gap, sweep
+from .geometry import edge_room, ship_gap, sweep
 from .hidden import determinize
 from .rules import apply, legal_mask
 from .state import (
-    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, FAN_DEG,
+    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, FAN_STRAIGHT,
     LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT,
     PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_FORT_GUN, PK_GUN, PK_MAST,
     PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE, TOUCH,
 )
-from .turns import arc_limit, pivot, room_to_turn
+from .turns import arc_limit, room_to_turn, turn_ok
 
 #: the distance of a ship that has sunk (worse than any)
 FAR = 1e9
@@ -169,15 +169,12 @@ def boxed(s, k):
     t, _ = sweep(s, k, ux, uy, 4.0 * TOUCH)
     if min(t, edge_room(s, k, ux, uy)) > 2.0 * TOUCH:
         return False
-    d = FAN_DEG[1] - FAN_DEG[0]
-    d = d * math.pi / 180.0
-    for sign in (1.0, -1.0):
-        if arc_limit(s, k, sign) > d:
-            h = s.sh_h[k] + sign * d
-            x, y = pivot(s, k, h)
-            if pose_clear(s, k, x, y, h):
-                return False
-    return True
+    # the rules' own turn test, the smallest turn each way; turn_ok reads only the arc limit
+    # of the side it turns to, so the other side's is computed only when needed
+    left = arc_limit(s, k, 1.0)
+    if turn_ok(s, k, FAN_STRAIGHT + 1, left, 4.0):
+        return False
+    return not turn_ok(s, k, FAN_STRAIGHT - 1, left, arc_limit(s, k, -1.0))
 
 
 @njit(cache=True)

@@ -153,6 +153,17 @@ def test_heuristic_plays_influence_to_stop_a_dominance_instead_of_passing():
     assert s["buff"][0][0] == 2                           # Docks: 4 against 4
 
 
+def _leader_moves_to(st):
+    """The heuristic's High Drama action for seat 0 must be moving its Leader (character 0);
+    the destination it then picks (an ``A_LOC`` action)."""
+    check(st)
+    a = _choice(st)
+    assert a == S.A_MOVE + 0, a
+    act(st, a)
+    assert st[0]["pk"] == S.PK_MOVE
+    return _choice(st)
+
+
 def test_heuristic_leader_does_not_walk_into_a_duel_it_could_die_in():
     """[Victory: Assassination; Restricted Hostilities; b. Move Action] seat 0's only
     character is Marisol de Alcazar (Resolve 6, Influence 2) at Home; the rival's Gunther
@@ -165,12 +176,7 @@ def test_heuristic_leader_does_not_walk_into_a_duel_it_could_die_in():
     place(st, 0, 0, S.HOME)                               # Marisol
     place(st, 1, 0, S.L_DOCKS)                            # Gunther, en garde
     empty_hand(st, 0)
-    check(st)
-    a = _choice(st)
-    assert a == S.A_MOVE + 0, a
-    act(st, a)
-    assert st[0]["pk"] == S.PK_MOVE
-    a = _choice(st)
+    a = _leader_moves_to(st)
     assert a in (S.A_LOC + S.L_FORUMS, S.A_LOC + S.L_BAZAAR), a
 
 
@@ -186,9 +192,4 @@ def test_heuristic_leader_goes_home_from_a_lost_pressure_beside_a_duelist():
     place(st, 1, 0, S.L_DOCKS)                            # Gunther, Combat 3, Influence 1
     muster(st, 1, "Liesl Graf", S.L_DOCKS)                # Influence 2
     empty_hand(st, 0)
-    check(st)
-    a = _choice(st)
-    assert a == S.A_MOVE + 0, a
-    act(st, a)
-    assert st[0]["pk"] == S.PK_MOVE
-    assert _choice(st) == S.A_LOC + S.HOME
+    assert _leader_moves_to(st) == S.A_LOC + S.HOME
