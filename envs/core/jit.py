@@ -19,11 +19,21 @@ function that asks for a literal with ``numba.literally`` still gets one. Instal
 ``envs.core.spec`` is imported, i.e. before any game kernel can compile. It patches one
 numba internal (``Dispatcher.get_call_type``); a numba without it compiles as usual, only
 slower.
+
+:func:`install` also compiles these kernels without numba's C-callable ("cfunc") wrapper,
+which numba builds for every jitted function so that it can be passed as a first-class
+function value. No kernel here is used that way (the search calls the game's kernels through
+typed overloads, ``envs.core.search``), and the wrapper is lowered, optimised and emitted as
+machine code once per function: lowering the wrappers alone was 2.4 of the 81.7 CPU s of
+Pirates of the Cursed Seas' cold compile (the parsing, optimising and emitting of them more). The
+wrapper for calls from Python stays.
 """
 
 from __future__ import annotations
 
 from numba.core import errors, types
+from numba.core.cpu import CPUTargetOptions
+from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.types.functions import Dispatcher as _DispatcherType
 
 _installed = False
@@ -54,7 +64,8 @@ def _ours(dispatcher) -> bool:
 
 
 def install() -> None:
-    """Resolve kernel-to-kernel calls on plain types (idempotent)."""
+    """Resolve kernel-to-kernel calls on plain types and compile kernels without the
+    cfunc wrapper (idempotent)."""
     global _installed
     if _installed or not hasattr(_DispatcherType, "get_call_type"):
         return
@@ -72,4 +83,21 @@ def install() -> None:
         return original(self, context, args, kws)
 
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
+    _without_cfunc_wrapper()
     _installed = True
+
+
+def _without_cfunc_wrapper() -> None:
+    """Compile this project's kernels without the first-class-function wrapper (see the
+    module docstring). numba reads the option from the dispatcher's ``targetoptions`` at each
+    compilation; a kernel that sets it itself keeps its own choice."""
+    original = getattr(_Dispatcher, "compile", None)
+    if original is None or not hasattr(CPUTargetOptions, "no_cfunc_wrapper"):
+        return   # a numba without the option: an unknown option would fail every compile
+
+    def compile(self, sig):
+        if _ours(self):
+            self.targetoptions.setdefault("no_cfunc_wrapper", True)
+        return original(self, sig)
+
+    _Dispatcher.compile = compile  # type: ignore[method-assign]

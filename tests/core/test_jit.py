@@ -77,3 +77,24 @@ def test_plain_types():
     assert plain(types.int8) == types.int64 and plain(types.int32) == types.int64
     assert plain(types.uint8) == types.uint8 and plain(types.float32) == types.float32
     assert plain(types.literal(True)) == types.boolean
+
+
+def _has_cfunc_wrapper(dispatcher) -> bool:
+    cres = next(iter(dispatcher.overloads.values()))
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_cfunc_wrapper_name) != 0
+
+
+def test_kernels_compile_without_the_first_class_function_wrapper():
+    """The project's kernels (callees and the kernel Python calls) are built without
+    numba's cfunc wrapper, a cold-compile cost no kernel uses; they still run from Python."""
+    assert _calls_with_constants_and_widths(1) == 2 + 3 + 4 + 5 + 2
+    assert not _has_cfunc_wrapper(_add)
+    assert not _has_cfunc_wrapper(_calls_with_constants_and_widths)
+
+
+def test_other_code_keeps_its_cfunc_wrapper():
+    ns = {}
+    exec("from numba import njit\n@njit\ndef h(x):\n    return x + 1\n", ns)
+    ns["h"].py_func.__module__ = "users_notebook"
+    assert ns["h"](1) == 2
+    assert _has_cfunc_wrapper(ns["h"])
