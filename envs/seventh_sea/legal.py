@@ -8,6 +8,7 @@ Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Cre
 (push an untacked Crew, a card whose defence boxes hold the last attack).
 """
 
+import numpy as np
 from numba import njit
 
 from .cards import CARD
@@ -17,7 +18,7 @@ from .edition import (
     swordsman_knack_limit,
 )
 from .common import (
-    can_pay, crew_max, producible, same_sea_foes, school_rank, skill,
+    can_pay, cost_amount, cost_skill, crew_max, producible, same_sea_foes, school_rank, skill,
 )
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
@@ -25,7 +26,7 @@ from .state import (
     AK_CANNON, AK_BOARD, C_ADV_LOW, C_ADV_SEA, C_CANCEL,
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
-    C_WEALTH, CANNON, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
+    C_WEALTH, CANNON, H_CAPTAIN, MOVE_COST, SKILL_NAMES, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
     C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
@@ -37,15 +38,22 @@ from .state import (
     TR_MEMBERSHIP, TR_NO_ATTACH, TR_SKELETAL, TR_TOPMAN, TR_UNIQUE, TR_VILLAINOUS,
 )
 
+NSKILLS = len(SKILL_NAMES)
+
 
 @njit(cache=True)
 def title_blocked(s, p, d):
     """[Unique; Experienced Crew] no second copy of a Unique title aboard (either card)."""
     t = CARD[d, C_TITLE]
+    left = s.crew_n[p]          # crew aboard (check_state: crew_n counts the slots held)
     for j in range(MAX_CREW):
+        if left <= 0:           # every crew aboard seen: the empty slots after them cannot block
+            break
         e = s.crew[p, j]
-        if e >= 0 and CARD[e, C_TITLE] == t:
-            if (CARD[d, C_TRAITS] & TR_UNIQUE) or (CARD[e, C_TRAITS] & TR_UNIQUE):
+        if e >= 0:
+            left -= 1
+            if CARD[e, C_TITLE] == t and ((CARD[d, C_TRAITS] & TR_UNIQUE)
+                                          or (CARD[e, C_TRAITS] & TR_UNIQUE)):
                 return True
     return False
 
@@ -62,25 +70,28 @@ def can_start(s, p, d):
     "the number of Crew may not exceed the Ship's Crew maximum"; original, Ship: "the
     maximum number of Crew cards you may have in play"); revised also unaligned or of the
     Captain's faction [ruling: Starting crew limits per edition]."""
-    if CARD[d, C_TYPE] != T_CREW or not loyal_ok(s, p, d) or title_blocked(s, p, d):
+    # the cheap tests first (a conjunction: the order changes only the time), the Unique
+    # title scan over the crew aboard last
+    if CARD[d, C_TYPE] != T_CREW:
         return False
     if s.start_cost[p] + CARD[d, C_COST] > CARD[s.crew[p, 0], C_WEALTH]:
-        return False
-    if s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
         return False
     if start_by_faction(s):
         f = CARD[d, C_FACTION]
         if f != 0 and f != CARD[s.crew[p, 0], C_FACTION]:
             return False
-    return True
+    if not loyal_ok(s, p, d) or s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
+        return False
+    return not title_blocked(s, p, d)
 
 
 @njit(cache=True)
-def can_hire(s, p, d):
+def can_hire(s, p, d, pv):
     """[1. Hire Crew] room under the Crew Maximum, Loyal, Unique; the Influence cost payable
-    (MAX_CREW is at least any Crew Maximum of the pool: it only guards the slots)."""
+    (MAX_CREW is at least any Crew Maximum of the pool: it only guards the slots). ``pv``:
+    the producible cache of :func:`pay_ok`."""
     return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
-            and not title_blocked(s, p, d) and producible(s, p, INFLUENCE) >= CARD[d, C_COST])
+            and pay_ok(s, p, INFLUENCE, CARD[d, C_COST], pv) and not title_blocked(s, p, d))
 
 
 @njit(cache=True)
@@ -96,6 +107,8 @@ def xp_ok(s, p, d, j):
 @njit(cache=True)
 def xp_slot(s, p, d):
     """The first crew slot d can replace, -1 none."""
+    if not (CARD[d, C_TRAITS] & TR_EXPERIENCED):    # xp_ok's test that needs no slot
+        return -1
     for j in range(MAX_CREW):
         if xp_ok(s, p, d, j):
             return j
@@ -268,34 +281,46 @@ def target_ok(s, p, q, kind, op):
 
 
 @njit(cache=True)
-def playable(s, p, d):
-    """[ruling: Offered only when payable] the card can be declared and paid for now."""
+def pay_ok(s, p, k, n, pv):
+    """``can_pay(s, p, k, n)`` [Paying Costs] with ``pv[skill]``, what p can produce in each
+    skill, worked out at its first use and kept (-1: not yet) while one decision's mask is
+    filled: the hand and crew do not change meanwhile, and every card of the hand asks."""
+    kk = cost_skill(s, p, k)
+    if pv[kk] < 0:
+        pv[kk] = producible(s, p, kk)
+    return pv[kk] >= cost_amount(s, p, k, n)
+
+
+@njit(cache=True)
+def playable(s, p, d, pv):
+    """[ruling: Offered only when payable] the card can be declared and paid for now
+    (``pv``: the producible cache of :func:`pay_ok`)."""
     t = CARD[d, C_TYPE]
     if t == T_CREW:
-        return can_hire(s, p, d)
+        return can_hire(s, p, d, pv)
     if t == T_ACTION:
         if CARD[d, C_REACT] != R_NONE:     # [Actions and Reacts] only at their time
             return False
-        return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
+        return pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
         if CARD[d, C_HOSTILE]:
             # [Attachment] original: "If you can play the Attachment on an opponent's card";
             # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
-            if not hostile_attachments(s) or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
+            if not hostile_attachments(s) or not pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv):
                 return False
             for q in range(s.num_players):
                 if q != p and s.alive[q] and foe_has_host(s, q, d):
                     return True
             return False
         # [Attachment; ruling: Engine limits] only while the record has room for it
-        return (s.att_n[p] < MAX_ATT and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+        return (s.att_n[p] < MAX_ATT and pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv)
                 and any_host(s, p, d))
     if t == T_ADVENTURE:
         # [4. Put an Adventure into play; ruling: Engine limits] only while there is room
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
     if t == T_CHANTEY:
         # [ruling: Original Chanteys] revised only
-        return chanteys(s) and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
+        return chanteys(s) and pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv)
     return False
 
 
@@ -430,9 +455,10 @@ def can_reply(s, p):
 def main_mask(s, p, mask):
     """[II. Actions] the actions p may declare now."""
     any_act = False
+    pv = np.full(NSKILLS, -1, np.int64)     # what p can produce, per skill (pay_ok)
     for i in range(s.hand_n[p]):
         d = s.hand[p, i]
-        if playable(s, p, d):
+        if playable(s, p, d, pv):
             mask[A_HAND + i] = 1
             any_act = True
         if experience_action(s) and xp_slot(s, p, d) >= 0:
@@ -443,7 +469,7 @@ def main_mask(s, p, mask):
         any_act = True
         # [6. Complete an Adventure; ruling: Engine limits] it becomes an attachment: only
         # while the record has room for one more
-        if s.adv_sea[p, k] == s.sea[p] and producible(s, p, ADVENTURING) >= adv_cost(s, p, k) \
+        if s.adv_sea[p, k] == s.sea[p] and pay_ok(s, p, ADVENTURING, adv_cost(s, p, k), pv) \
                 and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD] and s.att_n[p] < MAX_ATT:
             mask[A_ADV + k] = 1
     # [Discard a Crew] revised: "You may not discard your Captain"; original: any Crew, the
@@ -469,14 +495,14 @@ def main_mask(s, p, mask):
     if s.chantey >= 0 and CARD[s.chantey, C_ACT] != 0 and s.tacked[p, 0] == 0:
         mask[A_CHACT] = 1
         any_act = True
-    if can_pay(s, p, 5, 0):
+    if pay_ok(s, p, MOVE_COST, 0, pv):
         mask[A_MOVE] = 1
         any_act = True
     if same_sea_foes(s, p) > 0:
         if can_fire(s, p):
             mask[A_CANNON] = 1
             any_act = True
-        if can_pay(s, p, 5, 0):
+        if pay_ok(s, p, MOVE_COST, 0, pv):
             mask[A_BOARD] = 1
     if CARD[s.ship[p], C_FREEMOVE] and s.ship_tacked[p] == 0 and not s.must_act:
         mask[A_FREE] = 1
@@ -491,10 +517,13 @@ def legal_into(s, mask):
     p = s.cur
     pk = s.pk
     if pk == PK_START:
-        for i in range(s.deck_n[p]):
-            d = s.deck[p, i]
-            if can_start(s, p, d):
-                mask[A_DEF + d] = 1
+        # can_start reads only the seat and the card: a def already offered (another copy in
+        # the deck) is not tested again, and with the Crew Maximum reached none can start
+        if s.crew_n[p] < min(crew_max(s, p), MAX_CREW):
+            for i in range(s.deck_n[p]):
+                d = s.deck[p, i]
+                if mask[A_DEF + d] == 0 and can_start(s, p, d):
+                    mask[A_DEF + d] = 1
         mask[A_STOP] = 1
     elif pk == PK_MAIN:
         main_mask(s, p, mask)
