@@ -80,7 +80,9 @@ def can_start(s, p, d):
         f = CARD[d, C_FACTION]
         if f != 0 and f != CARD[s.crew[p, 0], C_FACTION]:
             return False
-    if not loyal_ok(s, p, d) or s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
+    if s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
+        return False
+    if not loyal_ok(s, p, d):
         return False
     return not title_blocked(s, p, d)
 
@@ -518,12 +520,11 @@ def legal_into(s, mask):
     pk = s.pk
     if pk == PK_START:
         # can_start reads only the seat and the card: a def already offered (another copy in
-        # the deck) is not tested again, and with the Crew Maximum reached none can start
-        if s.crew_n[p] < min(crew_max(s, p), MAX_CREW):
-            for i in range(s.deck_n[p]):
-                d = s.deck[p, i]
-                if mask[A_DEF + d] == 0 and can_start(s, p, d):
-                    mask[A_DEF + d] = 1
+        # the deck) is not tested again
+        for i in range(s.deck_n[p]):
+            d = s.deck[p, i]
+            if mask[A_DEF + d] == 0 and can_start(s, p, d):
+                mask[A_DEF + d] = 1
         mask[A_STOP] = 1
     elif pk == PK_MAIN:
         main_mask(s, p, mask)
