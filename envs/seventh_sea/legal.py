@@ -8,7 +8,6 @@ Suffering Hits (tack / sink choices; the original rulebook sinks only tacked Cre
 (push an untacked Crew, a card whose defence boxes hold the last attack).
 """
 
-import numpy as np
 from numba import njit
 
 from .cards import CARD
@@ -18,7 +17,7 @@ from .edition import (
     swordsman_knack_limit,
 )
 from .common import (
-    can_pay, cost_amount, cost_skill, crew_max, producible, same_sea_foes, school_rank, skill,
+    can_pay, crew_max, producible, same_sea_foes, school_rank, skill,
 )
 from .state import (
     A_ADV, A_BOARD, A_CANNON, A_CREW, A_DADV, A_DCREW, A_DEF, A_FREE, A_HAND, A_MOVE,
@@ -26,7 +25,7 @@ from .state import (
     AK_CANNON, AK_BOARD, C_ADV_LOW, C_ADV_SEA, C_CANCEL,
     C_CANCEL_SKILL, C_COST, C_COST_SKILL, C_DEF1, C_DEF2, C_DIST, C_FACTION, C_FEAR,
     C_FREEMOVE, C_HOST, C_OP, C_REQ, C_REQ_VAL, C_SWORD, C_TITLE, C_TRAITS, C_TYPE,
-    C_WEALTH, CANNON, H_CAPTAIN, MOVE_COST, SKILL_NAMES, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
+    C_WEALTH, CANNON, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
     C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
     OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
@@ -37,8 +36,6 @@ from .state import (
     AK_ATTACH as _AK_ATTACH,
     TR_MEMBERSHIP, TR_NO_ATTACH, TR_SKELETAL, TR_TOPMAN, TR_UNIQUE, TR_VILLAINOUS,
 )
-
-NSKILLS = len(SKILL_NAMES)
 
 
 @njit(cache=True)
@@ -88,12 +85,11 @@ def can_start(s, p, d):
 
 
 @njit(cache=True)
-def can_hire(s, p, d, pv):
+def can_hire(s, p, d):
     """[1. Hire Crew] room under the Crew Maximum, Loyal, Unique; the Influence cost payable
-    (MAX_CREW is at least any Crew Maximum of the pool: it only guards the slots). ``pv``:
-    the producible cache of :func:`pay_ok`."""
+    (MAX_CREW is at least any Crew Maximum of the pool: it only guards the slots)."""
     return (s.crew_n[p] < min(crew_max(s, p), MAX_CREW) and loyal_ok(s, p, d)
-            and pay_ok(s, p, INFLUENCE, CARD[d, C_COST], pv) and not title_blocked(s, p, d))
+            and not title_blocked(s, p, d) and producible(s, p, INFLUENCE) >= CARD[d, C_COST])
 
 
 @njit(cache=True)
@@ -283,46 +279,34 @@ def target_ok(s, p, q, kind, op):
 
 
 @njit(cache=True)
-def pay_ok(s, p, k, n, pv):
-    """``can_pay(s, p, k, n)`` [Paying Costs] with ``pv[skill]``, what p can produce in each
-    skill, worked out at its first use and kept (-1: not yet) while one decision's mask is
-    filled: the hand and crew do not change meanwhile, and every card of the hand asks."""
-    kk = cost_skill(s, p, k)
-    if pv[kk] < 0:
-        pv[kk] = producible(s, p, kk)
-    return pv[kk] >= cost_amount(s, p, k, n)
-
-
-@njit(cache=True)
-def playable(s, p, d, pv):
-    """[ruling: Offered only when payable] the card can be declared and paid for now
-    (``pv``: the producible cache of :func:`pay_ok`)."""
+def playable(s, p, d):
+    """[ruling: Offered only when payable] the card can be declared and paid for now."""
     t = CARD[d, C_TYPE]
     if t == T_CREW:
-        return can_hire(s, p, d, pv)
+        return can_hire(s, p, d)
     if t == T_ACTION:
         if CARD[d, C_REACT] != R_NONE:     # [Actions and Reacts] only at their time
             return False
-        return pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv) and has_foe(s, p, CARD[d, C_OP])
+        return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
         if CARD[d, C_HOSTILE]:
             # [Attachment] original: "If you can play the Attachment on an opponent's card";
             # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
-            if not hostile_attachments(s) or not pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv):
+            if not hostile_attachments(s) or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
                 return False
             for q in range(s.num_players):
                 if q != p and s.alive[q] and foe_has_host(s, q, d):
                     return True
             return False
         # [Attachment; ruling: Engine limits] only while the record has room for it
-        return (s.att_n[p] < MAX_ATT and pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv)
+        return (s.att_n[p] < MAX_ATT and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
                 and any_host(s, p, d))
     if t == T_ADVENTURE:
         # [4. Put an Adventure into play; ruling: Engine limits] only while there is room
         return s.adv_n[p] < MAX_ADV and dist_sea_ok(s, p, d)
     if t == T_CHANTEY:
         # [ruling: Original Chanteys] revised only
-        return chanteys(s) and pay_ok(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST], pv)
+        return chanteys(s) and can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST])
     return False
 
 
@@ -457,10 +441,9 @@ def can_reply(s, p):
 def main_mask(s, p, mask):
     """[II. Actions] the actions p may declare now."""
     any_act = False
-    pv = np.full(NSKILLS, -1, np.int64)     # what p can produce, per skill (pay_ok)
     for i in range(s.hand_n[p]):
         d = s.hand[p, i]
-        if playable(s, p, d, pv):
+        if playable(s, p, d):
             mask[A_HAND + i] = 1
             any_act = True
         if experience_action(s) and xp_slot(s, p, d) >= 0:
@@ -471,7 +454,7 @@ def main_mask(s, p, mask):
         any_act = True
         # [6. Complete an Adventure; ruling: Engine limits] it becomes an attachment: only
         # while the record has room for one more
-        if s.adv_sea[p, k] == s.sea[p] and pay_ok(s, p, ADVENTURING, adv_cost(s, p, k), pv) \
+        if s.adv_sea[p, k] == s.sea[p] and producible(s, p, ADVENTURING) >= adv_cost(s, p, k) \
                 and s.hand_n[p] >= CARD[s.adv[p, k], C_ADV_DISCARD] and s.att_n[p] < MAX_ATT:
             mask[A_ADV + k] = 1
     # [Discard a Crew] revised: "You may not discard your Captain"; original: any Crew, the
@@ -497,14 +480,14 @@ def main_mask(s, p, mask):
     if s.chantey >= 0 and CARD[s.chantey, C_ACT] != 0 and s.tacked[p, 0] == 0:
         mask[A_CHACT] = 1
         any_act = True
-    if pay_ok(s, p, MOVE_COST, 0, pv):
+    if can_pay(s, p, 5, 0):
         mask[A_MOVE] = 1
         any_act = True
     if same_sea_foes(s, p) > 0:
         if can_fire(s, p):
             mask[A_CANNON] = 1
             any_act = True
-        if pay_ok(s, p, MOVE_COST, 0, pv):
+        if can_pay(s, p, 5, 0):
             mask[A_BOARD] = 1
     if CARD[s.ship[p], C_FREEMOVE] and s.ship_tacked[p] == 0 and not s.must_act:
         mask[A_FREE] = 1

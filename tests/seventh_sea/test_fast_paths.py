@@ -2,9 +2,8 @@
 
 The legal mask keeps a few shortcuts for search speed (envs/seventh_sea/legal.py, common.py):
 crew scans stop once ``crew_n`` crew are seen (``available`` [Paying Costs], ``title_blocked``
-[Unique]); one decision's costs share a cache of what the seat can produce (``pay_ok``
-[Paying Costs; ruling: Offered only when payable]); set-up offers each starting-Crew def once
-and tests it only while there is room [Game Set-Up]; ``xp_slot`` rejects a card that is not
+[Unique]); set-up offers each starting-Crew def once and ``can_start`` tests its cheap
+conditions first [Game Set-Up]; ``xp_slot`` rejects a card that is not
 Experienced before its slot scan [2. Experience a Crew]. Each is checked here against a scan of
 every slot / a fresh computation, on positions of random games of both editions and 2-4
 players (every record a game reaches, sampled).
@@ -78,28 +77,6 @@ def test_title_blocked_sees_every_crew_aboard(positions):
                 assert L.title_blocked(rec, p, d) == plain
                 blocked += plain
     assert blocked > 0
-
-
-def test_pay_ok_with_a_shared_cache_agrees_with_can_pay(positions):
-    """[Paying Costs; ruling: Offered only when payable] one decision's cost checks share the
-    cache of what the seat produces per skill: in any order of skills (the Move Cost wheel,
-    paid in Sailing, included) and amounts, the answer is ``can_pay``'s."""
-    rng = np.random.default_rng(7)
-    yes = no = 0
-    for arr in positions:
-        rec = arr[0]
-        for p in range(int(rec["num_players"])):
-            pv = np.full(L.NSKILLS, -1, np.int64)
-            for _ in range(12):
-                k = int(rng.integers(0, S.MOVE_COST + 1))
-                n = int(rng.integers(0, 7))
-                ok = L.pay_ok(rec, p, k, n, pv)
-                assert ok == C.can_pay(rec, p, k, n)
-                yes += ok
-                no += not ok
-            filled = pv >= 0
-            assert all(pv[k] == C.producible(rec, p, k) for k in np.flatnonzero(filled))
-    assert yes > 0 and no > 0
 
 
 def test_starting_crew_mask_offers_exactly_the_deck_defs_that_can_start(positions):
