@@ -123,9 +123,14 @@ def cost_amount(s, p, k, n):
 def available(s, p, k):
     """Skill k that p can still produce by tacking untacked crew [Paying Costs]."""
     v = 0
+    left = s.crew_n[p]          # crew aboard (check_state: crew_n counts the slots held)
     for j in range(MAX_CREW):
-        if s.crew[p, j] >= 0 and s.tacked[p, j] == 0:
-            v += max(0, skill(s, p, j, k))
+        if left <= 0:           # every crew aboard seen: the rest of the slots are empty
+            break
+        if s.crew[p, j] >= 0:
+            left -= 1
+            if s.tacked[p, j] == 0:
+                v += max(0, skill(s, p, j, k))
     return v
 
 

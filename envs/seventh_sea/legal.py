@@ -42,10 +42,15 @@ from .state import (
 def title_blocked(s, p, d):
     """[Unique; Experienced Crew] no second copy of a Unique title aboard (either card)."""
     t = CARD[d, C_TITLE]
+    left = s.crew_n[p]          # crew aboard (check_state: crew_n counts the slots held)
     for j in range(MAX_CREW):
+        if left <= 0:           # every crew aboard seen: the empty slots after them cannot block
+            break
         e = s.crew[p, j]
-        if e >= 0 and CARD[e, C_TITLE] == t:
-            if (CARD[d, C_TRAITS] & TR_UNIQUE) or (CARD[e, C_TRAITS] & TR_UNIQUE):
+        if e >= 0:
+            left -= 1
+            if CARD[e, C_TITLE] == t and ((CARD[d, C_TRAITS] & TR_UNIQUE)
+                                          or (CARD[e, C_TRAITS] & TR_UNIQUE)):
                 return True
     return False
 
@@ -62,17 +67,21 @@ def can_start(s, p, d):
     "the number of Crew may not exceed the Ship's Crew maximum"; original, Ship: "the
     maximum number of Crew cards you may have in play"); revised also unaligned or of the
     Captain's faction [ruling: Starting crew limits per edition]."""
-    if CARD[d, C_TYPE] != T_CREW or not loyal_ok(s, p, d) or title_blocked(s, p, d):
+    # the cheap tests first (a conjunction: the order changes only the time), the Unique
+    # title scan over the crew aboard last
+    if CARD[d, C_TYPE] != T_CREW:
         return False
     if s.start_cost[p] + CARD[d, C_COST] > CARD[s.crew[p, 0], C_WEALTH]:
-        return False
-    if s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
         return False
     if start_by_faction(s):
         f = CARD[d, C_FACTION]
         if f != 0 and f != CARD[s.crew[p, 0], C_FACTION]:
             return False
-    return True
+    if s.crew_n[p] >= min(crew_max(s, p), MAX_CREW):
+        return False
+    if not loyal_ok(s, p, d):
+        return False
+    return not title_blocked(s, p, d)
 
 
 @njit(cache=True)
@@ -96,6 +105,8 @@ def xp_ok(s, p, d, j):
 @njit(cache=True)
 def xp_slot(s, p, d):
     """The first crew slot d can replace, -1 none."""
+    if not (CARD[d, C_TRAITS] & TR_EXPERIENCED):    # xp_ok's test that needs no slot
+        return -1
     for j in range(MAX_CREW):
         if xp_ok(s, p, d, j):
             return j
@@ -491,9 +502,11 @@ def legal_into(s, mask):
     p = s.cur
     pk = s.pk
     if pk == PK_START:
+        # can_start reads only the seat and the card: a def already offered (another copy in
+        # the deck) is not tested again
         for i in range(s.deck_n[p]):
             d = s.deck[p, i]
-            if can_start(s, p, d):
+            if mask[A_DEF + d] == 0 and can_start(s, p, d):
                 mask[A_DEF + d] = 1
         mask[A_STOP] = 1
     elif pk == PK_MAIN:
