@@ -7,7 +7,9 @@ decisions (legal mask + apply each) down the tree and along the playout, and sco
 playout with the game's value kernel. This replays the decisions of random cut playouts from
 the positions of benchmarks/search.py and times each kernel alone over the same records
 (one thread, microseconds per call, CPU time of this process), plus the mean per decision by
-pending decision code where the game has one (``s.pending``). Figures only.
+pending decision code where the game has one (``s.pending``). "search moves" is what the search
+calls instead of the legal mask (``GameSpec.search_moves``, or legal mask then prune): the
+decisions replayed are drawn from the full legal mask, as before. Figures only.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import time
 import numpy as np
 from numba import njit
 
-from envs.core.search import game_apply, game_determinize, game_legal, game_value
+from envs.core.search import game_apply, game_determinize, game_legal, game_moves, game_value
 
 
 @njit(cache=True)
@@ -72,6 +74,7 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
         masks = np.zeros((n, spec.num_actions), np.uint8)
         est = np.zeros(recs.dtype["reward"].shape[0])
         t_legal = _time(lambda: _legal_all(spec, work, masks), 3) / n
+        t_moves = _time(lambda: _moves_kernel(work, masks), 3) / n
         t_apply = _time(lambda: (_copies(work, recs, 1), _apply_all(spec, work, acts)), 3) / n
         t_copy = _time(lambda: _copies(work, recs, 1), 3) / n
         t_apply -= t_copy
@@ -79,7 +82,8 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
         t_val = (_time(lambda: _value_all(spec, recs, est), 3) / n) if spec.value else 0.0
         per_sim = t_copy + t_det + rollout * (t_legal + t_apply) + t_val
         lines.append(
-            f"{name} ({label}): per decision legal_mask {t_legal * 1e6:.2f} us, apply "
+            f"{name} ({label}): per decision legal_mask {t_legal * 1e6:.2f} us (search moves "
+            f"{t_moves * 1e6:.2f} us), apply "
             f"{t_apply * 1e6:.2f} us; per simulation record copy {t_copy * 1e6:.2f} us, "
             f"determinize {t_det * 1e6:.2f} us, value {t_val * 1e6:.2f} us; a {rollout}-decision "
             f"cut simulation ~{per_sim * 1e6:.0f} us ({1 / per_sim:,.0f}/s): legal "
@@ -93,9 +97,10 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
                 sub, sa = recs[sel].copy(), acts[sel]
                 w2, m2 = sub.copy(), np.zeros((len(sel), spec.num_actions), np.uint8)
                 tl = _time(lambda: _legal_all(spec, w2, m2), 3) / len(sel)
+                tm = _time(lambda: _moves_kernel(w2, m2), 3) / len(sel)
                 ta = _time(lambda: (_copies(w2, sub, 1), _apply_all(spec, w2, sa)), 3) / len(sel)
                 parts.append(f"pending {int(code)}: {len(sel) / n:.0%} of decisions, legal "
-                             f"{tl * 1e6:.1f} us, copy+apply {ta * 1e6:.1f} us")
+                             f"{tl * 1e6:.1f} us (search moves {tm * 1e6:.1f}), copy+apply {ta * 1e6:.1f} us")
             lines.append("    " + "; ".join(parts))
     return lines
 
@@ -120,6 +125,12 @@ def _value_all(spec, states, est):
 def _legal_kernel(states, masks):
     for i in range(states.shape[0]):
         game_legal(states[i], masks[i])
+
+
+@njit(cache=True)
+def _moves_kernel(states, masks):
+    for i in range(states.shape[0]):
+        game_moves(states[i], masks[i])
 
 
 @njit(cache=True)

@@ -24,11 +24,14 @@ it has no node yet. Without a prior nothing changes (UCT, random expansion).
 
 A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
 declining of a flag's action, which its horizon cannot value): tree and playouts then choose
-among the rest; the rules still offer them to every player.
+among the rest; the rules still offer them to every player. A game whose full mask costs far
+more than what the search keeps of it may give the kept moves directly
+(``GameSpec.search_moves``, equal to legal-then-prune; Cursed Seas' movement segments): the
+search then calls it instead of the two.
 
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
-``game_init``, ``game_prune``; ``game_heuristic`` for the self-play reply kernel), and
+``game_init``, ``game_moves``; ``game_heuristic`` for the self-play reply kernel), and
 :func:`register` gives numba an overload of each for the game's STATE record type, resolved
 when the kernel is typed. The calls are direct (no function pointers), so numba caches one
 specialisation per game like any other kernel. (Passing the game's kernels as first-class
@@ -87,9 +90,10 @@ def game_heuristic(s, seat, key, best):
     raise NotImplementedError("game_heuristic is only callable from numba kernels")
 
 
-def game_prune(s, mask):
-    """Stub resolved per STATE record type (see register): ``GameSpec.prune``."""
-    raise NotImplementedError("game_prune is only callable from numba kernels")
+def game_moves(s, mask):
+    """Stub resolved per STATE record type (see register): ``GameSpec.search_moves``, or
+    the game's legal mask less what its ``prune`` kernel clears."""
+    raise NotImplementedError("game_moves is only callable from numba kernels")
 
 
 @njit(cache=True)
@@ -100,9 +104,8 @@ def _no_prune(s, mask):
 @njit(cache=True, inline="always")
 def _search_moves(s, mask):
     """The legal moves the search tries: the game's legal mask less what its ``prune``
-    kernel clears (all of them again if it would clear every one)."""
-    game_legal(s, mask)
-    game_prune(s, mask)
+    kernel clears (``game_moves``), all of them again if that would clear every one."""
+    game_moves(s, mask)
     for a in range(mask.shape[0]):
         if mask[a]:
             return
@@ -177,10 +180,19 @@ def register(spec, search: bool = True) -> None:
         if mine(s):
             return lambda s, seat, key, best: heur(s, seat, key, best)
 
-    @overload(game_prune)
-    def _prune(s, mask):
-        if mine(s):
-            return lambda s, mask: prune(s, mask)
+    moves = spec.search_moves
+
+    @overload(game_moves)
+    def _moves(s, mask):
+        if not mine(s):
+            return None
+        if moves is not None:
+            return lambda s, mask: moves(s, mask)
+
+        def legal_then_prune(s, mask):
+            legal(s, mask)
+            prune(s, mask)
+        return legal_then_prune
 
     _REGISTERED.add(spec.name)
 

@@ -194,6 +194,12 @@ class GameSpec:
     #: dominated choice); the search's tree and playouts both use it, the game's rules never
     #: do (every legal move stays legal). A mask it empties is restored. None = try them all
     prune: Any = None
+    #: ``search_moves(s, mask)``: the moves the search tries, computed in one pass: exactly the
+    #: mask ``legal_mask`` then ``prune`` give (the search still restores a mask it empties),
+    #: for a game whose full legal mask costs much more than the few moves the search keeps
+    #: (Cursed Seas' movement segments: 384 answers, 48 kept). Only the search calls it; the
+    #: rules, every agent and the env still see ``legal_mask``. None = legal_mask then prune
+    search_moves: Any = None
     #: decisions a search playout makes before the game's ``value`` kernel scores the
     #: position (agents/mcts.py's default ``max_rollout_steps``; the issue-30 benchmarks
     #: tune it per game, as a turn spans a different number of decisions in each game).

@@ -79,7 +79,7 @@ from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.observe import observe
-from envs.cursed_seas.prune import prune
+from envs.cursed_seas.prune import prune, search_moves
 from envs.cursed_seas.render import render_ansi, render_regions, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
@@ -125,7 +125,8 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best, prune=prune, search_cut=SEARCH_CUT,
+    heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
+    search_cut=SEARCH_CUT,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

@@ -26,7 +26,11 @@ chooses among fewer:
   segment), which leaves the position as it was, so a random playout no longer throws
   away every other ship's action one time in a few (ruling: Search pruning).
 
-A kernel; nothing else is pruned.
+A kernel; nothing else is pruned. ``search_moves`` (GameSpec.search_moves) gives the search
+the same kept moves in one pass: at a segment it tests only the 12 kept headings (the 12
+others only when none of those is open) and writes 48 answers instead of 384 then clearing
+336, at a deploy only the 12 straight poses (the 48 others only when none is clear); every
+other decision is the legal mask then ``prune``.
 """
 
 import math
@@ -34,6 +38,9 @@ import math
 from numba import njit
 
 from .geometry import edge_room
+from .rules import legal_mask
+from .setup import deploy_ok
+from .turns import arc_limit, free_segment, room_to_turn, turn_ok
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, EDGE_WALL, FAN_STRAIGHT, MAX_FLEET, NUM_DEPLOY,
     NUM_FAN, NUM_FRAC, PK_DEPLOY, PK_SEGMENT, PK_TURN, TOUCH,
@@ -96,3 +103,61 @@ def prune(s, mask):
             if mask[A_ORDER + 4 * j + ACT_MOVE]:
                 mask[A_NO] = 0
                 break
+
+
+@njit(cache=True)
+def search_moves(s, mask):
+    """Exactly ``legal_mask`` then ``prune`` (tests/cursed_seas/test_prune.py compares them
+    at random positions), for the search. A segment's legality [Moving] does not depend on
+    its kind or fraction, only on whether a kind has a segment left and the heading's turn
+    is clear (rules.legal_mask, the same tests called here), so the kept answers are the
+    kept fractions of every open kept heading; only when none is open (the straight one
+    walled, every other odd one blocked) does prune keep every legal answer, i.e. the open
+    even headings too (straight on is odd: FAN_STRAIGHT = 11). Likewise a deploy
+    [Choosing Home Islands] tests the 12 straight poses first and the 48 others only when
+    none is clear (then, as the rules say, stopping when none of those is either)."""
+    pk = s.pending
+    if (pk != PK_SEGMENT and pk != PK_DEPLOY) or s.to_play < 0 or s.done or s.truncated:
+        legal_mask(s, mask)
+        prune(s, mask)
+        return
+    mask[:] = 0
+    k = s.pend_ship
+    if pk == PK_DEPLOY:
+        found = False
+        for a in range(DEPLOY_STRAIGHT, NUM_DEPLOY, 5):
+            if deploy_ok(s, k, a):
+                mask[A_OPT + a] = 1
+                found = True             # a kept pose: nothing else is tried
+        if not found:
+            for a in range(NUM_DEPLOY):
+                if a % 5 != DEPLOY_STRAIGHT and deploy_ok(s, k, a):
+                    mask[A_OPT + a] = 1
+                    found = True
+        if not found:
+            mask[A_NO] = 1               # no pose is clear [Choosing Home Islands]
+        return
+    kinds = 0
+    for kind in range(2):
+        if free_segment(s, k, kind) >= 0:
+            kinds |= 1 << kind
+    if kinds:
+        still = walled(s, k)
+        free = room_to_turn(s, k)
+        left = 4.0 if free else arc_limit(s, k, 1.0)
+        right = 4.0 if free else arc_limit(s, k, -1.0)
+        kept = False
+        for parity in range(1, -1, -1):      # the kept (odd) headings, then the others
+            if parity == 0 and kept:
+                break
+            for f in range(parity, NUM_FAN, 2):
+                if still and f == FAN_STRAIGHT:
+                    continue                 # sails nowhere: never tried
+                if free or turn_ok(s, k, f, left, right):
+                    kept = True
+                    for kind in range(2):
+                        if (kinds >> kind) & 1:
+                            for fr in range(NUM_FRAC):
+                                if parity == 0 or seg_kept(f, fr):
+                                    mask[A_SEG + (kind * NUM_FAN + f) * NUM_FRAC + fr] = 1
+    mask[A_NO] = 1

@@ -4,10 +4,11 @@ the turn [Actions], but never loses a legal move the rules leave as the only way
 rules themselves still offer everything."""
 
 import numpy as np
+import pytest
 
 import envs
 from envs.core.search import search
-from envs.cursed_seas.prune import prune, seg_kept, walled
+from envs.cursed_seas.prune import prune, search_moves, seg_kept, walled
 from envs.cursed_seas.state import (
     A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, FAN_DEG, FAN_STRAIGHT, MAX_FLEET, NUM_ACTIONS,
     NUM_DEPLOY, NUM_FAN, NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
@@ -162,3 +163,58 @@ def test_a_ship_boxed_in_against_the_wall_still_tries_the_turn_that_frees_her():
              for a in np.flatnonzero(legal[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG}
     assert turns == {-15.0, 0.0}
     assert moved and all(moved.values())
+
+
+# ----- issue 30: the search's moves in one pass (GameSpec.search_moves) ------------------------
+def _fast(rec):
+    mask = np.full(NUM_ACTIONS, 7, np.uint8)     # whatever the search's buffer held before
+    search_moves(rec, mask)
+    return mask
+
+
+@pytest.mark.parametrize("config", SPEC.metadata["test_configs"], ids=str)
+def test_search_moves_equal_the_legal_mask_then_prune_at_random_positions(config):
+    """The search's one-pass kernel gives exactly the legal mask less what prune clears, at
+    every decision of random games of every test config (tows, creatures, round and flat
+    edges, forts and terrain included), played half from the full mask and half from the
+    kept moves as the search plays [Moving; Actions; Choosing Home Islands]."""
+    assert SPEC.search_moves is search_moves
+    rng = np.random.default_rng(11)
+    cfg = SPEC.make_config(**config)
+    s = np.zeros(1, SPEC.state_dtype)
+    segments = 0
+    for g in range(3):
+        SPEC.init(s[0], cfg[0], np.uint64(g))
+        for step in range(500):
+            if s["to_play"][0] < 0:
+                break
+            legal, kept = _masks(s[0])
+            assert np.array_equal(_fast(s[0]), kept), (g, step, int(s["pending"][0]))
+            segments += int(s["pending"][0]) == PK_SEGMENT
+            pick = kept if kept.any() and rng.random() < 0.5 else legal
+            SPEC.apply(s[0], int(rng.choice(np.flatnonzero(pick))))
+    assert segments >= 10
+
+
+def test_search_moves_equal_the_legal_mask_then_prune_against_the_wall():
+    """Issue 30's corner: the straight sail into the wall she touches is not tried, and when
+    no kept heading is open the search's kernel, like prune, falls back to every open heading
+    (here the 15-degree turn) [Setup: the table edge is an impassable wall; ruling: Edges]."""
+    ships = [MARROW, ship(1, 0, 9.0, 5.0, 90.0)]
+    boxed = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
+             ship(1, 0, 9.0, 5.0, 90.0)]
+    for fleets, pieces, turns in (([fleet("Lady Marrow"), fleet("Rustfang")], ships, None),
+                                  ([fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")],
+                                   boxed, {-15.0})):
+        e = position(fleets, pieces, islands=CORNER)
+        e.step(order(0, ACT_MOVE))
+        rec = e.record[0]
+        assert rec["pending"] == PK_SEGMENT and walled(rec, 0)
+        legal, kept = _masks(rec)
+        fast = _fast(rec)
+        assert np.array_equal(fast, kept)
+        tried = {float(FAN_DEG[(a - A_SEG) // NUM_FRAC % NUM_FAN])
+                 for a in np.flatnonzero(fast[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG}
+        assert 0.0 not in tried and tried
+        if turns is not None:
+            assert tried == turns
