@@ -33,7 +33,7 @@ def test_a_deal_depends_on_the_hidden_values_and_the_stream_only(n):
     values = rng.integers(0, 40, size=n).astype(np.int16)    # repeats: a deck holds copies
     tail = np.full(5, 99, dtype=np.int16)                    # past n: never touched
     deals = []
-    for order in range(6):
+    for _ in range(6):
         arr = np.concatenate([rng.permutation(values), tail])
         rec = _stream(1234)
         _deal(rec, arr, n)
