@@ -102,14 +102,33 @@ def _no_prune(s, mask):
 
 
 @njit(cache=True, inline="always")
-def _search_moves(s, mask):
-    """The legal moves the search tries: the game's legal mask less what its ``prune``
-    kernel clears (``game_moves``), all of them again if that would clear every one."""
+def _gather(words, mask, cand):
+    """The actions set in ``mask`` into ``cand``, ascending; returns their count. ``mask`` is
+    the first bytes of ``words`` (padding zero), which is scanned eight actions at a time: a
+    mask holds a few legal actions among hundreds, and a scan byte by byte of every mask
+    was a large share of a simulation outside the game's own kernels."""
+    k = 0
+    n = mask.shape[0]
+    for i in range(words.shape[0]):
+        if words[i] != 0:
+            for a in range(8 * i, min(8 * i + 8, n)):
+                if mask[a]:
+                    cand[k] = a
+                    k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _search_moves(s, mask, words, cand):
+    """The legal moves the search tries, into ``cand`` (their count returned): the game's
+    legal mask less what its ``prune`` kernel clears (``game_moves``), all of them again if
+    that would clear every one."""
     game_moves(s, mask)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            return
-    game_legal(s, mask)
+    k = _gather(words, mask, cand)
+    if k == 0:
+        game_legal(s, mask)
+        k = _gather(words, mask, cand)
+    return k
 
 
 @njit(cache=True)
@@ -266,8 +285,10 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     n = np.zeros(cap, dtype=np.int64)
     w = np.zeros((cap, nseats), dtype=np.float64)
     path = np.empty(cap, dtype=np.int64)
-    mask = np.zeros(num_actions, dtype=np.uint8)
+    words = np.zeros((num_actions + 7) // 8, dtype=np.uint64)
+    mask = words.view(np.uint8)[:num_actions]   # the game writes it; _gather reads words
     cand = np.empty(num_actions, dtype=np.int64)
+    fresh = np.empty(num_actions, dtype=np.int64)
     ret = np.zeros(nseats, dtype=np.float64)
     est = np.zeros(nseats, dtype=np.float64)
     nodes = 1
@@ -284,7 +305,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
         path[0] = 0
         expanded = False
         while s.to_play >= 0 and not expanded:
-            _search_moves(s, mask)
+            m = _search_moves(s, mask, words, cand)
             p = s.to_play
             if use_prior:
                 # select by PUCT on the policy prior; an untried choice is expanded
@@ -299,14 +320,14 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
                     expanded = True
             else:
                 k = 0
-                for a in range(num_actions):
-                    if mask[a] and child[node, a] < 0:
-                        cand[k] = a
+                for i in range(m):
+                    if child[node, cand[i]] < 0:
+                        fresh[k] = cand[i]
                         k += 1
                 if k > 0:
                     # expand: a random action never tried from here
                     j, x = _uniform(x, k)
-                    a = cand[j]
+                    a = fresh[j]
                     child[node, a] = nodes
                     nodes += 1
                     avail[node, a] += 1
@@ -315,14 +336,14 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
                     # select: UCB1 on the seat to play's mean return, availability for the log
                     a = -1
                     best_u = -np.inf
-                    for b in range(num_actions):
-                        if mask[b]:
-                            ch = child[node, b]
-                            avail[node, b] += 1
-                            u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[node, b]) / n[ch])
-                            if u > best_u:
-                                best_u = u
-                                a = b
+                    for i in range(m):
+                        b = cand[i]
+                        ch = child[node, b]
+                        avail[node, b] += 1
+                        u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[node, b]) / n[ch])
+                        if u > best_u:
+                            best_u = u
+                            a = b
             if a < 0:
                 break
             game_apply(s, a)
@@ -335,12 +356,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
             path[depth] = node
         steps = 0
         while s.to_play >= 0 and (max_rollout < 0 or steps < max_rollout):
-            _search_moves(s, mask)
-            k = 0
-            for a in range(num_actions):
-                if mask[a]:
-                    cand[k] = a
-                    k += 1
+            k = _search_moves(s, mask, words, cand)
             if k == 0:
                 break
             j, x = _uniform(x, k)

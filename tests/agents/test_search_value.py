@@ -107,3 +107,31 @@ def test_a_game_names_its_own_playout_cut_through_its_spec():
     assert default_rollout(dataclasses.replace(havoc, search_cut=0)) == 0
     toy = envs.spec("toy")
     assert default_rollout(dataclasses.replace(toy, search_cut=7)) is None
+
+
+def _search_moves_of(spec, rec):
+    """The moves the search tries at ``rec``: the legal mask less what ``prune`` clears."""
+    mask = np.zeros(spec.num_actions, dtype=np.uint8)
+    spec.legal_mask(rec[0], mask)
+    if spec.prune is not None:
+        spec.prune(rec[0], mask)
+    return np.flatnonzero(mask)
+
+
+@pytest.mark.parametrize("game", VALUED)
+def test_the_search_tries_every_move_it_may_and_no_other(game):
+    """With more simulations than moves, the search's first visits expand every move it may
+    try at the root once (UCT tries each untried move before any twice), wherever the move
+    lies in the action space, and never visit another action."""
+    spec = envs.spec(game)
+    found = 0
+    for rec in _positions(game, 12, seed=3):
+        if rec["to_play"][0] < 0:
+            continue
+        moves = _search_moves_of(spec, rec)
+        if len(moves) < 3:
+            continue
+        visits = search(spec, rec, sims=len(moves) + 4, seed=1, max_rollout=2)
+        assert np.array_equal(np.flatnonzero(visits), moves), (game, moves)
+        found += 1
+    assert found >= 3, f"{game}: too few positions with a choice"
