@@ -10,6 +10,7 @@ import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
 from envs.cursed_seas.state import MAX_COINS, MAX_PLAYERS
 from envs.cursed_seas.value import DECIDED_LOSS, approach, value
+from tests.positions import random_records
 
 from .helpers import fleet, position, ship
 
@@ -86,18 +87,7 @@ def test_a_coin_only_its_owner_has_seen_is_worth_the_mean_of_the_unknown_coins()
 
 
 def _positions(config, games=3, steps=900, every=45):
-    e = envs.make_raw("cursed_seas", **config)
-    rng = np.random.default_rng(11)
-    out = []
-    for g in range(games):
-        e.reset(seed=g)
-        for t in range(steps):
-            if e.record["to_play"][0] < 0:
-                break
-            if t % every == 0:
-                out.append(e.record.copy())
-            e.step(int(rng.choice(e.legal_actions())))
-    return out
+    return random_records("cursed_seas", config, games, steps, every, seed=11)
 
 
 @pytest.mark.parametrize("config", [{"num_players": 2}, {"num_players": 3}])

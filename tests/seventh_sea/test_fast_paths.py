@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import envs
+from tests.positions import random_records
 from envs.seventh_sea import common as C
 from envs.seventh_sea import legal as L
 from envs.seventh_sea import state as S
@@ -24,18 +25,7 @@ CREW_DEFS = [d for d in range(CARD.shape[0]) if CARD[d, S.C_TYPE] == S.T_CREW]
 
 def _positions(config, games=3, every=5, steps=600):
     """Records of random games (every ``every``-th decision) under ``config``."""
-    e = envs.make_raw("seventh_sea", **config)
-    rng = np.random.default_rng(30)
-    out = []
-    for seed in range(games):
-        e.reset(seed=seed)
-        for t in range(steps):
-            if e.record["to_play"][0] < 0:
-                break
-            if t % every == 0:
-                out.append(e.record.copy())
-            e.step(int(rng.choice(e.legal_actions())))
-    return out
+    return random_records("seventh_sea", config, games, steps, every, seed=30)
 
 
 def _ids(c):
