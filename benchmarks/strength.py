@@ -6,8 +6,10 @@ STRENGTH.md.
     broadside bench --strength --model path/model.zip --strength-games 100
 
 Agents: random, the game's heuristic (if it has one), ``mcts:SIMS`` (if the game has a
-determinize kernel) and a trained policy (greedy, ``ppo:PATH``) when ``--model`` or
-``--run-dir`` names one. Every pair meets in ``--strength-games`` games spread over the seat
+determinize kernel), a trained policy (greedy, ``ppo:PATH``) when ``--model`` or
+``--run-dir`` names one, and the game's shipped opponent (``pretrained-net``, the network
+alone, and ``pretrained``, it as the prior of its search: agents/pretrained.py) when the
+package has one for the players measured. Every pair meets in ``--strength-games`` games spread over the seat
 orders (training/tournament.py: the same code as ``broadside tournament``); the table gives
 each agent's win rate with its 95% Wilson interval, its openskill rating (mu +- 1.96
 sigma) and the head-to-head rates. With ``--run-dir``, the run's ``history.json`` gives the
@@ -32,10 +34,11 @@ from pathlib import Path
 from benchmarks.figures import figures_path, replace_section
 
 def agent_specs(game: str, sims: int, model: str | None, prior: str | None = None,
-                num_players: int = 2) -> list[str]:
-    """random, heuristic, mcts:SIMS, and with a model the trained policy greedy and, as
+                num_players: int = 2, pretrained: bool = False) -> list[str]:
+    """random, heuristic, mcts:SIMS, with a model the trained policy greedy and, as
     ``broadside train`` names it, a PUCT search with ``prior`` (default: the model) as its
-    prior (``mcts:N:prior=PRIOR``, N from ``agents.mcts.prior_sims``)."""
+    prior (``mcts:N:prior=PRIOR``, N from ``agents.mcts.prior_sims``), and with
+    ``pretrained`` the game's shipped network alone and as the prior of its search."""
     import envs
     from agents import heuristic
     from agents.mcts import prior_sims
@@ -50,7 +53,23 @@ def agent_specs(game: str, sims: int, model: str | None, prior: str | None = Non
         out.append(f"ppo:{model}")
         if search:
             out.append(f"mcts:{prior_sims(num_players)}:prior={prior or model}")
+    if pretrained:
+        out += ["pretrained-net", "pretrained"]
     return out
+
+
+def ships_pretrained(game: str, num_players: int) -> bool:
+    """``game`` ships a model (agents/pretrained.py) trained for ``num_players`` seats that
+    the installed game accepts."""
+    from agents import pretrained
+
+    if game not in pretrained.available():
+        return False
+    try:
+        meta = pretrained.metadata(game)
+    except pretrained.PretrainedModelError:
+        return False
+    return int(meta["config"].get("num_players", 2)) == num_players
 
 
 def agent_name(spec: str) -> str:
@@ -89,7 +108,11 @@ def describe(name: str, game: str | None = None) -> str:
                 "playouts for a game without one)")
     return {"random": "`random` uniform legal play",
             "heuristic": "`heuristic` the game's hand-written agent",
-            "trained": "`trained` the trained policy, greedy"}.get(name, f"`{name}`")
+            "trained": "`trained` the trained policy, greedy",
+            "pretrained-net": "`pretrained-net` the network shipped in the package "
+                              "(agents/models), greedy",
+            "pretrained": "`pretrained` the shipped network as the prior of its search "
+                          "(the opponent `--opponent pretrained` plays)"}.get(name, f"`{name}`")
 
 
 def curve_points(history: list[dict]) -> list[tuple[float, float, float, float]]:
@@ -196,7 +219,8 @@ def run_strength(game: str, games: int = 20, sims: int = 1000, model: str | None
             prior = str(rd / "expert.zip")
         if (rd / "history.json").exists():
             history = json.loads((rd / "history.json").read_text())
-    specs = agent_specs(game, sims, model, prior, num_players_of(game, config))
+    players = num_players_of(game, config)
+    specs = agent_specs(game, sims, model, prior, players, ships_pretrained(game, players))
     names = [agent_name(s) for s in specs]
     t0 = time.perf_counter()
     tr = run_tournament(game, specs, games=games, seed=seed, config=config, workers=workers,

@@ -108,3 +108,15 @@ def test_a_page_keeps_other_games_sections_and_notes(tmp_path):
     assert text.startswith("# Page\n\n<!-- top -->")
     assert "a2" in text and "a1" not in text and "note on a" in text and "b1" in text
     assert text.index("a2") < text.index("note on a") < text.index("b1")
+
+
+def test_the_shipped_opponent_joins_alone_and_as_the_search_prior_for_its_players():
+    specs = strength.agent_specs("toy", 8, None, pretrained=True)
+    assert specs[-2:] == ["pretrained-net", "pretrained"]
+    assert [strength.agent_name(s) for s in specs[-2:]] == ["pretrained-net", "pretrained"]
+    assert "shipped" in strength.describe("pretrained")
+    assert strength.agent_specs("toy", 8, None)[-1] == "mcts:8"
+    # Seas of Havoc ships a 2-player model: it joins 2-player tables only
+    assert strength.ships_pretrained("havoc", 2)
+    assert not strength.ships_pretrained("havoc", 3)
+    assert not strength.ships_pretrained("toy", 2)
