@@ -212,6 +212,31 @@ def summary(game: str) -> str:
     return ", ".join(parts)
 
 
+def worth(game: str) -> str:
+    """What the shipped opponent is worth against the heuristic, from its metadata's
+    ``strength`` rows (the one source: the README and the agents guide print this sentence,
+    tests/agents/test_pretrained.py checks they do)."""
+    meta = metadata(game)
+    rows = {r["agent"]: r for r in meta.get("strength", []) if r.get("opponent") == "heuristic"}
+
+    def fig(row):
+        lo, hi = row["ci95"]
+        return (f"{row['win_rate']:.1%} [{100 * lo:.1f}, {100 * hi:.1f}] of {row['games']} "
+                "seat-rotated games")
+
+    parts = []
+    if "pretrained" in rows:
+        parts.append(f"its network as the prior of `mcts:{search_sims(meta)}` won "
+                     f"{fig(rows['pretrained'])} against the heuristic")
+    if "pretrained-net" in rows:
+        parts.append(f"the network alone (`pretrained-net`) {fig(rows['pretrained-net'])}")
+    text = ", ".join(parts) or "not measured yet"
+    if meta.get("command") and meta.get("wall_seconds"):
+        text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "
+                 "two cores)")
+    return text
+
+
 # -- writing a model (needs the training extra) ---------------------------------------------
 def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
     """Write ``<game>.npz`` (the actor of the MaskablePPO model at ``model_path``) and

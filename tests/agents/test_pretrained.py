@@ -58,6 +58,29 @@ def test_seas_of_havoc_ships_a_pretrained_opponent():
 
 
 @pytest.mark.parametrize("game", SHIPPED)
+def test_the_readme_and_the_agents_guide_state_what_the_shipped_model_is_worth(game):
+    """One source: the figures are the metadata's strength rows, rendered by ``worth``."""
+    sentence = pretrained.worth(game)
+    assert "against the heuristic" in sentence
+    for page in (ROOT / "README.md", ROOT / "docs" / "guides" / "agents.md"):
+        assert sentence in " ".join(page.read_text().split()), page.name
+
+
+def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
+    rows = [{"agent": "pretrained", "opponent": "heuristic", "games": 400, "win_rate": 0.75,
+             "ci95": [0.7049, 0.7904]},
+            {"agent": "pretrained-net", "opponent": "random", "games": 10, "win_rate": 1.0,
+             "ci95": [0.72, 1.0]}]
+    _write_model(tmp_path, "havoc", strength=rows, sims=200, command="broadside train",
+                 wall_seconds=1922.0)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert pretrained.worth("havoc") == ("its network as the prior of `mcts:200` won 75.0% "
+                                         "[70.5, 79.0] of 400 seat-rotated games against the "
+                                         "heuristic (trained by `broadside train` in 32 min on "
+                                         "two cores)")
+
+
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
     """Metadata names the game, its current version, observation size and layout id, and
     says how it was made and what it is worth (issue 31: the seeded command, its wall time
