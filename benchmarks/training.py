@@ -230,7 +230,8 @@ def report(out_root: str = "runs/levers", out: str | None = None) -> str:
                      f" | {r['learner_steps']} | {r['train_cpu_seconds']:.0f} | "
                      f"{r['wall_seconds']:.0f} | {f['games']} | {f['win_rate']:.1%} | "
                      f"{f['ci_low']:.1%}-{f['ci_high']:.1%} |")
-    ims = [r for r in runs if r.get("imitation")]
+    # a run without a warm start keeps only its expert rounds there: no cloning row
+    ims = [r for r in runs if (r.get("imitation") or {}).get("held_out_after")]
     kept_ims = _kept_rows(old, IM_HEADER, names)
     if ims or kept_ims:
         lines += ["", "Behaviour cloning on held-out heuristic games (greedy agreement with "

@@ -93,18 +93,30 @@ def ppo_defaults(imitate: int) -> dict:
 DEFAULT_EXPERT = 20
 
 
+#: games whose expert iteration starts from an untrained network, not from the heuristic's
+#: clone: where the plain search is far stronger than the heuristic, the untrained network's
+#: near-uniform prior makes the first rounds' labels the plain search's own, while a clone's
+#: prior holds the search to the heuristic's choices (City of Five Sails: benchmarks/TRAINING.md,
+#: "Pretrained opponents")
+SEARCH_FIRST = frozenset({"five_sails"})
+
+
 def default_expert(game: str, imitate: int) -> int:
+    """Expert rounds unless ``--expert`` is given: ``DEFAULT_EXPERT`` after a warm start, or
+    from an untrained network in a ``SEARCH_FIRST`` game, where the search cuts its playouts."""
     import envs
 
     spec = envs.spec(game)
-    return DEFAULT_EXPERT if imitate and spec.determinize is not None \
-        and spec.value is not None else 0
+    return DEFAULT_EXPERT if (imitate or game in SEARCH_FIRST) \
+        and spec.determinize is not None and spec.value is not None else 0
 
 
 def default_imitate(game: str) -> int:
+    """Heuristic games cloned unless ``--imitate`` is given: none without a heuristic or in a
+    ``SEARCH_FIRST`` game."""
     from agents import heuristic
 
-    return DEFAULT_IMITATE if heuristic.available(game) else 0
+    return DEFAULT_IMITATE if heuristic.available(game) and game not in SEARCH_FIRST else 0
 
 
 def train_config(game: str, items) -> dict:
@@ -301,7 +313,7 @@ def cmd_train(args) -> int:
                       f"games, mcts:{cfg.expert_sims} with the policy as prior labelling")
         trainer = Trainer(cfg)
         im = trainer.imitation
-        if im:
+        if cfg.imitate and im:
             a = im["held_out_after"]
             held = (f": held-out agreement with the heuristic {a['agreement']:.1%} (chance "
                     f"{a['chance']:.1%})") if im["held_out"] else " (too few games to hold any out)"

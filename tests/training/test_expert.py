@@ -113,6 +113,22 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
     assert not (tmp_path / "run").exists()
 
 
+def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_path, capsys):
+    """``--imitate 0 --expert N`` (City of Five Sails' default): no clone to report, the
+    rounds and PPO run and the command ends well (it ended with ``error: held_out_after``)."""
+    from training.cli import main
+
+    run = tmp_path / "run"
+    argv = ["train", "--game", "toy", "--imitate", "0", "--expert", "1", "--expert-games", "2",
+            "--expert-sims", "4", "--timesteps", "64", "--num-envs", "4", "--n-steps", "16",
+            "--batch-size", "32", "--net-arch", "8", "--eval-every", "64", "--eval-games", "2",
+            "--run-dir", str(run), "--no-progress", "--no-tensorboard"]
+    assert main(argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr()
+    assert "cloned" not in out.out and "error" not in out.err
+    assert (run / "expert.zip").exists() and (run / "model.zip").exists()
+
+
 def _toy_expert_cfg(run_dir, **kw):
     from training.trainer import TrainConfig
 

@@ -96,3 +96,14 @@ def test_a_three_player_run_names_a_larger_search(tmp_path, capsys):
                  "--run-dir", str(run), "--no-tensorboard", "--no-progress"]) == 0
     assert (f"--opponent mcts:1600:prior={run / 'expert.zip'} --config num_players=3"
             in capsys.readouterr().out)
+
+
+def test_five_sails_learns_from_the_search_from_the_start():
+    """City of Five Sails' plain search beats its heuristic in nearly every game: its expert
+    iteration starts from an untrained network (no clone), with the default rounds."""
+    from training.cli import DEFAULT_EXPERT, SEARCH_FIRST, default_expert, default_imitate
+
+    assert "five_sails" in SEARCH_FIRST
+    assert default_imitate("five_sails") == 0
+    assert default_expert("five_sails", 0) == DEFAULT_EXPERT
+    assert default_imitate("seventh_sea") > 0 and default_expert("seventh_sea", 0) == 0
