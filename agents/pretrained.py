@@ -213,23 +213,34 @@ def summary(game: str) -> str:
 
 
 def worth(game: str) -> str:
-    """What the shipped opponent is worth against the heuristic, from its metadata's
-    ``strength`` rows (the one source: the README and the agents guide print this sentence,
-    tests/agents/test_pretrained.py checks they do)."""
+    """What the shipped opponent is worth, from its metadata's ``strength`` rows: the network
+    with its search and alone against the heuristic, and with its search against plain
+    search (``mcts:N``, a row whose ``opponent`` is one). The one source: the README and the
+    agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
     meta = metadata(game)
-    rows = {r["agent"]: r for r in meta.get("strength", []) if r.get("opponent") == "heuristic"}
+    rows = meta.get("strength", [])
 
     def fig(row):
         lo, hi = row["ci95"]
         return (f"{row['win_rate']:.1%} [{100 * lo:.1f}, {100 * hi:.1f}] of {row['games']} "
                 "seat-rotated games")
 
+    def row(agent, opponent):
+        return next((r for r in rows if r.get("agent") == agent
+                     and opponent(str(r.get("opponent", "")))), None)
+
     parts = []
-    if "pretrained" in rows:
-        parts.append(f"its network as the prior of `mcts:{search_sims(meta)}` won "
-                     f"{fig(rows['pretrained'])} against the heuristic")
-    if "pretrained-net" in rows:
-        parts.append(f"the network alone (`pretrained-net`) {fig(rows['pretrained-net'])}")
+    search = row("pretrained", lambda o: o == "heuristic")
+    if search:
+        parts.append(f"its network as the prior of `mcts:{search_sims(meta)}` won {fig(search)} "
+                     "against the heuristic")
+    alone = row("pretrained-net", lambda o: o == "heuristic")
+    if alone:
+        parts.append(f"the network alone (`pretrained-net`) {fig(alone)}")
+    plain = row("pretrained", lambda o: o.startswith("mcts:"))
+    if plain:
+        parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
+                     "(the same CPU time a decision)")
     text = ", ".join(parts) or "not measured yet"
     if meta.get("command") and meta.get("wall_seconds"):
         text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "

@@ -70,14 +70,18 @@ def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
     rows = [{"agent": "pretrained", "opponent": "heuristic", "games": 400, "win_rate": 0.75,
              "ci95": [0.7049, 0.7904]},
             {"agent": "pretrained-net", "opponent": "random", "games": 10, "win_rate": 1.0,
-             "ci95": [0.72, 1.0]}]
+             "ci95": [0.72, 1.0]},
+            {"agent": "pretrained", "opponent": "mcts:500", "games": 200, "win_rate": 0.5,
+             "ci95": [0.431, 0.569]}]
     _write_model(tmp_path, "havoc", strength=rows, sims=200, command="broadside train",
                  wall_seconds=1922.0)
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     assert pretrained.worth("havoc") == ("its network as the prior of `mcts:200` won 75.0% "
                                          "[70.5, 79.0] of 400 seat-rotated games against the "
-                                         "heuristic (trained by `broadside train` in 32 min on "
-                                         "two cores)")
+                                         "heuristic, and with its search 50.0% [43.1, 56.9] of "
+                                         "200 seat-rotated games against plain `mcts:500` (the "
+                                         "same CPU time a decision) (trained by `broadside "
+                                         "train` in 32 min on two cores)")
 
 
 @pytest.mark.parametrize("game", SHIPPED)
