@@ -9,17 +9,18 @@ Agents: random, the game's heuristic (if it has one), ``mcts:SIMS`` (if the game
 determinize kernel), a trained policy (greedy, ``ppo:PATH``) when ``--model`` or
 ``--run-dir`` names one, and the game's shipped opponent (``pretrained-net``, the network
 alone, and ``pretrained``, it as the prior of its search: agents/pretrained.py) when the
-package has one for the players measured. Every pair meets in ``--strength-games`` games spread over the seat
-orders (training/tournament.py: the same code as ``broadside tournament``); the table gives
-each agent's win rate with its 95% Wilson interval, its openskill rating (mu +- 1.96
-sigma) and the head-to-head rates. With ``--run-dir``, the run's ``history.json`` gives the
-learning curve: the greedy policy's win rate against the heuristic by training wall-clock
-time, drawn to ``strength_curve_<game>.png`` beside the page; the run's ``expert.zip`` (the policy after
-expert iteration), where it has one, is the search's prior, as in the command ``broadside
-train`` prints. Games run in worker processes on every core. Small budgets by default (a few
-minutes): the intervals say how little they prove. The page is ``runs/bench/STRENGTH.md``,
-or the committed ``benchmarks/STRENGTH.md`` with ``--update-figures``; a run replaces its
-game's section and keeps the others (benchmarks/figures.py).
+package has one for the players measured. Every pair meets in ``--strength-games`` games
+spread over the seat orders (training/tournament.py: the same code as ``broadside
+tournament``); the table gives each agent's win rate with its 95% Wilson interval, its
+openskill rating (mu +- 1.96 sigma) and the head-to-head rates. With ``--run-dir``, the
+run's ``history.json`` gives the learning curve: the greedy policy's win rate against the
+heuristic by training wall-clock time, drawn to ``strength_curve_<game>.png`` beside the
+page; the run's ``expert.zip`` (the policy after expert iteration), where it has one, is the
+search's prior, as in the command ``broadside train`` prints. Games run in worker processes
+on every core. Small budgets by default (a few minutes): the intervals say how little they
+prove. The page is ``runs/bench/STRENGTH.md``, or the committed ``benchmarks/STRENGTH.md``
+with ``--update-figures``; a run replaces its game's section and keeps the others
+(benchmarks/figures.py).
 """
 
 from __future__ import annotations

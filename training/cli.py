@@ -81,10 +81,10 @@ WARM_PPO_DEFAULTS = {"lr": 1e-4, "opponents": "self=0.2,snapshot=0.2,heuristic=0
                      "ent_coef": 0.0, "anchor": 1.0}
 
 
-def ppo_defaults(imitate: int) -> dict:
+def ppo_defaults(warm: int) -> dict:
     """``--lr``, ``--opponents``, ``--ent-coef`` and ``--anchor`` when not given: gentler
-    after a warm start."""
-    return dict(WARM_PPO_DEFAULTS if imitate else PPO_DEFAULTS)
+    after a warm start (``warm``: heuristic games cloned or expert rounds, > 0)."""
+    return dict(WARM_PPO_DEFAULTS if warm else PPO_DEFAULTS)
 
 
 #: expert-iteration rounds (training/expert.py) after the warm start unless ``--expert``
@@ -285,7 +285,8 @@ def cmd_train(args) -> int:
             raise CliError(f"--net-arch {args.net_arch!r}: give layer sizes such as 128,128") \
                 from None
         _check_imitate(args)
-        for k, v in ppo_defaults(args.imitate).items():
+        # expert rounds without a clone are a warm start too (SEARCH_FIRST games)
+        for k, v in ppo_defaults(args.imitate or args.expert).items():
             if getattr(args, k) is None:
                 setattr(args, k, v)
         cfg = TrainConfig(game=args.game, timesteps=scaled(args.timesteps or 100_000),

@@ -115,7 +115,8 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
 
 def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_path, capsys):
     """``--imitate 0 --expert N`` (City of Five Sails' default): no clone to report, the
-    rounds and PPO run and the command ends well (it ended with ``error: held_out_after``)."""
+    rounds and PPO run and the command ends well (it ended with ``error: held_out_after``),
+    and PPO takes the settings it takes after any warm start."""
     from training.cli import main
 
     run = tmp_path / "run"
@@ -127,6 +128,14 @@ def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_pat
     out = capsys.readouterr()
     assert "cloned" not in out.out and "error" not in out.err
     assert (run / "expert.zip").exists() and (run / "model.zip").exists()
+    # the rounds are a warm start: PPO after them keeps their policy close (anchor, low lr)
+    import json
+
+    from training.cli import WARM_PPO_DEFAULTS
+
+    cfg = json.loads((run / "checkpoint" / "config.json").read_text())
+    assert cfg["anchor"] == WARM_PPO_DEFAULTS["anchor"] > 0
+    assert cfg["learning_rate"] == WARM_PPO_DEFAULTS["lr"]
 
 
 def _toy_expert_cfg(run_dir, **kw):
