@@ -162,6 +162,11 @@ def load(game: str, directory=None) -> tuple[np.ndarray, np.ndarray, dict]:
     return _load(game, str(d.resolve()))
 
 
+def players(meta: dict) -> int:
+    """The player count a model was trained for (its game options; 2 when they name none)."""
+    return int(meta["config"].get("num_players", 2))
+
+
 def search_sims(meta: dict) -> int:
     """Simulations of the ``pretrained`` agent: the metadata's ``sims``, else what
     ``broadside train`` names for the players the model was trained for."""
@@ -169,7 +174,7 @@ def search_sims(meta: dict) -> int:
 
     if meta.get("sims"):
         return int(meta["sims"])
-    return prior_sims(int(meta["config"].get("num_players", 2)))
+    return prior_sims(players(meta))
 
 
 def make(kind: str, game: str, seed=None, directory=None):
@@ -204,7 +209,7 @@ def summary(game: str) -> str:
         return "-"
     except PretrainedModelError:
         return "refused (made for another version)"
-    parts = [f"{meta['config'].get('num_players', 2)} players"]
+    parts = [f"{players(meta)} players"]
     for row in meta.get("strength", []):
         if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic":
             parts.append(f"{row['win_rate']:.0%} vs heuristic")

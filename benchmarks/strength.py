@@ -70,7 +70,7 @@ def ships_pretrained(game: str, num_players: int) -> bool:
         meta = pretrained.metadata(game)
     except pretrained.PretrainedModelError:
         return False
-    return int(meta["config"].get("num_players", 2)) == num_players
+    return pretrained.players(meta) == num_players
 
 
 def agent_name(spec: str) -> str:
