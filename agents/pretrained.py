@@ -5,15 +5,15 @@ search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N 
 ``agents.mcts.prior_sims`` for the players it was trained for); ``"pretrained-net"`` is the
 network alone, greedy; ``"mcts:N:prior=pretrained"`` any other search budget with it.
 
-Format: ``agents/models/<game>.npz`` holds the actor MLP only (``params`` float16[P] or
-float32[P], computed in float32,
-``layout`` int64[L, 5]: the form ``envs.core.mlp`` evaluates, see
-``agents.policy.export_actor``) and ``agents/models/<game>.json`` says what it is (``Meta``:
-game, game version, observation size and layout id, action count, game options, the seeded
-training command, its wall time and the measured strength). The search and the greedy
-network need nothing else, so the shipped file is the actor's weights (1.8 MB compressed for
-Seas of Havoc) instead of the training zip (critic, optimizer state: several times larger),
-and playing it needs neither torch nor stable-baselines3: a plain ``pip install`` plays it.
+Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``envs.core.mlp``
+evaluates (``layout`` int64[L, 5], see ``agents.policy.export_actor``), its weights in 8 bits
+(format 2: ``weights``/``scales``/``biases``, ``agents.weights_int8``; format 1, still read:
+``params`` float16[P] or float32[P]) and computed in float32; ``agents/models/<game>.json``
+says what it is (game, game version, observation size and layout id, action count, game
+options, the seeded training command, its wall time and the measured strength). The search
+and the greedy network need nothing else, so the shipped file is the actor's weights
+instead of the training zip (critic, optimizer state: several times larger), and playing it
+needs neither torch nor stable-baselines3: a plain ``pip install`` plays it.
 Nothing is downloaded: both files are package data (pyproject.toml).
 
 A model is refused (``ModelMismatchError``, naming both sides) when the game it was made
@@ -38,8 +38,9 @@ from envs.core.errors import BroadsideError
 
 #: the folder of the shipped models (package data)
 MODELS_DIR = Path(__file__).resolve().parent / "models"
-#: version of the .npz/.json pair this module reads
-FORMAT = 1
+#: version of the .npz/.json pair this module writes, and those it reads
+FORMAT = 2
+FORMATS = (1, 2)
 #: the agent specs this module serves (``mcts:N:prior=pretrained`` too)
 KINDS = ("pretrained", "pretrained-net")
 
@@ -120,9 +121,10 @@ def metadata(game: str, directory=None) -> dict:
     missing = [k for k in keys if not isinstance(meta, dict) or k not in meta]
     if missing:
         raise ModelMismatchError(f"pretrained model metadata {path} lacks {', '.join(missing)}")
-    if meta["format"] != FORMAT:
+    if meta["format"] not in FORMATS:
         raise ModelMismatchError(f"pretrained model {path} is in format {meta['format']}; "
-                                 f"this version of broadside reads format {FORMAT}")
+                                 f"this version of broadside reads formats "
+                                 f"{', '.join(map(str, FORMATS))}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -134,6 +136,7 @@ def metadata(game: str, directory=None) -> dict:
 
 @functools.lru_cache(maxsize=None)
 def _load(game: str, directory: str) -> tuple[np.ndarray, np.ndarray, dict]:
+    from agents import weights_int8
     from envs.core import mlp
 
     meta = metadata(game, directory)
@@ -142,14 +145,18 @@ def _load(game: str, directory: str) -> tuple[np.ndarray, np.ndarray, dict]:
     if hashlib.sha256(blob).hexdigest() != meta["sha256"]:
         raise ModelMismatchError(f"pretrained model {path} is not the file its metadata "
                                  f"{path.with_suffix('.json').name} describes (sha256 differs)")
-    with np.load(path) as z:
-        params = np.ascontiguousarray(z["params"], dtype=np.float32)
-        layout = np.ascontiguousarray(z["layout"], dtype=np.int64)
     try:
+        with np.load(path) as z:
+            layout = np.ascontiguousarray(z["layout"], dtype=np.int64)
+            if meta["format"] == 1:
+                params = np.ascontiguousarray(z["params"], dtype=np.float32)
+            else:
+                params = weights_int8.unpack(z["weights"], z["scales"], z["biases"], layout)
         mlp.check_layout(params, layout, meta["obs_size"], meta["num_actions"],
                          f"pretrained model {path}")
-    except ValueError as e:
-        raise ModelMismatchError(str(e)) from None
+    except (KeyError, ValueError) as e:
+        raise ModelMismatchError(f"pretrained model {path} (format {meta['format']}): "
+                                 f"{e}") from None
     params.flags.writeable = False
     layout.flags.writeable = False
     return params, layout, meta
@@ -262,6 +269,7 @@ def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
     import io
 
     import envs
+    from agents import weights_int8
     from agents.policy import export_actor, load_model, model_game
 
     out = Path(out_dir) if out_dir is not None else MODELS_DIR
@@ -279,9 +287,9 @@ def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
     config.setdefault("num_players",
                       int(envs.spec(game).make_config(**config)["num_players"][0]))
     buf = io.BytesIO()
-    # float16 halves the file (a 7th Sea actor: 17 MB -> 8.5 MB); the loader computes in
+    # a byte a weight (a 7th Sea actor: 8.5 MB in float16, 4.45 MB); the loader computes in
     # float32, and the strength recorded is that of the shipped, rounded weights
-    np.savez_compressed(buf, params=got[0].astype(np.float16), layout=got[1])
+    np.savez_compressed(buf, **weights_int8.pack(*got))
     npz = out / f"{game}.npz"
     npz.write_bytes(buf.getvalue())
     meta = {"format": FORMAT, **identity(game), "config": config,

@@ -96,9 +96,9 @@ DEFAULT_EXPERT = 20
 #: games whose expert iteration starts from an untrained network, not from the heuristic's
 #: clone: where the plain search is far stronger than the heuristic, the untrained network's
 #: near-uniform prior makes the first rounds' labels the plain search's own, while a clone's
-#: prior holds the search to the heuristic's choices (City of Five Sails: benchmarks/TRAINING.md,
-#: "Pretrained opponents")
-SEARCH_FIRST = frozenset({"five_sails"})
+#: prior holds the search to the heuristic's choices (City of Five Sails, 7th Sea CCG:
+#: benchmarks/TRAINING.md, "Pretrained opponents")
+SEARCH_FIRST = frozenset({"five_sails", "seventh_sea"})
 
 
 def default_expert(game: str, imitate: int) -> int:

@@ -165,6 +165,7 @@ def start_pay(s, p, k, n, cancel):
     s.pay_skill = cost_skill(s, p, k)
     s.pay_left = cost_amount(s, p, k, n)
     s.pay_cancel = cancel
+    s.pay_made = 0
     if s.pay_left <= 0:
         pay_done(s)
     else:
@@ -310,9 +311,20 @@ def pay_failed(s):
         react_done(s, False)
     elif s.pay_cancel:
         next_cancel(s)
-    else:
+    elif s.pay_made or s.limbo >= 0 or s.must_act:
         s.pk = PK_NONE
         s.after = F_CANCELED
+    else:
+        # [II. Actions: "When all players Pass in a row"; ruling: Unpaid action] nothing
+        # produced and no card lost: the seat has done nothing, a Pass (else declaring and
+        # abandoning an action could keep the Actions Phase from ever ending)
+        s.pk = PK_NONE
+        s.act_kind = AK_NONE
+        s.act_target = -1
+        s.act_host = -1
+        s.act_slot = -1
+        s.phase = PH_ACTIONS
+        s.after = F_PASS
 
 
 @njit(cache=True)
@@ -703,6 +715,7 @@ def advance(s):
                 s.pay_skill = 0
                 s.pay_left = 0
                 s.pay_cancel = 0
+                s.pay_made = 0
             if s.pk != PK_CANCEL and not (s.pk == PK_PAY and s.pay_cancel):
                 s.cw_mask = 0
             return

@@ -81,6 +81,7 @@ def init(s, cfg, seed):
     s.pay_skill = 0
     s.pay_left = 0
     s.pay_cancel = 0
+    s.pay_made = 0
     s.hits = 0
     s.hit_seat = -1
     s.b_att = -1
@@ -407,6 +408,7 @@ def _apply_one(s, a):
             # a React producing points of the skill being paid; discarded once used
             d = take_hand(s, p, a - A_HAND)
             to_discard(s, p, d)
+            s.pay_made = 1
             s.pay_left -= CARD[d, C_ARG]
             if s.pay_left <= 0:
                 pay_done(s)
@@ -414,6 +416,7 @@ def _apply_one(s, a):
             j = a - A_CREW
             v = skill(s, p, j, s.pay_skill)     # [ruling: Overpaying] any excess is lost
             s.tacked[p, j] = 1
+            s.pay_made = 1
             s.paid[p, s.pay_skill] += v
             s.pay_left -= v
             if s.pay_left <= 0:

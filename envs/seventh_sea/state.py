@@ -208,6 +208,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("pay_skill", np.int8),
     ("pay_left", np.int16),
     ("pay_cancel", np.uint8),        # the payment is a cancel cost
+    ("pay_made", np.uint8),          # a point (or a React) has been produced toward it
     ("paid", np.int16, (MAX_PLAYERS, 5)),     # skill points produced by tacking this turn
     ("hits", np.int16),              # hits left to absorb
     ("hit_seat", np.int8),

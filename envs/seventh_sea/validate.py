@@ -49,7 +49,7 @@ def _ranges(states, r):
     V.in_range(r, states, "turn", 0, 30000, "turns")
     V.in_range(r, states, "opos", 0, n - 1, "a place in the turn order")
     V.in_range(r, states, "passes", 0, n, "passes in a row")
-    for f in ("must_act", "alive", "ship_tacked", "tacked", "start_done", "pay_cancel",
+    for f in ("must_act", "alive", "ship_tacked", "tacked", "start_done", "pay_cancel", "pay_made",
               "b_half", "b_pass", "b_pushed", "b_duel"):
         V.in_range(r, states, f, 0, 1, "a flag")
     V.in_range(r, states, "alive", 0, 0, "seats outside the game", where=out)
@@ -341,7 +341,7 @@ def _record(s) -> list[str]:
     if paying and (int(s["pay_seat"]) != cur or int(s["pay_left"]) <= 0):
         bad.append("pay_seat: the seat paying has points left to pay")
     if not paying and (int(s["pay_seat"]) != -1 or int(s["pay_left"]) or int(s["pay_skill"])
-                       or int(s["pay_cancel"])):
+                       or int(s["pay_cancel"]) or int(s["pay_made"])):
         bad.append("pay_*: cleared outside a payment")
     if paying and int(s["pay_cancel"]) == 0 and cur != actor and int(s["react_card"]) < 0:
         bad.append("pay_seat: the actor pays the action")

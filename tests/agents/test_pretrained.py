@@ -20,7 +20,7 @@ import pytest
 
 import agents
 import envs
-from agents import pretrained
+from agents import pretrained, weights_int8
 from agents.pretrained import ModelMismatchError, NoPretrainedModelError
 from training.evaluate import play_games, seatings_vs
 
@@ -32,9 +32,11 @@ SHIPPED = pretrained.available()
 SHORT = {"havoc": {"damage_deck": 4}}
 
 
-def _write_model(folder: Path, game: str, made_for: str | None = None, **meta_over):
+def _write_model(folder: Path, game: str, made_for: str | None = None, fmt=pretrained.FORMAT,
+                 **meta_over):
     """A tiny random actor for ``made_for``'s sizes (default ``game``) saved as ``game``'s
-    model in ``folder``, with metadata overridden by ``meta_over``."""
+    model in ``folder`` in file format ``fmt``, with metadata overridden by ``meta_over``;
+    returns its float32 parameters."""
     ident = pretrained.identity(made_for or game)
     n_in, n_out, h = ident["obs_size"], ident["num_actions"], 4
     rng = np.random.default_rng(0)
@@ -43,13 +45,14 @@ def _write_model(folder: Path, game: str, made_for: str | None = None, **meta_ov
     layout = np.array([[n_in, h, 0, o1, 1], [h, n_out, o1 + h, o1 + h + h * n_out, 0]],
                       dtype=np.int64)
     buf = io.BytesIO()
-    np.savez_compressed(buf, params=params, layout=layout)
+    arrays = {"params": params, "layout": layout} if fmt == 1 else weights_int8.pack(params, layout)
+    np.savez_compressed(buf, **arrays)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{game}.npz").write_bytes(buf.getvalue())
-    meta = {"format": pretrained.FORMAT, **ident, "config": {"num_players": 2},
+    meta = {"format": fmt, **ident, "config": {"num_players": 2},
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(), **meta_over}
     (folder / f"{game}.json").write_text(json.dumps(meta))
-    return folder
+    return params
 
 
 # -- the shipped models ---------------------------------------------------------------------
@@ -227,6 +230,51 @@ def test_a_layout_that_does_not_fit_its_weights_is_refused(tmp_path):
         pretrained.load("havoc", tmp_path)
 
 
+def test_every_file_format_loads_its_weights(tmp_path):
+    """Format 1 (float weights, the models shipped before 8 bits) loads exactly; format 2
+    loads each weight within half its row's scale step (its row's largest magnitude / 254)
+    and the biases as float16."""
+    ident = pretrained.identity("havoc")
+    n_in, h = ident["obs_size"], 4
+    want = _write_model(tmp_path / "one", "havoc", fmt=1)
+    got, _, _ = pretrained.load("havoc", tmp_path / "one")
+    assert np.array_equal(got, want)
+    want = _write_model(tmp_path / "two", "havoc", fmt=2)
+    got, _, _ = pretrained.load("havoc", tmp_path / "two")
+    w, w_got = want[:n_in * h].reshape(n_in, h), got[:n_in * h].reshape(n_in, h)
+    step = np.abs(w).max(axis=1, keepdims=True) / 127.0
+    assert np.all(np.abs(w_got - w) <= step / 2 + 1e-7)
+    assert not np.array_equal(w_got, w)              # rounded, not stored as floats
+    bias = want[n_in * h:n_in * h + h]
+    assert np.array_equal(got[n_in * h:n_in * h + h], bias.astype(np.float16).astype(np.float32))
+
+
+def test_a_file_format_this_version_does_not_read_is_refused(tmp_path):
+    _write_model(tmp_path, "havoc", fmt=2, format=max(pretrained.FORMATS) + 1)
+    with pytest.raises(ModelMismatchError, match=r"format 3; this version of broadside "
+                                                 r"reads formats 1, 2"):
+        pretrained.load("havoc", tmp_path)
+
+
+def test_8_bit_arrays_that_do_not_fill_their_layout_are_refused(tmp_path):
+    """A format-2 file whose arrays are short of its layout (or lack one) is refused,
+    never read past its end."""
+    _write_model(tmp_path, "havoc", fmt=2)
+    with np.load(tmp_path / "havoc.npz") as z:
+        arrays = dict(z)
+    for broken in ({**arrays, "scales": arrays["scales"][:-1]},
+                   {k: v for k, v in arrays.items() if k != "biases"}):
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **broken)
+        (tmp_path / "havoc.npz").write_bytes(buf.getvalue())
+        meta = json.loads((tmp_path / "havoc.json").read_text())
+        meta["sha256"] = hashlib.sha256(buf.getvalue()).hexdigest()
+        (tmp_path / "havoc.json").write_text(json.dumps(meta))
+        pretrained._load.cache_clear()
+        with pytest.raises(ModelMismatchError, match=r"format 2"):
+            pretrained.load("havoc", tmp_path)
+
+
 def test_a_game_without_a_model_says_how_to_train_one(tmp_path, monkeypatch):
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     for spec in ("pretrained", "pretrained-net", "mcts:8:prior=pretrained"):
@@ -288,10 +336,11 @@ def test_list_shows_which_games_have_a_pretrained_opponent(capsys, monkeypatch):
         ", ".join(SHIPPED) in out
 
 
-def test_export_writes_float16_weights_that_load_as_the_actor_and_names_the_players(tmp_path):
-    """``python -m agents.pretrained export`` stores the actor's weights as float16 (half the
-    file) and the loader computes with exactly those weights in float32; a model saved
-    without game options still records the player count its search budget reads."""
+def test_export_writes_8_bit_weights_that_load_as_the_actor_and_names_the_players(tmp_path):
+    """``python -m agents.pretrained export`` stores the actor's weights in 8 bits (a
+    quarter of the float32 file) and the loader computes with exactly those rounded
+    weights in float32; a model saved without game options still records the player count
+    its search budget reads."""
     from agents.policy import export_actor
     from tests.agents.test_agents import _saved_policy
 
@@ -299,10 +348,13 @@ def test_export_writes_float16_weights_that_load_as_the_actor_and_names_the_play
     npz, _ = pretrained.export(path, "toy", tmp_path / "models", command="broadside train",
                                wall_seconds=1.0)
     with np.load(npz) as z:
-        assert z["params"].dtype == np.float16
+        assert z["weights"].dtype == np.int8
+        stored = weights_int8.unpack(z["weights"], z["scales"], z["biases"], z["layout"])
     params, layout, meta = pretrained.load("toy", tmp_path / "models")
     want, want_layout = export_actor(model.policy)
     assert params.dtype == np.float32
-    assert np.array_equal(params, want.astype(np.float16).astype(np.float32))
+    assert meta["format"] == pretrained.FORMAT == 2
+    assert np.array_equal(params, stored)
+    assert np.allclose(params, want, atol=np.abs(want).max() / 254 + 1e-3)
     assert np.array_equal(layout, want_layout)
     assert meta["config"]["num_players"] == int(envs.spec("toy").make_config()["num_players"][0])

@@ -159,6 +159,39 @@ def test_action_card_cancelled_by_its_target():
     assert arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1 and arr["hits"][0] == 0
 
 
+def test_an_action_abandoned_before_any_point_is_paid_is_a_pass():
+    """II. Actions ("When all players Pass in a row, the Actions Phase is over"); Paying
+    Costs ("If for any reason you do not produce enough skill points to pay the cost, the
+    action is canceled"); ruling: Unpaid action. A Boarding attempt abandoned before a point
+    of its Move Cost is produced has done nothing: it is a Pass, and the other player's Pass
+    after it ends the Actions Phase (both draw three; turn 2 begins)."""
+    arr = load("boarding")
+    hands = [int(arr["hand_n"][0][p]) for p in range(2)]
+    act(arr, S.A_BOARD, target(arr, 0, 1), S.A_STOP)
+    assert arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
+    assert arr["passes"][0] == 1 and arr["act_kind"][0] == S.AK_NONE
+    act(arr, S.A_PASS)
+    assert arr["turn"][0] == 2 and arr["phase"][0] == S.PH_ACTIONS and arr["passes"][0] == 0
+    assert [int(arr["hand_n"][0][p]) for p in range(2)] == [h + 3 for h in hands]
+
+
+def test_an_action_abandoned_after_a_point_or_with_its_card_is_an_action():
+    """Paying Costs; ruling: Stopped payment and Unpaid action. Abandoned after Don Alvaro
+    produced 1 of the 3 Sailing, the Boarding attempt is an action taken: he stays tacked,
+    and the other player's Pass does not end the Actions Phase. An Action card abandoned
+    unpaid is discarded: an action taken too."""
+    arr = load("boarding")
+    don = slot(arr, 0, "Don Alvaro")
+    act(arr, S.A_BOARD, target(arr, 0, 1), S.A_CREW + don, S.A_STOP)
+    assert arr["tacked"][0][0][don] == 1 and arr["passes"][0] == 0
+    act(arr, S.A_PASS)
+    assert arr["turn"][0] == 1 and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 0
+    arr = load("cancel_action")
+    act(arr, S.A_HAND + 0, target(arr, 0, 1), S.A_STOP)
+    assert pile(arr, "discard", 0)[-1] == card("Broadside Volley")
+    assert arr["passes"][0] == 0 and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
+
+
 def test_action_card_not_cancelled_resolves():
     """Action Timing: not cancelled, the action resolves (3 hits on the target)."""
     arr = load("cancel_action")

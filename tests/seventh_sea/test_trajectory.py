@@ -3,8 +3,9 @@
 The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were before
 their call trees were flattened) and re-recorded when React windows came to open on public
 information, the record grew (crew slots, attachments, adventures), the Experience target
-became a choice, and the hand slots grew to 33 (issue 32.12: the same moves, by label, as
-before; only action numbers and record bytes changed); a kernel restructuring must not change them. Each case plays
+became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
+before; only action numbers and record bytes changed), and an action abandoned before any
+point was paid became a Pass (ruling: Unpaid action, game v2); a kernel restructuring must not change them. Each case plays
 uniformly random legal actions and hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.seventh_sea.test_trajectory``.
@@ -19,8 +20,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': '3505b497c8839420156dfc6235fa8cf67040fd2116a5e7620e6bded7f2c2db4d',
-    '3p': 'f1f75a1af21f8fa4d420f1ed34a53bbcfee8b151b2203f8fa9a2648c63794033',
+    '2p': 'f763bdb422dee619ea0e36a84c7327ecc9320608ce1d030b31c4fc38600cd0ce',
+    '3p': '2148439cc6ca691ee0673fea76e7ef96855d0d80244244e486bce51743a6e543',
 }
 
 
