@@ -197,6 +197,41 @@ def hull_clear(s, k, x, y, h):
 
 
 @njit(cache=True)
+def pose_slack(s, k, x, y, h):
+    """How far every point of ship k's hull (stern at (x, y), heading h) may move with
+    ``pose_clear`` still true: a lower bound of her margin to the table's edges, each
+    island and each ship (the distances are 1-Lipschitz in the hull's points). A turn whose
+    hull points move less than this cannot fail on the way (``turns.arc_limit``'s
+    skip-ahead, speed)."""
+    ln = s.sh_len[k]
+    bx = x + ln * math.cos(h)
+    by = y + ln * math.sin(h)
+    lo = SHIP_R - 1e-9
+    hx = s.cfg.table_w - SHIP_R + 1e-9
+    hy = s.cfg.table_h - SHIP_R + 1e-9
+    slack = min(min(x, bx) - lo, min(y, by) - lo, hx - max(x, bx), hy - max(y, by))
+    mx = 0.5 * (x + bx)
+    my = 0.5 * (y + by)
+    half = 0.5 * abs(ln)
+    for i in range(s.n_islands):
+        need = SHIP_R + s.isl_r[i] - 1e-6
+        # the hull lies within half its length of its middle: a piece whose bound already
+        # exceeds the slack found cannot lower it
+        if math.hypot(s.isl_x[i] - mx, s.isl_y[i] - my) - half - need >= slack:
+            continue
+        slack = min(slack, pt_seg(s.isl_x[i], s.isl_y[i], x, y, bx, by) - need)
+    need = 2.0 * SHIP_R - 1e-6
+    for j in range(s.sh_live.shape[0]):
+        if j != k and s.sh_live[j] and s.sh_lost[j] < 0:
+            if math.hypot(s.sh_x[j] - mx, s.sh_y[j] - my) - half - abs(s.sh_len[j]) - need \
+                    >= slack:
+                continue
+            slack = min(slack, seg_seg(x, y, bx, by, s.sh_x[j], s.sh_y[j], bow_x(s, j),
+                                       bow_y(s, j)) - need)
+    return slack
+
+
+@njit(cache=True)
 def sweep(s, k, ux, uy, dist):
     """How far ship k may sail along u (up to dist) before touching an island or a ship:
     (travel, what she touches: island i as i, ship j as 100 + j; nothing: dist + 1, -1)."""
