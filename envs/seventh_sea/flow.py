@@ -319,12 +319,18 @@ def pay_failed(s):
         # produced and no card lost: the seat has done nothing, a Pass (else declaring and
         # abandoning an action could keep the Actions Phase from ever ending)
         s.pk = PK_NONE
-        s.act_kind = AK_NONE
-        s.act_target = -1
-        s.act_host = -1
-        s.act_slot = -1
-        s.phase = PH_ACTIONS
+        end_action(s)
         s.after = F_PASS
+
+
+@njit(cache=True)
+def end_action(s):
+    """The action (taken, or abandoned unpaid) is over: back to the Actions Phase."""
+    s.act_kind = AK_NONE
+    s.act_target = -1
+    s.act_host = -1
+    s.act_slot = -1
+    s.phase = PH_ACTIONS
 
 
 @njit(cache=True)
@@ -613,11 +619,7 @@ def step_flow(s):
     elif f == F_ACTION_DONE:
         s.passes = 0
         s.must_act = 0
-        s.act_kind = AK_NONE
-        s.act_target = -1
-        s.act_host = -1
-        s.act_slot = -1
-        s.phase = PH_ACTIONS
+        end_action(s)
         s.after = F_HANDCHECK
     elif f == F_HANDCHECK:
         start_discards(s, F_NEXT_ACTOR)
