@@ -5,8 +5,9 @@ their call trees were flattened) and re-recorded when React windows came to open
 information, the record grew (crew slots, attachments, adventures), the Experience target
 became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
 before; only action numbers and record bytes changed), and an action abandoned before any
-point was paid became a Pass (ruling: Unpaid action, game v2); a kernel restructuring must not change them. Each case plays
-uniformly random legal actions and hashes the actions and the final record bytes
+point was paid became a Pass (ruling: Unpaid action, game v2); a kernel restructuring must
+not change them. Each case plays uniformly random legal actions and hashes the actions and
+the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.seventh_sea.test_trajectory``.
 """
