@@ -41,6 +41,22 @@ ISLANDS = [{"x": 2.0, "y": 2.0, "r": 1.0, "home": 0}, {"x": 10.0, "y": 10.0, "r"
            {"x": 6.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 2.0, "y": 9.0, "r": 1.0, "home": -1}]
 
 
+def random_decisions(config, games, steps, seed):
+    """The records of ``games`` random games (uniform legal moves, ``seed``), decision by
+    decision, up to ``steps`` decisions each: positions for property tests."""
+    import numpy as np
+
+    e = envs.make_raw("cursed_seas", **config)
+    rng = np.random.default_rng(seed)
+    for g in range(games):
+        e.reset(seed=g)
+        for _ in range(steps):
+            if e.record["to_play"][0] < 0:
+                break
+            yield e.record[0]
+            e.step(int(rng.choice(e.legal_actions())))
+
+
 def fleet(*ships):
     """A fleet table: each ship a name, (name, [crew names]) or (name, [crew], [equipment])."""
     rows = []

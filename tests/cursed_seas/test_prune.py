@@ -14,7 +14,7 @@ from envs.cursed_seas.state import (
     NUM_DEPLOY, NUM_FAN, NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
 )
 
-from .helpers import fleet, order, position, ship
+from .helpers import fleet, order, position, random_decisions, ship
 
 SPEC = envs.spec("cursed_seas")
 
@@ -27,17 +27,6 @@ def _masks(rec):
     return legal, kept
 
 
-def _decisions(config, games=3, steps=700):
-    e = envs.make_raw("cursed_seas", **config)
-    rng = np.random.default_rng(5)
-    for g in range(games):
-        e.reset(seed=g)
-        for _ in range(steps):
-            if e.record["to_play"][0] < 0:
-                break
-            yield e.record[0]
-            e.step(int(rng.choice(e.legal_actions())))
-
 
 def test_pruning_keeps_a_legal_subset_and_never_the_last_way_on():
     """At every decision of random 2- and 3-player games the pruned mask is a subset of the
@@ -46,7 +35,7 @@ def test_pruning_keeps_a_legal_subset_and_never_the_last_way_on():
     headings and ending the turn while a ship may still be given a move [Actions]."""
     seen = {PK_SEGMENT: 0, PK_DEPLOY: 0, PK_TURN: 0}
     for config in ({"num_players": 2}, {"num_players": 3, "reefs": 1}):
-        for rec in _decisions(config):
+        for rec in random_decisions(config, games=3, steps=700, seed=5):
             legal, kept = _masks(rec)
             assert np.all(kept <= legal)
             assert kept.sum() >= 1 or legal.sum() == 0

@@ -7,12 +7,13 @@ import math
 
 import numpy as np
 
-import envs
 from envs.cursed_seas.creatures import is_creature
 from envs.cursed_seas.geometry import pose_clear, pose_slack
 from envs.cursed_seas.state import ARC_STEP, MAX_SHIPS, PK_SEGMENT, SHIP_R, TOUCH
 from envs.cursed_seas.tow import behind
 from envs.cursed_seas.turns import arc_limit, pivot
+
+from .helpers import random_decisions
 
 
 def _every_heading(s, k, sign):
@@ -37,19 +38,12 @@ def _every_heading(s, k, sign):
 def _positions(config, games, steps=600):
     """States of random games, each with the ships to look at in it: the ship about to
     choose a segment, or every ship at a sample of other decisions."""
-    e = envs.make_raw("cursed_seas", **config)
-    rng = np.random.default_rng(11)
-    for g in range(games):
-        e.reset(seed=g)
-        for _ in range(steps):
-            if e.record["to_play"][0] < 0:
-                break
-            s = e.record[0]
-            if int(s["pending"]) == PK_SEGMENT:
-                yield s, (int(s["pend_ship"]),)
-            elif rng.random() < 0.02:
-                yield s, range(MAX_SHIPS)
-            e.step(int(rng.choice(e.legal_actions())))
+    sample = np.random.default_rng(11)
+    for s in random_decisions(config, games, steps, seed=11):
+        if int(s["pending"]) == PK_SEGMENT:
+            yield s, (int(s["pend_ship"]),)
+        elif sample.random() < 0.02:
+            yield s, range(MAX_SHIPS)
 
 
 def test_the_skipping_arc_finds_the_first_blocked_heading_of_every_heading():
