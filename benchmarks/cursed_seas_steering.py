@@ -65,13 +65,20 @@ class SegmentsBy:
     def act_batch(self, obs, masks, states=None, seats=None):
         from envs.cursed_seas.state import PK_SEGMENT
 
-        seg = pending_kinds(np.asarray(obs)) == PK_SEGMENT
-        a = self.segments.act_batch(obs, masks, states, seats)
-        b = self.rest.act_batch(obs, masks, states, seats)
-        return np.where(seg, a, b)
+        obs, masks = np.asarray(obs), np.asarray(masks)
+        seg = pending_kinds(obs) == PK_SEGMENT
+        out = np.zeros(len(masks), dtype=np.int64)
+        for agent, rows in ((self.segments, seg), (self.rest, ~seg)):
+            if rows.any():                # each agent decides only its own rows
+                out[rows] = agent.act_batch(
+                    obs[rows], masks[rows], None if states is None else states[rows],
+                    None if seats is None else np.asarray(seats)[rows])
+        return out
 
     def seed(self, seed):
-        pass
+        for agent in (self.segments, self.rest):
+            if hasattr(agent, "seed"):
+                agent.seed(seed)
 
 
 def by_kind(policy, test) -> list[dict]:
