@@ -163,13 +163,20 @@ def copy_policy(policy):
 
 def _actor_layers(policy):
     """The actor of an SB3 MLP policy as a flat list of Linear/activation modules, or None
-    when its shape is another (a custom extractor): cached on the policy. The modules are
-    the policy's own, so later training (in-place optimizer steps, load_state_dict) shows."""
-    import torch
-
+    when its shape is another (a custom extractor or head): cached on the policy. The modules
+    are the policy's own, so later training (in-place optimizer steps, load_state_dict)
+    shows."""
     cached = policy.__dict__.get("_broadside_actor")
     if cached is not None:
         return cached or None
+    layers = _layer_list(policy, policy.action_net)
+    policy.__dict__["_broadside_actor"] = layers or []
+    return layers
+
+
+def _layer_list(policy, head):
+    """The actor's hidden layers then the Linear ``head``, flat; None for another shape."""
+    import torch
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
     if not _ACTIVATIONS:
@@ -179,7 +186,7 @@ def _actor_layers(policy):
     ok = isinstance(policy.pi_features_extractor, (FlattenExtractor, torch.nn.Flatten))
     net = getattr(policy.mlp_extractor, "policy_net", None)
     if ok and isinstance(net, torch.nn.Sequential):
-        for m in list(net) + [policy.action_net]:
+        for m in list(net) + [head]:
             if isinstance(m, torch.nn.Linear):
                 layers.append(("linear", m.weight, m.bias))
             elif type(m) in _ACTIVATIONS:
@@ -188,18 +195,22 @@ def _actor_layers(policy):
                 ok = False
     else:
         ok = False
-    policy.__dict__["_broadside_actor"] = layers if ok else []
     return layers if ok else None
 
 
 def export_actor(policy):
     """(params float32[P], layout int64[L, 5]) of ``policy``'s actor in the form the numba
-    kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP."""
+    kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP
+    or one scoring actions by features (agents/scored_policy.py: its head's scoring row
+    comes last)."""
     import torch
 
+    from agents.scored_policy import ScoredHead, head_rows
     from envs.core.mlp import ACT_NONE, ACT_RELU, ACT_TANH
 
-    layers = _actor_layers(policy)
+    head = policy.action_net
+    scored = isinstance(head, ScoredHead)
+    layers = _layer_list(policy, head.base if scored else head)
     if not layers:
         return None
     parts, rows, off = [], [], 0
@@ -221,6 +232,10 @@ def export_actor(policy):
         rows.append([n_in, n_out, off, off + w.size, ACT_NONE])
         parts += [w, bias]
         off += w.size + n_out
+    if scored:
+        more, row = head_rows(head, off)
+        parts += more
+        rows.append(row)
     return np.concatenate(parts), np.array(rows, dtype=np.int64)
 
 
@@ -322,7 +337,7 @@ class ActorAgent(Agent):
         self.params = np.ascontiguousarray(params, dtype=np.float32)
         self.layout = np.ascontiguousarray(layout, dtype=np.int64)
         self.name = name
-        self._width = mlp.width(self.layout)
+        self._width = int(mlp.width(self.layout))
 
     @classmethod
     def of(cls, policy, name: str = "actor") -> "ActorAgent":
@@ -336,7 +351,7 @@ class ActorAgent(Agent):
         from agents.base import masked_argmax
         from envs.core import mlp
 
-        logits = np.zeros((len(masks), int(self.layout[-1, 1])), dtype=np.float32)
+        logits = np.zeros((len(masks), int(mlp.num_outputs(self.layout))), dtype=np.float32)
         scratch = np.zeros((2, self._width), dtype=np.float32)
         for r in range(len(masks)):
             mlp.forward(self.params, self.layout, np.ascontiguousarray(obs[r], np.float32),

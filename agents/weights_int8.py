@@ -17,8 +17,9 @@ import numpy as np
 
 
 def _layers(layout):
-    for n_in, n_out, wo, bo, _act in np.asarray(layout, dtype=np.int64):
-        yield int(n_in), int(n_out), int(wo), int(bo)
+    from envs.core.mlp import weight_blocks
+
+    return weight_blocks(layout)
 
 
 def pack(params: np.ndarray, layout: np.ndarray) -> dict[str, np.ndarray]:

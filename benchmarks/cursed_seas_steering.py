@@ -41,15 +41,15 @@ def pending_kinds(obs) -> np.ndarray:
 def fresh_policy(net_arch: list[int], seed: int):
     import gymnasium as gym
     import torch
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     import envs
+    from agents.scored_policy import policy_kwargs
 
     spec = envs.spec(GAME)
     torch.manual_seed(seed)
-    return MaskableActorCriticPolicy(
-        gym.spaces.Box(-np.inf, np.inf, (spec.obs_size,), np.float32),
-        gym.spaces.Discrete(spec.num_actions), lambda _: 1e-3, net_arch=net_arch)
+    policy, kwargs = policy_kwargs(spec, net_arch)
+    return policy(gym.spaces.Box(-np.inf, np.inf, (spec.obs_size,), np.float32),
+                  gym.spaces.Discrete(spec.num_actions), lambda _: 1e-3, **kwargs)
 
 
 class SegmentsBy:

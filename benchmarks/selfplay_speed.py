@@ -49,7 +49,7 @@ def _forward_seconds(env, samples: int = 2000) -> float:
     observations: the kernel's network cost per policy reply."""
     from numba import njit
 
-    from envs.core.mlp import forward
+    from envs.core.mlp import forward, num_outputs, width
 
     t = env._opponent_tables()
     params, layout = t["params"], t["layout"]
@@ -57,8 +57,8 @@ def _forward_seconds(env, samples: int = 2000) -> float:
 
     @njit
     def loop(params, layout, obs, reps):
-        scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
-        out = np.zeros(layout[-1, 1], dtype=np.float32)
+        scratch = np.zeros((2, width(layout)), dtype=np.float32)
+        out = np.zeros(num_outputs(layout), dtype=np.float32)
         acc = 0.0
         for r in range(reps):
             forward(params[0], layout, obs[r % obs.shape[0]], scratch, out)

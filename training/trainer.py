@@ -203,8 +203,11 @@ class Trainer:
                       clip_range=cfg.clip_range, seed=cfg.seed, device="cpu",
                       verbose=cfg.verbose)
         if _model_path is None:
-            self.model = MaskablePPO("MlpPolicy", self.env,
-                                     policy_kwargs={"net_arch": list(cfg.net_arch)}, **kwargs)
+            import envs
+            from agents.scored_policy import policy_kwargs
+
+            policy, pkw = policy_kwargs(envs.spec(cfg.game), cfg.net_arch)
+            self.model = MaskablePPO(policy, self.env, policy_kwargs=pkw, **kwargs)
         else:
             self.model = MaskablePPO.load(str(_model_path), env=self.env, device="cpu")
         # saved inside every model.zip / expert.zip / snapshot: eval, tournament and play use

@@ -12,6 +12,15 @@ activation applied after the layer (``ACT_NONE``/``ACT_TANH``/``ACT_RELU``; the 
 the action logits, has none). Several policies of one architecture share one layout and
 stack their rows (``params[k]``).
 
+A game may also describe some actions by features of their own (``GameSpec.action_features``:
+a block of ``n`` actions from action ``first``, ``F`` features each, at the end of the
+observation). A policy that scores them (training/scored_policy.py) adds a trailing layout
+row ``(first, n, weight offset, bias offset, ACT_SCORE)``: from the last hidden layer ``h`` it
+makes ``F`` weights ``u = h @ W + b`` (W stored [hidden, F]) and adds ``u . feature[a]`` to
+the logit of each action of the block. The plain layers then read only the observation
+before the block (the first layer's ``in`` is its offset). This is DouZero's scoring of a
+state-action pair, made bilinear so that one action costs ``F`` multiplications.
+
 ``agents.policy.export_actor`` flattens an SB3 MLP policy into this form (the core knows
 no agent or torch code); a policy of another shape (a custom feature extractor) cannot be
 exported, and its callers fall back to torch.
@@ -23,19 +32,69 @@ import numpy as np
 from numba import njit
 
 ACT_NONE, ACT_TANH, ACT_RELU = 0, 1, 2
+#: the activation column of the action-scoring row (module docstring), never a layer's
+ACT_SCORE = 3
 
 
-def width(layout) -> int:
-    """The widest layer output (the scratch size ``forward`` needs per buffer)."""
-    return int(layout[:, 1].max())
+@njit(cache=True)
+def _layers(layout):
+    """Plain layers of ``layout``: every row but a trailing action-scoring one."""
+    n = layout.shape[0]
+    return n - 1 if n > 1 and layout[n - 1, 4] == ACT_SCORE else n
+
+
+@njit(cache=True)
+def scored(layout):
+    """(first action, actions, features) of the layout's action-scoring row; (0, 0, 0) without."""
+    nl = _layers(layout)
+    if nl == layout.shape[0]:
+        return 0, 0, 0
+    r = layout[nl]
+    return r[0], r[1], (r[3] - r[2]) // layout[nl - 1, 0]
+
+
+@njit(cache=True)
+def width(layout):
+    """Scratch floats ``forward`` needs per buffer: the widest layer output or feature row."""
+    w = 1
+    for li in range(_layers(layout)):
+        w = max(w, layout[li, 1])
+    return max(w, scored(layout)[2])
+
+
+@njit(cache=True)
+def input_size(layout):
+    """The observation size the network reads: the plain layers' input and the feature block."""
+    first, n, nf = scored(layout)
+    return layout[0, 0] + n * nf
+
+
+@njit(cache=True)
+def num_outputs(layout):
+    """The number of logits (the game's actions)."""
+    return layout[_layers(layout) - 1, 1]
+
+
+def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
+    """(in, out, weight offset, bias offset) of every weight matrix, the scoring one last."""
+    layout = np.ascontiguousarray(layout, dtype=np.int64)
+    if layout.ndim != 2 or layout.shape[1] != 5 or layout.shape[0] < 1:
+        raise ValueError(f"layout must be int64[L, 5], got {list(layout.shape)}")
+    nl = int(_layers(layout))
+    out = [(int(row[0]), int(row[1]), int(row[2]), int(row[3])) for row in layout[:nl]]
+    if nl < layout.shape[0]:
+        _, _, nf = scored(layout)
+        r = layout[nl]
+        out.append((int(layout[nl - 1, 0]), int(nf), int(r[2]), int(r[3])))
+    return out
 
 
 @njit(cache=True, nogil=True)
 def forward(params, layout, x, scratch, out):
-    """``out`` = the actor's logits for observation ``x`` (float32[in]); ``scratch``
+    """``out`` = the actor's logits for observation ``x`` (float32[input_size]); ``scratch``
     float32[2, width] holds the hidden layers. Zero inputs are skipped (observations are
     mostly one-hot zeros), which is exact."""
-    nl = layout.shape[0]
+    nl = _layers(layout)
     src = 0
     for li in range(nl):
         n_in = layout[li, 0]
@@ -66,6 +125,30 @@ def forward(params, layout, x, scratch, out):
                 for j in range(n_out):
                     acc[j] = max(acc[j], np.float32(0.0))
             src = dst
+    if nl < layout.shape[0]:
+        _score(params, layout, nl, x, scratch[src], scratch[1 - src], out)
+
+
+@njit(cache=True, nogil=True)
+def _score(params, layout, nl, x, h, u, out):
+    """Add each scored action's ``u . feature`` to its logit; ``h`` is the last hidden layer."""
+    first, n, wo, bo = layout[nl, 0], layout[nl, 1], layout[nl, 2], layout[nl, 3]
+    hidden = layout[nl - 1, 0]
+    nf = (bo - wo) // hidden
+    u[:nf] = params[bo:bo + nf]
+    for i in range(hidden):
+        v = h[i]
+        if v != 0.0:
+            w = params[wo + i * nf:wo + (i + 1) * nf]
+            for f in range(nf):
+                u[f] += v * w[f]
+    base = layout[0, 0]
+    for a in range(n):
+        feat = x[base + a * nf:base + (a + 1) * nf]
+        acc = np.float32(0.0)
+        for f in range(nf):
+            acc += u[f] * feat[f]
+        out[first + a] += acc
 
 
 def check_layout(params: np.ndarray, layout: np.ndarray, obs_size: int, num_actions: int,
@@ -73,13 +156,25 @@ def check_layout(params: np.ndarray, layout: np.ndarray, obs_size: int, num_acti
     """Refuse a parameter row whose layout does not fit the game or the row (the kernels
     index ``params`` by the layout without bounds checks)."""
     layout = np.asarray(layout)
-    if layout.ndim != 2 or layout.shape[1] != 5 or layout.shape[0] < 1:
-        raise ValueError(f"{what}: layout must be int64[L, 5], got {layout.shape}")
-    if layout[0, 0] != obs_size or layout[-1, 1] != num_actions:
-        raise ValueError(f"{what}: the network maps {layout[0, 0]} inputs to "
-                         f"{layout[-1, 1]} outputs; the game has {obs_size} observation "
+    if layout.ndim != 2 or layout.shape[1] != 5 or layout.shape[0] < 1 or \
+            layout.dtype != np.int64:
+        raise ValueError(f"{what}: layout must be int64[L, 5], got {layout.dtype}"
+                         f"{list(layout.shape)}")
+    nl = int(_layers(layout))
+    if nl < 1:
+        raise ValueError(f"{what}: the layout has no layer")
+    if input_size(layout) != obs_size or num_outputs(layout) != num_actions:
+        raise ValueError(f"{what}: the network maps {input_size(layout)} inputs to "
+                         f"{num_outputs(layout)} outputs; the game has {obs_size} observation "
                          f"features and {num_actions} actions")
-    for li, (n_in, n_out, wo, bo, act) in enumerate(layout):
+    if nl < layout.shape[0]:
+        first, n, wo, bo, _ = layout[nl]
+        hidden = layout[nl - 1, 0]
+        if nl < 2 or hidden < 1 or first < 0 or n < 1 or first + n > num_actions or wo < 0 or \
+                bo <= wo or (bo - wo) % hidden or bo + (bo - wo) // hidden > params.shape[-1]:
+            raise ValueError(f"{what}: the action-scoring row does not fit the parameter row "
+                             f"or the actions")
+    for li, (n_in, n_out, wo, bo, act) in enumerate(layout[:nl]):
         if li and n_in != layout[li - 1, 1]:
             raise ValueError(f"{what}: layer {li} takes {n_in} inputs after {layout[li-1, 1]}")
         if wo < 0 or bo != wo + n_in * n_out or bo + n_out > params.shape[-1] or act not in (

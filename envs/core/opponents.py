@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from envs.core.mlp import forward
+from envs.core.mlp import forward, width
 from envs.core.rng import mix64
 from envs.core.search import game_apply, game_heuristic, game_init, game_legal, game_observe
 
@@ -108,7 +108,7 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
     n = states.shape[0]
     seats = kind.shape[1]
     num_actions = masks.shape[1]
-    scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
+    scratch = np.zeros((2, width(layout)), dtype=np.float32)
     logits = np.zeros(num_actions, dtype=np.float32)
     mask = np.zeros(num_actions, dtype=np.uint8)
     best = np.zeros(num_actions, dtype=np.bool_)

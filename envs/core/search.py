@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
-from envs.core.mlp import forward
+from envs.core.mlp import forward, input_size, width
 from envs.core.rng import mix64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -278,8 +278,8 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     # time a simulation reaches it
     plog = np.zeros((cap if use_prior else 1, num_actions), dtype=np.float32)
     have = np.zeros(cap if use_prior else 1, dtype=np.bool_)
-    ob = np.zeros(layout[0, 0] if use_prior else 1, dtype=np.float32)
-    scratch = np.zeros((2, max(1, layout[:, 1].max())), dtype=np.float32)
+    ob = np.zeros(input_size(layout) if use_prior else 1, dtype=np.float32)
+    scratch = np.zeros((2, width(layout)), dtype=np.float32)
     child = np.full((cap, num_actions), -1, dtype=np.int32)
     avail = np.zeros((cap, num_actions), dtype=np.int32)
     n = np.zeros(cap, dtype=np.int64)

@@ -206,6 +206,12 @@ class GameSpec:
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None
+    #: ``(first, count, features)``: the observation ends with ``count * features`` floats
+    #: describing actions ``first .. first + count - 1`` (each action's ``features`` side by
+    #: side; zero where the decision offers none), for a policy that scores those actions
+    #: from their own features (agents/scored_policy.py; envs/core/mlp.py evaluates it in the
+    #: kernels). Cursed Seas' movement segments: where each leaves the ship. None = no block
+    action_features: tuple[int, int, int] | None = None
 
     def __post_init__(self):
         # one place for what no game's labeller should have to know: actions outside the
@@ -213,6 +219,12 @@ class GameSpec:
         if not isinstance(self.action_label, BoundedLabel):
             object.__setattr__(self, "action_label",
                                BoundedLabel(self.action_label, self.num_actions))
+        if self.action_features is not None:
+            first, count, nf = self.action_features
+            if first < 0 or count < 1 or nf < 1 or first + count > self.num_actions or \
+                    count * nf >= self.obs_size:
+                raise ValueError(f"{self.name}: action_features {self.action_features} do not "
+                                 f"fit {self.num_actions} actions and {self.obs_size} features")
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]

@@ -34,7 +34,7 @@ load treasure from her fort with ship k; ``560-583`` ship k's Navigator places a
 current. A shoot action asks which cannon (or a fort's flag) fires next (option m), then its
 target; no: the rest hold. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
 
-Observation (float32[2224], observer = relative seat 0; blocks in state.py, filled by
+Observation (float32[7216], observer = relative seat 0; blocks in state.py, filled by
 observe.py):
 
 | index | block |
@@ -47,6 +47,7 @@ observe.py):
 | 1712-1831 | 8 terrain pieces x 15 |
 | 1832-2047 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
 | 2048-2223 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
+| 2224-7215 | 384 movement segments x 13, at a segment decision (zero otherwise; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
@@ -63,7 +64,9 @@ face-down pieces named by stand-ins, offers judged from what the player knows; s
 identities and statistics in the observation, 1897 -> 2217 floats; snapshots and models of v0
 do not load); v2 (issue 32: any of 24 headings and eighths of a segment, deploy headings,
 the player's order of fire - actions 256 -> 584, observation 2217 -> 2224 with the cannons
-fired; snapshots and models of v1 do not load).
+fired; snapshots and models of v1 do not load). Within v2 the observation grew 2224 -> 7216
+(issue 31: each movement segment's features, for a policy that scores actions; the records
+and rules are unchanged, so snapshots load; a model of 2224 features is refused by its size).
 """
 
 from __future__ import annotations
@@ -83,7 +86,8 @@ from envs.cursed_seas.prune import prune, search_moves
 from envs.cursed_seas.render import render_ansi, render_regions, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
-    CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, OBS_SIZE, PHASE_NAMES, STATE,
+    A_SEG, CONFIG, MAX_PLAYERS, MIN_PLAYERS, N_SEGF, NUM_ACTIONS, NUM_SEG_ACTIONS, OBS_SIZE,
+    PHASE_NAMES, STATE,
 )
 from envs.cursed_seas.turns import gold_at_home
 from envs.cursed_seas.validate import check_states
@@ -126,7 +130,7 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
-    search_cut=SEARCH_CUT,
+    search_cut=SEARCH_CUT, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

@@ -62,10 +62,11 @@ def far_from(dx, dy, r):
 
 
 @njit(cache=True)
-def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach):
+def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach, iters=_ITERS):
     """How far segment ab may translate along the unit vector u (up to ``dist``) before it
     comes within ``reach`` of segment cd. Returns ``dist`` + 1 when it never does; 0 when it
-    starts in contact and the move would bring it closer [Moving: stop on contact]."""
+    starts in contact and the move would bring it closer [Moving: stop on contact].
+    ``iters`` bounds each search's steps (fewer: an estimate within dist * 0.5 ** iters)."""
     f0 = seg_seg(ax, ay, bx, by, cx, cy, dx, dy)
     if f0 - dist > reach:          # too far to reach: f(t) >= f(0) - t
         return dist + 1.0
@@ -82,7 +83,7 @@ def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach):
     m2 = lo + _GOLD * (hi - lo)
     f1 = seg_seg(ax + m1 * ux, ay + m1 * uy, bx + m1 * ux, by + m1 * uy, cx, cy, dx, dy)
     f2 = seg_seg(ax + m2 * ux, ay + m2 * uy, bx + m2 * ux, by + m2 * uy, cx, cy, dx, dy)
-    for _ in range(_ITERS):
+    for _ in range(iters):
         if f1 <= reach or f2 <= reach:
             break
         if f1 < f2:
@@ -110,7 +111,7 @@ def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach):
     # bisect on [0, inside]: the distance is decreasing there, above reach at 0
     lo = 0.0
     hi = inside
-    for _ in range(_ITERS):
+    for _ in range(iters):
         mid = 0.5 * (lo + hi)
         fm = seg_seg(ax + mid * ux, ay + mid * uy, bx + mid * ux, by + mid * uy, cx, cy, dx, dy)
         if fm <= reach:
@@ -235,10 +236,13 @@ def pose_slack(s, k, x, y, h):
 def sweep(s, k, ux, uy, dist):
     """How far ship k may sail along u (up to dist) before touching an island or a ship:
     (travel, what she touches: island i as i, ship j as 100 + j; nothing: dist + 1, -1)."""
-    ax = s.sh_x[k]
-    ay = s.sh_y[k]
-    bx = bow_x(s, k)
-    by = bow_y(s, k)
+    return sweep_pose(s, k, s.sh_x[k], s.sh_y[k], bow_x(s, k), bow_y(s, k), ux, uy, dist)
+
+
+@njit(cache=True)
+def sweep_pose(s, k, ax, ay, bx, by, ux, uy, dist, iters=_ITERS):
+    """:func:`sweep` of ship k's hull put stern (ax, ay) to bow (bx, by): where she would
+    be after a turn, without moving her (``iters``: see :func:`first_contact`)."""
     best = dist + 1.0
     hit = -1
     # a piece out of reach of the whole sweep is passed over on a bound (first_contact would
@@ -250,7 +254,7 @@ def sweep(s, k, ux, uy, dist):
         if far_from(s.isl_x[i] - mx, s.isl_y[i] - my, half + SHIP_R + s.isl_r[i]):
             continue
         t = first_contact(ax, ay, bx, by, ux, uy, dist, s.isl_x[i], s.isl_y[i],
-                          s.isl_x[i], s.isl_y[i], SHIP_R + s.isl_r[i])
+                          s.isl_x[i], s.isl_y[i], SHIP_R + s.isl_r[i], iters)
         if t <= best and t <= dist:
             best = t
             hit = i
@@ -259,7 +263,7 @@ def sweep(s, k, ux, uy, dist):
             if far_from(s.sh_x[j] - mx, s.sh_y[j] - my, half + abs(s.sh_len[j]) + 2.0 * SHIP_R):
                 continue
             t = first_contact(ax, ay, bx, by, ux, uy, dist, s.sh_x[j], s.sh_y[j],
-                              bow_x(s, j), bow_y(s, j), 2.0 * SHIP_R)
+                              bow_x(s, j), bow_y(s, j), 2.0 * SHIP_R, iters)
             if t <= best and t <= dist:
                 best = t
                 hit = 100 + j
@@ -269,8 +273,14 @@ def sweep(s, k, ux, uy, dist):
 @njit(cache=True)
 def edge_room(s, k, ux, uy):
     """How far ship k may sail along u before her hull reaches an edge of the table."""
+    return edge_room_pose(s, s.sh_x[k], s.sh_y[k], bow_x(s, k), bow_y(s, k), ux, uy)
+
+
+@njit(cache=True)
+def edge_room_pose(s, ax, ay, bx, by, ux, uy):
+    """:func:`edge_room` of a hull from stern (ax, ay) to bow (bx, by)."""
     best = 1e9
-    for px, py in ((s.sh_x[k], s.sh_y[k]), (bow_x(s, k), bow_y(s, k))):
+    for px, py in ((ax, ay), (bx, by)):
         if ux > 1e-12:
             best = min(best, (s.cfg.table_w - SHIP_R - px) / ux)
         elif ux < -1e-12:

@@ -5,7 +5,8 @@ keywords of crew turned face up), Placing Treasure / Exploring (treasure face do
 knows the values of the coins it has looked at; of the others only counts), Fleets ("the
 identities and complete statistics (including abilities) of all ships and forts in play are
 considered open information": each ship's and fort's catalogue piece, nation, cost, base
-move, masts or flags with their ranks and ranges; Tow: the fleet a ship is in now). Seats
+move, masts or flags with their ranks and ranges; Tow: the fleet a ship is in now; Moving: at
+a segment decision, where each segment would leave the ship, steer.py). Seats
 are rotated so the observer is relative seat 0; positions are fractions of the table.
 Layout constants are in state.py; the index table is on the docs page (env.py).
 """
@@ -23,7 +24,8 @@ from .state import (
 )
 from .common import can_ever_move_seen, crew_known
 from .mysterious import has_effects
-from .state import LINK_SHIP, MAX_FLAGS, MAX_SEGS, NUM_KW, NUM_NATIONS
+from .state import LINK_SHIP, MAX_FLAGS, MAX_SEGS, NUM_KW, NUM_NATIONS, OBS_SEGF, PK_SEGMENT
+from .steer import segment_features
 
 
 @njit(cache=True)
@@ -181,6 +183,8 @@ def observe(s, seat, out):
         out[b + 1] = s.rf_x[r] / s.cfg.table_w
         out[b + 2] = s.rf_y[r] / s.cfg.table_h
         out[b + 3] = s.rf_rating[r] / 6.0
+    if s.pending == PK_SEGMENT:
+        segment_features(s, out, OBS_SEGF)      # each segment's end pose [Moving]
 
 
 @njit(cache=True, inline="always")

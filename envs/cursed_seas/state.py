@@ -339,4 +339,6 @@ OBS_SHIP_X = OBS_TERR + MAX_TERR * N_TERR               # per ship: lost, tangle
 N_SHIP_X = 3 + MAX_PLAYERS + 2          # + owner (relative seat), towing, towed [Tow]
 OBS_FORTS = OBS_SHIP_X + MAX_SHIPS * N_SHIP_X
 N_FORT = 10 + 3 * MAX_FLAGS     # + catalogue id, gold cost, each flag's rank and range [Fleets]
-OBS_SIZE = OBS_FORTS + MAX_FORTS * N_FORT
+OBS_SEGF = OBS_FORTS + MAX_FORTS * N_FORT    # --- each movement segment's features (steer.py)
+N_SEGF = 13
+OBS_SIZE = OBS_SEGF + NUM_SEG_ACTIONS * N_SEGF

@@ -39,3 +39,70 @@ def test_a_layout_that_does_not_fit_the_game_is_refused():
         mlp.check_layout(params, layout, 41, 7)
     with pytest.raises(ValueError, match="parameter row"):
         mlp.check_layout(params[:-1], layout, 40, 7)
+
+
+def _scored(obs_size=40, actions=7, scored=(2, 4, 3), arch=(16, 16)):
+    from agents.scored_policy import ScoredActorCriticPolicy
+
+    torch.manual_seed(0)
+    pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (obs_size,), np.float32),
+                                  gym.spaces.Discrete(actions), lambda _: 1e-3,
+                                  net_arch=list(arch), scored=scored)
+    with torch.no_grad():                # SB3's small initial head would hide a wrong sum
+        for p in pol.action_net.parameters():
+            p.normal_()
+    return pol
+
+
+def test_the_scoring_head_adds_each_action_features_dot_the_state_weights():
+    pol = _scored()
+    obs = np.random.default_rng(1).normal(size=(3, 40)).astype(np.float32)
+    x = torch.from_numpy(obs)
+    head = pol.action_net
+    h = pol.mlp_extractor.policy_net(x[:, :28])
+    u = head.score(h)                                # [3, 3]: one weight per feature
+    want = head.base(h).detach().numpy().copy()
+    for a in range(4):
+        want[:, 2 + a] += (u * x[:, 28 + 3 * a:31 + 3 * a]).sum(1).detach().numpy()
+    np.testing.assert_allclose(actor_logits(pol, obs), want, atol=1e-5)
+    # an action outside the block ignores the features
+    moved = obs.copy()
+    moved[:, 28:] += 1.0
+    got = actor_logits(pol, moved)
+    np.testing.assert_allclose(got[:, [0, 1, 6]], want[:, [0, 1, 6]], atol=1e-5)
+    assert np.abs(got[:, 2:6] - want[:, 2:6]).max() > 1e-3
+
+
+def test_numba_forward_equals_the_torch_actor_that_scores_actions():
+    pol = _scored()
+    params, layout = export_actor(pol)
+    assert layout[-1, 4] == mlp.ACT_SCORE and mlp.scored(layout) == (2, 4, 3)
+    mlp.check_layout(params, layout, 40, 7)
+    assert (mlp.input_size(layout), mlp.num_outputs(layout)) == (40, 7)
+    obs = np.random.default_rng(2).normal(size=(5, 40)).astype(np.float32)
+    obs[:, ::4] = 0.0
+    ref = actor_logits(pol, obs)
+    scratch = np.zeros((2, mlp.width(layout)), np.float32)
+    for i in range(5):
+        out = np.zeros(7, np.float32)
+        mlp.forward(params, layout, obs[i], scratch, out)
+        np.testing.assert_allclose(out, ref[i], atol=1e-4)
+    # a row too short for the scoring weights, or a block beyond the actions, is refused
+    with pytest.raises(ValueError, match="action-scoring row"):
+        mlp.check_layout(params[:-1], layout, 40, 7)
+    bad = layout.copy()
+    bad[-1, 0] = 5
+    with pytest.raises(ValueError, match="action-scoring row"):
+        mlp.check_layout(params, bad, 40, 7)
+    with pytest.raises(ValueError, match="observation features"):
+        mlp.check_layout(params, layout, 41, 7)
+
+
+def test_a_scoring_policy_survives_8_bit_packing():
+    from agents import weights_int8
+
+    params, layout = export_actor(_scored())
+    packed = weights_int8.pack(params, layout)
+    back = weights_int8.unpack(packed["weights"], packed["scales"], packed["biases"], layout)
+    assert back.shape == params.shape
+    np.testing.assert_allclose(back, params, atol=np.abs(params).max() / 100)

@@ -1,0 +1,66 @@
+"""The policy that scores actions by their features (agents/scored_policy.py): which games get
+it, and that it survives what training does to a policy (save and load, copy, export)."""
+
+import gymnasium as gym
+import numpy as np
+import torch
+
+import envs
+from agents.policy import actor_logits, copy_policy, export_actor
+from agents.scored_policy import ScoredActorCriticPolicy, policy_kwargs
+from envs.core import mlp
+
+
+def test_a_game_with_action_features_gets_the_scored_policy_the_others_the_plain_one():
+    for name in envs.names():
+        spec = envs.spec(name)
+        cls, kwargs = policy_kwargs(spec, (32, 32))
+        assert kwargs["net_arch"] == [32, 32]
+        if spec.action_features is None:
+            assert cls is not ScoredActorCriticPolicy and "scored" not in kwargs
+        else:
+            assert cls is ScoredActorCriticPolicy
+            assert kwargs["scored"] == tuple(spec.action_features)
+    assert envs.spec("cursed_seas").action_features is not None
+
+
+class _Spec:
+    action_features = (1, 3, 2)
+
+
+def test_a_scored_policy_saves_loads_copies_and_exports_to_the_same_logits(tmp_path):
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.env_util import DummyVecEnv
+
+    class Env(gym.Env):
+        observation_space = gym.spaces.Box(-1, 1, (12,), np.float32)
+        action_space = gym.spaces.Discrete(5)
+
+        def reset(self, seed=None, options=None):
+            return np.zeros(12, np.float32), {}
+
+        def step(self, a):
+            return np.zeros(12, np.float32), 0.0, True, False, {}
+
+        def action_masks(self):
+            return np.ones(5, bool)
+
+    cls, kwargs = policy_kwargs(_Spec, (8,))
+    torch.manual_seed(0)
+    model = MaskablePPO(cls, DummyVecEnv([Env]), policy_kwargs=kwargs, n_steps=8,
+                        batch_size=8, device="cpu")
+    with torch.no_grad():
+        for p in model.policy.action_net.parameters():
+            p.normal_()
+    obs = np.random.default_rng(0).normal(size=(4, 12)).astype(np.float32)
+    want = actor_logits(model.policy, obs)
+    model.save(tmp_path / "m.zip")
+    back = MaskablePPO.load(tmp_path / "m.zip", device="cpu")
+    assert isinstance(back.policy, ScoredActorCriticPolicy) and back.policy.scored == (1, 3, 2)
+    np.testing.assert_allclose(actor_logits(back.policy, obs), want, atol=1e-6)
+    np.testing.assert_allclose(actor_logits(copy_policy(model.policy), obs), want, atol=1e-6)
+    params, layout = export_actor(back.policy)
+    mlp.check_layout(params, layout, 12, 5)
+    out = np.zeros(5, np.float32)
+    mlp.forward(params, layout, obs[0], np.zeros((2, mlp.width(layout)), np.float32), out)
+    np.testing.assert_allclose(out, want[0], atol=1e-5)
