@@ -132,8 +132,6 @@ def segment_features(s, out, base):
         # than SWEEP_ITERS steps of the contact search
         t, hit = sweep_pose(s, k, ax, ay, bx, by, ux, uy, reach, SWEEP_ITERS)
         room = edge_room_pose(s, ax, ay, bx, by, ux, uy)
-        home_bearing = _bearing(bx, by, h, s.isl_x[home], s.isl_y[home]) if home >= 0 else 0.0
-        isl_bearing = _bearing(bx, by, h, s.isl_x[isl], s.isl_y[isl]) if isl >= 0 else 0.0
         for kind in range(2):
             if not (free_l if kind == SEG_L else free_s):
                 continue
@@ -149,10 +147,10 @@ def segment_features(s, out, base):
                 out[o + 1] = travel / L_LEN
                 if home >= 0:
                     out[o + 2] = (_island_gap(s, home, ex, ey) - home_now) / L_LEN
-                    out[o + 9] = home_bearing
+                    out[o + 9] = _bearing(ex, ey, h, s.isl_x[home], s.isl_y[home])
                 if isl >= 0:
                     out[o + 3] = (_island_gap(s, isl, ex, ey) - isl_now) / L_LEN
-                    out[o + 10] = isl_bearing
+                    out[o + 10] = _bearing(ex, ey, h, s.isl_x[isl], s.isl_y[isl])
                 if rich >= 0:
                     out[o + 4] = (_mid_gap(s, rich, ex, ey) - rich_now) / L_LEN
                 out[o + 5] = 1.0 if touch else 0.0
