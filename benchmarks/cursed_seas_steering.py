@@ -3,11 +3,13 @@
     python -m benchmarks.cursed_seas_steering --games 300 --play 40
 
 Plays ``--games`` games of the heuristic in every seat (training/imitation.py ``collect``),
-clones it into a fresh network (``clone``, the training defaults: ``--net`` 128x128,
-``--epochs`` 4) on 85% of the games, and reports on the held-out 15%, per pending decision
-kind (envs/cursed_seas/state.py ``PK_NAMES``, read from the observation's one-hot), how many
-decisions there were, their legal actions and best-set size (the actions the heuristic rates
-best) and how often the clone's greedy choice is in that set. Then each of three agents plays
+clones it into a fresh network of the kind training makes (``clone``, the training defaults:
+``--net`` 128x128, ``--epochs`` 4; agents/scored_policy.py: the segments scored by their
+features, envs/cursed_seas/steer.py) on 85% of the games, and reports on the held-out 15%,
+per pending decision kind (envs/cursed_seas/state.py ``PK_NAMES``, read from the
+observation's one-hot), how many decisions there were, their legal actions and best-set
+size (the actions the heuristic rates best) and how often the clone's greedy choice is in
+that set. Then each of three agents plays
 ``--play`` seat-rotated 2-player games against the heuristic (95% Wilson intervals):
 
 * the clone alone;
