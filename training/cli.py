@@ -91,6 +91,10 @@ def ppo_defaults(warm: int) -> dict:
 #: says otherwise, for a game whose search cuts its playouts with a value kernel (full
 #: playouts of a long game make every label cost seconds)
 DEFAULT_EXPERT = 20
+#: fewer rounds where one costs more: a Pirates of the Cursed Seas round (100 long games,
+#: mcts:400 labels, 9,600 of them) takes ~4.5 min on 2 cores, so 8 keep `broadside train`
+#: within the hour (benchmarks/TRAINING.md)
+EXPERT_ROUNDS = {"cursed_seas": 8}
 
 
 #: games whose expert iteration starts from an untrained network, not from the heuristic's
@@ -104,12 +108,13 @@ SEARCH_FIRST = frozenset({"five_sails", "seventh_sea"})
 
 
 def default_expert(game: str, imitate: int) -> int:
-    """Expert rounds unless ``--expert`` is given: ``DEFAULT_EXPERT`` after a warm start, or
-    from an untrained network in a ``SEARCH_FIRST`` game, where the search cuts its playouts."""
+    """Expert rounds unless ``--expert`` is given: ``DEFAULT_EXPERT`` (``EXPERT_ROUNDS`` for a
+    game whose rounds cost more) after a warm start, or from an untrained network in a
+    ``SEARCH_FIRST`` game, where the search cuts its playouts."""
     import envs
 
     spec = envs.spec(game)
-    return DEFAULT_EXPERT if (imitate or game in SEARCH_FIRST) \
+    return EXPERT_ROUNDS.get(game, DEFAULT_EXPERT) if (imitate or game in SEARCH_FIRST) \
         and spec.determinize is not None and spec.value is not None else 0
 
 

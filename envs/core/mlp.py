@@ -14,7 +14,7 @@ stack their rows (``params[k]``).
 
 A game may also describe some actions by features of their own (``GameSpec.action_features``:
 a block of ``n`` actions from action ``first``, ``F`` features each, at the end of the
-observation). A policy that scores them (training/scored_policy.py) adds a trailing layout
+observation). A policy that scores them (agents/scored_policy.py) adds a trailing layout
 row ``(first, n, weight offset, bias offset, ACT_SCORE)``: from the last hidden layer ``h`` it
 makes ``F`` weights ``u = h @ W + b`` (W stored [hidden, F]) and adds ``u . feature[a]`` to
 the logit of each action of the block. The plain layers then read only the observation
@@ -83,6 +83,8 @@ def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
     nl = int(_layers(layout))
     out = [(int(row[0]), int(row[1]), int(row[2]), int(row[3])) for row in layout[:nl]]
     if nl < layout.shape[0]:
+        if nl < 2 or layout[nl - 1, 0] < 1:
+            raise ValueError("layout: an action-scoring row needs a hidden layer before it")
         _, _, nf = scored(layout)
         r = layout[nl]
         out.append((int(layout[nl - 1, 0]), int(nf), int(r[2]), int(r[3])))
@@ -161,19 +163,17 @@ def check_layout(params: np.ndarray, layout: np.ndarray, obs_size: int, num_acti
         raise ValueError(f"{what}: layout must be int64[L, 5], got {layout.dtype}"
                          f"{list(layout.shape)}")
     nl = int(_layers(layout))
-    if nl < 1:
-        raise ValueError(f"{what}: the layout has no layer")
-    if input_size(layout) != obs_size or num_outputs(layout) != num_actions:
-        raise ValueError(f"{what}: the network maps {input_size(layout)} inputs to "
-                         f"{num_outputs(layout)} outputs; the game has {obs_size} observation "
-                         f"features and {num_actions} actions")
-    if nl < layout.shape[0]:
+    if nl < layout.shape[0]:                 # before anything divides by its hidden width
         first, n, wo, bo, _ = layout[nl]
         hidden = layout[nl - 1, 0]
         if nl < 2 or hidden < 1 or first < 0 or n < 1 or first + n > num_actions or wo < 0 or \
                 bo <= wo or (bo - wo) % hidden or bo + (bo - wo) // hidden > params.shape[-1]:
             raise ValueError(f"{what}: the action-scoring row does not fit the parameter row "
                              f"or the actions")
+    if input_size(layout) != obs_size or num_outputs(layout) != num_actions:
+        raise ValueError(f"{what}: the network maps {input_size(layout)} inputs to "
+                         f"{num_outputs(layout)} outputs; the game has {obs_size} observation "
+                         f"features and {num_actions} actions")
     for li, (n_in, n_out, wo, bo, act) in enumerate(layout[:nl]):
         if li and n_in != layout[li - 1, 1]:
             raise ValueError(f"{what}: layer {li} takes {n_in} inputs after {layout[li-1, 1]}")

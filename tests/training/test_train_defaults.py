@@ -36,7 +36,8 @@ def test_expert_iteration_follows_a_warm_start_where_the_search_cuts_its_playout
     assert default_expert("havoc", 200) == DEFAULT_EXPERT > 0
     assert default_expert("havoc", 0) == 0
     assert default_expert("seventh_sea", 200) == DEFAULT_EXPERT   # its value kernel cuts them
-    assert default_expert("cursed_seas", 200) == DEFAULT_EXPERT   # so does Cursed Seas' now
+    # so does Cursed Seas', whose rounds are fewer: each takes ~4.5 min (EXPERT_ROUNDS)
+    assert 0 < default_expert("cursed_seas", 200) < DEFAULT_EXPERT
     assert default_expert("toy", 200) == 0                # no value kernel
 
 
