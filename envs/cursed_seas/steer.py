@@ -92,12 +92,18 @@ def _targets(s, k, bx, by):
 
 
 @njit(cache=True)
-def _bearing(x, y, h, tx, ty):
-    """Cosine of the angle between heading h at (x, y) and the direction to (tx, ty)."""
+def _mid(s, j):
+    """The middle of ship j's hull."""
+    return (s.sh_x[j] + 0.5 * s.sh_len[j] * math.cos(s.sh_h[j]),
+            s.sh_y[j] + 0.5 * s.sh_len[j] * math.sin(s.sh_h[j]))
+
+
+@njit(cache=True, inline="always")
+def _toward(x, y, ux, uy, tx, ty):
+    """(distance from (x, y) to (tx, ty), cosine of the angle between the unit heading (ux,
+    uy) and the direction to it)."""
     d = math.hypot(tx - x, ty - y)
-    if d < 1e-9:
-        return 1.0
-    return (math.cos(h) * (tx - x) + math.sin(h) * (ty - y)) / d
+    return d, 1.0 if d < 1e-9 else (ux * (tx - x) + uy * (ty - y)) / d
 
 
 @njit(cache=True)
@@ -112,10 +118,17 @@ def segment_features(s, out, base):
     bx0 = s.sh_x[k] + ln * math.cos(s.sh_h[k])
     by0 = s.sh_y[k] + ln * math.sin(s.sh_h[k])
     home, isl, rich, enemy = _targets(s, k, bx0, by0)
-    home_now = _island_gap(s, home, bx0, by0) if home >= 0 else 0.0
-    isl_now = _island_gap(s, isl, bx0, by0) if isl >= 0 else 0.0
-    rich_now = _mid_gap(s, rich, bx0, by0) if rich >= 0 else 0.0
-    enemy_now = _mid_gap(s, enemy, bx0, by0) if enemy >= 0 else 0.0
+    # where each target is (a ship's middle), and the bow's distance to it now
+    hx, hy, hr = (s.isl_x[home], s.isl_y[home], s.isl_r[home] + SHIP_R) if home >= 0 else \
+        (0.0, 0.0, 0.0)
+    ix, iy, ir = (s.isl_x[isl], s.isl_y[isl], s.isl_r[isl] + SHIP_R) if isl >= 0 else \
+        (0.0, 0.0, 0.0)
+    rx, ry = _mid(s, rich) if rich >= 0 else (0.0, 0.0)
+    qx, qy = _mid(s, enemy) if enemy >= 0 else (0.0, 0.0)
+    home_now = math.hypot(hx - bx0, hy - by0) - hr
+    isl_now = math.hypot(ix - bx0, iy - by0) - ir
+    rich_now = math.hypot(rx - bx0, ry - by0)
+    enemy_now = math.hypot(qx - bx0, qy - by0)
     free_s = free_segment(s, k, SEG_S) >= 0
     free_l = free_segment(s, k, SEG_L) >= 0
     if not (free_s or free_l):
@@ -146,17 +159,19 @@ def segment_features(s, out, base):
                 out[o] = 1.0
                 out[o + 1] = travel / L_LEN
                 if home >= 0:
-                    out[o + 2] = (_island_gap(s, home, ex, ey) - home_now) / L_LEN
-                    out[o + 9] = _bearing(ex, ey, h, s.isl_x[home], s.isl_y[home])
+                    d, c = _toward(ex, ey, ux, uy, hx, hy)
+                    out[o + 2] = (d - hr - home_now) / L_LEN
+                    out[o + 9] = c
                 if isl >= 0:
-                    out[o + 3] = (_island_gap(s, isl, ex, ey) - isl_now) / L_LEN
-                    out[o + 10] = _bearing(ex, ey, h, s.isl_x[isl], s.isl_y[isl])
+                    d, c = _toward(ex, ey, ux, uy, ix, iy)
+                    out[o + 3] = (d - ir - isl_now) / L_LEN
+                    out[o + 10] = c
                 if rich >= 0:
-                    out[o + 4] = (_mid_gap(s, rich, ex, ey) - rich_now) / L_LEN
+                    out[o + 4] = (math.hypot(rx - ex, ry - ey) - rich_now) / L_LEN
                 out[o + 5] = 1.0 if touch else 0.0
                 out[o + 6] = 1.0 if touch and hit == home else 0.0
                 out[o + 7] = 1.0 if touch and isl >= 0 and hit == isl else 0.0
                 if enemy >= 0:
-                    out[o + 8] = (_mid_gap(s, enemy, ex, ey) - enemy_now) / L_LEN
+                    out[o + 8] = (math.hypot(qx - ex, qy - ey) - enemy_now) / L_LEN
                 out[o + 11] = 1.0 if room < min(t, dist) else 0.0
                 out[o + 12] = 1.0 if kind == SEG_L else 0.0
