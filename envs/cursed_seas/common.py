@@ -84,6 +84,16 @@ def cost_aboard(s, k):
 
 
 @njit(cache=True)
+def coins_at(s, loc, at):
+    """Coins in play at a place (the count is open to every seat; their values are not)."""
+    n = 0
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and s.co_loc[c] == loc and s.co_at[c] == at:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def cargo_used(s, k):
     """Crew and treasure aboard; unique treasure takes no space [Exploring]."""
     n = 0

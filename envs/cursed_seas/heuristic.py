@@ -59,7 +59,7 @@ from numba import njit
 
 from envs.core.masks import TIE, mark_all, mark_top
 
-from .common import cargo_room, masts_up
+from .common import cargo_room, coins_at, masts_up
 from .geometry import edge_room, ship_gap, sweep
 from .hidden import determinize
 from .rules import apply, legal_mask
@@ -88,15 +88,6 @@ def _bow(s, k):
 
 
 @njit(cache=True)
-def _coins_at(s, loc, at):
-    n = 0
-    for c in range(MAX_COINS):
-        if s.co_val[c] >= 0 and s.co_loc[c] == loc and s.co_at[c] == at:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def goal(s, k, me):
     """Where ship k of ``me`` should sail: (island, -1), or (-1, enemy ship) (module
     docstring)."""
@@ -118,7 +109,7 @@ def goal(s, k, me):
     best_i = home
     best_d = np.inf
     for i in range(s.n_islands):
-        if s.isl_home[i] >= 0 or _coins_at(s, LOC_ISLAND, i) == 0:
+        if s.isl_home[i] >= 0 or coins_at(s, LOC_ISLAND, i) == 0:
             continue
         d = math.hypot(s.isl_x[i] - bx, s.isl_y[i] - by)
         if d < best_d:
@@ -128,7 +119,7 @@ def goal(s, k, me):
     # no treasure left ashore: hunt an enemy ship carrying some (counts are open)
     best_j = -1
     for j in range(MAX_SHIPS):
-        if not s.sh_live[j] or s.sh_owner[j] == me or _coins_at(s, LOC_SHIP, j) == 0:
+        if not s.sh_live[j] or s.sh_owner[j] == me or coins_at(s, LOC_SHIP, j) == 0:
             continue
         d = math.hypot(s.sh_x[j] - bx, s.sh_y[j] - by)
         if d < best_d:
@@ -330,7 +321,7 @@ def decide(s, seat, key, mask, best):
             if mask[A_OPT + o]:
                 if o < MAX_SHIPS:
                     # the most treasure aboard first, then the fewest masts
-                    score[A_OPT + o] = 10.0 * _coins_at(s, LOC_SHIP, o) - masts_up(s, o)
+                    score[A_OPT + o] = 10.0 * coins_at(s, LOC_SHIP, o) - masts_up(s, o)
                 else:
                     score[A_OPT + o] = -100.0
         if score.max() == -np.inf:

@@ -28,9 +28,10 @@ import math
 
 from numba import njit
 
+from .common import coins_at
 from .geometry import edge_room_pose, sweep_pose
 from .state import (
-    FAN_DEG, FRACS, L_LEN, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_SHIPS, N_SEGF, NUM_FAN,
+    FAN_DEG, FRACS, L_LEN, LOC_ISLAND, LOC_SHIP, MAX_SHIPS, N_SEGF, NUM_FAN,
     NUM_FRAC, S_LEN, SEG_L, SEG_S, SHIP_R, TOUCH,
 )
 from .turns import free_segment, pivot
@@ -41,25 +42,22 @@ SWEEP_ITERS = 16
 
 
 @njit(cache=True)
-def _coins_at(s, loc, at):
-    n = 0
-    for c in range(MAX_COINS):
-        if s.co_val[c] >= 0 and s.co_loc[c] == loc and s.co_at[c] == at:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def _island_gap(s, i, x, y):
     """Distance from a bow at (x, y) to island i's shore, less a hull's half width."""
     return math.hypot(s.isl_x[i] - x, s.isl_y[i] - y) - s.isl_r[i] - SHIP_R
 
 
 @njit(cache=True)
+def _mid(s, j):
+    """The middle of ship j's hull."""
+    return (s.sh_x[j] + 0.5 * s.sh_len[j] * math.cos(s.sh_h[j]),
+            s.sh_y[j] + 0.5 * s.sh_len[j] * math.sin(s.sh_h[j]))
+
+
+@njit(cache=True)
 def _mid_gap(s, j, x, y):
     """Distance from (x, y) to the middle of ship j's hull."""
-    mx = s.sh_x[j] + 0.5 * s.sh_len[j] * math.cos(s.sh_h[j])
-    my = s.sh_y[j] + 0.5 * s.sh_len[j] * math.sin(s.sh_h[j])
+    mx, my = _mid(s, j)
     return math.hypot(mx - x, my - y)
 
 
@@ -72,7 +70,7 @@ def _targets(s, k, bx, by):
     isl = -1
     best = math.inf
     for i in range(s.n_islands):
-        if s.isl_home[i] < 0 and _coins_at(s, LOC_ISLAND, i) > 0:
+        if s.isl_home[i] < 0 and coins_at(s, LOC_ISLAND, i) > 0:
             d = _island_gap(s, i, bx, by)
             if d < best:
                 isl, best = i, d
@@ -86,16 +84,9 @@ def _targets(s, k, bx, by):
         d = _mid_gap(s, j, bx, by)
         if d < best_enemy:
             enemy, best_enemy = j, d
-        if d < best_rich and _coins_at(s, LOC_SHIP, j) > 0:
+        if d < best_rich and coins_at(s, LOC_SHIP, j) > 0:
             rich, best_rich = j, d
     return home, isl, rich, enemy
-
-
-@njit(cache=True)
-def _mid(s, j):
-    """The middle of ship j's hull."""
-    return (s.sh_x[j] + 0.5 * s.sh_len[j] * math.cos(s.sh_h[j]),
-            s.sh_y[j] + 0.5 * s.sh_len[j] * math.sin(s.sh_h[j]))
 
 
 @njit(cache=True, inline="always")

@@ -18,19 +18,25 @@ def _policy(obs_size=40, actions=7, arch=(16, 16), act=torch.nn.Tanh):
                                      net_arch=list(arch), activation_fn=act)
 
 
-@pytest.mark.parametrize("act", [torch.nn.Tanh, torch.nn.ReLU])
-def test_numba_forward_equals_the_torch_actor(act):
-    pol = _policy(act=act)
-    params, layout = export_actor(pol)
-    mlp.check_layout(params, layout, 40, 7)
-    obs = np.random.default_rng(0).normal(size=(5, 40)).astype(np.float32)
-    obs[:, ::3] = 0.0                    # zero features are skipped: still exact
+def _same_logits(pol, params, layout, seed, every, atol):
+    """mlp.forward gives the torch actor's logits on 5 random observations of 40 features
+    (every ``every``-th zero: zero features are skipped, still exact)."""
+    obs = np.random.default_rng(seed).normal(size=(5, 40)).astype(np.float32)
+    obs[:, ::every] = 0.0
     ref = actor_logits(pol, obs)
     scratch = np.zeros((2, mlp.width(layout)), np.float32)
     for i in range(5):
         out = np.zeros(7, np.float32)
         mlp.forward(params, layout, obs[i], scratch, out)
-        np.testing.assert_allclose(out, ref[i], atol=1e-5)
+        np.testing.assert_allclose(out, ref[i], atol=atol)
+
+
+@pytest.mark.parametrize("act", [torch.nn.Tanh, torch.nn.ReLU])
+def test_numba_forward_equals_the_torch_actor(act):
+    pol = _policy(act=act)
+    params, layout = export_actor(pol)
+    mlp.check_layout(params, layout, 40, 7)
+    _same_logits(pol, params, layout, seed=0, every=3, atol=1e-5)
 
 
 def test_a_layout_that_does_not_fit_the_game_is_refused():
@@ -79,14 +85,7 @@ def test_numba_forward_equals_the_torch_actor_that_scores_actions():
     assert layout[-1, 4] == mlp.ACT_SCORE and mlp.scored(layout) == (2, 4, 3)
     mlp.check_layout(params, layout, 40, 7)
     assert (mlp.input_size(layout), mlp.num_outputs(layout)) == (40, 7)
-    obs = np.random.default_rng(2).normal(size=(5, 40)).astype(np.float32)
-    obs[:, ::4] = 0.0
-    ref = actor_logits(pol, obs)
-    scratch = np.zeros((2, mlp.width(layout)), np.float32)
-    for i in range(5):
-        out = np.zeros(7, np.float32)
-        mlp.forward(params, layout, obs[i], scratch, out)
-        np.testing.assert_allclose(out, ref[i], atol=1e-4)
+    _same_logits(pol, params, layout, seed=2, every=4, atol=1e-4)
     # a row too short for the scoring weights, or a block beyond the actions, is refused
     with pytest.raises(ValueError, match="action-scoring row"):
         mlp.check_layout(params[:-1], layout, 40, 7)

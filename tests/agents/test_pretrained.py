@@ -22,6 +22,7 @@ import agents
 import envs
 from agents import pretrained, weights_int8
 from agents.pretrained import ModelMismatchError, NoPretrainedModelError
+from envs.core import mlp
 from training.evaluate import play_games, seatings_vs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +98,7 @@ def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
     assert meta["game"] == game and meta["version"] == spec.version
     assert (meta["obs_size"], meta["num_actions"]) == (spec.obs_size, spec.num_actions)
     assert meta["layout_id"] == pretrained.observation_layout_id(spec)
-    assert layout[0, 0] == spec.obs_size and layout[-1, 1] == spec.num_actions
+    assert mlp.input_size(layout) == spec.obs_size and mlp.num_outputs(layout) == spec.num_actions
     assert "--seed" in meta["command"] and meta["command"].startswith("broadside train")
     assert meta["wall_seconds"] > 0
     for row in meta["strength"]:
