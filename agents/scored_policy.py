@@ -13,7 +13,8 @@ kernels (the layout's ACT_SCORE row, written by ``agents.policy.export_actor``).
 
 SB3 builds a policy from its class and keyword arguments; the class lives here (a saved
 model names it), and its modules keep SB3's names (``mlp_extractor.policy_net``,
-``action_net``) so the rest of the stack finds them.
+``action_net``) so the rest of the stack finds them. The RLlib extra (training/rllib) keeps
+its own plain MLP over the whole observation.
 """
 
 from __future__ import annotations
