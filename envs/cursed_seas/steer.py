@@ -9,19 +9,20 @@ not (benchmarks/TRAINING.md, "why its network does not learn"). Each segment is 
 here by the pose it leaves the pending ship in, so a shared scoring (envs/core/mlp.py) can
 rate all of them alike.
 
-The pose is that of the segment on the board as it stands: turned about the pivot (pieces.py:
+The pose is that of the segment on the board as it stands: turned about the pivot (turns.pivot:
 a creature turns about its middle), then swept straight on until she touches an island or a
 ship, or reaches the edge. It is a feature, not the rules' move: the turn's arc, a tow and
 the edge rules are the legal mask's and ``apply``'s (a segment the arc forbids is not legal,
 and its features are never read). Everything here is open information: positions, islands'
 coin counts (not their values) and ships' coin counts.
 
-Per segment action, in units of L (``N_SEGF`` values, state.py, zero for a kind with no free segment):
-constant 1; the distance sailed; the change of the bow's distance to her home island, to the
-nearest wild island holding treasure and to the nearest enemy ship carrying treasure (0
-when there is none); touching a piece at the end, her home island, that treasure island;
-the change of the distance to the nearest enemy ship; how far the new heading points at
-home and at that island (cosines); reaching the edge; the segment being L.
+Per segment action, in units of L (``N_SEGF`` values, state.py; zero for a kind with no free
+segment): constant 1; the distance sailed; the change of the bow's distance to her home
+island, to the nearest wild island holding treasure and to the nearest enemy ship carrying
+treasure (0 when there is none); touching a piece at the end, her home island, that treasure
+island; the change of the distance to the nearest enemy ship; how far the new heading points
+at home and at that island from where she ends (cosines); reaching the edge; the segment
+being L.
 """
 
 import math
