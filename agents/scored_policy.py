@@ -40,12 +40,13 @@ class SplitMlpExtractor(MlpExtractor):
         # one slice for both nets: a sparse first layer (training/sparse_input.py) compresses
         # the batch it is given once and the critic's then finds it cached
         plain = features[:, :self.plain]
-        return (torch.cat([self.policy_net(plain), features[:, self.plain:]], dim=1),
-                self.value_net(plain))
+        return self._actor(plain, features), self.value_net(plain)
 
     def forward_actor(self, features):
-        return torch.cat([self.policy_net(features[:, :self.plain]),
-                          features[:, self.plain:]], dim=1)
+        return self._actor(features[:, :self.plain], features)
+
+    def _actor(self, plain, features):
+        return torch.cat([self.policy_net(plain), features[:, self.plain:]], dim=1)
 
     def forward_critic(self, features):
         return self.value_net(features[:, :self.plain])
