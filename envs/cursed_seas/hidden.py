@@ -18,7 +18,8 @@ from envs.core.rng import mix64, shuffle_sorted
 
 from .cargo import any_dest
 from .common import cost_aboard
-from .state import PK_PIECE_TO
+from .state import PK_PIECE_TO, PK_TARGET
+from .turns import mast_has_target
 from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 
 
@@ -41,16 +42,16 @@ def determinize(s, seat, key):
         s.co_kw[slots[i]] = pool[i] // 128
     # crew and equipment: the face-down pieces of each fleet the seat does not know, by
     # kind (crew or equipment is open), dealt over the same places (ship or island); a
-    # piece in the middle of a docking transfer stays as it is. A deal
-    # that puts more points aboard a ship than she may carry is drawn again (at most 16
-    # times; then the true deal stands) [Placing Crew and equipment].
+    # piece in the middle of a docking transfer stays as it is. A deal no seat could be in
+    # (_deal_ok) is drawn again (at most 16 times; then the true deal stands) [Placing Crew
+    # and equipment].
     ship0 = s.cr_ship.copy()
     isl0 = s.cr_isl.copy()
     moved0 = s.cr_moved.copy()
     seen0 = s.cr_seen.copy()
     for _ in range(16):
         _deal_pieces(s, seat, slots, pool)
-        if _costs_ok(s):
+        if _deal_ok(s):
             break
         s.cr_ship[:] = ship0
         s.cr_isl[:] = isl0
@@ -89,11 +90,16 @@ def _deal_pieces(s, seat, slots, pool):
 
 
 @njit(cache=True)
-def _costs_ok(s):
-    """No ship carries more points than she may, and a piece in hand still has a place."""
+def _deal_ok(s):
+    """No ship carries more points than she may, a piece in hand still has a place, and a
+    cannon chosen to fire still has a target: every seat saw it chosen, so a deal that takes
+    away the face-down piece it needs (Long Guns beyond S) is not a position anyone may be in
+    [Shooting; Placing Crew and equipment]."""
     for k in range(MAX_SHIPS):
         if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return False
     if s.pending == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
         return any_dest(s, s.pend_piece, s.to_play)
+    if s.pending == PK_TARGET:
+        return mast_has_target(s, s.pend_ship, s.pend_mast)
     return True

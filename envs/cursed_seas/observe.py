@@ -183,8 +183,10 @@ def observe(s, seat, out):
         out[b + 1] = s.rf_x[r] / s.cfg.table_w
         out[b + 2] = s.rf_y[r] / s.cfg.table_h
         out[b + 3] = s.rf_rating[r] / 6.0
-    if s.pending == PK_SEGMENT:
-        segment_features(s, out, OBS_SEGF)      # each segment's end pose [Moving]
+    # each segment's end pose [Moving], for the seat to play only: which segments are left
+    # can hang on a face-down Oarsman [Placing Crew and equipment]
+    if s.pending == PK_SEGMENT and seat == s.to_play:
+        segment_features(s, out, OBS_SEGF)
 
 
 @njit(cache=True, inline="always")

@@ -23,12 +23,12 @@ from envs.cursed_seas.observe import observe
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
-    A_NO, A_PIECE, A_SEA, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_PIECE_TO, PK_SEA_SWAP,
-    PK_SEA_WITH, PK_TURN,
+    A_NO, A_PIECE, A_SEA, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_PIECE_TO, PK_SEA_SWAP,
+    PK_SEA_WITH, PK_TARGET, PK_TURN,
 )
 from envs.cursed_seas.validate import check_states
 
-from .helpers import fleet, legal, opt, pieces_legal, position, rec, ship
+from .helpers import fleet, first_gun, legal, opt, order, pieces_legal, position, rec, ship
 
 # island 2 (wild) at (6, 2), radius 1: hulls docked west and east of it
 WEST = ship(0, 0, 4.88 - 0.6, 2.0, 0.0, dock=2)          # a 2-mast hull (0.6 S)
@@ -110,6 +110,28 @@ def test_unseen_pieces_cost_does_not_decide_the_offer():
     assert (int(s["cr_seen"][1]) >> 1) & 1, "she looked at it"
     assert pieces_legal(e) == {6}
     assert check_states(e.record)[0] == []
+
+
+def test_a_redeal_keeps_the_face_down_long_guns_a_chosen_cannon_needs():
+    """[Shooting] a cannon chosen to fire must take a target; Long Guns (Keywords) let an S
+    cannon reach L, and stay face down until they fire [Placing Crew and equipment]. Seat 0's
+    Golden Abacus has chosen a cannon whose only target lies beyond S: every seat saw it
+    chosen, so no deal of what seat 1 cannot see may leave it without a target, even though
+    seat 1 does not know whether Long Nines or the Spare Oars left on island 2 are aboard."""
+    f = [fleet(("Golden Abacus", [], ["Long Nines", "Spare Oars"])), fleet("Anvil Gale")]
+    e = position(f, [ship(0, 0, 4.0, 6.0), ship(1, 0, 4.0, 7.6, 0.0)], rolls=(6, 6),
+                 crew=[{"crew": 1, "at": "island", "where": 2}])
+    e.step(order(0, ACT_SHOOT))
+    first_gun(e)
+    arr = e.record.copy()
+    assert arr[0]["pending"] == PK_TARGET and arr[0]["cr_up"][0] == 0
+    target = legal(e)
+    for key in range(32):
+        other = redealt(arr, 1, key)
+        assert other[0]["cr_ship"][0] == 0, f"key {key}: the Long Nines left the ship"
+        mask = np.zeros(NUM_ACTIONS, np.uint8)
+        legal_mask(other[0], mask)
+        assert set(np.flatnonzero(mask).tolist()) == target
 
 
 def test_an_unseen_piece_that_fits_is_loaded_after_the_look():

@@ -91,5 +91,19 @@ def test_only_a_kind_with_a_free_segment_and_only_a_segment_decision_have_featur
     assert all(a >= NUM_SEG_ACTIONS // 2 for a in described)     # every one an L
     before = position([fleet("Rustfang"), fleet("Rustfang")], [ship(0, 0, 8.0, 8.0, -135.0), AWAY])
     assert not _block(before).any()
-    # every seat sees the same open geometry
-    np.testing.assert_array_equal(_block(e, 1), blk)
+
+
+def test_only_the_seat_to_play_sees_its_segments_which_may_hang_on_a_face_down_oarsman():
+    """[Placing Crew and equipment] crew and equipment stay face down until used; Oarsman: +S
+    to the base move. Scarlet Heron (L+S) with Spare Oars face down has sailed L and S: her
+    third segment, an S, is the oars'. Her own seat sees it offered and described; the other
+    seat sees no segment at all, so it cannot learn that the oars are aboard."""
+    e = position([fleet(("Scarlet Heron", [], ["Spare Oars"])), fleet("Rustfang")],
+                 [ship(0, 0, 3.0, 6.0), ship(1, 0, 10.0, 7.0, 90.0)])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    e.step(seg(0))
+    assert rec(e)["pending"] == PK_SEGMENT and rec(e)["cr_up"][0] == 0
+    described = np.flatnonzero(_block(e, 0)[:, 0])
+    assert len(described) and all(a < NUM_SEG_ACTIONS // 2 for a in described)   # every one an S
+    assert not _block(e, 1).any()
