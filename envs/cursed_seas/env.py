@@ -47,7 +47,7 @@ observe.py):
 | 1712-1831 | 8 terrain pieces x 15 |
 | 1832-2047 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
 | 2048-2223 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
-| 2224-7215 | 384 movement segments x 13, at a segment decision (zero otherwise; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
+| 2224-7215 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player

@@ -13,8 +13,10 @@ The pose is that of the segment on the board as it stands: turned about the pivo
 a creature turns about its middle), then swept straight on until she touches an island or a
 ship, or reaches the edge. It is a feature, not the rules' move: the turn's arc, a tow and
 the edge rules are the legal mask's and ``apply``'s (a segment the arc forbids is not legal,
-and its features are never read). Everything here is open information: positions, islands'
-coin counts (not their values) and ships' coin counts.
+and its features are never read). The features read open information only (positions,
+islands' and ships' coin counts, not their values), but which segments are left can hang on
+a face-down Oarsman [Placing Crew and equipment], so only the seat to play is shown them
+(observe.py).
 
 Per segment action, in units of L (``N_SEGF`` values, state.py; zero for a kind with no free
 segment): constant 1; the distance sailed; the change of the bow's distance to her home
