@@ -91,49 +91,101 @@ def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
     return out
 
 
+#: "every action" for :func:`forward_legal` (a constant, never written)
+_EVERY = np.zeros(0, dtype=np.uint8)
+
+
 @njit(cache=True, nogil=True)
 def forward(params, layout, x, scratch, out):
     """``out`` = the actor's logits for observation ``x`` (float32[input_size]); ``scratch``
     float32[2, width] holds the hidden layers. Zero inputs are skipped (observations are
     mostly one-hot zeros), which is exact."""
-    nl = _layers(layout)
-    src = 0
-    for li in range(nl):
-        n_in = layout[li, 0]
-        n_out = layout[li, 1]
-        wo = layout[li, 2]
-        bo = layout[li, 3]
-        act = layout[li, 4]
-        dst = 1 - src
-        last = li == nl - 1
-        # slices, not ``params[base + j]``: an index known non-negative needs no wraparound
-        # test, so LLVM vectorises the inner loops (3x faster; each sum in the same order)
-        acc = out[:n_out] if last else scratch[dst, :n_out]
-        bias = params[bo:bo + n_out]
-        for j in range(n_out):
-            acc[j] = bias[j]
-        for i in range(n_in):
-            v = x[i] if li == 0 else scratch[src, i]
-            if v == 0.0:
-                continue
-            w = params[wo + i * n_out:wo + (i + 1) * n_out]
-            for j in range(n_out):
-                acc[j] += v * w[j]
-        if not last:
-            if act == ACT_TANH:
-                for j in range(n_out):
-                    acc[j] = np.tanh(acc[j])
-            elif act == ACT_RELU:
-                for j in range(n_out):
-                    acc[j] = max(acc[j], np.float32(0.0))
-            src = dst
-    if nl < layout.shape[0]:
-        _score(params, layout, nl, x, scratch[src], scratch[1 - src], out)
+    forward_legal(params, layout, x, scratch, out, _EVERY)
 
 
 @njit(cache=True, nogil=True)
-def _score(params, layout, nl, x, h, u, out):
-    """Add each scored action's ``u . feature`` to its logit; ``h`` is the last hidden layer."""
+def forward_legal(params, layout, x, scratch, out, mask):
+    """``out[a]`` = the actor's logit of each action ``a`` with ``mask[a]`` set (every action
+    for an empty ``mask``); every other entry is then its logit too or left as it was. The
+    last layer is the widest (584 actions in Cursed Seas): the search's prior and self-play's
+    opponents pay only for the columns of the actions they may take. Each logit is summed in
+    :func:`forward`'s order, so it is the same float32 value."""
+    nl = _layers(layout)
+    src = -1
+    for li in range(nl - 1):
+        dst = 1 if src == 0 else 0
+        acc = scratch[dst, :layout[li, 1]]
+        _dense(params, layout, li, x, scratch, src, acc)
+        act = layout[li, 4]
+        if act == ACT_TANH:
+            for j in range(acc.shape[0]):
+                acc[j] = np.tanh(acc[j])
+        elif act == ACT_RELU:
+            for j in range(acc.shape[0]):
+                acc[j] = max(acc[j], np.float32(0.0))
+        src = dst
+    li = nl - 1
+    n_out = layout[li, 1]
+    k = n_out
+    if mask.shape[0]:
+        k = 0
+        for j in range(n_out):
+            k += mask[j] != 0
+    # a column is strided: past a quarter of them the whole layer, vectorised, is cheaper
+    # (and then every logit is made whole)
+    if 4 * k >= n_out:
+        _dense(params, layout, li, x, scratch, src, out[:n_out])
+        mask = _EVERY
+    else:
+        _columns(params, layout, li, x, scratch, src, out, mask)
+    if nl < layout.shape[0]:
+        _score(params, layout, nl, x, scratch[src], scratch[1 - src], out, mask)
+
+
+@njit(cache=True, nogil=True)
+def _dense(params, layout, li, x, scratch, src, acc):
+    """``acc`` = layer ``li`` before its activation; its input is ``x`` (``src`` < 0) or the
+    hidden layer ``scratch[src]``."""
+    n_in = layout[li, 0]
+    n_out = layout[li, 1]
+    wo = layout[li, 2]
+    bo = layout[li, 3]
+    # slices, not ``params[base + j]``: an index known non-negative needs no wraparound
+    # test, so LLVM vectorises the inner loops (3x faster; each sum in the same order)
+    bias = params[bo:bo + n_out]
+    for j in range(n_out):
+        acc[j] = bias[j]
+    for i in range(n_in):
+        v = x[i] if src < 0 else scratch[src, i]
+        if v == 0.0:
+            continue
+        w = params[wo + i * n_out:wo + (i + 1) * n_out]
+        for j in range(n_out):
+            acc[j] += v * w[j]
+
+
+@njit(cache=True, nogil=True)
+def _columns(params, layout, li, x, scratch, src, out, mask):
+    """``out[j]`` = output ``j`` of layer ``li`` for each ``j`` with ``mask[j]`` set, summed in
+    :func:`_dense`'s order."""
+    n_in = layout[li, 0]
+    n_out = layout[li, 1]
+    wo = layout[li, 2]
+    bo = layout[li, 3]
+    for j in range(n_out):
+        if mask[j]:
+            t = params[bo + j]
+            for i in range(n_in):
+                v = x[i] if src < 0 else scratch[src, i]
+                if v != 0.0:
+                    t += v * params[wo + i * n_out + j]
+            out[j] = t
+
+
+@njit(cache=True, nogil=True)
+def _score(params, layout, nl, x, h, u, out, mask):
+    """Add each scored action's ``u . feature`` to its logit (each with ``mask`` set; every
+    one for an empty ``mask``); ``h`` is the last hidden layer."""
     first, n, wo, bo = layout[nl, 0], layout[nl, 1], layout[nl, 2], layout[nl, 3]
     hidden = layout[nl - 1, 0]
     nf = (bo - wo) // hidden
@@ -144,8 +196,11 @@ def _score(params, layout, nl, x, h, u, out):
             w = params[wo + i * nf:wo + (i + 1) * nf]
             for f in range(nf):
                 u[f] += v * w[f]
+    every = mask.shape[0] == 0
     base = layout[0, 0]
     for a in range(n):
+        if not every and not mask[first + a]:
+            continue
         feat = x[base + a * nf:base + (a + 1) * nf]
         acc = np.float32(0.0)
         for f in range(nf):

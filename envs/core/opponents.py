@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from envs.core.mlp import forward, width
+from envs.core.mlp import forward_legal, width
 from envs.core.rng import mix64
 from envs.core.search import game_apply, game_heuristic, game_init, game_legal, game_observe
 
@@ -155,7 +155,7 @@ def play_opponents(states, cfgs, learner, kind, slot, greedy, params, layout, rn
                     why = STOP_FAULT
                     break
                 game_observe(s, p, ob)
-                forward(params[r], layout, ob, scratch, logits)
+                forward_legal(params[r], layout, ob, scratch, logits, mask)
                 a, x = choose(logits, mask, greedy[r], x)
             if a < 0:
                 why = STOP_FAULT

@@ -17,10 +17,12 @@ simulation: a full one on 2-player Havoc is ~3,600 decisions.
 With a policy prior (``search(..., prior=(params, layout))``, a MaskablePPO actor exported
 by envs/core/mlp.py) selection is PUCT in AlphaZero's form instead: the first simulation to
 reach a node evaluates the network on the observation of its seat to play (in that
-determinisation) and keeps the logits; every visit takes the softmax of those logits over
-the actions legal in its own determinisation as the prior ``P`` and picks the action
-maximising ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if
-it has no node yet. Without a prior nothing changes (UCT, random expansion).
+determinisation), for the logits of the actions legal there only (the last layer's columns,
+mlp.forward_legal), and keeps their exponentials; every visit takes the softmax of those
+logits over the actions legal in its own determinisation as the prior ``P`` (an action legal
+in this one only gets its logit now) and picks the action maximising
+``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if it has no
+node yet. Without a prior nothing changes (UCT, random expansion).
 
 A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
 declining of a flag's action, which its horizon cannot value): tree and playouts then choose
@@ -45,7 +47,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
-from envs.core.mlp import forward, input_size, width
+from envs.core.mlp import forward_legal, input_size, width
 from envs.core.rng import mix64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -224,41 +226,54 @@ def _uniform(x, n):
 
 
 @njit(cache=True)
-def _puct(logits, mask, kids, n, w, p, c):
-    """The legal action maximising AlphaZero's PUCT for seat ``p``:
-    ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the softmax of the node's logits over the
-    actions legal in this determinisation, ``Q`` the seat's mean return (0 before a visit),
-    ``N`` the visits of the legal children (at least 1, so the prior orders the first
-    choice). -1 when nothing is legal."""
-    top = -np.inf
-    total = 0
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if logits[a] > top:
-                top = logits[a]
-            ch = kids[a]
-            if ch >= 0:
-                total += n[ch]
-    if top == -np.inf:
-        return -1
+def _puct(weight, cand, m, kids, n, w, p, c):
+    """The action among ``cand[:m]`` (those legal in this determinisation) maximising
+    AlphaZero's PUCT for seat ``p``: ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the node's
+    prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
+    normalised over those actions, ``Q`` the seat's mean return (0 before a visit), ``N``
+    the visits of their children (at least 1, so the prior orders the first choice). -1
+    when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
     z = 0.0
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            z += np.exp(np.float64(logits[a]) - top)
+    total = 0
+    for i in range(m):
+        a = cand[i]
+        if np.isnan(weight[a]):
+            return -2
+        z += weight[a]
+        ch = kids[a]
+        if ch >= 0:
+            total += n[ch]
     sq = np.sqrt(max(total, 1))
     best = -1
     best_u = -np.inf
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            prior = np.exp(np.float64(logits[a]) - top) / z
-            ch = kids[a]
-            visits = n[ch] if ch >= 0 else 0
-            q = w[ch, p] / visits if visits > 0 else 0.0
-            u = q + c * prior * sq / (1.0 + visits)
-            if u > best_u:
-                best_u = u
-                best = a
+    for i in range(m):
+        a = cand[i]
+        prior = weight[a] / z if z > 0.0 else 1.0 / m
+        ch = kids[a]
+        visits = n[ch] if ch >= 0 else 0
+        q = w[ch, p] / visits if visits > 0 else 0.0
+        u = q + c * prior * sq / (1.0 + visits)
+        if u > best_u:
+            best_u = u
+            best = a
     return best
+
+
+@njit(cache=True)
+def _weigh(logits, cand, m, weight, node, top):
+    """Store ``exp(logit - top[node])`` as the weight of each action of ``cand[:m]`` that has
+    none yet; ``top[node]`` is the largest of the first logits made for the node (so no
+    weight overflows), then fixed, so weights made later in another determinisation share
+    the scale. The exponentials are taken once a node and action, not at every selection."""
+    if np.isnan(top[node]):
+        hi = -np.inf
+        for i in range(m):
+            hi = max(hi, np.float64(logits[cand[i]]))
+        top[node] = hi
+    for i in range(m):
+        a = cand[i]
+        if np.isnan(weight[node, a]):
+            weight[node, a] = np.exp(np.float64(logits[a]) - top[node])
 
 
 @njit(cache=True)
@@ -274,10 +289,13 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
-    # the prior's logits of each node, from the observation of its seat to play the first
-    # time a simulation reaches it
-    plog = np.zeros((cap if use_prior else 1, num_actions), dtype=np.float32)
-    have = np.zeros(cap if use_prior else 1, dtype=np.bool_)
+    # the prior's weight of each node and action (NaN until made: _weigh), from the
+    # observation of its seat to play, for the actions legal the first time a simulation
+    # reaches it; another determinisation may make another action legal there (a hidden
+    # piece's ability), and its weight is made then
+    pw = np.full((cap if use_prior else 1, num_actions), np.nan, dtype=np.float64)
+    top = np.full(cap if use_prior else 1, np.nan, dtype=np.float64)
+    logits = np.zeros(num_actions if use_prior else 1, dtype=np.float32)
     ob = np.zeros(input_size(layout) if use_prior else 1, dtype=np.float32)
     scratch = np.zeros((2, width(layout)), dtype=np.float32)
     child = np.full((cap, num_actions), -1, dtype=np.int32)
@@ -309,11 +327,12 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
             p = s.to_play
             if use_prior:
                 # select by PUCT on the policy prior; an untried choice is expanded
-                if not have[node]:
+                a = _puct(pw[node], cand, m, child[node], n, w, p, c)
+                if a == -2:
                     game_observe(s, p, ob)
-                    forward(params, layout, ob, scratch, plog[node])
-                    have[node] = True
-                a = _puct(plog[node], mask, child[node], n, w, p, c)
+                    forward_legal(params, layout, ob, scratch, logits, mask)
+                    _weigh(logits, cand, m, pw, node, top)
+                    a = _puct(pw[node], cand, m, child[node], n, w, p, c)
                 if a >= 0 and child[node, a] < 0:
                     child[node, a] = nodes
                     nodes += 1

@@ -105,3 +105,34 @@ def test_a_scoring_policy_survives_8_bit_packing():
     back = weights_int8.unpack(packed["weights"], packed["scales"], packed["biases"], layout)
     assert back.shape == params.shape
     np.testing.assert_allclose(back, params, atol=np.abs(params).max() / 100)
+
+
+@pytest.mark.parametrize("legal", [1, 6, 40], ids=["one", "a_few_columns", "most_dense"])
+@pytest.mark.parametrize("net", ["tanh", "relu", "scored"])
+def test_the_legal_actions_logits_are_forwards_to_the_bit(net, legal):
+    """forward_legal (the search's prior, self-play's opponents) gives each legal action the
+    float32 logit forward gives it, through the last layer's columns (few legal actions of
+    64) or the whole layer; with columns the other entries are left as they were."""
+    if net == "scored":
+        pol, size = _scored(obs_size=160, actions=64, scored=(8, 40, 3)), 160
+    else:
+        pol, size = _policy(actions=64, act=torch.nn.Tanh if net == "tanh" else torch.nn.ReLU), 40
+    params, layout = export_actor(pol)
+    rng = np.random.default_rng(7)
+    scratch = np.zeros((2, mlp.width(layout)), np.float32)
+    for _ in range(6):
+        obs = rng.normal(size=size).astype(np.float32)
+        obs[::3] = 0.0
+        full = np.zeros(64, np.float32)
+        mlp.forward(params, layout, obs, scratch, full)
+        mask = np.zeros(64, np.uint8)
+        mask[rng.choice(64, legal, replace=False)] = 1
+        out = np.full(64, np.nan, np.float32)
+        mlp.forward_legal(params, layout, obs, scratch, out, mask)
+        on = mask == 1
+        assert np.array_equal(out[on], full[on])
+        rest = out[~on]
+        if 4 * legal < 64:
+            assert np.isnan(rest).all()
+        else:
+            assert np.array_equal(rest, full[~on])

@@ -122,3 +122,30 @@ def test_the_search_reports_each_root_actions_mean_return_for_its_seat():
     assert np.array_equal(visits, search.search(spec, vec.states[0:1], 60, seed=3))
     with pytest.raises(ValueError, match="q"):
         search.search(spec, vec.states[0:1], 10, seed=3, q=np.zeros(2))
+
+
+def test_puct_asks_for_the_weight_of_a_legal_action_it_has_not_made():
+    """A node's prior weights are made for the actions legal when a simulation first reaches
+    it; in another determinisation another action may be legal there (a hidden piece's
+    ability). PUCT then asks for its weight (-2) instead of ranking it without a prior."""
+    kids = np.full(3, -1, np.int32)
+    n = np.zeros(1, np.int64)
+    w = np.zeros((1, 2), np.float64)
+    made = np.array([1.0, np.nan, 0.1])
+    assert search._puct(made, np.array([0, 2]), 2, kids, n, w, 0, 1.0) == 0
+    assert search._puct(made, np.array([2]), 1, kids, n, w, 0, 1.0) == 2
+    assert search._puct(made, np.array([0, 1, 2]), 3, kids, n, w, 0, 1.0) == -2
+    assert search._puct(made, np.array([], np.int64), 0, kids, n, w, 0, 1.0) == -1
+
+
+def test_weights_made_in_another_determinisation_share_the_node_scale():
+    """_weigh: exp(logit - the node's largest first logit), kept when made; a logit made
+    later for a newly legal action is weighed on the same scale, so the prior's ratios are
+    the softmax's."""
+    weight = np.full((1, 3), np.nan)
+    top = np.full(1, np.nan)
+    logits = np.array([2.0, 5.0, 1.0], np.float32)
+    search._weigh(logits, np.array([0, 2]), 2, weight, 0, top)
+    assert top[0] == 2.0 and weight[0, 0] == 1.0 and np.isnan(weight[0, 1])
+    search._weigh(np.array([9.0, 5.0, 9.0], np.float32), np.array([0, 1, 2]), 3, weight, 0, top)
+    np.testing.assert_allclose(weight[0], np.exp([0.0, 3.0, -1.0]))
