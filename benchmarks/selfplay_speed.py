@@ -21,7 +21,8 @@ steps are the learner's and the opponents' decisions. The time is split into:
 * ``game_kernels``: ``VectorGame.step`` calls plus the game kernel part of the opponent
   kernel (the kernel's time less its network and heuristic parts),
 * ``opponent_networks``: the opponents' actor evaluations inside the kernel (their count
-  times the time of one ``envs.core.mlp.forward``, measured on the run's observations),
+  times the time of one ``envs.core.mlp.forward_legal``, measured on the run's
+  observations and masks),
 * ``kernel_heuristic``: the heuristic's decisions inside the opponent kernel (their count
   times the mean time of one ``heuristic_best`` call, measured on the run's positions),
 * ``python_opponents``: heuristic (Python) opponents' ``act_batch`` calls,
@@ -45,29 +46,32 @@ import numpy as np
 
 
 def _forward_seconds(env, samples: int = 2000) -> float:
-    """Seconds of one opponent actor evaluation (observation + forward) on this run's
-    observations: the kernel's network cost per policy reply."""
+    """Seconds of one opponent actor evaluation (``forward_legal``, the logits of the legal
+    actions, as the opponent kernel makes them) on this run's observations and masks: the
+    kernel's network cost per policy reply, the observation not counted."""
     from numba import njit
 
-    from envs.core.mlp import forward, num_outputs, width
+    from envs.core.mlp import forward_legal, num_outputs, width
 
     t = env._opponent_tables()
     params, layout = t["params"], t["layout"]
     obs = np.ascontiguousarray(env.vec.obs)
+    masks = np.ascontiguousarray(env.vec.masks)
 
     @njit
-    def loop(params, layout, obs, reps):
+    def loop(params, layout, obs, masks, reps):
         scratch = np.zeros((2, width(layout)), dtype=np.float32)
         out = np.zeros(num_outputs(layout), dtype=np.float32)
         acc = 0.0
         for r in range(reps):
-            forward(params[0], layout, obs[r % obs.shape[0]], scratch, out)
+            i = r % obs.shape[0]
+            forward_legal(params[0], layout, obs[i], scratch, out, masks[i])
             acc += out[0]
         return acc
 
-    loop(params, layout, obs, 1)
+    loop(params, layout, obs, masks, 1)
     t0 = time.perf_counter()
-    loop(params, layout, obs, samples)
+    loop(params, layout, obs, masks, samples)
     return (time.perf_counter() - t0) / samples
 
 
