@@ -252,7 +252,7 @@ def worth(game: str) -> str:
     plain = row("pretrained", lambda o: o.startswith("mcts:"))
     if plain:
         parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
-                     "(the same CPU time a decision)")
+                     "(at least its CPU time a decision)")
     text = ", ".join(parts) or "not measured yet"
     if meta.get("command") and meta.get("wall_seconds"):
         text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "
