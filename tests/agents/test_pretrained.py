@@ -83,8 +83,8 @@ def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
     assert pretrained.worth("havoc") == ("its network as the prior of `mcts:200` won 75.0% "
                                          "[70.5, 79.0] of 400 seat-rotated games against the "
                                          "heuristic, and with its search 50.0% [43.1, 56.9] of "
-                                         "200 seat-rotated games against plain `mcts:500` (the "
-                                         "same CPU time a decision) (trained by `broadside "
+                                         "200 seat-rotated games against plain `mcts:500` (at "
+                                         "least its CPU time a decision) (trained by `broadside "
                                          "train` in 32 min on two cores)")
 
 
