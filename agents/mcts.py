@@ -56,22 +56,27 @@ def prior_sims(num_players: int) -> int:
 def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
-    ValueError when it is not an MLP policy of this game's observation and action sizes."""
+    ValueError when it is not an MLP policy of this game's observation and action sizes, or
+    when a parameter is NaN or infinite (a diverged run: the search would find no prior for
+    any action and return no visits)."""
     from agents.policy import export_actor, load_model
     from envs.core import mlp
 
     if isinstance(source, tuple):
-        params = np.ascontiguousarray(source[0], dtype=np.float32)
-        layout = np.ascontiguousarray(source[1], dtype=np.int64)
-        mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "prior")
-        return params, layout
-    policy = source
-    if isinstance(source, str):
-        policy = load_model(source, spec).policy
-    got = export_actor(policy)
-    if got is None:
-        raise ValueError(f"prior {source!r}: only a plain MLP policy can be a search prior")
-    mlp.check_layout(got[0], got[1], spec.obs_size, spec.num_actions, f"prior {source!r}")
+        got = (np.ascontiguousarray(source[0], dtype=np.float32),
+               np.ascontiguousarray(source[1], dtype=np.int64))
+        what = "prior"
+    else:
+        policy = source
+        if isinstance(source, str):
+            policy = load_model(source, spec).policy
+        got = export_actor(policy)
+        what = f"prior {source!r}"
+        if got is None:
+            raise ValueError(f"{what}: only a plain MLP policy can be a search prior")
+    mlp.check_layout(got[0], got[1], spec.obs_size, spec.num_actions, what)
+    if not np.isfinite(got[0]).all():
+        raise ValueError(f"{what}: its parameters hold NaN or infinity")
     return got
 
 

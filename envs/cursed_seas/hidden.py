@@ -18,9 +18,8 @@ from envs.core.rng import mix64, shuffle_sorted
 
 from .cargo import any_dest
 from .common import cost_aboard
-from .state import PK_PIECE_TO, PK_TARGET
+from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_TARGET
 from .turns import mast_has_target
-from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS
 
 
 @njit(cache=True)

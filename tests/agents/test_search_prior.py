@@ -85,6 +85,21 @@ def test_a_prior_that_does_not_fit_the_game_is_refused():
         search.search(spec, _start().states[0:1], 5, prior=(params, layout))
 
 
+def test_a_prior_with_nan_or_infinite_parameters_is_refused_by_name():
+    """A diverged network (NaN logits) would leave every node without a prior and the search
+    without a single visit; the agent refuses it when it loads it."""
+    from agents.mcts import load_prior
+
+    spec = envs.spec("toy")
+    params, layout = _one_hot_prior(spec, ADD1)
+    assert load_prior((params, layout), spec)[0].shape == params.shape
+    for bad in (np.nan, np.inf):
+        broken = params.copy()
+        broken[-1] = bad
+        with pytest.raises(ValueError, match="NaN or infinity"):
+            load_prior((broken, layout), spec)
+
+
 def test_mcts_prior_agent_string_loads_a_saved_model(tmp_path):
     from sb3_contrib import MaskablePPO
 
