@@ -312,8 +312,10 @@ class TableStore:
         now = time.monotonic() if now is None else now
         gone = [tid for tid, t in self.tables.items()
                 if not t.thinking and now - t.touched > self.idle_timeout]
+        # saved before it leaves the store: whoever finds a table gone finds its game saved
         for tid in gone:
-            self.tables.pop(tid).abandon()
+            self.tables[tid].abandon()
+            del self.tables[tid]
         return gone
 
     def close(self) -> None:
