@@ -45,12 +45,15 @@ def default_rollout(spec) -> int | None:
     return DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
 
 
-def prior_sims(num_players: int) -> int:
+def prior_sims(num_players: int, spec=None) -> int:
     """Simulations a decision for the search with a trained prior that ``broadside train``
-    names to play against: 200 with two players (75.5% of 800 games against the Havoc
-    heuristic at ~4 ms a decision); a max-n search over three seats' replies needs 1,600
-    (64.5% against two heuristics; benchmarks/TRAINING.md)."""
-    return 200 if num_players == 2 else 1600
+    names to play against: with two players the game's ``GameSpec.prior_sims`` (what about
+    8 ms of one core buys), else 200 (75.5% of 800 games against the Havoc heuristic at ~4 ms
+    a decision); a max-n search over three seats' replies needs 1,600 (64.5% against two
+    heuristics; benchmarks/TRAINING.md)."""
+    if num_players != 2:
+        return 1600
+    return 200 if spec is None or spec.prior_sims is None else int(spec.prior_sims)
 
 
 def load_prior(source, spec):

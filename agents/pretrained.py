@@ -2,8 +2,9 @@
 
 ``agents.make("pretrained", game)`` is the game's shipped network as the prior of its small
 search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N from
-``agents.mcts.prior_sims`` for the players it was trained for); ``"pretrained-net"`` is the
-network alone, greedy; ``"mcts:N:prior=pretrained"`` any other search budget with it.
+the model's metadata, else ``agents.mcts.prior_sims`` for the game and the players it was
+trained for); ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
+any other search budget with it.
 
 Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``envs.core.mlp``
 evaluates (``layout`` int64[L, 5], see ``agents.policy.export_actor``), its weights in 8 bits
@@ -179,9 +180,11 @@ def search_sims(meta: dict) -> int:
     ``broadside train`` names for the players the model was trained for."""
     from agents.mcts import prior_sims
 
+    import envs
+
     if meta.get("sims"):
         return int(meta["sims"])
-    return prior_sims(players(meta))
+    return prior_sims(players(meta), envs.spec(meta["game"]))
 
 
 def make(kind: str, game: str, seed=None, directory=None):
@@ -270,6 +273,7 @@ def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
 
     import envs
     from agents import weights_int8
+    from agents.mcts import prior_sims
     from agents.policy import export_actor, load_model, model_game
 
     out = Path(out_dir) if out_dir is not None else MODELS_DIR
@@ -295,17 +299,11 @@ def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
     meta = {"format": FORMAT, **identity(game), "config": config,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
-    meta.setdefault("sims", _sims_for(meta["config"]))
+    meta.setdefault("sims", prior_sims(players(meta), envs.spec(game)))
     js = out / f"{game}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")
     _load.cache_clear()
     return npz, js
-
-
-def _sims_for(config: dict) -> int:
-    from agents.mcts import prior_sims
-
-    return prior_sims(int(config.get("num_players", 2)))
 
 
 def main(argv=None) -> int:

@@ -17,28 +17,7 @@ import json
 import os
 import time
 
-
-class _Timed:
-    """Wraps an agent and times its decisions."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.needs_state = agent.needs_state
-        self.name = agent.name
-        self.decisions = 0
-        self.wall = 0.0
-        self.cpu = 0.0
-
-    def act_batch(self, obs, masks, states=None, seats=None):
-        t0, c0 = time.perf_counter(), time.process_time()
-        out = self.agent.act_batch(obs, masks, states, seats)
-        self.wall += time.perf_counter() - t0
-        self.cpu += time.process_time() - c0
-        self.decisions += len(masks)
-        return out
-
-    def seed(self, seed):
-        self.agent.seed(seed)
+from benchmarks.decision_time import TimedAgent
 
 
 def measure(game: str, spec_text: str, games: int, seed: int, config: dict,
@@ -49,7 +28,7 @@ def measure(game: str, spec_text: str, games: int, seed: int, config: dict,
     agent = agents.make(spec_text, game, seed=seed)
     if c is not None:
         agent.c = float(c)
-    me = _Timed(agent)
+    me = TimedAgent(agent)
     heur = agents.make("heuristic", game, seed=seed + 1)
     load = os.getloadavg()
     t0 = time.perf_counter()

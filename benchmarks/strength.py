@@ -53,7 +53,7 @@ def agent_specs(game: str, sims: int, model: str | None, prior: str | None = Non
     if model:
         out.append(f"ppo:{model}")
         if search:
-            out.append(f"mcts:{prior_sims(num_players)}:prior={prior or model}")
+            out.append(f"mcts:{prior_sims(num_players, envs.spec(game))}:prior={prior or model}")
     if pretrained:
         out += ["pretrained-net", "pretrained"]
     return out

@@ -348,7 +348,7 @@ def cmd_train(args) -> int:
     if expert.exists():      # the agent worth playing: the policy as the prior of a search
         from agents.mcts import prior_sims
 
-        sims = prior_sims(trainer.num_players)
+        sims = prior_sims(trainer.num_players, trainer.env.vec.spec)
         cfg = trainer.cfg      # a resumed run has only the trainer's config
         con.print(f"play against it: broadside play --game {cfg.game} --opponent "
                   f"mcts:{sims}:prior={expert}" + "".join(

@@ -206,6 +206,11 @@ class GameSpec:
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None
+    #: simulations a decision of the search with a trained policy prior at two players (the
+    #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one
+    #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the
+    #: search's own default (``agents.mcts.prior_sims``)
+    prior_sims: int | None = None
     #: ``(first, count, features)``: the observation ends with ``count * features`` floats
     #: describing actions ``first .. first + count - 1`` (each action's ``features`` side by
     #: side; zero where the decision offers none), for a policy that scores those actions

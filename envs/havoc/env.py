@@ -177,6 +177,11 @@ def _final_scores(states, out):
         out[c] = scoring.final_score(s, c)
 
 
+#: simulations of the 2-player search with a trained prior (GameSpec.prior_sims): 8.4 ms a
+#: decision with the shipped network on an idle core, against 2.7 ms at 200 (benchmarks/TRAINING.md)
+PRIOR_SIMS = 700
+
+
 def infos(rec) -> list:
     """Per seat: Infamy scored so far, the final score as it stands, phase and round."""
     phase = PHASE_NAMES.get(int(rec["phase"]), str(int(rec["phase"])))
@@ -198,7 +203,7 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best, prune=prune,
+    heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},

@@ -156,7 +156,8 @@ def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(
     meta = pretrained.metadata(game)
     a = agents.make("pretrained", game, seed=0)
     assert isinstance(a, MCTSAgent) and a.prior is not None and a.name == "pretrained"
-    assert a.simulations == prior_sims(int(meta["config"]["num_players"]))
+    assert a.simulations == meta["sims"] == prior_sims(int(meta["config"]["num_players"]),
+                                                       envs.spec(game))
     params, layout, _ = pretrained.load(game)
     assert np.array_equal(a.prior[0], params)
     net = agents.make("pretrained-net", game)

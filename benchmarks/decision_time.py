@@ -1,0 +1,72 @@
+"""CPU time a decision of any agents, measured on their own games against the heuristic.
+
+    python -m benchmarks.decision_time --game havoc --games 4 pretrained mcts:1500 mcts:1800
+
+Each agent plays two warm-up games (kernels loaded, caches filled), then ``--games``
+seat-rotated 2-player games against the game's heuristic, one at a time in this process; the
+figure is the CPU seconds this process spent inside the agent over its decisions. It is how
+"the same CPU time a decision" is found for the trained agents' rows against plain search
+(agents/models/*.json) and how a game's ``GameSpec.prior_sims`` was set (benchmarks/
+TRAINING.md, "The search budget of the trained agent"). Run it on an idle machine: other
+jobs share the caches. Nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+
+class TimedAgent:
+    """Wraps an agent and times its decisions (wall and this process's CPU)."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.needs_state = agent.needs_state
+        self.name = agent.name
+        self.decisions = 0
+        self.wall = 0.0
+        self.cpu = 0.0
+
+    def act_batch(self, obs, masks, states=None, seats=None):
+        t0, c0 = time.perf_counter(), time.process_time()
+        out = self.agent.act_batch(obs, masks, states, seats)
+        self.wall += time.perf_counter() - t0
+        self.cpu += time.process_time() - c0
+        self.decisions += len(masks)
+        return out
+
+    def seed(self, seed):
+        self.agent.seed(seed)
+
+
+def cpu_ms_a_decision(game: str, spec_text: str, games: int, seed: int = 9) -> tuple[float, int]:
+    """(CPU ms a decision, decisions timed) of agent ``spec_text`` over ``games`` games
+    against ``game``'s heuristic, after two warm-up games."""
+    import agents
+    from training.evaluate import play_games, seatings_vs
+
+    me = TimedAgent(agents.make(spec_text, game, seed=1))
+    heur = agents.make("heuristic", game, seed=2)
+    config = {"num_players": 2}
+    play_games(game, [me, heur], seatings_vs(2, 2), seed=3, config=config, num_envs=2)
+    me.cpu, me.decisions = 0.0, 0
+    play_games(game, [me, heur], seatings_vs(2, games), seed=seed, config=config, num_envs=1)
+    return 1000.0 * me.cpu / max(me.decisions, 1), me.decisions
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("agents", nargs="+", help="agent specs (agents.make)")
+    ap.add_argument("--game", default="havoc")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=9)
+    args = ap.parse_args(argv)
+    for text in args.agents:
+        ms, n = cpu_ms_a_decision(args.game, text, args.games, args.seed)
+        print(f"{args.game} {text}: {n} decisions, {ms:.2f} ms CPU a decision", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
