@@ -221,7 +221,8 @@ def summary(game: str) -> str:
         return "refused (made for another version)"
     parts = [f"{players(meta)} players"]
     for row in meta.get("strength", []):
-        if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic":
+        if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic" and \
+                int(row.get("players", players(meta))) == players(meta):
             parts.append(f"{row['win_rate']:.0%} vs heuristic")
             break
     return ", ".join(parts)
@@ -229,8 +230,9 @@ def summary(game: str) -> str:
 
 def worth(game: str) -> str:
     """What the shipped opponent is worth, from its metadata's ``strength`` rows: the network
-    with its search and alone against the heuristic, and with its search against plain
-    search (``mcts:N``, a row whose ``opponent`` is one). The one source: the README and the
+    with its search and alone against the heuristic, with its search against plain search
+    (``mcts:N``, a row whose ``opponent`` is one), and with its search at another player count
+    than the model's against heuristics in every other seat. The one source: the README and the
     agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
     meta = metadata(game)
     rows = meta.get("strength", [])
@@ -240,8 +242,11 @@ def worth(game: str) -> str:
         return (f"{row['win_rate']:.1%} [{100 * lo:.1f}, {100 * hi:.1f}] of {row['games']} "
                 "seat-rotated games")
 
-    def row(agent, opponent):
+    own = players(meta)
+
+    def row(agent, opponent, seats=own):
         return next((r for r in rows if r.get("agent") == agent
+                     and int(r.get("players", own)) == seats
                      and opponent(str(r.get("opponent", "")))), None)
 
     parts = []
@@ -257,6 +262,12 @@ def worth(game: str) -> str:
         parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
                      "(at least its CPU time a decision)")
     text = ", ".join(parts) or "not measured yet"
+    others = sorted({int(r["players"]) for r in rows if "players" in r} - {own})
+    for n in others:
+        more = row("pretrained", lambda o: o == "heuristic", n)
+        if more:
+            text += (f"; with {n} players it won {fig(more)} against {n - 1} heuristics "
+                     f"(chance {1 / n:.0%})")
     if meta.get("command") and meta.get("wall_seconds"):
         text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "
                  "two cores)")

@@ -3,8 +3,9 @@
     python -m benchmarks.decision_time --game havoc --games 4 pretrained mcts:1500 mcts:1800
 
 Each agent plays two warm-up games (kernels loaded, caches filled), then ``--games``
-seat-rotated 2-player games against the game's heuristic, one at a time in this process; the
-figure is the CPU seconds this process spent inside the agent over its decisions. It is how
+seat-rotated games (``--players``, 2 by default) against the game's heuristic in every other
+seat, one at a time in this process; the figure is the CPU seconds this process spent inside
+the agent over its decisions. It is how
 "the same CPU time a decision" is found for the trained agents' rows against plain search
 (agents/models/*.json) and how a game's ``GameSpec.prior_sims`` was set (benchmarks/
 TRAINING.md, "The search budget of the trained agent"). Run it on an idle machine: other
@@ -40,18 +41,20 @@ class TimedAgent:
         self.agent.seed(seed)
 
 
-def cpu_ms_a_decision(game: str, spec_text: str, games: int, seed: int = 9) -> tuple[float, int]:
+def cpu_ms_a_decision(game: str, spec_text: str, games: int, seed: int = 9,
+                      players: int = 2) -> tuple[float, int]:
     """(CPU ms a decision, decisions timed) of agent ``spec_text`` over ``games`` games
-    against ``game``'s heuristic, after two warm-up games."""
+    against ``game``'s heuristic in every other seat, after two warm-up games."""
     import agents
     from training.evaluate import play_games, seatings_vs
 
     me = TimedAgent(agents.make(spec_text, game, seed=1))
     heur = agents.make("heuristic", game, seed=2)
-    config = {"num_players": 2}
-    play_games(game, [me, heur], seatings_vs(2, 2), seed=3, config=config, num_envs=2)
+    config = {"num_players": players}
+    play_games(game, [me, heur], seatings_vs(players, 2), seed=3, config=config, num_envs=2)
     me.cpu, me.decisions = 0.0, 0
-    play_games(game, [me, heur], seatings_vs(2, games), seed=seed, config=config, num_envs=1)
+    play_games(game, [me, heur], seatings_vs(players, games), seed=seed, config=config,
+               num_envs=1)
     return 1000.0 * me.cpu / max(me.decisions, 1), me.decisions
 
 
@@ -61,9 +64,10 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="havoc")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=9)
+    ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args(argv)
     for text in args.agents:
-        ms, n = cpu_ms_a_decision(args.game, text, args.games, args.seed)
+        ms, n = cpu_ms_a_decision(args.game, text, args.games, args.seed, args.players)
         print(f"{args.game} {text}: {n} decisions, {ms:.2f} ms CPU a decision", flush=True)
     return 0
 

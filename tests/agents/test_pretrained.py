@@ -88,6 +88,22 @@ def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
                                          "train` in 32 min on two cores)")
 
 
+def test_worth_keeps_each_player_count_to_its_own_clause(tmp_path, monkeypatch):
+    """A 3-player row of a 2-player model never stands for the 2-player figure, whatever its
+    place in the list, and is said with its own player count and chance."""
+    rows = [{"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
+             "win_rate": 0.6, "ci95": [0.502, 0.691]},
+            {"agent": "pretrained", "opponent": "heuristic", "players": 2, "games": 400,
+             "win_rate": 0.75, "ci95": [0.7049, 0.7904]}]
+    _write_model(tmp_path, "havoc", strength=rows, sims=700)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert pretrained.worth("havoc") == ("its network as the prior of `mcts:700` won 75.0% "
+                                         "[70.5, 79.0] of 400 seat-rotated games against the "
+                                         "heuristic; with 3 players it won 60.0% [50.2, 69.1] "
+                                         "of 100 seat-rotated games against 2 heuristics "
+                                         "(chance 33%)")
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
     """Metadata names the game, its current version, observation size and layout id, and
