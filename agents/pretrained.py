@@ -178,9 +178,8 @@ def players(meta: dict) -> int:
 def search_sims(meta: dict) -> int:
     """Simulations of the ``pretrained`` agent: the metadata's ``sims``, else what
     ``broadside train`` names for the players the model was trained for."""
-    from agents.mcts import prior_sims
-
     import envs
+    from agents.mcts import prior_sims
 
     if meta.get("sims"):
         return int(meta["sims"])
