@@ -59,6 +59,7 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys, monkeypatch):
     import json
 
     import agents
+    import envs
 
     from training import cli
     from training.cli import main
@@ -78,7 +79,9 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys, monkeypatch):
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
     assert cfg["pipeline"] is True
-    spec = f"mcts:200:prior={run / 'expert.zip'}"
+    # the search of the game's own budget (GameSpec.prior_sims: Havoc's 700 simulations)
+    spec = f"mcts:{envs.spec('havoc').prior_sims}:prior={run / 'expert.zip'}"
+    assert envs.spec("havoc").prior_sims == 700
     assert (f"broadside play --game havoc --opponent {spec} --config num_players=2"
             in capsys.readouterr().out)
     assert agents.make(spec, "havoc", seed=0) is not None
