@@ -219,12 +219,21 @@ def summary(game: str) -> str:
     except PretrainedModelError:
         return "refused (made for another version)"
     parts = [f"{players(meta)} players"]
-    for row in meta.get("strength", []):
-        if row.get("agent") == "pretrained" and row.get("opponent") == "heuristic" and \
-                int(row.get("players", players(meta))) == players(meta):
-            parts.append(f"{row['win_rate']:.0%} vs heuristic")
-            break
+    row = strength_row(meta, "pretrained", lambda o: o == "heuristic")
+    if row:
+        parts.append(f"{row['win_rate']:.0%} vs heuristic")
     return ", ".join(parts)
+
+
+def strength_row(meta: dict, agent: str, opponent, seats: int | None = None) -> dict | None:
+    """The first metadata ``strength`` row of ``agent`` against an opponent ``opponent(name)``
+    accepts, at ``seats`` players (default: the model's own count; a row naming none is at
+    that count); None when there is none."""
+    own = players(meta)
+    seats = own if seats is None else seats
+    return next((r for r in meta.get("strength", []) if r.get("agent") == agent
+                 and int(r.get("players", own)) == seats
+                 and opponent(str(r.get("opponent", "")))), None)
 
 
 def worth(game: str) -> str:
@@ -243,10 +252,8 @@ def worth(game: str) -> str:
 
     own = players(meta)
 
-    def row(agent, opponent, seats=own):
-        return next((r for r in rows if r.get("agent") == agent
-                     and int(r.get("players", own)) == seats
-                     and opponent(str(r.get("opponent", "")))), None)
+    def row(agent, opponent, seats=None):
+        return strength_row(meta, agent, opponent, seats)
 
     parts = []
     search = row("pretrained", lambda o: o == "heuristic")
