@@ -219,10 +219,14 @@ def summary(game: str) -> str:
     except PretrainedModelError:
         return "refused (made for another version)"
     parts = [f"{players(meta)} players"]
-    row = strength_row(meta, "pretrained", lambda o: o == "heuristic")
+    row = strength_row(meta, "pretrained", _is_heuristic)
     if row:
         parts.append(f"{row['win_rate']:.0%} vs heuristic")
     return ", ".join(parts)
+
+
+def _is_heuristic(opponent: str) -> bool:
+    return opponent == "heuristic"
 
 
 def strength_row(meta: dict, agent: str, opponent, seats: int | None = None) -> dict | None:
@@ -250,27 +254,22 @@ def worth(game: str) -> str:
         return (f"{row['win_rate']:.1%} [{100 * lo:.1f}, {100 * hi:.1f}] of {row['games']} "
                 "seat-rotated games")
 
-    own = players(meta)
-
-    def row(agent, opponent, seats=None):
-        return strength_row(meta, agent, opponent, seats)
-
     parts = []
-    search = row("pretrained", lambda o: o == "heuristic")
+    search = strength_row(meta, "pretrained", _is_heuristic)
     if search:
         parts.append(f"its network as the prior of `mcts:{search_sims(meta)}` won {fig(search)} "
                      "against the heuristic")
-    alone = row("pretrained-net", lambda o: o == "heuristic")
+    alone = strength_row(meta, "pretrained-net", _is_heuristic)
     if alone:
         parts.append(f"the network alone (`pretrained-net`) {fig(alone)}")
-    plain = row("pretrained", lambda o: o.startswith("mcts:"))
+    plain = strength_row(meta, "pretrained", lambda o: o.startswith("mcts:"))
     if plain:
         parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
                      "(at least its CPU time a decision)")
     text = ", ".join(parts) or "not measured yet"
-    others = sorted({int(r["players"]) for r in rows if "players" in r} - {own})
+    others = sorted({int(r["players"]) for r in rows if "players" in r} - {players(meta)})
     for n in others:
-        more = row("pretrained", lambda o: o == "heuristic", n)
+        more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
             text += (f"; with {n} players it won {fig(more)} against {n - 1} heuristics "
                      f"(chance {1 / n:.0%})")
