@@ -86,27 +86,31 @@ def load_prior(source, spec):
 class MCTSAgent(Agent):
     """ISMCTS with random-playout evaluation; the budget is ``simulations`` per move.
 
-    ``c`` is the UCB exploration constant (returns are in [-1, 1] per seat by default
-    rewards); ``max_rollout_steps`` stops a playout early (its return is then what was
-    earned so far plus the game's value kernel, 0 without one): ``"default"`` is
-    DEFAULT_ROLLOUT for a game with a value kernel and full playouts otherwise, None is
-    always full playouts.
+    ``by_players`` ({player count: simulations}) gives another budget to a game of that many
+    seats (a max-n search over more seats' replies needs more simulations to see as far);
+    other counts use ``simulations``. ``c`` is the UCB exploration constant (returns are in
+    [-1, 1] per seat by default rewards); ``max_rollout_steps`` stops a playout early (its
+    return is then what was earned so far plus the game's value kernel, 0 without one):
+    ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
+    otherwise, None is always full playouts.
     """
 
     needs_state = True
 
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
-                 prior: str | None = None):
+                 prior: str | None = None, by_players: dict[int, int] | None = None):
         import envs
         from envs.core import search
 
-        if simulations < 1:
+        budgets = {int(n): int(k) for n, k in (by_players or {}).items()}
+        if simulations < 1 or min(budgets.values(), default=1) < 1:
             raise ValueError("MCTS needs at least one simulation")
         self.game = game
         self.spec = envs.spec(game)
         search.register(self.spec)            # refuses a game without a determinize kernel
         self.simulations = int(simulations)
+        self.by_players = budgets
         #: the policy prior (params, layout) for PUCT, or None (UCT)
         self.prior = None
         self.prior_path = prior
@@ -132,7 +136,12 @@ class MCTSAgent(Agent):
         PUCT's default exploration constant."""
         return MCTSAgent(self.game, self.simulations,
                          max_rollout_steps=None if self.max_rollout_steps < 0
-                         else self.max_rollout_steps, seed=seed, prior=prior)
+                         else self.max_rollout_steps, seed=seed, prior=prior,
+                         by_players=self.by_players)
+
+    def budget(self, num_players: int) -> int:
+        """Simulations a decision in a game of ``num_players`` seats."""
+        return self.by_players.get(int(num_players), self.simulations)
 
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:
@@ -154,7 +163,7 @@ class MCTSAgent(Agent):
         legal = np.flatnonzero(root_mask)
         if len(legal) <= 1:
             return int(legal[0]) if len(legal) else -1
-        visits = search(self.spec, root, self.simulations, c=self.c,
+        visits = search(self.spec, root, self.budget(root["num_players"][0]), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
                         prior=self.prior)
         return int(legal[np.argmax(visits[legal])])

@@ -3,7 +3,8 @@
 ``agents.make("pretrained", game)`` is the game's shipped network as the prior of its small
 search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N from
 the model's metadata, else ``agents.mcts.prior_sims`` for the game and the players it was
-trained for); ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
+trained for; the metadata may give another N at another player count, ``search_sims``);
+``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it.
 
 Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``envs.core.mlp``
@@ -126,6 +127,11 @@ def metadata(game: str, directory=None) -> dict:
         raise ModelMismatchError(f"pretrained model {path} is in format {meta['format']}; "
                                  f"this version of broadside reads formats "
                                  f"{', '.join(map(str, FORMATS))}")
+    budgets = meta.get("sims_by_players", {})
+    if not isinstance(budgets, dict) or not all(
+            str(k).isdigit() and isinstance(v, int) and v >= 1 for k, v in budgets.items()):
+        raise ModelMismatchError(f"pretrained model metadata {path}: sims_by_players must map "
+                                 f"player counts to simulations >= 1, not {budgets!r}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -175,15 +181,31 @@ def players(meta: dict) -> int:
     return int(meta["config"].get("num_players", 2))
 
 
-def search_sims(meta: dict) -> int:
-    """Simulations of the ``pretrained`` agent: the metadata's ``sims``, else what
-    ``broadside train`` names for the players the model was trained for."""
+def search_sims(meta: dict, num_players: int | None = None) -> int:
+    """Simulations a decision of the ``pretrained`` agent in a game of ``num_players`` seats
+    (default: the count the model was trained for). At the model's own count: the metadata's
+    ``sims``, else what ``broadside train`` names for it. The metadata's ``sims_by_players``
+    ({"3": 500}: measured to buy more at that count within the agent's time budget) overrides
+    a count; a count it does not list takes the budget of the nearest count below it that has
+    one (at least the model's own)."""
     import envs
     from agents.mcts import prior_sims
 
-    if meta.get("sims"):
-        return int(meta["sims"])
-    return prior_sims(players(meta), envs.spec(meta["game"]))
+    own = players(meta)
+    base = int(meta["sims"]) if meta.get("sims") else prior_sims(own, envs.spec(meta["game"]))
+    n = own if num_players is None else int(num_players)
+    known = {own: base, **{int(k): int(v) for k, v in meta.get("sims_by_players", {}).items()}}
+    below = [k for k in known if k <= n]
+    return known[max(below)] if below else base
+
+
+def search_budgets(meta: dict) -> dict[int, int]:
+    """{player count: simulations} of the ``pretrained`` agent for every count the game
+    seats (``search_sims``)."""
+    import envs
+
+    spec = envs.spec(meta["game"])
+    return {n: search_sims(meta, n) for n in range(spec.min_players, spec.max_players + 1)}
 
 
 def make(kind: str, game: str, seed=None, directory=None):
@@ -198,7 +220,8 @@ def make(kind: str, game: str, seed=None, directory=None):
         raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
     from agents.mcts import MCTSAgent
 
-    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=(params, layout))
+    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=(params, layout),
+                      by_players=search_budgets(meta))
     agent.name = "pretrained"
     return agent
 
@@ -271,8 +294,8 @@ def worth(game: str) -> str:
     for n in others:
         more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
-            text += (f"; with {n} players it won {fig(more)} against {n - 1} heuristics "
-                     f"(chance {1 / n:.0%})")
+            text += (f"; with {n} players (`mcts:{search_sims(meta, n)}`) it won {fig(more)} "
+                     f"against {n - 1} heuristics (chance {1 / n:.0%})")
     if meta.get("command") and meta.get("wall_seconds"):
         text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "
                  "two cores)")

@@ -95,13 +95,57 @@ def test_worth_keeps_each_player_count_to_its_own_clause(tmp_path, monkeypatch):
              "win_rate": 0.6, "ci95": [0.502, 0.691]},
             {"agent": "pretrained", "opponent": "heuristic", "players": 2, "games": 400,
              "win_rate": 0.75, "ci95": [0.7049, 0.7904]}]
-    _write_model(tmp_path, "havoc", strength=rows, sims=700)
+    _write_model(tmp_path, "havoc", strength=rows, sims=700, sims_by_players={"3": 900})
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     assert pretrained.worth("havoc") == ("its network as the prior of `mcts:700` won 75.0% "
                                          "[70.5, 79.0] of 400 seat-rotated games against the "
-                                         "heuristic; with 3 players it won 60.0% [50.2, 69.1] "
-                                         "of 100 seat-rotated games against 2 heuristics "
-                                         "(chance 33%)")
+                                         "heuristic; with 3 players (`mcts:900`) it won 60.0% "
+                                         "[50.2, 69.1] of 100 seat-rotated games against 2 "
+                                         "heuristics (chance 33%)")
+
+
+def test_the_search_budget_at_another_player_count_is_the_metadatas_or_the_next_below():
+    meta = {"game": "five_sails", "config": {"num_players": 2}, "sims": 200,
+            "sims_by_players": {"3": 500}}
+    assert [pretrained.search_sims(meta, n) for n in (2, 3, 4)] == [200, 500, 500]
+    assert pretrained.search_sims(meta) == 200
+    assert pretrained.search_sims({**meta, "sims_by_players": {}}, 4) == 200
+    three = {"game": "havoc", "config": {"num_players": 3}, "sims": 1600}
+    assert [pretrained.search_sims(three, n) for n in (2, 3, 4)] == [1600, 1600, 1600]
+    spec = envs.spec("five_sails")
+    assert set(pretrained.search_budgets(meta)) == set(range(spec.min_players,
+                                                             spec.max_players + 1))
+
+
+@pytest.mark.parametrize("bad", [{"3": 0}, {"three": 500}, [500], {"3": "500"}])
+def test_a_malformed_budget_by_player_count_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", sims_by_players=bad)
+    with pytest.raises(ModelMismatchError, match="sims_by_players"):
+        pretrained.load("havoc", tmp_path)
+
+
+def test_the_pretrained_agent_searches_with_the_budget_of_the_games_player_count(
+        tmp_path, monkeypatch):
+    """The budget is read from the record searched (its ``num_players``), so one agent
+    plays each player count with its own budget."""
+    from envs.core import search as search_mod
+
+    _write_model(tmp_path, "havoc", sims=5, sims_by_players={"3": 9})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    agent = agents.make("pretrained", "havoc", seed=0)
+    used = []
+    real = search_mod.search
+
+    def spy(spec, root, sims, **kw):
+        used.append(sims)
+        return real(spec, root, sims, **kw)
+
+    monkeypatch.setattr(search_mod, "search", spy)
+    for n in (2, 3, 4):
+        vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+        assert agent.search(vec.states[0:1]) >= 0
+        assert used == [5 if n == 2 else 9], n
+        used.clear()
 
 
 @pytest.mark.parametrize("game", SHIPPED)
@@ -174,6 +218,7 @@ def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(
     assert isinstance(a, MCTSAgent) and a.prior is not None and a.name == "pretrained"
     assert a.simulations == meta["sims"] == prior_sims(int(meta["config"]["num_players"]),
                                                        envs.spec(game))
+    assert a.by_players == pretrained.search_budgets(meta)
     params, layout, _ = pretrained.load(game)
     assert np.array_equal(a.prior[0], params)
     net = agents.make("pretrained-net", game)
