@@ -27,9 +27,10 @@ Tacked crew: a playout is cut inside a turn, mostly in the Actions Phase, where 
 Attack absorbed by tacking leaves the target's crew unable to tack again this turn: the next
 Hits must be absorbed by sinking [Suffering Hits]. Counting every crew's tack whatever its
 state made a Cannon Attack absorbed by tacking worth nothing to the search; the heuristic
-fires whenever it can and out-shot it. Counting only untacked crew: `mcts:400` against two
-heuristics at 3 players 48.0% -> 58.0% (200 games, seeds 31 and 32), at 2 players
-`mcts:1000` 95% -> 92% of 100 (benchmarks/RESULTS.md).
+fires whenever it can and out-shot it. Counting only untacked crew (with the search prune,
+prune.py) against two heuristics at 3 players: `mcts:400` 48.0% -> 58.0% of 200, `mcts:1600`
+54.5% -> 66.5% of 200 (main: 43.0%); at 2 players `mcts:1000` 95% -> 92% of 100 (main: 81%;
+benchmarks/RESULTS.md).
 
 With three or four seats (measured, not kept): the value as a probability of winning
 (2 * softmax of strengths / (VALUE_SCALE / 2) - 1, equal to this one with two seats), and
