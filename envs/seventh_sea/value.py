@@ -11,8 +11,9 @@ Control attachment in each of the five Seas at the end of the turn [Glossary: Co
 So a seat's standing (:func:`strength`) counts:
 
 * how many Hits its Ship can absorb before the Captain must sink [Suffering Hits]: each
-  other Crew absorbs its Swashbuckling once by tacking (not Skeletal Crew [Skeletal]) and
-  once more by sinking, the Captain once by tacking;
+  untacked Crew absorbs its Swashbuckling once by tacking (not Skeletal Crew [Skeletal];
+  one already tacked, to pay a cost, fire or absorb, cannot tack again until IV. Untack),
+  and each Crew but the Captain once more by sinking;
 * how hard it hits back: its best gunner's Cannon plus the gunnery traits aboard [9.
   Perform a Cannon Attack], and its best fighter's Swashbuckling + Swordsman [Boarding];
 * the Seas it Controls [Glossary: Control], each worth a Crew;
@@ -21,6 +22,22 @@ So a seat's standing (:func:`strength`) counts:
 A seat's value is tanh((its strength - the strongest rival's) / VALUE_SCALE); a sunk seat's
 is -1; a finished game's is its reward (0 for all on a truncation); during set-up, while the
 starting Crew are secret [Game Set-Up], 0 for all.
+
+Tacked crew: a playout is cut inside a turn, mostly in the Actions Phase, where a Cannon
+Attack absorbed by tacking leaves the target's crew unable to tack again this turn: the next
+Hits must be absorbed by sinking [Suffering Hits]. Counting every crew's tack whatever its
+state made a Cannon Attack absorbed by tacking worth nothing to the search; the heuristic
+fires whenever it can and out-shot it. Counting only untacked crew (with the search prune,
+prune.py) against two heuristics at 3 players: `mcts:400` 48.0% -> 58.0% of 200, `mcts:1600`
+54.5% -> 66.5% of 200 (main: 43.0%); at 2 players `mcts:1000` 95% -> 92% of 100 (main: 81%;
+benchmarks/RESULTS.md).
+
+With three or four seats (measured, not kept): the value as a probability of winning
+(2 * softmax of strengths / (VALUE_SCALE / 2) - 1, equal to this one with two seats), and
+each seat's total Cannon instead of its best gunner's, moved `mcts:400` at 3 players by
+less than the noise of 100-200 games (51%, 51%; prune alone 48%). What decides 3-player
+games with the default decks is the decks: three heuristics win 92% of games in the Sea
+Dogs seat (benchmarks/RESULTS.md).
 """
 
 import numpy as np
@@ -41,15 +58,16 @@ HAND_W = 0.25
 
 @njit(cache=True)
 def soak(s, p):
-    """Hits p's Ship absorbs before its Captain must sink [Suffering Hits; Skeletal]."""
+    """Hits p's Ship can still absorb before its Captain must sink [Suffering Hits;
+    Skeletal]: a crew tacks to absorb only while untacked (module docstring)."""
     v = 0
     for j in range(MAX_CREW):
         d = s.crew[p, j]
         if d < 0:
             continue
         sw = max(0, skill(s, p, j, SWASH))
-        if not is_skeletal(d):
-            v += sw          # tacking
+        if not is_skeletal(d) and not s.tacked[p, j]:
+            v += sw          # tacking (an untacked crew only)
         if j > 0:
             v += sw          # sinking (the Captain's sinks the Ship)
     return v

@@ -128,3 +128,51 @@ def test_search_cuts_playouts_for_this_game_by_default():
     """With a value kernel the search stops playouts after DEFAULT_ROLLOUT decisions unless
     told otherwise (agents/mcts.py)."""
     assert MCTSAgent("seventh_sea", 10).max_rollout_steps == DEFAULT_ROLLOUT
+
+
+def _three(third_crew):
+    """cannon_attack with a third seat (Sea Dogs, in the Trade Sea) holding ``third_crew``."""
+    d = read("cannon_attack")
+    d["players"] = 3
+    d["player"].append({"sea": "Trade Sea", "crew": third_crew, "hand": ["Pistol Shot"]})
+    return build(d)
+
+
+def test_with_three_seats_the_values_rank_the_seats_by_strength():
+    """[The Object] with three seats a seat's value rises with its own standing and never
+    with a rival's: the seats' values are ordered as their strengths, and hiring crew for
+    player_2 raises its value and lowers (or leaves) each rival's."""
+    from envs.seventh_sea.value import strength
+
+    few = _three(["Dock Rat"])
+    more = _three(["Dock Rat", "Gun Deck Veterans", "Tarred Topmen"])
+    for arr in (few, more):
+        v = _value(arr)
+        st = [strength(arr[0], p) for p in range(3)]
+        assert list(np.argsort(v)) == list(np.argsort(st)), (v, st)
+        assert np.all(np.abs(v) < 1.0)
+    a, b = _value(few), _value(more)
+    assert b[2] > a[2] and b[0] <= a[0] and b[1] <= a[1]
+
+
+def test_a_tacked_crew_absorbs_only_by_sinking_until_it_untacks():
+    """[Suffering Hits: "you may tack any of your untacked Crew"; IV. Untack] a crew tacked
+    (to fire, pay or absorb) cannot tack to absorb again this turn: player_1 having tacked
+    Rogue Cutthroats to absorb Powder Priest's 3 Hits can absorb fewer Hits than before, so
+    the cannon attack is worth something to player_0 though nothing sank."""
+    from envs.seventh_sea.value import soak
+
+    arr = load("cannon_attack")
+    before = _value(arr)
+    left = soak(arr[0], 1)
+    _fire(arr)
+    act(arr, S.A_CREW + slot(arr, 1, "Rogue Cutthroats"))
+    assert arr["pk"][0] == S.PK_MAIN and arr["crew_n"][0][1] == 3
+    sw = S.SWASH
+    from envs.seventh_sea.common import skill
+    assert soak(arr[0], 1) == left - skill(arr[0], 1, slot(arr, 1, "Rogue Cutthroats"), sw)
+    after = _value(arr)
+    assert after[1] < before[1] and after[0] > before[0]
+    d = read("cannon_attack")
+    d["player"][1]["tacked"] = ["Rogue Cutthroats"]
+    assert _value(build(d))[1] < before[1]
