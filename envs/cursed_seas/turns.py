@@ -282,13 +282,18 @@ def action_ok(s, k, act):
     if n >= 2:
         return False
     if n == 1:
-        kw = keywords(s, k)
-        if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE and kw & KW_CAPTAIN:
-            pass
-        elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT and kw & KW_HELMSMAN:
-            pass
-        elif act == ACT_EXPLORE and s.sh_last[k] == ACT_MOVE and explorer(s, k):
-            pass
+        # the keyword is looked up only for the one pairing that could allow ``act``
+        # (speed: keywords scans every crew and coin, and the turn's mask asks each act)
+        last = s.sh_last[k]
+        if act == ACT_SHOOT and last == ACT_MOVE:
+            if not keywords(s, k) & KW_CAPTAIN:
+                return False
+        elif act == ACT_MOVE and last == ACT_SHOOT:
+            if not keywords(s, k) & KW_HELMSMAN:
+                return False
+        elif act == ACT_EXPLORE and last == ACT_MOVE:
+            if not explorer(s, k):
+                return False
         else:
             return False
     # --- forts / terrain / creatures ---
