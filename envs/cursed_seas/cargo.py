@@ -43,10 +43,20 @@ def dest_seen_ok(s, c, p, d):
 
 
 @njit(cache=True, inline="always")
-def _dest(s, c, p, d, seen):
+def transfer_island(s, c, p):
+    """The island piece c is at when seat p may move it there, -1 when she may not: no
+    transfers at an enemy fort [Docking]."""
     i = piece_island(s, c)
     if i < 0 or enemy_fort_at(s, i, p):
-        return False                     # not at an enemy fort [Docking]
+        return -1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _dest(s, c, p, d, seen):
+    i = transfer_island(s, c, p)
+    if i < 0:
+        return False
     k = s.cr_ship[c]
     if d == OPT_ASHORE:
         return 0 <= k < MAX_SHIPS and s.sh_owner[k] == p
@@ -103,8 +113,8 @@ def piece_ok(s, c, p):
     # every destination needs the piece at an island that is no enemy fort and a ship of
     # hers docked there (_dest): found once, not per ship (speed: the turn's mask asks this
     # of every piece while a ship of hers is docked)
-    i = piece_island(s, c)
-    if i < 0 or enemy_fort_at(s, i, p):
+    i = transfer_island(s, c, p)
+    if i < 0:
         return False
     if dest_ok(s, c, p, OPT_ASHORE):
         return True
