@@ -43,10 +43,20 @@ def dest_seen_ok(s, c, p, d):
 
 
 @njit(cache=True, inline="always")
-def _dest(s, c, p, d, seen):
+def transfer_island(s, c, p):
+    """The island piece c is at when seat p may move it there, -1 when she may not: no
+    transfers at an enemy fort [Docking]."""
     i = piece_island(s, c)
     if i < 0 or enemy_fort_at(s, i, p):
-        return False                     # not at an enemy fort [Docking]
+        return -1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _dest(s, c, p, d, seen):
+    i = transfer_island(s, c, p)
+    if i < 0:
+        return False
     k = s.cr_ship[c]
     if d == OPT_ASHORE:
         return 0 <= k < MAX_SHIPS and s.sh_owner[k] == p
@@ -92,7 +102,7 @@ def carry_seen_ok(s, c, d, p):
 def piece_ok(s, c, p):
     """Seat p may pick up piece c for a docking transfer: not moved yet this turn, on
     one of her docked ships or on an island where one of them is docked, with somewhere
-    to go, as far as she can tell (a piece she does not know: a free cargo space)."""
+    to go, as far as she can tell (a piece she does not know: a free cargo space) [Docking]."""
     if s.cr_moved[c]:
         return False
     k = s.cr_ship[c]
@@ -100,10 +110,16 @@ def piece_ok(s, c, p):
         return False
     if k < 0 and s.cr_isl[c] < 0:
         return False
+    # every destination needs the piece at an island that is no enemy fort and a ship of
+    # hers docked there (_dest): found once, not per ship (speed: the turn's mask asks this
+    # of every piece while a ship of hers is docked)
+    i = transfer_island(s, c, p)
+    if i < 0:
+        return False
     if dest_ok(s, c, p, OPT_ASHORE):
         return True
     for d in range(MAX_SHIPS):          # any ship of her fleet [Tow: ships join it]
-        if dest_seen_ok(s, c, p, d):
+        if s.sh_owner[d] == p and s.sh_dock[d] == i and dest_seen_ok(s, c, p, d):
             return True
     return False
 

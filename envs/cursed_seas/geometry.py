@@ -62,6 +62,31 @@ def far_from(dx, dy, r):
 
 
 @njit(cache=True)
+def swept_gap(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy):
+    """The least distance from segment cd to segment ab translated anywhere up to ``dist``
+    along u: the distance to the parallelogram ab sweeps, which is the least over its four
+    edges unless cd lies inside it (then 0, as when unsure) [Moving: stop on contact]."""
+    ex = ux * dist
+    ey = uy * dist
+    g = seg_seg(ax, ay, bx, by, cx, cy, dx, dy)
+    g = min(g, seg_seg(ax + ex, ay + ey, bx + ex, by + ey, cx, cy, dx, dy))
+    g = min(g, seg_seg(ax, ay, ax + ex, ay + ey, cx, cy, dx, dy))
+    g = min(g, seg_seg(bx, by, bx + ex, by + ey, cx, cy, dx, dy))
+    # cd clear of the four edges lies wholly inside or wholly outside: test c. A flat
+    # parallelogram (det 0) is the union of its edges; a near-flat one has no point inside
+    # farther than a rounding from an edge, so a wrong side there only costs the bound
+    det = (bx - ax) * ey - (by - ay) * ex
+    if det != 0.0:
+        rx = cx - ax
+        ry = cy - ay
+        s = (rx * ey - ry * ex) / det
+        t = ((bx - ax) * ry - (by - ay) * rx) / det
+        if -1e-9 <= s <= 1.0 + 1e-9 and -1e-9 <= t <= 1.0 + 1e-9:
+            return 0.0
+    return g
+
+
+@njit(cache=True)
 def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach, iters=_ITERS):
     """How far segment ab may translate along the unit vector u (up to ``dist``) before it
     comes within ``reach`` of segment cd. Returns ``dist`` + 1 when it never does; 0 when it
@@ -76,6 +101,11 @@ def first_contact(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy, reach, iters=_IT
         if f1 < f0 - 1e-12:
             return 0.0
         return dist + 1.0         # convex and not decreasing: only ever further away
+    # the whole sweep stays beyond reach by far more than a rounding: every distance the
+    # search below would evaluate exceeds reach and it would return dist + 1 (speed: most
+    # pieces within the sweep's bounding circle are never touched)
+    if swept_gap(ax, ay, bx, by, ux, uy, dist, cx, cy, dx, dy) > reach + 1e-9:
+        return dist + 1.0
     # golden-section search for the minimum of the convex distance on [0, dist]
     lo = 0.0
     hi = dist
@@ -197,6 +227,15 @@ def hull_clear(s, k, x, y, h):
     return True
 
 
+@njit(cache=True, inline="always")
+def _beyond(dx, dy, r):
+    """The offset (dx, dy) is longer than r by 1e-6, far above rounding, tested on squares:
+    then ``hypot(dx, dy) - r >= 0`` holds too, so pose_slack may skip its hypot, which gives
+    the same answer (speed)."""
+    r = r + 1e-6
+    return r <= 0.0 or dx * dx + dy * dy >= r * r
+
+
 @njit(cache=True)
 def pose_slack(s, k, x, y, h):
     """How far every point of ship k's hull (stern at (x, y), heading h) may move with
@@ -218,12 +257,16 @@ def pose_slack(s, k, x, y, h):
         need = SHIP_R + s.isl_r[i] - 1e-6
         # the hull lies within half its length of its middle: a piece whose bound already
         # exceeds the slack found cannot lower it
+        if _beyond(s.isl_x[i] - mx, s.isl_y[i] - my, slack + half + need):
+            continue
         if math.hypot(s.isl_x[i] - mx, s.isl_y[i] - my) - half - need >= slack:
             continue
         slack = min(slack, pt_seg(s.isl_x[i], s.isl_y[i], x, y, bx, by) - need)
     need = 2.0 * SHIP_R - 1e-6
     for j in range(s.sh_live.shape[0]):
         if j != k and s.sh_live[j] and s.sh_lost[j] < 0:
+            if _beyond(s.sh_x[j] - mx, s.sh_y[j] - my, slack + half + abs(s.sh_len[j]) + need):
+                continue
             if math.hypot(s.sh_x[j] - mx, s.sh_y[j] - my) - half - abs(s.sh_len[j]) - need \
                     >= slack:
                 continue

@@ -28,8 +28,8 @@ from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
 from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
-    ask_home, best_tier, deploy_ok, deploy_pose, grid_point, least_crowded, next_deploy,
-    place_tier, place_treasure, reef_ok, roll_order, shuffle_islands,
+    ask_home, deploy_ok, deploy_pose, grid_point, next_deploy, place_options,
+    place_treasure, reef_ok, roll_order, shuffle_islands,
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT,
@@ -183,6 +183,10 @@ def init(s, cfg, seed):
 
 @njit(cache=True)
 def legal_mask(s, mask):
+    """Mark in ``mask`` the legal answers to the pending decision (``s.pending``), each
+    branch by its own section (module docstring) [Actions: a turn gives each ship of the
+    fleet an action]; a ship whose every test would say no is passed over without calling
+    them (speed)."""
     mask[:] = 0
     if s.to_play < 0 or s.done or s.truncated:
         return
@@ -190,22 +194,7 @@ def legal_mask(s, mask):
     if pk == PK_PLACE:
         # the spacing is only recommended: kept where it can be, or free (config
         # island_spacing; ruling: Island placement)
-        bt = best_tier(s)
-        if bt > 0 and s.cfg.island_spacing == 1:
-            for g in range(GRID * GRID):
-                if place_tier(s, g) >= 1:
-                    mask[A_OPT + g] = 1
-        elif bt > 0:
-            for g in range(GRID * GRID):
-                if place_tier(s, g) == bt:
-                    mask[A_OPT + g] = 1
-        else:
-            top = -1e9
-            for g in range(GRID * GRID):
-                top = max(top, least_crowded(s, g))
-            for g in range(GRID * GRID):
-                if least_crowded(s, g) >= top - 1e-9:
-                    mask[A_OPT + g] = 1
+        place_options(s, mask, A_OPT)
     elif pk == PK_TERRAIN:
         any_ok = False
         for g in range(GRID * GRID):
@@ -265,6 +254,8 @@ def legal_mask(s, mask):
         for j in range(MAX_FLEET):
             if s.sh_owner[p * MAX_FLEET + j] != p:
                 continue                 # --- tow: towed into another fleet
+            if not s.sh_live[p * MAX_FLEET + j] or s.sh_wreck[p * MAX_FLEET + j]:
+                continue                 # sunk or a wreck: action_ok, scuttle_ok, sea_ok say no
             for act in range(4):
                 if action_ok(s, p * MAX_FLEET + j, act):
                     mask[A_ORDER + j * 4 + act] = 1

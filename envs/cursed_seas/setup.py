@@ -103,11 +103,28 @@ def least_crowded(s, g):
 
 
 @njit(cache=True, inline="always")
-def best_tier(s):
+def place_options(s, mask, base):
+    """Mark mask[base + g] for each grid point g the next island may go to [Placing
+    Islands]: the points of the best tier any point offers, or with ``island_spacing`` free
+    (the spacing is only recommended) every point of tier 1 or more; with no point of any
+    tier, the least crowded ones (ruling: Island placement). Each point's tier is found
+    once and held in the mask until the best is known (speed)."""
     best = 0
-    for h in range(GRID * GRID):
-        best = max(best, place_tier(s, h))
-    return best
+    for g in range(GRID * GRID):
+        t = place_tier(s, g)
+        mask[base + g] = t
+        best = max(best, t)
+    if best > 0:
+        lo = 1 if s.cfg.island_spacing == 1 else best
+        for g in range(GRID * GRID):
+            mask[base + g] = 1 if mask[base + g] >= lo else 0
+        return
+    top = -1e9
+    for g in range(GRID * GRID):
+        top = max(top, least_crowded(s, g))
+    for g in range(GRID * GRID):
+        if least_crowded(s, g) >= top - 1e-9:
+            mask[base + g] = 1
 
 
 @njit(cache=True)

@@ -193,32 +193,49 @@ def gun_ok(s, k, m, fired):
 
 
 @njit(cache=True, inline="always")
-def target_near(s, k):
-    """Some enemy ship passes target_ok's tests that do not depend on the mast (afloat,
-    found, not docked at her home, within the longest range on a bound), or an enemy fort
-    stands: otherwise no mast of ship k has a target and any_gun need not test each one
-    (speed: the legal mask of a turn asks it for every ship)."""
+def near_targets(s, k):
+    """Bits of the enemy ships that pass target_ok's tests not depending on the mast
+    (afloat, found, not docked at her home, within the longest range on a bound) [Shooting;
+    Fog Bank]: no other ship can be a target of any mast of ship k, so any_gun tests each
+    mast against these only (speed: the legal mask of a turn asks it for every ship)."""
+    near = 0
     if s.sh_lost[k] >= 0:
-        return False
+        return near
     for j in range(MAX_SHIPS):
         if s.sh_live[j] and s.sh_owner[j] != s.sh_owner[k] and not s.sh_wreck[j] and \
                 s.sh_lost[j] < 0 and not docked_home(s, j) and \
                 not far_from(s.sh_x[j] - s.sh_x[k], s.sh_y[j] - s.sh_y[k],
                              abs(s.sh_len[k]) + abs(s.sh_len[j]) + SHIP_R + L_LEN):
-            return True
-    for f in range(MAX_FORTS):
-        if s.ft_isl[f] >= 0 and f // MAX_FORTS_P != s.sh_owner[k]:
-            return True
-    return False
+            near |= 1 << j
+    return near
 
 
 @njit(cache=True)
 def any_gun(s, k, fired):
-    if not target_near(s, k):
+    """Some mast of ship k may fire (gun_ok) [Shooting]: the ship tests of target_ok that
+    do not depend on the mast are made once (near_targets), not for every mast, and the
+    forts are tried only when an enemy fort stands (ship_fort_ok needs one) [Forts]."""
+    near = near_targets(s, k)
+    fort = False
+    if s.sh_lost[k] < 0:                 # a lost ship shoots nothing [Fog Bank]
+        for f in range(MAX_FORTS):
+            if s.ft_isl[f] >= 0 and f // MAX_FORTS_P != s.sh_owner[k]:
+                fort = True
+    if near == 0 and not fort:
         return False
-    for m in range(nmast(s, k)):
-        if gun_ok(s, k, m, fired):
-            return True
+    nm = nmast(s, k)
+    for m in range(nm):
+        if not (s.sh_masts[k] >> m) & 1 or (fired >> m) & 1:
+            continue
+        if near != 0:
+            r = reach(s, k, m)
+            for j in range(MAX_SHIPS):
+                if (near >> j) & 1 and can_fire(s, k, m, nm, j, r):
+                    return True
+        if fort:
+            for f in range(MAX_FORTS):
+                if ship_fort_ok(s, k, m, f):
+                    return True
     return False
 
 
@@ -265,13 +282,18 @@ def action_ok(s, k, act):
     if n >= 2:
         return False
     if n == 1:
-        kw = keywords(s, k)
-        if act == ACT_SHOOT and s.sh_last[k] == ACT_MOVE and kw & KW_CAPTAIN:
-            pass
-        elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT and kw & KW_HELMSMAN:
-            pass
-        elif act == ACT_EXPLORE and s.sh_last[k] == ACT_MOVE and explorer(s, k):
-            pass
+        # the keyword is looked up only for the one pairing that could allow ``act``
+        # (speed: keywords scans every crew and coin, and the turn's mask asks each act)
+        last = s.sh_last[k]
+        if act == ACT_SHOOT and last == ACT_MOVE:
+            if not keywords(s, k) & KW_CAPTAIN:
+                return False
+        elif act == ACT_MOVE and last == ACT_SHOOT:
+            if not keywords(s, k) & KW_HELMSMAN:
+                return False
+        elif act == ACT_EXPLORE and last == ACT_MOVE:
+            if not explorer(s, k):
+                return False
         else:
             return False
     # --- forts / terrain / creatures ---
@@ -351,16 +373,31 @@ def arc_limit(s, k, sign):
         a = math.pi * i / n
         h = h0 + sign * a
         x, y = pivot(s, k, h)
-        if not pose_clear(s, k, x, y, h):
-            return a
         slack = pose_slack(s, k, x, y, h)
+        if not _clear(s, k, x, y, h, slack):
+            return a
         if j >= 0:
             tx, ty = behind(s, k, j, h)
-            if not pose_clear(s, j, tx, ty, h):
+            sj = pose_slack(s, j, tx, ty, h)
+            if not _clear(s, j, tx, ty, h, sj):
                 return a
-            slack = min(slack, pose_slack(s, j, tx, ty, h))
+            slack = min(slack, sj)
         i += 1 + max(0, int(0.999 * slack / step))
     return 4.0
+
+
+@njit(cache=True, inline="always")
+def _clear(s, k, x, y, h, slack):
+    """pose_clear(s, k, x, y, h) [Moving], read off the pose's slack where its sign is
+    sure: every margin pose_slack weighs is one pose_clear compares with zero (the same
+    thresholds), and a piece it passes over lies farther than the slack, so a slack above
+    1e-9 (far above rounding) means clear, one below -1e-9 blocked; in between pose_clear
+    decides (speed: arc_limit needs both at every heading it tests)."""
+    if slack > 1e-9:
+        return True
+    if slack < -1e-9:
+        return False
+    return pose_clear(s, k, x, y, h)
 
 
 @njit(cache=True)
