@@ -26,7 +26,7 @@ search restores a mask this empties (a seat whose only actions are discards, say
 
 from numba import njit
 
-from .state import A_CREW, A_DADV, A_DCREW, A_SEA, A_SHIP, A_SINK, A_STOP, PK_ABSORB, PK_MAIN, PK_PAY
+from .state import A_DADV, A_DCREW, A_SEA, A_SHIP, A_SINK, A_STOP, PK_ABSORB, PK_MAIN, PK_PAY
 
 
 @njit(cache=True)
