@@ -21,7 +21,8 @@ measured a game in which every seat tears its own Ship apart:
   you've lost this game"]: it loses at once what any other choice may still save.
 
 The rules still offer every one of them to every player (legal_mask is unchanged); the
-search restores a mask this empties (a seat whose only actions are discards, say).
+search restores a mask this empties (a seat whose only actions are discards, say) (ruling:
+Search pruning).
 """
 
 from numba import njit
