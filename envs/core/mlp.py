@@ -142,6 +142,11 @@ def forward_legal(params, layout, x, scratch, out, mask):
         _score(params, layout, nl, x, scratch[src], scratch[1 - src], out, mask)
 
 
+#: observation features tested for zero at once by :func:`_dense` (16: LLVM vectorises the
+#: test; at 64 it no longer does)
+_CHUNK = 16
+
+
 @njit(cache=True, nogil=True)
 def _dense(params, layout, li, x, scratch, src, acc):
     """``acc`` = layer ``li`` before its activation; its input is ``x`` (``src`` < 0) or the
@@ -155,13 +160,34 @@ def _dense(params, layout, li, x, scratch, src, acc):
     bias = params[bo:bo + n_out]
     for j in range(n_out):
         acc[j] = bias[j]
-    for i in range(n_in):
-        v = x[i] if src < 0 else scratch[src, i]
-        if v == 0.0:
+    if src >= 0:
+        _add_rows(params, wo, n_out, scratch[src, :n_in], 0, n_in, acc)
+        return
+    # an observation is thousands of features, a few hundred of them set: a block of
+    # _CHUNK all-zero words (one vectorised OR) is skipped whole, which a test of each
+    # feature cannot be (7th Sea's 35,313 features: 15 -> 7 us a forward pass)
+    bits = x[:n_in].view(np.uint32)
+    full = n_in - n_in % _CHUNK
+    for base in range(0, full, _CHUNK):
+        o = np.uint32(0)
+        for k in range(_CHUNK):
+            o |= bits[base + k]
+        if o != 0:
+            _add_rows(params, wo, n_out, x, base, base + _CHUNK, acc)
+    _add_rows(params, wo, n_out, x, full, n_in, acc)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_rows(params, wo, n_out, v, lo, hi, acc):
+    """``acc += v[i] * W[i]`` for each input ``i`` in [lo, hi) in order, a zero ``v[i]``
+    skipped (exact: it adds nothing)."""
+    for i in range(lo, hi):
+        vi = v[i]
+        if vi == 0.0:
             continue
         w = params[wo + i * n_out:wo + (i + 1) * n_out]
         for j in range(n_out):
-            acc[j] += v * w[j]
+            acc[j] += vi * w[j]
 
 
 @njit(cache=True, nogil=True)

@@ -39,6 +39,23 @@ def test_numba_forward_equals_the_torch_actor(act):
     _same_logits(pol, params, layout, seed=0, every=3, atol=1e-5)
 
 
+def test_a_sparse_observation_gives_the_torch_logits():
+    """Game observations are mostly zero, skipped a block of features at a time: features
+    set only in the last full block, in the tail after the last block, a negative zero and
+    whole empty blocks still give the torch actor's logits."""
+    pol = _policy(obs_size=100)
+    params, layout = export_actor(pol)
+    rng = np.random.default_rng(3)
+    scratch = np.zeros((2, mlp.width(layout)), np.float32)
+    for on in ([95], [47, 99], [0, 16, 31, 32, 80], [63, 64]):
+        obs = np.zeros(100, np.float32)
+        obs[on] = rng.normal(size=len(on)).astype(np.float32)
+        obs[40] = -0.0
+        out = np.zeros(7, np.float32)
+        mlp.forward(params, layout, obs, scratch, out)
+        np.testing.assert_allclose(out, actor_logits(pol, obs[None])[0], atol=1e-5)
+
+
 def test_a_layout_that_does_not_fit_the_game_is_refused():
     params, layout = export_actor(_policy())
     with pytest.raises(ValueError, match="observation features"):
