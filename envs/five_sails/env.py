@@ -45,6 +45,7 @@ from .heuristic import heuristic_best
 from .hidden import determinize
 from .labels import action_label
 from .observe import OBS_SIZE, observe
+from .prune import prune
 from .render import render_ansi, render_regions, render_rgb
 from .scenario import from_scenario, to_scenario
 from .state import CONFIG, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS, PHASE_NAMES, STATE
@@ -68,7 +69,7 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best,
+    heuristic_best=heuristic_best, prune=prune,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0),
               "test_configs": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}]},
