@@ -6,9 +6,10 @@
 For each game with a determinize kernel, from two positions of a 2-player game (the first
 decision, and the position after ``--midgame`` random decisions): simulations/s of one
 ``mcts:SIMS`` decision with full random playouts and with playouts stopped after
-``--rollout`` decisions (the game's value kernel then scores the position), with ``--prior MODEL`` also
-PUCT with that policy prior (cut playouts), and the mean
-decisions of a full random playout from that position (what a full playout costs). One
+``--rollout`` decisions (the game's value kernel then scores the position), with ``--prior
+MODEL`` (or ``--prior pretrained``, the game's shipped network) also PUCT with that policy
+prior (cut playouts), and the mean decisions of a full random playout from that position
+(what a full playout costs). One
 numba thread; the ratio of the two playout kinds is measured in the same process. Figures
 only: nothing here is asserted by tests.
 """
@@ -90,6 +91,10 @@ def bench_search(name: str, sims: int = 1000, rollout: int = 20, midgame: int = 
     if prior_model:
         from agents.mcts import load_prior
 
+        if prior_model == "pretrained":
+            from agents import pretrained
+
+            prior_model = pretrained.load(name)[:2]
         prior = load_prior(prior_model, spec)
     rows = []
     for label, root in positions(name, midgame):
@@ -132,7 +137,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--midgame", type=int, default=400,
                     help="random decisions before the second position")
     ap.add_argument("--prior", default=None,
-                    help="a saved MaskablePPO model: also time PUCT with its policy prior")
+                    help="a saved MaskablePPO model, or 'pretrained' (the game's shipped one): "
+                         "also time PUCT with its policy prior")
 
 
 def run(args) -> int:
