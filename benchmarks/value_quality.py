@@ -25,53 +25,36 @@ import numpy as np
 
 
 def positions(game: str, model_path: str, games: int, seed: int = 7, num_envs: int = 32):
-    """(value kernel, critic, outcome) float64 arrays over every decision of ``games`` games."""
+    """(value kernel, critic, outcome) float64 arrays over every decision of ``games`` games:
+    played by ``training.evaluate.play_games`` (the network in seat ``game % 2``), then each
+    replayed from its record to score the positions."""
     import torch
 
     import agents
-    import envs
     from agents.policy import ActorAgent, load_model
+    from training.evaluate import play_games
+    from training.records import apply_action, new_game
 
-    spec = envs.spec(game)
     policy = load_model(model_path, game).policy
     players = [ActorAgent.of(policy, name="network"), agents.make("heuristic", game, seed=1)]
-    vec = envs.make_vector(game, num_envs=num_envs, seed=seed, keep_final=True, num_players=2)
-    rows = np.arange(num_envs)
-    started = np.arange(num_envs)
-    # the agent in each seat: the network sits in seat game % 2
-    lineup = np.stack([started % 2, 1 - started % 2], axis=1)
-    pending: list[list[tuple[int, float, float]]] = [[] for _ in range(num_envs)]
+    config = {"num_players": 2}
+    seatings = [(g % 2, 1 - g % 2) for g in range(games)]
     kernel, critic, outcome = [], [], []
-    value = np.zeros(spec.max_players, dtype=np.float32)
-    finished = 0
-    while finished < games:
-        to_play = vec.to_play.astype(np.int64)
+    for result in play_games(game, players, seatings, seed=seed, config=config,
+                             num_envs=num_envs):
+        spec, state = new_game(game, result.seed, config)
+        value = np.zeros(spec.max_players, dtype=np.float32)
+        obs = np.zeros((len(result.actions), spec.obs_size), dtype=np.float32)
+        for k, action in enumerate(result.actions):
+            seat = int(state["to_play"][0])
+            spec.value(state[0], value)
+            spec.single.observe(state, 0, seat, obs[k])
+            kernel.append(float(value[seat]))
+            outcome.append(float(np.sign(result.final[seat])))
+            apply_action(spec, state, action)
         with torch.no_grad():
-            v = policy.predict_values(torch.from_numpy(np.asarray(vec.obs, np.float32)))
-        v = v.numpy().ravel()
-        for i in np.flatnonzero(to_play >= 0):
-            spec.value(vec.states[i:i + 1][0], value)
-            pending[i].append((int(to_play[i]), float(value[to_play[i]]), float(v[i])))
-        who = lineup[rows, np.maximum(to_play, 0)]
-        actions = np.full(num_envs, -1, dtype=np.int64)
-        for k, agent in enumerate(players):
-            idx = np.flatnonzero((who == k) & (to_play >= 0))
-            if len(idx):
-                states = vec.states[idx] if agent.needs_state else None
-                actions[idx] = agent.act_batch(vec.obs[idx], vec.masks[idx], states,
-                                               to_play[idx])
-        rewards, dones = vec.step(actions)
-        for i in np.flatnonzero(dones):
-            for seat, k, c in pending[i]:
-                kernel.append(k)
-                critic.append(c)
-                outcome.append(float(np.sign(rewards[i, seat])))
-            pending[i] = []
-            finished += 1
-            g = started.max() + 1
-            started[i] = g
-            lineup[i] = (g % 2, 1 - g % 2)
-    return np.array(kernel), np.array(critic), np.array(outcome)
+            critic.extend(policy.predict_values(torch.from_numpy(obs)).numpy().ravel())
+    return np.array(kernel), np.array(critic, dtype=np.float64), np.array(outcome)
 
 
 def quality(estimate: np.ndarray, outcome: np.ndarray) -> dict:
