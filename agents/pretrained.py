@@ -129,7 +129,8 @@ def metadata(game: str, directory=None) -> dict:
                                  f"{', '.join(map(str, FORMATS))}")
     budgets = meta.get("sims_by_players", {})
     if not isinstance(budgets, dict) or not all(
-            str(k).isdigit() and isinstance(v, int) and v >= 1 for k, v in budgets.items()):
+            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= 1
+            for k, v in budgets.items()):
         raise ModelMismatchError(f"pretrained model metadata {path}: sims_by_players must map "
                                  f"player counts to simulations >= 1, not {budgets!r}")
     have = identity(game)

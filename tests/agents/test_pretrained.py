@@ -117,7 +117,8 @@ def test_the_search_budget_at_another_player_count_is_the_metadatas_or_the_next_
                                                              spec.max_players + 1))
 
 
-@pytest.mark.parametrize("bad", [{"3": 0}, {"three": 500}, [500], {"3": "500"}])
+@pytest.mark.parametrize("bad", [{"3": 0}, {"three": 500}, [500], {"3": "500"}, {"3": True},
+                                 {"0": 500}])
 def test_a_malformed_budget_by_player_count_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", sims_by_players=bad)
     with pytest.raises(ModelMismatchError, match="sims_by_players"):
