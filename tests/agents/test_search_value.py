@@ -49,20 +49,6 @@ def test_value_is_a_return_and_a_seat_s_value_ignores_what_it_cannot_see(game):
             assert _value(spec, d)[seat] == v[seat]
 
 
-def test_havoc_value_follows_the_final_score_standing():
-    """[Final Scoring] the higher final score wins: more Infamy scored is worth more to the
-    seat that has it, and exactly as much less to its 2-player rival (zero-sum)."""
-    spec = envs.spec("havoc")
-    rec = _positions("havoc", 1)[0]
-    rec["infamy"][0, :2] = (12, 4)
-    v = _value(spec, rec)
-    assert v[0] > 0 > v[1] and v[0] == pytest.approx(-v[1])
-    rec["infamy"][0, :2] = (20, 4)
-    assert _value(spec, rec)[0] > v[0]
-    rec["infamy"][0, :2] = (4, 4)
-    assert _value(spec, rec)[0] == pytest.approx(0.0)
-
-
 def test_a_cut_playout_is_shorter_and_the_search_still_counts_every_simulation():
     spec = envs.spec("havoc")
     root = _positions("havoc", 1)[0]
