@@ -88,18 +88,21 @@ class MCTSAgent(Agent):
 
     ``by_players`` ({player count: simulations}) gives another budget to a game of that many
     seats (a max-n search over more seats' replies needs more simulations to see as far);
-    other counts use ``simulations``. ``c`` is the UCB exploration constant (returns are in
-    [-1, 1] per seat by default rewards); ``max_rollout_steps`` stops a playout early (its
-    return is then what was earned so far plus the game's value kernel, 0 without one):
-    ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
-    otherwise, None is always full playouts.
+    other counts use ``simulations``. Likewise ``priors_by_players`` ({player count: prior},
+    each as ``prior``: a network trained for that many seats) gives another prior to a game
+    of that many seats; other counts use ``prior``, which it needs. ``c`` is the UCB
+    exploration constant (returns are in [-1, 1] per seat by default rewards);
+    ``max_rollout_steps`` stops a playout early (its return is then what was earned so far
+    plus the game's value kernel, 0 without one): ``"default"`` is DEFAULT_ROLLOUT for a
+    game with a value kernel and full playouts otherwise, None is always full playouts.
     """
 
     needs_state = True
 
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
-                 prior: str | None = None, by_players: dict[int, int] | None = None):
+                 prior: str | None = None, by_players: dict[int, int] | None = None,
+                 priors_by_players: dict | None = None):
         import envs
         from envs.core import search
 
@@ -116,6 +119,11 @@ class MCTSAgent(Agent):
         self.prior_path = prior
         if prior is not None:
             self.prior = load_prior(prior, self.spec)
+        if priors_by_players and prior is None:
+            raise ValueError("priors by player count need a prior for the other counts")
+        #: {player count: (params, layout)}: the prior of a game of that many seats
+        self.priors_by_players = {int(n): load_prior(p, self.spec)
+                                  for n, p in (priors_by_players or {}).items()}
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
@@ -133,7 +141,8 @@ class MCTSAgent(Agent):
 
     def with_prior(self, prior, seed=None) -> "MCTSAgent":
         """The same search (simulations, playouts) with ``prior`` (see ``load_prior``) and
-        PUCT's default exploration constant."""
+        PUCT's default exploration constant, at every player count (another model: the
+        priors by player count are not kept)."""
         return MCTSAgent(self.game, self.simulations,
                          max_rollout_steps=None if self.max_rollout_steps < 0
                          else self.max_rollout_steps, seed=seed, prior=prior,
@@ -142,6 +151,10 @@ class MCTSAgent(Agent):
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
         return self.by_players.get(int(num_players), self.simulations)
+
+    def prior_for(self, num_players: int):
+        """The prior (params, layout) of a game of ``num_players`` seats, or None (UCT)."""
+        return self.priors_by_players.get(int(num_players), self.prior)
 
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:
@@ -163,7 +176,8 @@ class MCTSAgent(Agent):
         legal = np.flatnonzero(root_mask)
         if len(legal) <= 1:
             return int(legal[0]) if len(legal) else -1
-        visits = search(self.spec, root, self.budget(root["num_players"][0]), c=self.c,
+        n = int(root["num_players"][0])
+        visits = search(self.spec, root, self.budget(n), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
-                        prior=self.prior)
+                        prior=self.prior_for(n))
         return int(legal[np.argmax(visits[legal])])

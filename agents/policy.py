@@ -327,17 +327,33 @@ def policy_actions(policy, obs, masks, deterministic=True, generator=None) -> np
 class ActorAgent(Agent):
     """A policy's actor exported to numpy (``export_actor``: params, layout), played
     greedy through the numba ``mlp.forward``: the same logits as ``PolicyAgent``'s greedy
-    play without torch, so it pickles to worker processes as two arrays."""
+    play without torch, so it pickles to worker processes as two arrays.
+
+    ``by_players`` ({player count: (params, layout)}, networks trained for that many seats)
+    plays another network in a game of that many seats; the agent then reads the game
+    record's ``num_players`` (``needs_state``), and nothing else of it."""
 
     needs_state = False
 
-    def __init__(self, params, layout, name: str = "actor"):
+    def __init__(self, params, layout, name: str = "actor", by_players=None):
         from envs.core import mlp
 
         self.params = np.ascontiguousarray(params, dtype=np.float32)
         self.layout = np.ascontiguousarray(layout, dtype=np.int64)
         self.name = name
-        self._width = int(mlp.width(self.layout))
+        #: {player count: (params, layout)}
+        self.by_players = {int(n): (np.ascontiguousarray(p, dtype=np.float32),
+                                    np.ascontiguousarray(lay, dtype=np.int64))
+                           for n, (p, lay) in (by_players or {}).items()}
+        sizes = (mlp.input_size(self.layout), mlp.num_outputs(self.layout))
+        for n, (_, lay) in self.by_players.items():
+            if (mlp.input_size(lay), mlp.num_outputs(lay)) != sizes:
+                raise ValueError(f"the network for {n} players maps {mlp.input_size(lay)} "
+                                 f"inputs to {mlp.num_outputs(lay)} actions, the agent's "
+                                 f"{sizes[0]} to {sizes[1]}")
+        self.needs_state = bool(self.by_players)
+        self._width = max(int(mlp.width(lay)) for lay in
+                          [self.layout] + [lay for _, lay in self.by_players.values()])
 
     @classmethod
     def of(cls, policy, name: str = "actor") -> "ActorAgent":
@@ -351,9 +367,16 @@ class ActorAgent(Agent):
         from agents.base import masked_argmax
         from envs.core import mlp
 
+        if self.by_players and states is None:
+            raise ValueError(f"{self.name} plays a network by player count: it needs the game "
+                             "records (needs_state=True)")
         logits = np.zeros((len(masks), int(mlp.num_outputs(self.layout))), dtype=np.float32)
         scratch = np.zeros((2, self._width), dtype=np.float32)
         for r in range(len(masks)):
-            mlp.forward(self.params, self.layout, np.ascontiguousarray(obs[r], np.float32),
+            params, layout = self.params, self.layout
+            if self.by_players:
+                params, layout = self.by_players.get(int(states["num_players"][r]),
+                                                     (params, layout))
+            mlp.forward(params, layout, np.ascontiguousarray(obs[r], np.float32),
                         scratch, logits[r])
         return masked_argmax(logits, masks)

@@ -100,6 +100,29 @@ def test_a_prior_with_nan_or_infinite_parameters_is_refused_by_name():
             load_prior((broken, layout), spec)
 
 
+def test_a_prior_by_player_count_steers_the_search_at_that_count_only():
+    """``priors_by_players`` is the prior of a game of that many seats (the record's
+    ``num_players``), ``prior`` of the others: each count's search follows its own prior;
+    ``with_prior`` is another model, at every count; a prior by count needs a default."""
+    spec = envs.spec("toy")
+    agent = MCTSAgent("toy", 300, c=2.0, seed=0, prior=_one_hot_prior(spec, ADD1),
+                      priors_by_players={3: _one_hot_prior(spec, ADD2)})
+    for n, favoured in ((2, ADD1), (3, ADD2), (4, ADD1)):
+        vec = envs.make_vector("toy", num_envs=1, seed=0, num_players=n)
+        vec.states["total"][0] = 0
+        vec.refresh()
+        assert agent.search(vec.states[0:1]) == favoured, n
+    assert set(agent.priors_by_players) == {3}
+    other = agent.with_prior(_one_hot_prior(spec, ADD2))
+    assert other.priors_by_players == {} and other.prior_for(2)[1] is other.prior[1]
+    with pytest.raises(ValueError, match="need a prior"):
+        MCTSAgent("toy", 30, priors_by_players={3: _one_hot_prior(spec, ADD2)})
+    with pytest.raises(ValueError, match="observation features"):
+        bad = _one_hot_prior(spec, ADD2)
+        MCTSAgent("toy", 30, prior=_one_hot_prior(spec, ADD1),
+                  priors_by_players={3: (bad[0], bad[1] + np.array([[1, 0, 0, 0, 0], [0] * 5]))})
+
+
 def test_mcts_prior_agent_string_loads_a_saved_model(tmp_path):
     from sb3_contrib import MaskablePPO
 
