@@ -13,7 +13,8 @@
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
     "pretrained-net"      that network alone, greedy
-    "mcts:400:prior=pretrained"   any search budget with the shipped network as prior
+    "mcts:400:prior=pretrained"   any search budget with the shipped network as prior (at a
+                          player count with a network of its own, that one)
 
 Every agent follows the protocol in :mod:`agents.base`.
 """
@@ -68,13 +69,13 @@ def make(spec: str, game: str, seed=None) -> Agent:
             raise ValueError(f"agent {spec!r}: the playout length must be an integer or "
                              "'full' (mcts:SIMS:ROLLOUT)") from None
         named = prior
+        by_count = None
         if prior is not None and prior.strip().lower() == "pretrained":
-            from agents import pretrained     # the shipped network, checked for this game
+            from agents import pretrained     # the shipped networks, checked for this game
 
-            params, layout, _ = pretrained.load(game)
-            prior = (params, layout)
+            prior, by_count = pretrained.priors(game)
         agent = MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
-                          prior=prior)
+                          prior=prior, priors_by_players=by_count)
         if named is not None:
             agent.name = f"mcts:{sims}:prior={named}"
         return agent

@@ -1,4 +1,5 @@
-"""Pretrained opponents shipped in the package (issue 31): one trained network per game.
+"""Pretrained opponents shipped in the package (issue 31): one trained network per game,
+and one for a player count where a network trained for it plays better.
 
 ``agents.make("pretrained", game)`` is the game's shipped network as the prior of its small
 search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N from
@@ -18,12 +19,20 @@ instead of the training zip (critic, optimizer state: several times larger), and
 needs neither torch nor stable-baselines3: a plain ``pip install`` plays it.
 Nothing is downloaded: both files are package data (pyproject.toml).
 
+``<game>.npz``/``.json`` is the game's main model, and it plays every player count unless a
+model trained for that count ships beside it: ``<game>-<N>p.npz``/``.json`` (e.g.
+``seventh_sea-3p.json``), in the same format, whose game options say ``num_players`` N
+(``own_models``). At N players the ``pretrained`` agents use that network (the prior of the
+search, or the greedy network), with that model's ``sims``; at other counts the main one.
+``export(..., players=N)`` (``export --players N``) writes one.
+
 A model is refused (``ModelMismatchError``, naming both sides) when the game it was made
 for, that game's version, its observation size, its observation layout id or its action
 count differ from the installed game's, and when its weights file is not the one the
-metadata names (sha256); a game without a model raises ``NoPretrainedModelError`` saying how
-to train one. ``python -m agents.pretrained export`` writes both files from a trained
-``expert.zip`` / ``model.zip``.
+metadata names (sha256); a ``<game>-<N>p`` model also when its game options are not N
+players. A game without a model raises ``NoPretrainedModelError`` saying how to train one.
+``python -m agents.pretrained export`` writes both files from a trained ``expert.zip`` /
+``model.zip``.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import functools
 import hashlib
 import importlib
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -96,17 +106,49 @@ def identity(game: str) -> dict:
             "num_actions": int(spec.num_actions), "layout_id": observation_layout_id(spec)}
 
 
-def available(directory=None) -> list[str]:
-    """The games with a shipped model in ``directory`` (default ``MODELS_DIR``)."""
-    d = Path(directory) if directory is not None else MODELS_DIR
+def _dir(directory) -> Path:
+    return Path(directory) if directory is not None else MODELS_DIR
+
+
+def _own_name(stem: str) -> tuple[str, int] | None:
+    """(game, N) of a ``<game>-<N>p`` file stem, None for a main model's."""
+    m = re.fullmatch(r"(.+)-([0-9]+)p", stem)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def _pairs(d: Path) -> list[str]:
     return sorted(p.stem for p in d.glob("*.json") if p.with_suffix(".npz").exists())
 
 
-def metadata(game: str, directory=None) -> dict:
+def available(directory=None) -> list[str]:
+    """The games with a shipped model in ``directory`` (default ``MODELS_DIR``); a model
+    trained for another player count (``<game>-<N>p``) is not a game (``own_models``)."""
+    return [s for s in _pairs(_dir(directory)) if _own_name(s) is None]
+
+
+def own_models(game: str, directory=None) -> list[int]:
+    """The player counts with a model of their own for ``game`` (``<game>-<N>p.npz`` and
+    ``.json`` beside its main model), ascending; unchecked until read (``metadata``)."""
+    names = [_own_name(s) for s in _pairs(_dir(directory))]
+    return sorted(got[1] for got in names if got is not None and got[0] == game)
+
+
+def _stem(game: str, directory, num_players) -> str:
+    """The file stem of the model that plays ``game`` at ``num_players`` seats: its own
+    model when one ships, else the main one."""
+    if num_players is not None and int(num_players) in own_models(game, directory):
+        return f"{game}-{int(num_players)}p"
+    return game
+
+
+def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     """The metadata of ``game``'s shipped model, checked against the installed game
-    (``ModelMismatchError``); ``NoPretrainedModelError`` when there is none."""
-    d = Path(directory) if directory is not None else MODELS_DIR
-    path = d / f"{game}.json"
+    (``ModelMismatchError``); ``NoPretrainedModelError`` when there is none. With
+    ``num_players``, the model trained for that count when one ships (``own_models``),
+    else the main one."""
+    d = _dir(directory)
+    stem = _stem(game, d, num_players)
+    path = d / f"{stem}.json"
     if not path.exists() or not path.with_suffix(".npz").exists():
         shipped = ", ".join(available(d)) or "none"
         raise NoPretrainedModelError(
@@ -139,16 +181,22 @@ def metadata(game: str, directory=None) -> dict:
             f"pretrained model {path} was made for {_describe(meta)}, but the installed game "
             f"is {_describe(have)}: it would be mis-read; train a new one with `broadside "
             f"train --game {game}` and export it (python -m agents.pretrained export)")
+    if stem != game and players(meta) != int(num_players):
+        raise ModelMismatchError(
+            f"pretrained model {path} is filed as the model for {int(num_players)} players, "
+            f"but it was trained for {players(meta)} (its config's num_players): only a "
+            f"network trained for {int(num_players)} players ships as {stem}")
     return meta
 
 
 @functools.lru_cache(maxsize=None)
-def _load(game: str, directory: str) -> tuple[np.ndarray, np.ndarray, dict]:
+def _load(game: str, directory: str, stem: str) -> tuple[np.ndarray, np.ndarray, dict]:
     from agents import weights_int8
     from envs.core import mlp
 
-    meta = metadata(game, directory)
-    path = Path(directory) / f"{game}.npz"
+    own = _own_name(stem) if stem != game else None
+    meta = metadata(game, directory, own and own[1])
+    path = Path(directory) / f"{stem}.npz"
     blob = path.read_bytes()
     if hashlib.sha256(blob).hexdigest() != meta["sha256"]:
         raise ModelMismatchError(f"pretrained model {path} is not the file its metadata "
@@ -170,11 +218,28 @@ def _load(game: str, directory: str) -> tuple[np.ndarray, np.ndarray, dict]:
     return params, layout, meta
 
 
-def load(game: str, directory=None) -> tuple[np.ndarray, np.ndarray, dict]:
-    """(params, layout, metadata) of ``game``'s shipped actor, checked (see ``metadata``);
-    cached per process."""
-    d = Path(directory) if directory is not None else MODELS_DIR
-    return _load(game, str(d.resolve()))
+def load(game: str, directory=None, num_players: int | None = None
+         ) -> tuple[np.ndarray, np.ndarray, dict]:
+    """(params, layout, metadata) of ``game``'s shipped actor, checked (see ``metadata``;
+    ``num_players`` picks the model trained for that count when one ships); cached per
+    process and file."""
+    d = _dir(directory).resolve()
+    return _load(game, str(d), _stem(game, d, num_players))
+
+
+def by_players(game: str, directory=None) -> dict[int, tuple[np.ndarray, np.ndarray, dict]]:
+    """{N: (params, layout, metadata)} of every model trained for N players that ships
+    beside ``game``'s main one, each checked (``load``)."""
+    return {n: load(game, directory, n) for n in own_models(game, directory)}
+
+
+def priors(game: str, directory=None) -> tuple[tuple, dict[int, tuple]]:
+    """The search priors of the shipped models: ``(params, layout)`` of the main model and
+    {N: (params, layout)} of those trained for N players (``MCTSAgent``'s ``prior`` and
+    ``priors_by_players``)."""
+    params, layout, _ = load(game, directory)
+    return (params, layout), {n: (p, lay) for n, (p, lay, _) in by_players(game,
+                                                                           directory).items()}
 
 
 def players(meta: dict) -> int:
@@ -200,29 +265,36 @@ def search_sims(meta: dict, num_players: int | None = None) -> int:
     return known[max(below)] if below else base
 
 
-def search_budgets(meta: dict) -> dict[int, int]:
+def search_budgets(meta: dict, own: dict[int, dict] | None = None) -> dict[int, int]:
     """{player count: simulations} of the ``pretrained`` agent for every count the game
-    seats (``search_sims``)."""
+    seats: ``search_sims`` of the model that plays that count, ``own[n]`` (the metadata of
+    a model trained for n players that ships beside the main one, ``by_players``) where
+    there is one, else the main model's ``meta``."""
     import envs
 
     spec = envs.spec(meta["game"])
-    return {n: search_sims(meta, n) for n in range(spec.min_players, spec.max_players + 1)}
+    own = own or {}
+    return {n: search_sims(own.get(n, meta), n)
+            for n in range(spec.min_players, spec.max_players + 1)}
 
 
 def make(kind: str, game: str, seed=None, directory=None):
     """The ``pretrained`` agent (the network as the prior of its search) or
-    ``pretrained-net`` (the network alone, greedy)."""
-    params, layout, meta = load(game, directory)
+    ``pretrained-net`` (the network alone, greedy); at a player count with a model of its
+    own (``own_models``) each plays that model's network (and its budget)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
+    prior, nets = priors(game, directory)
     if kind == "pretrained-net":
         from agents.policy import ActorAgent
 
-        return ActorAgent(params, layout, name="pretrained-net")
-    if kind != "pretrained":
-        raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
+        return ActorAgent(*prior, name="pretrained-net", by_players=nets or None)
     from agents.mcts import MCTSAgent
 
-    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=(params, layout),
-                      by_players=search_budgets(meta))
+    meta = load(game, directory)[2]
+    own = {n: m for n, (_, _, m) in by_players(game, directory).items()}
+    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=prior,
+                      priors_by_players=nets, by_players=search_budgets(meta, own))
     agent.name = "pretrained"
     return agent
 
@@ -246,7 +318,19 @@ def summary(game: str) -> str:
     row = strength_row(meta, "pretrained", _is_heuristic)
     if row:
         parts.append(f"{row['win_rate']:.0%} vs heuristic")
-    return ", ".join(parts)
+    text = ", ".join(parts)
+    ok, refused = [], []
+    for n in own_models(game):
+        try:
+            metadata(game, num_players=n)
+            ok.append(str(n))
+        except PretrainedModelError:
+            refused.append(str(n))
+    if ok:
+        text += "; own model for " + ", ".join(ok)
+    if refused:
+        text += "; model for " + ", ".join(refused) + " refused"
+    return text
 
 
 def _is_heuristic(opponent: str) -> bool:
@@ -268,10 +352,12 @@ def worth(game: str) -> str:
     """What the shipped opponent is worth, from its metadata's ``strength`` rows: the network
     with its search and alone against the heuristic, with its search against plain search
     (``mcts:N``, a row whose ``opponent`` is one), and with its search at another player count
-    than the model's against heuristics in every other seat. The one source: the README and the
-    agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
+    than the model's against heuristics in every other seat (from the metadata of the model
+    trained for that count when one ships, ``own_models``). The one source: the README and
+    the agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
     meta = metadata(game)
     rows = meta.get("strength", [])
+    own = {n: metadata(game, num_players=n) for n in own_models(game)}
 
     def fig(row):
         lo, hi = row["ci95"]
@@ -291,8 +377,16 @@ def worth(game: str) -> str:
         parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
                      "(at least its CPU time a decision)")
     text = ", ".join(parts) or "not measured yet"
-    others = sorted({int(r["players"]) for r in rows if "players" in r} - {players(meta)})
+    others = sorted(({int(r["players"]) for r in rows if "players" in r} | set(own))
+                    - {players(meta)})
     for n in others:
+        if n in own:
+            more = strength_row(own[n], "pretrained", _is_heuristic, n)
+            if more:
+                text += (f"; with {n} players a network trained for {n} "
+                         f"(`mcts:{search_sims(own[n], n)}`) won {fig(more)} against {n - 1} "
+                         f"heuristics (chance {1 / n:.0%})")
+            continue
         more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
             text += (f"; with {n} players (`mcts:{search_sims(meta, n)}`) it won {fig(more)} "
@@ -304,11 +398,14 @@ def worth(game: str) -> str:
 
 
 # -- writing a model (needs the training extra) ---------------------------------------------
-def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
+def export(model_path, game: str, out_dir=None, players: int | None = None,
+           **info) -> tuple[Path, Path]:
     """Write ``<game>.npz`` (the actor of the MaskablePPO model at ``model_path``) and
     ``<game>.json`` (its metadata; ``info`` adds fields such as ``command``,
     ``wall_seconds``, ``strength``) into ``out_dir`` (default ``MODELS_DIR``). The game
-    options come from the model (``agents.policy.model_game``)."""
+    options come from the model (``agents.policy.model_game``). With ``players`` N the
+    files are ``<game>-<N>p.*``, the model for N players beside the main one; a model
+    trained for another count is refused (``ModelMismatchError``)."""
     import io
 
     import envs
@@ -330,17 +427,23 @@ def export(model_path, game: str, out_dir=None, **info) -> tuple[Path, Path]:
     # run named none
     config.setdefault("num_players",
                       int(envs.spec(game).make_config(**config)["num_players"][0]))
+    trained = int(config["num_players"])
+    if players is not None and int(players) != trained:
+        raise ModelMismatchError(f"{model_path} was trained for {trained} players (its game "
+                                 f"options), not {int(players)}: it cannot ship as "
+                                 f"{game}-{int(players)}p")
+    stem = game if players is None else f"{game}-{int(players)}p"
     buf = io.BytesIO()
     # a byte a weight (a 7th Sea actor: 8.5 MB in float16, 4.45 MB); the loader computes in
     # float32, and the strength recorded is that of the shipped, rounded weights
     np.savez_compressed(buf, **weights_int8.pack(*got))
-    npz = out / f"{game}.npz"
+    npz = out / f"{stem}.npz"
     npz.write_bytes(buf.getvalue())
     meta = {"format": FORMAT, **identity(game), "config": config,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
-    meta.setdefault("sims", prior_sims(players(meta), envs.spec(game)))
-    js = out / f"{game}.json"
+    meta.setdefault("sims", prior_sims(trained, envs.spec(game)))
+    js = out / f"{stem}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")
     _load.cache_clear()
     return npz, js
@@ -356,6 +459,9 @@ def main(argv=None) -> int:
     e.add_argument("model", help="a saved MaskablePPO model (RUN/expert.zip)")
     e.add_argument("--game", required=True)
     e.add_argument("--out", default=None, help=f"folder (default {MODELS_DIR})")
+    e.add_argument("--players", type=int, default=None, metavar="N",
+                   help="write <game>-<N>p.npz/.json, the model for N players beside the "
+                        "game's main one (the model must be trained for N)")
     e.add_argument("--command", default=None, help="the seeded training command")
     e.add_argument("--wall-seconds", type=float, default=None)
     e.add_argument("--machine", default=None, help="where and under what load it trained")
@@ -366,7 +472,11 @@ def main(argv=None) -> int:
                               ("machine", args.machine)) if v is not None}
     if args.strength:
         info["strength"] = json.loads(args.strength)
-    for path in export(args.model, args.game, args.out, **info):
+    try:
+        paths = export(args.model, args.game, args.out, players=args.players, **info)
+    except PretrainedModelError as e:
+        p.error(str(e))
+    for path in paths:
         print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
     return 0
 

@@ -61,16 +61,18 @@ def agent_specs(game: str, sims: int, model: str | None, prior: str | None = Non
 
 def ships_pretrained(game: str, num_players: int) -> bool:
     """``game`` ships a model (agents/pretrained.py) trained for ``num_players`` seats that
-    the installed game accepts."""
+    the installed game accepts: its main model, or one for that count beside it
+    (``pretrained.own_models``)."""
     from agents import pretrained
 
     if game not in pretrained.available():
         return False
-    try:
+    try:                                # the agents load every one of them
         meta = pretrained.metadata(game)
+        own = [pretrained.metadata(game, num_players=n) for n in pretrained.own_models(game)]
     except pretrained.PretrainedModelError:
         return False
-    return pretrained.players(meta) == num_players
+    return num_players in {pretrained.players(m) for m in [meta, *own]}
 
 
 def agent_name(spec: str) -> str:

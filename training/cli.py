@@ -522,7 +522,9 @@ def game_config_for(args, specs: list[str]) -> dict:
             entry = model_game(path)
             if entry is not None and entry["game"] == args.game:
                 found[path] = entry["config"]
-        if pretrained.uses_pretrained(s):    # the shipped model's options (2-player Havoc)
+        # the shipped main model's options (2-player Havoc); with --config num_players=N the
+        # agents play the model for N players where one ships (pretrained.own_models)
+        if pretrained.uses_pretrained(s):
             try:
                 found[f"the pretrained {args.game} model"] = \
                     pretrained.metadata(args.game)["config"]

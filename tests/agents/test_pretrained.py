@@ -27,6 +27,10 @@ from training.evaluate import play_games, seatings_vs
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = pretrained.available()
+#: every shipped model: (game, None) its main one, (game, N) one trained for N players
+MODELS = [(g, None) for g in SHIPPED] + [(g, n) for g in SHIPPED
+                                         for n in pretrained.own_models(g)]
+MODEL_IDS = [g if n is None else f"{g}-{n}p" for g, n in MODELS]
 #: options for shorter complete games where a game has them: Havoc's short Damage deck
 #: ("adjust the number of damage cards in the deck for a longer or shorter game" [Island
 #: Setup 5]), as `make demo` plays
@@ -34,13 +38,14 @@ SHORT = {"havoc": {"damage_deck": 4}}
 
 
 def _write_model(folder: Path, game: str, made_for: str | None = None, fmt=pretrained.FORMAT,
-                 **meta_over):
-    """A tiny random actor for ``made_for``'s sizes (default ``game``) saved as ``game``'s
-    model in ``folder`` in file format ``fmt``, with metadata overridden by ``meta_over``;
-    returns its float32 parameters."""
+                 players: int | None = None, seed: int = 0, **meta_over):
+    """A tiny random actor (weights drawn with ``seed``) for ``made_for``'s sizes (default
+    ``game``) saved as ``game``'s model in ``folder`` in file format ``fmt`` (with
+    ``players`` N: as its model for N players, ``<game>-<N>p``, trained for N), with
+    metadata overridden by ``meta_over``; returns its float32 parameters."""
     ident = pretrained.identity(made_for or game)
     n_in, n_out, h = ident["obs_size"], ident["num_actions"], 4
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     params = rng.normal(size=n_in * h + h + h * n_out + n_out).astype(np.float32)
     o1 = n_in * h
     layout = np.array([[n_in, h, 0, o1, 1], [h, n_out, o1 + h, o1 + h + h * n_out, 0]],
@@ -49,10 +54,11 @@ def _write_model(folder: Path, game: str, made_for: str | None = None, fmt=pretr
     arrays = {"params": params, "layout": layout} if fmt == 1 else weights_int8.pack(params, layout)
     np.savez_compressed(buf, **arrays)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{game}.npz").write_bytes(buf.getvalue())
-    meta = {"format": fmt, **ident, "config": {"num_players": 2},
+    stem = game if players is None else f"{game}-{players}p"
+    (folder / f"{stem}.npz").write_bytes(buf.getvalue())
+    meta = {"format": fmt, **ident, "config": {"num_players": players or 2},
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(), **meta_over}
-    (folder / f"{game}.json").write_text(json.dumps(meta))
+    (folder / f"{stem}.json").write_text(json.dumps(meta))
     return params
 
 
@@ -149,13 +155,16 @@ def test_the_pretrained_agent_searches_with_the_budget_of_the_games_player_count
         used.clear()
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
+@pytest.mark.parametrize("game,players", MODELS, ids=MODEL_IDS)
+def test_every_shipped_model_is_the_installed_games_version_and_layout(game, players):
     """Metadata names the game, its current version, observation size and layout id, and
     says how it was made and what it is worth (issue 31: the seeded command, its wall time
-    on 2 cores, measured strength with games and an interval)."""
-    params, layout, meta = pretrained.load(game)
+    on 2 cores, measured strength with games and an interval); a model for N players was
+    trained for N."""
+    params, layout, meta = pretrained.load(game, num_players=players)
     spec = envs.spec(game)
+    if players is not None:
+        assert pretrained.players(meta) == players
     assert meta["game"] == game and meta["version"] == spec.version
     assert (meta["obs_size"], meta["num_actions"]) == (spec.obs_size, spec.num_actions)
     assert meta["layout_id"] == pretrained.observation_layout_id(spec)
@@ -165,15 +174,16 @@ def test_every_shipped_model_is_the_installed_games_version_and_layout(game):
     for row in meta["strength"]:
         assert row["games"] >= 50 and row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     assert {r["agent"] for r in meta["strength"]} >= {"pretrained", "pretrained-net"}
-    assert (pretrained.MODELS_DIR / f"{game}.npz").stat().st_size < 8e6   # package data
+    stem = game if players is None else f"{game}-{players}p"
+    assert (pretrained.MODELS_DIR / f"{stem}.npz").stat().st_size < 8e6   # package data
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(game):
+@pytest.mark.parametrize("game,players", MODELS, ids=MODEL_IDS)
+def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(game, players):
     """The strict AEC env raises IllegalActionError on an illegal move; the positions the
     game reaches pass check_state (every 20th and the last: a check costs ~13 ms on Havoc);
-    the game ends (not truncated)."""
-    meta = pretrained.metadata(game)
+    the game ends (not truncated). Each model plays at the count it was trained for."""
+    meta = pretrained.metadata(game, num_players=players)
     net = agents.make("pretrained-net", game)
     search = agents.make("mcts:4:prior=pretrained", game, seed=1)
     env = envs.make_raw(game, **meta["config"])
@@ -197,11 +207,11 @@ def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(ga
     assert env.record["done"][0] and not env.record["truncated"][0]
 
 
-@pytest.mark.parametrize("game", SHIPPED)
-def test_shipped_model_plays_complete_games_in_vectorgame_with_legal_moves_only(game):
+@pytest.mark.parametrize("game,players", MODELS, ids=MODEL_IDS)
+def test_shipped_model_plays_complete_games_in_vectorgame_with_legal_moves_only(game, players):
     """VectorGame in checked mode raises IllegalActionError on any illegal action; both the
     network alone and the search with it finish their games, in every seat."""
-    cfg = {**pretrained.metadata(game)["config"], **SHORT.get(game, {})}
+    cfg = {**pretrained.metadata(game, num_players=players)["config"], **SHORT.get(game, {})}
     players = int(cfg.get("num_players", 2))
     res = play_games(game, [agents.make("pretrained-net", game),
                             agents.make("mcts:4:prior=pretrained", game, seed=2)],
@@ -219,14 +229,160 @@ def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(
     assert isinstance(a, MCTSAgent) and a.prior is not None and a.name == "pretrained"
     assert a.simulations == meta["sims"] == prior_sims(int(meta["config"]["num_players"]),
                                                        envs.spec(game))
-    assert a.by_players == pretrained.search_budgets(meta)
+    own = {n: pretrained.metadata(game, num_players=n) for n in pretrained.own_models(game)}
+    assert a.by_players == pretrained.search_budgets(meta, own)
     params, layout, _ = pretrained.load(game)
     assert np.array_equal(a.prior[0], params)
+    assert set(a.priors_by_players) == set(own)
     net = agents.make("pretrained-net", game)
     assert isinstance(net, ActorAgent) and np.array_equal(net.params, params)
+    assert set(net.by_players) == set(own) and net.needs_state == bool(own)
     s = agents.make("mcts:30:prior=pretrained", game)
     assert s.simulations == 30 and np.array_equal(s.prior[0], params)
+    assert set(s.priors_by_players) == set(own)
     assert s.name == "mcts:30:prior=pretrained"
+
+
+# -- a model for a player count beside the main one ----------------------------------------
+def _main_and_three(folder: Path, main_meta=None, three_meta=None):
+    """Havoc's main model (2 players) and a different one for 3 players in ``folder``;
+    returns the weights each loads as."""
+    _write_model(folder, "havoc", seed=0, **(main_meta or {}))
+    _write_model(folder, "havoc", players=3, seed=1, **(three_meta or {}))
+    main, three = pretrained.load("havoc", folder)[0], pretrained.load("havoc", folder, 3)[0]
+    assert not np.array_equal(main, three)
+    return main, three
+
+
+def _spy_search(monkeypatch):
+    """Record (simulations, prior params) of every search the agents run."""
+    from envs.core import search as search_mod
+
+    used = []
+    real = search_mod.search
+
+    def spy(spec, root, sims, **kw):
+        used.append((sims, kw.get("prior")))
+        return real(spec, root, sims, **kw)
+
+    monkeypatch.setattr(search_mod, "search", spy)
+    return used
+
+
+def test_a_model_for_a_player_count_is_the_prior_and_budget_at_that_count_only(
+        tmp_path, monkeypatch):
+    """At 3 players the search is given the 3-player model's network and its ``sims``
+    (over the main model's ``sims_by_players``); at 2 and 4 the main model's network and
+    budgets; ``mcts:N:prior=pretrained`` switches networks the same way at its budget."""
+    main, three = _main_and_three(tmp_path, {"sims": 5, "sims_by_players": {"3": 7, "4": 8}},
+                                  {"sims": 9})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    agent = agents.make("pretrained", "havoc", seed=0)
+    assert agent.by_players == {1: 5, 2: 5, 3: 9, 4: 8, 5: 8}
+    assert np.array_equal(agent.prior[0], main) and set(agent.priors_by_players) == {3}
+    fixed = agents.make("mcts:6:prior=pretrained", "havoc", seed=0)
+    used = _spy_search(monkeypatch)
+    for who, want_sims in ((agent, {2: 5, 3: 9, 4: 8}), (fixed, {2: 6, 3: 6, 4: 6})):
+        for n in (2, 3, 4):
+            vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+            assert who.search(vec.states[0:1]) >= 0
+            (sims, prior), = used
+            assert sims == want_sims[n], (who.name, n)
+            assert np.array_equal(prior[0], three if n == 3 else main), (who.name, n)
+            used.clear()
+
+
+def test_the_network_alone_plays_the_model_of_the_games_player_count(tmp_path, monkeypatch):
+    """``pretrained-net`` reads the record's player count (a state agent only when a model
+    for another count ships) and plays that count's network: greedy moves differ."""
+    from agents.policy import ActorAgent
+
+    main, three = _main_and_three(tmp_path)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    net = agents.make("pretrained-net", "havoc")
+    assert net.needs_state and set(net.by_players) == {3}
+    layout = pretrained.load("havoc", tmp_path)[1]
+    spec = envs.spec("havoc")
+    rng = np.random.default_rng(0)
+    obs = rng.random((64, spec.obs_size)).astype(np.float32)
+    masks = np.ones((64, spec.num_actions), np.uint8)
+    want2 = ActorAgent(main, layout).act_batch(obs, masks)
+    want3 = ActorAgent(three, layout).act_batch(obs, masks)
+    assert (want2 != want3).any()
+    for n, want in ((2, want2), (3, want3), (4, want2)):
+        vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+        states = np.repeat(vec.states[0:1], 64)
+        assert np.array_equal(net.act_batch(obs, masks, states), want), n
+    with pytest.raises(ValueError, match="needs the game records"):
+        net.act_batch(obs, masks)
+    # without a model for another count: an observation agent, as before
+    _write_model(tmp_path / "alone", "havoc")
+    alone = pretrained.make("pretrained-net", "havoc", directory=tmp_path / "alone")
+    assert not alone.needs_state and alone.by_players == {}
+
+
+def test_the_network_by_player_count_plays_games_in_vectorgame(tmp_path, monkeypatch):
+    """Played through VectorGame (its records handed over), with legal moves only."""
+    _main_and_three(tmp_path)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    res = play_games("havoc", [agents.make("pretrained-net", "havoc"), agents.make("random",
+                                                                                  "havoc")],
+                     seatings_vs(3, 1), seed=5, config={"num_players": 3, "damage_deck": 4},
+                     num_envs=1, checked=True)
+    assert len(res) == 1 and res[0] is not None
+
+
+@pytest.mark.parametrize("three_meta,match", [
+    ({"config": {"num_players": 2}}, r"havoc-3p\.json is filed as the model for 3 players, but "
+                                     r"it was trained for 2"),
+    ({"version": envs.spec("havoc").version + 1}, r"havoc-3p\.json was made for havoc v\d+ "
+                                                   r".*installed game is havoc v\d+")],
+    ids=["trained-for-2", "another-version"])
+def test_a_model_for_a_player_count_that_is_not_its_own_is_refused_naming_both(
+        tmp_path, monkeypatch, three_meta, match):
+    _write_model(tmp_path, "havoc")
+    _write_model(tmp_path, "havoc", players=3, **three_meta)
+    with pytest.raises(ModelMismatchError, match=match):
+        pretrained.load("havoc", tmp_path, 3)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    for spec in ("pretrained", "pretrained-net", "mcts:8:prior=pretrained"):
+        with pytest.raises(ModelMismatchError, match=match):
+            agents.make(spec, "havoc")
+    assert pretrained.summary("havoc") == "2 players; model for 3 refused"
+
+
+def test_a_model_for_a_player_count_is_no_game_and_shows_in_the_list(tmp_path, monkeypatch):
+    from benchmarks import strength
+
+    _main_and_three(tmp_path, {"strength": [{"agent": "pretrained", "opponent": "heuristic",
+                                             "games": 400, "win_rate": 0.89,
+                                             "ci95": [0.85, 0.92]}]})
+    assert pretrained.available(tmp_path) == ["havoc"]
+    assert pretrained.own_models("havoc", tmp_path) == [3]
+    assert pretrained.own_models("cursed_seas", tmp_path) == []
+    assert pretrained.metadata("havoc", tmp_path, 2)["config"]["num_players"] == 2
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert pretrained.summary("havoc") == "2 players, 89% vs heuristic; own model for 3"
+    assert [strength.ships_pretrained("havoc", n) for n in (2, 3, 4)] == [True, True, False]
+
+
+def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkeypatch):
+    """The 3-player clause is the 3-player model's row and budget, said as a network trained
+    for 3; the main model's own 3-player row (the network no longer played there) is not."""
+    two = [{"agent": "pretrained", "opponent": "heuristic", "players": 2, "games": 400,
+            "win_rate": 0.75, "ci95": [0.7049, 0.7904]},
+           {"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
+            "win_rate": 0.4, "ci95": [0.31, 0.5]}]
+    three = [{"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
+              "win_rate": 0.6, "ci95": [0.502, 0.691]}]
+    _main_and_three(tmp_path, {"strength": two, "sims": 700, "sims_by_players": {"3": 800}},
+                    {"strength": three, "sims": 900})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert pretrained.worth("havoc") == ("its network as the prior of `mcts:700` won 75.0% "
+                                         "[70.5, 79.0] of 400 seat-rotated games against the "
+                                         "heuristic; with 3 players a network trained for 3 "
+                                         "(`mcts:900`) won 60.0% [50.2, 69.1] of 100 "
+                                         "seat-rotated games against 2 heuristics (chance 33%)")
 
 
 def test_shipped_models_are_package_data():
@@ -422,3 +578,26 @@ def test_export_writes_8_bit_weights_that_load_as_the_actor_and_names_the_player
     assert np.allclose(params, want, atol=np.abs(want).max() / 254 + 1e-3)
     assert np.array_equal(layout, want_layout)
     assert meta["config"]["num_players"] == int(envs.spec("toy").make_config()["num_players"][0])
+
+
+def test_export_for_a_player_count_writes_its_own_files_and_refuses_another_count(tmp_path):
+    """``export(..., players=N)`` (``--players N``) writes ``<game>-<N>p.*``, read as the
+    model for N players; a model trained for another count is refused, nothing written."""
+    from tests.agents.test_agents import _saved_policy
+
+    _, path = _saved_policy(tmp_path)
+    out = tmp_path / "models"
+    trained = int(envs.spec("toy").make_config()["num_players"][0])
+    npz, js = pretrained.export(path, "toy", out, players=trained)
+    assert (npz.name, js.name) == (f"toy-{trained}p.npz", f"toy-{trained}p.json")
+    assert pretrained.own_models("toy", out) == [trained] and pretrained.available(out) == []
+    assert pretrained.players(pretrained.load("toy", out, trained)[2]) == trained
+    with pytest.raises(ModelMismatchError, match=rf"trained for {trained} players .*not "
+                                                 rf"{trained + 1}"):
+        pretrained.export(path, "toy", out, players=trained + 1)
+    assert sorted(p.name for p in out.iterdir()) == sorted([npz.name, js.name])
+    with pytest.raises(SystemExit):
+        pretrained.main(["export", str(path), "--game", "toy", "--out", str(out),
+                         "--players", str(trained + 1)])
+    assert pretrained.main(["export", str(path), "--game", "toy", "--out", str(out)]) == 0
+    assert pretrained.available(out) == ["toy"]
