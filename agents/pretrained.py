@@ -383,18 +383,24 @@ def worth(game: str) -> str:
         if n in own:
             more = strength_row(own[n], "pretrained", _is_heuristic, n)
             if more:
-                text += (f"; with {n} players a network trained for {n} "
-                         f"(`mcts:{search_sims(own[n], n)}`) won {fig(more)} against {n - 1} "
-                         f"heuristics (chance {1 / n:.0%})")
+                made, sims = _training(own[n]), f"`mcts:{search_sims(own[n], n)}`"
+                how = f" by {made}, as the prior of {sims}," if made else f" ({sims})"
+                text += (f"; with {n} players a network trained for {n}{how} won {fig(more)} "
+                         f"against {n - 1} heuristics (chance {1 / n:.0%})")
             continue
         more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
             text += (f"; with {n} players (`mcts:{search_sims(meta, n)}`) it won {fig(more)} "
                      f"against {n - 1} heuristics (chance {1 / n:.0%})")
-    if meta.get("command") and meta.get("wall_seconds"):
-        text += (f" (trained by `{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on "
-                 "two cores)")
-    return text
+    made = _training(meta)
+    return text + (f" (trained by {made})" if made else "")
+
+
+def _training(meta: dict) -> str:
+    """"`COMMAND` in N min on two cores" from a model's metadata, or "" without them."""
+    if not (meta.get("command") and meta.get("wall_seconds")):
+        return ""
+    return f"`{meta['command']}` in {meta['wall_seconds'] / 60:.0f} min on two cores"
 
 
 # -- writing a model (needs the training extra) ---------------------------------------------
