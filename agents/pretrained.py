@@ -379,21 +379,22 @@ def worth(game: str) -> str:
     text = ", ".join(parts) or "not measured yet"
     others = sorted(({int(r["players"]) for r in rows if "players" in r} | set(own))
                     - {players(meta)})
-    for n in others:
-        if n in own:
-            more = strength_row(own[n], "pretrained", _is_heuristic, n)
-            if more:
-                made, sims = _training(own[n]), f"`mcts:{search_sims(own[n], n)}`"
-                how = f" by {made}, as the prior of {sims}," if made else f" ({sims})"
-                text += (f"; with {n} players a network trained for {n}{how} won {fig(more)} "
-                         f"against {n - 1} heuristics (chance {1 / n:.0%})")
-            continue
+    for n in [n for n in others if n not in own]:
         more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
             text += (f"; with {n} players (`mcts:{search_sims(meta, n)}`) it won {fig(more)} "
                      f"against {n - 1} heuristics (chance {1 / n:.0%})")
     made = _training(meta)
-    return text + (f" (trained by {made})" if made else "")
+    text += f" (trained by {made})" if made else ""
+    # a model of its own after the main one's training, which it does not share
+    for n in [n for n in others if n in own]:
+        more = strength_row(own[n], "pretrained", _is_heuristic, n)
+        if more:
+            made, sims = _training(own[n]), f"`mcts:{search_sims(own[n], n)}`"
+            how = f" by {made}, as the prior of {sims}," if made else f" ({sims})"
+            text += (f"; with {n} players a network trained for {n}{how} won {fig(more)} "
+                     f"against {n - 1} heuristics (chance {1 / n:.0%})")
+    return text
 
 
 def _training(meta: dict) -> str:
