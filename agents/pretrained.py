@@ -133,12 +133,18 @@ def own_models(game: str, directory=None) -> list[int]:
     return sorted(got[1] for got in names if got is not None and got[0] == game)
 
 
-def _stem(game: str, directory, num_players) -> str:
-    """The file stem of the model that plays ``game`` at ``num_players`` seats: its own
-    model when one ships, else the main one."""
+def _own_count(game: str, directory, num_players) -> int | None:
+    """``num_players`` when a model of its own plays ``game`` at that count, else None (the
+    main model plays it)."""
     if num_players is not None and int(num_players) in own_models(game, directory):
-        return f"{game}-{int(num_players)}p"
-    return game
+        return int(num_players)
+    return None
+
+
+def _stem(game: str, own: int | None) -> str:
+    """The file stem of ``game``'s main model (``own`` None) or of its model for ``own``
+    players."""
+    return game if own is None else f"{game}-{own}p"
 
 
 def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
@@ -147,7 +153,8 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     ``num_players``, the model trained for that count when one ships (``own_models``),
     else the main one."""
     d = _dir(directory)
-    stem = _stem(game, d, num_players)
+    own = _own_count(game, d, num_players)
+    stem = _stem(game, own)
     path = d / f"{stem}.json"
     if not path.exists() or not path.with_suffix(".npz").exists():
         shipped = ", ".join(available(d)) or "none"
@@ -181,22 +188,21 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
             f"pretrained model {path} was made for {_describe(meta)}, but the installed game "
             f"is {_describe(have)}: it would be mis-read; train a new one with `broadside "
             f"train --game {game}` and export it (python -m agents.pretrained export)")
-    if stem != game and players(meta) != int(num_players):
+    if own is not None and players(meta) != own:
         raise ModelMismatchError(
-            f"pretrained model {path} is filed as the model for {int(num_players)} players, "
-            f"but it was trained for {players(meta)} (its config's num_players): only a "
-            f"network trained for {int(num_players)} players ships as {stem}")
+            f"pretrained model {path} is filed as the model for {own} players, but it was "
+            f"trained for {players(meta)} (its config's num_players): only a network "
+            f"trained for {own} players ships as {stem}")
     return meta
 
 
 @functools.lru_cache(maxsize=None)
-def _load(game: str, directory: str, stem: str) -> tuple[np.ndarray, np.ndarray, dict]:
+def _load(game: str, directory: str, own: int | None) -> tuple[np.ndarray, np.ndarray, dict]:
     from agents import weights_int8
     from envs.core import mlp
 
-    own = _own_name(stem) if stem != game else None
-    meta = metadata(game, directory, own and own[1])
-    path = Path(directory) / f"{stem}.npz"
+    meta = metadata(game, directory, own)
+    path = Path(directory) / f"{_stem(game, own)}.npz"
     blob = path.read_bytes()
     if hashlib.sha256(blob).hexdigest() != meta["sha256"]:
         raise ModelMismatchError(f"pretrained model {path} is not the file its metadata "
@@ -224,7 +230,7 @@ def load(game: str, directory=None, num_players: int | None = None
     ``num_players`` picks the model trained for that count when one ships); cached per
     process and file."""
     d = _dir(directory).resolve()
-    return _load(game, str(d), _stem(game, d, num_players))
+    return _load(game, str(d), _own_count(game, d, num_players))
 
 
 def by_players(game: str, directory=None) -> dict[int, tuple[np.ndarray, np.ndarray, dict]]:
@@ -237,9 +243,7 @@ def priors(game: str, directory=None) -> tuple[tuple, dict[int, tuple]]:
     """The search priors of the shipped models: ``(params, layout)`` of the main model and
     {N: (params, layout)} of those trained for N players (``MCTSAgent``'s ``prior`` and
     ``priors_by_players``)."""
-    params, layout, _ = load(game, directory)
-    return (params, layout), {n: (p, lay) for n, (p, lay, _) in by_players(game,
-                                                                           directory).items()}
+    return load(game, directory)[:2], {n: m[:2] for n, m in by_players(game, directory).items()}
 
 
 def players(meta: dict) -> int:
@@ -284,17 +288,18 @@ def make(kind: str, game: str, seed=None, directory=None):
     own (``own_models``) each plays that model's network (and its budget)."""
     if kind not in KINDS:
         raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
-    prior, nets = priors(game, directory)
+    main, own = load(game, directory), by_players(game, directory)
+    nets = {n: m[:2] for n, m in own.items()}
     if kind == "pretrained-net":
         from agents.policy import ActorAgent
 
-        return ActorAgent(*prior, name="pretrained-net", by_players=nets or None)
+        return ActorAgent(*main[:2], name="pretrained-net", by_players=nets or None)
     from agents.mcts import MCTSAgent
 
-    meta = load(game, directory)[2]
-    own = {n: m for n, (_, _, m) in by_players(game, directory).items()}
-    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=prior,
-                      priors_by_players=nets, by_players=search_budgets(meta, own))
+    meta = main[2]
+    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=main[:2],
+                      priors_by_players=nets,
+                      by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}))
     agent.name = "pretrained"
     return agent
 
@@ -439,7 +444,7 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
         raise ModelMismatchError(f"{model_path} was trained for {trained} players (its game "
                                  f"options), not {int(players)}: it cannot ship as "
                                  f"{game}-{int(players)}p")
-    stem = game if players is None else f"{game}-{int(players)}p"
+    stem = _stem(game, None if players is None else int(players))
     buf = io.BytesIO()
     # a byte a weight (a 7th Sea actor: 8.5 MB in float16, 4.45 MB); the loader computes in
     # float32, and the strength recorded is that of the shipped, rounded weights
