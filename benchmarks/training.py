@@ -131,7 +131,7 @@ def run_lever(lever: str, game: str = "havoc", steps: int = 300_000, seed: int =
     final = tally(res, 0).as_dict()
     out = {"lever": lever, "name": name, "describe": DESCRIBE.get(lever, lever),
            "config": cfg.to_json(), "learner_steps": tr.timesteps,
-           "train_cpu_seconds": round(tr.train_cpu_seconds, 1),
+           "train_cpu_seconds": round(tr.train_cpu_seconds, 3),
            "train_seconds": round(tr.train_seconds, 1), "wall_seconds": round(wall, 1),
            "final_vs_heuristic": final, "imitation": tr.imitation, "dagger_rounds": rounds,
            "date": _dt.date.today().isoformat()}
