@@ -11,7 +11,8 @@ most visited legal root action.
 
 With a policy prior (``prior=`` a saved MaskablePPO model, ``mcts:N:prior=PATH``) the
 network is evaluated in the kernel at each node and selection is PUCT (envs/core/search.py),
-exploration constant ``DEFAULT_PUCT_C`` unless ``c`` is given.
+exploration constant ``DEFAULT_PUCT_C`` unless ``c`` is given; ``prior_depth`` = d keeps the
+prior to the first d levels of the tree (UCT below), as a shipped model's metadata may ask.
 
 Playouts: a full random playout of a long game costs most of a simulation (~3,600 decisions
 on 2-player Havoc, a few hundred simulations/s), so for a game with a ``value`` kernel
@@ -56,6 +57,16 @@ def prior_sims(num_players: int, spec=None) -> int:
     return 200 if spec is None or spec.prior_sims is None else int(spec.prior_sims)
 
 
+def _depth(d) -> int | None:
+    """A prior depth checked: None (every level) or a whole number >= 1."""
+    if d is None:
+        return None
+    if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
+        raise ValueError(f"prior depth {d!r}: a whole number of tree levels >= 1 (1: the "
+                         "root alone), or None for every level")
+    return int(d)
+
+
 def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
@@ -92,9 +103,12 @@ class MCTSAgent(Agent):
     each as ``prior``: a network trained for that many seats) gives another prior to a game
     of that many seats; other counts use ``prior``, which it needs. ``c`` is the UCB
     exploration constant (returns are in [-1, 1] per seat by default rewards);
-    ``max_rollout_steps`` stops a playout early (its return is then what was earned so far
-    plus the game's value kernel, 0 without one): ``"default"`` is DEFAULT_ROLLOUT for a
-    game with a value kernel and full playouts otherwise, None is always full playouts.
+    ``prior_depth`` (None: every depth) is the number of tree levels at which the prior
+    selects, ``depths_by_players`` ({player count: depth or None}) another one at a count
+    (each with that count's prior). ``max_rollout_steps`` stops a playout early (its
+    return is then what was earned so far plus the game's value kernel, 0 without one):
+    ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
+    otherwise, None is always full playouts.
     """
 
     needs_state = True
@@ -102,7 +116,8 @@ class MCTSAgent(Agent):
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
                  prior: str | None = None, by_players: dict[int, int] | None = None,
-                 priors_by_players: dict | None = None):
+                 priors_by_players: dict | None = None, prior_depth: int | None = None,
+                 depths_by_players: dict | None = None):
         import envs
         from envs.core import search
 
@@ -124,6 +139,8 @@ class MCTSAgent(Agent):
         #: {player count: (params, layout)}: the prior of a game of that many seats
         self.priors_by_players = {int(n): load_prior(p, self.spec)
                                   for n, p in (priors_by_players or {}).items()}
+        self.prior_depth = _depth(prior_depth)
+        self.depths_by_players = {int(n): _depth(d) for n, d in (depths_by_players or {}).items()}
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
@@ -146,7 +163,7 @@ class MCTSAgent(Agent):
         return MCTSAgent(self.game, self.simulations,
                          max_rollout_steps=None if self.max_rollout_steps < 0
                          else self.max_rollout_steps, seed=seed, prior=prior,
-                         by_players=self.by_players)
+                         by_players=self.by_players, prior_depth=self.prior_depth)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -155,6 +172,11 @@ class MCTSAgent(Agent):
     def prior_for(self, num_players: int):
         """The prior (params, layout) of a game of ``num_players`` seats, or None (UCT)."""
         return self.priors_by_players.get(int(num_players), self.prior)
+
+    def depth_for(self, num_players: int) -> int | None:
+        """The tree levels the prior selects at in a game of ``num_players`` seats (None:
+        every level)."""
+        return self.depths_by_players.get(int(num_players), self.prior_depth)
 
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:
@@ -179,5 +201,5 @@ class MCTSAgent(Agent):
         n = int(root["num_players"][0])
         visits = search(self.spec, root, self.budget(n), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
-                        prior=self.prior_for(n))
+                        prior=self.prior_for(n), prior_depth=self.depth_for(n))
         return int(legal[np.argmax(visits[legal])])

@@ -5,8 +5,10 @@ and one for a player count where a network trained for it plays better.
 search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N from
 the model's metadata, else ``agents.mcts.prior_sims`` for the game and the players it was
 trained for; the metadata may give another N at another player count, ``search_sims``);
+its ``prior_depth`` (absent: every level, as AlphaZero) keeps the network's prior to the
+first levels of the tree where that was measured to play better (``MCTSAgent``).
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
-any other search budget with it.
+any other search budget with it (the prior at every level).
 
 Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``envs.core.mlp``
 evaluates (``layout`` int64[L, 5], see ``agents.policy.export_actor``), its weights in 8 bits
@@ -182,6 +184,10 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
             for k, v in budgets.items()):
         raise ModelMismatchError(f"pretrained model metadata {path}: sims_by_players must map "
                                  f"player counts to simulations >= 1, not {budgets!r}")
+    depth = meta.get("prior_depth")
+    if depth is not None and (type(depth) is not int or depth < 1):
+        raise ModelMismatchError(f"pretrained model metadata {path}: prior_depth must be the "
+                                 f"tree levels the prior selects at (>= 1), not {depth!r}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -299,7 +305,9 @@ def make(kind: str, game: str, seed=None, directory=None):
     meta = main[2]
     agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=main[:2],
                       priors_by_players=nets,
-                      by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}))
+                      by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}),
+                      prior_depth=meta.get("prior_depth"),
+                      depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()})
     agent.name = "pretrained"
     return agent
 
@@ -372,7 +380,7 @@ def worth(game: str) -> str:
     parts = []
     search = strength_row(meta, "pretrained", _is_heuristic)
     if search:
-        parts.append(f"its network as the prior of `mcts:{search_sims(meta)}` won {fig(search)} "
+        parts.append(f"its network as the prior of {_searched(meta)} won {fig(search)} "
                      "against the heuristic")
     alone = strength_row(meta, "pretrained-net", _is_heuristic)
     if alone:
@@ -387,7 +395,7 @@ def worth(game: str) -> str:
     for n in [n for n in others if n not in own]:
         more = strength_row(meta, "pretrained", _is_heuristic, n)
         if more:
-            text += (f"; with {n} players (`mcts:{search_sims(meta, n)}`) it won {fig(more)} "
+            text += (f"; with {n} players ({_searched(meta, n)}) it won {fig(more)} "
                      f"against {n - 1} heuristics (chance {1 / n:.0%})")
     made = _training(meta)
     text += f" (trained by {made})" if made else ""
@@ -395,11 +403,21 @@ def worth(game: str) -> str:
     for n in [n for n in others if n in own]:
         more = strength_row(own[n], "pretrained", _is_heuristic, n)
         if more:
-            made, sims = _training(own[n]), f"`mcts:{search_sims(own[n], n)}`"
+            made, sims = _training(own[n]), _searched(own[n], n)
             how = f" by {made}, as the prior of {sims}," if made else f" ({sims})"
             text += (f"; with {n} players a network trained for {n}{how} won {fig(more)} "
                      f"against {n - 1} heuristics (chance {1 / n:.0%})")
     return text
+
+
+def _searched(meta: dict, num_players: int | None = None) -> str:
+    """The ``pretrained`` agent's search with a model at a player count, as the README
+    says it: "`mcts:N`", and where the prior keeps to the first levels of the tree
+    (``prior_depth``), which ones."""
+    depth = meta.get("prior_depth")
+    where = ("" if depth is None else " at the root only" if depth == 1
+             else f" in the first {depth} levels of its tree")
+    return f"`mcts:{search_sims(meta, num_players)}`{where}"
 
 
 def _training(meta: dict) -> str:

@@ -22,7 +22,10 @@ mlp.forward_legal), and keeps their exponentials; every visit takes the softmax 
 logits over the actions legal in its own determinisation as the prior ``P`` (an action legal
 in this one only gets its logit now) and picks the action maximising
 ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if it has no
-node yet. Without a prior nothing changes (UCT, random expansion).
+node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
+the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
+the network then takes one pass a level-d node instead of one a node, so a simulation costs
+about what a plain one does (benchmarks/TRAINING.md, "The prior at the root only").
 
 A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
 declining of a flag's action, which its horizon cannot value): tree and playouts then choose
@@ -278,15 +281,16 @@ def _weigh(logits, cand, m, weight, node, top):
 
 @njit(cache=True)
 def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats, visits,
-                  qout, info, params, layout, use_prior):
+                  qout, info, params, layout, use_prior, prior_depth):
     """Run ``sims`` simulations from the record whose bytes are ``root_b``; the visit count
     of each root action goes to ``visits`` and the searching seat's mean return after it to
     ``qout`` (0 where it was never visited). ``work`` is a 1-element STATE array and
     ``work_b`` its bytes (the copy target of every simulation). ``info`` receives (nodes
-    made, playout decisions). With ``use_prior`` the policy network ``params``/``layout``
-    (envs/core/mlp.py) gives each node's prior and selection is PUCT with constant ``c``
-    (see :func:`_puct`); otherwise UCT. Returns the nodes made, or -1 if a kernel
-    faulted."""
+    made, playout decisions, network passes; as many as it holds). With ``use_prior`` the
+    policy network ``params``/``layout`` (envs/core/mlp.py) gives the prior of each node
+    less than ``prior_depth`` levels below the root (every node for -1) and selection there
+    is PUCT with constant ``c`` (see :func:`_puct`); otherwise UCT. Returns the nodes made,
+    or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -311,6 +315,7 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
     est = np.zeros(nseats, dtype=np.float64)
     nodes = 1
     played = 0
+    passes = 0
     x = mix64(np.uint64(seed) + _GOLDEN)
     for _ in range(sims):
         work_b[:] = root_b
@@ -325,12 +330,13 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
         while s.to_play >= 0 and not expanded:
             m = _search_moves(s, mask, words, cand)
             p = s.to_play
-            if use_prior:
+            if use_prior and (prior_depth < 0 or depth < prior_depth):
                 # select by PUCT on the policy prior; an untried choice is expanded
                 a = _puct(pw[node], cand, m, child[node], n, w, p, c)
                 if a == -2:
                     game_observe(s, p, ob)
                     forward_legal(params, layout, ob, scratch, logits, mask)
+                    passes += 1
                     _weigh(logits, cand, m, pw, node, top)
                     a = _puct(pw[node], cand, m, child[node], n, w, p, c)
                 if a >= 0 and child[node, a] < 0:
@@ -402,29 +408,37 @@ def search_kernel(root_b, work, work_b, seat, sims, c, seed, max_rollout, nseats
         qout[a] = w[ch, seat] / n[ch] if ch >= 0 and n[ch] > 0 else 0.0
     info[0] = nodes
     info[1] = played
+    if info.shape[0] > 2:
+        info[2] = passes
     return nodes
 
 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
-           prior: tuple | None = None, q: np.ndarray | None = None) -> np.ndarray:
+           prior: tuple | None = None, q: np.ndarray | None = None,
+           prior_depth: int | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
-    (int64[2], optional) receives (tree nodes made, playout decisions); ``q`` (float64
+    (int64[2] or [3], optional) receives (tree nodes made, playout decisions, network
+    passes); ``q`` (float64
     [NUM_ACTIONS], optional) the seat's mean return after each root action (0 where never
     visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
-    turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant."""
+    turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant, and
+    ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring)."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
     from envs.core.spec import FAULT_MESSAGES
 
     register(spec)
+    if prior_depth is not None and prior_depth < 1:
+        raise ValueError(f"search prior_depth {prior_depth}: the prior selects at the root "
+                         "at least (1), or at every depth (None)")
     root = np.ascontiguousarray(root[:1])
     work = np.zeros(1, dtype=root.dtype)
     visits = np.zeros(spec.num_actions, dtype=np.int64)
     nseats = root.dtype["reward"].shape[0]
-    info = np.zeros(2, dtype=np.int64) if info is None else info
+    info = np.zeros(3, dtype=np.int64) if info is None else info
     q = np.zeros(spec.num_actions, dtype=np.float64) if q is None else q
     if q.dtype != np.float64 or q.shape != (spec.num_actions,) or not q.flags.c_contiguous:
         raise ValueError(f"search q: float64[{spec.num_actions}] expected, got "
@@ -438,7 +452,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     made = search_kernel(root.view(np.uint8).copy(), work, work.view(np.uint8),
                          np.int64(root["to_play"][0]), np.int64(max(1, sims)), np.float64(c),
                          np.uint64(seed % 2**64), np.int64(max_rollout), np.int64(nseats),
-                         visits, q, info, params, layout, prior is not None)
+                         visits, q, info, params, layout, prior is not None,
+                         np.int64(-1 if prior_depth is None else prior_depth))
     if made < 0:
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")

@@ -254,8 +254,9 @@ def _main_and_three(folder: Path, main_meta=None, three_meta=None):
     return main, three
 
 
-def _spy_search(monkeypatch):
-    """Record (simulations, prior params) of every search the agents run."""
+def _spy_search(monkeypatch, depths=None):
+    """Record (simulations, prior params) of every search the agents run (and its
+    ``prior_depth`` in ``depths`` when given)."""
     from envs.core import search as search_mod
 
     used = []
@@ -263,6 +264,8 @@ def _spy_search(monkeypatch):
 
     def spy(spec, root, sims, **kw):
         used.append((sims, kw.get("prior")))
+        if depths is not None:
+            depths.append(kw.get("prior_depth"))
         return real(spec, root, sims, **kw)
 
     monkeypatch.setattr(search_mod, "search", spy)
@@ -290,6 +293,32 @@ def test_a_model_for_a_player_count_is_the_prior_and_budget_at_that_count_only(
             assert sims == want_sims[n], (who.name, n)
             assert np.array_equal(prior[0], three if n == 3 else main), (who.name, n)
             used.clear()
+
+
+def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, monkeypatch):
+    """The metadata's ``prior_depth`` keeps the prior to that many tree levels wherever its
+    model plays: the main model's (2) at 2 and 4 players, the 3-player model's own (1) at
+    3; ``mcts:N:prior=pretrained`` searches with the prior at every level."""
+    _main_and_three(tmp_path, {"sims": 5, "prior_depth": 2}, {"sims": 9, "prior_depth": 1})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    agent = agents.make("pretrained", "havoc", seed=0)
+    fixed = agents.make("mcts:6:prior=pretrained", "havoc", seed=0)
+    depths = []
+    used = _spy_search(monkeypatch, depths)
+    for who, want in ((agent, {2: 2, 3: 1, 4: 2}), (fixed, {2: None, 3: None, 4: None})):
+        for n in (2, 3, 4):
+            vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+            assert who.search(vec.states[0:1]) >= 0
+            assert depths == [want[n]], (who.name, n)
+            depths.clear()
+            used.clear()
+
+
+@pytest.mark.parametrize("bad", [0, -2, True, 1.5, "1"])
+def test_a_malformed_prior_depth_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", prior_depth=bad)
+    with pytest.raises(ModelMismatchError, match="prior_depth"):
+        pretrained.load("havoc", tmp_path)
 
 
 def test_the_network_alone_plays_the_model_of_the_games_player_count(tmp_path, monkeypatch):
@@ -386,6 +415,18 @@ def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkey
                                          "num_players=3 --seed 0` in 51 min on two cores, as "
                                          "the prior of `mcts:900`, won 60.0% [50.2, 69.1] of 100 "
                                          "seat-rotated games against 2 heuristics (chance 33%)")
+
+
+@pytest.mark.parametrize("depth, said", [(1, "`mcts:900` at the root only"),
+                                         (3, "`mcts:900` in the first 3 levels of its tree")])
+def test_worth_says_where_a_models_prior_selects(tmp_path, monkeypatch, depth, said):
+    three = [{"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
+              "win_rate": 0.6, "ci95": [0.502, 0.691]}]
+    _main_and_three(tmp_path, {"sims": 700},
+                    {"strength": three, "sims": 900, "prior_depth": depth})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    assert f"with 3 players a network trained for 3 ({said}) won" in \
+        pretrained.worth("havoc")
 
 
 def test_shipped_models_are_package_data():

@@ -123,6 +123,40 @@ def test_a_prior_by_player_count_steers_the_search_at_that_count_only():
                   priors_by_players={3: (bad[0], bad[1] + np.array([[1, 0, 0, 0, 0], [0] * 5]))})
 
 
+def test_a_prior_kept_to_the_root_takes_one_network_pass_a_search():
+    """``prior_depth=1``: PUCT on the prior picks among the root's moves only (visits still
+    follow it there), UCT below, so the network is asked once a search (the root's moves
+    are the searching seat's own, the same in every determinisation); at every depth once
+    a node with a choice; at depth 2 for the root and its children (the toy's four moves)
+    only. A depth past the tree's is the search at every depth, simulation for
+    simulation."""
+    spec = envs.spec("toy")
+    vec = _start()
+    prior = _one_hot_prior(spec, ADD2)
+    passes = {}
+    for depth in (1, 2, None, 400):
+        info = np.zeros(3, np.int64)
+        visits = search.search(spec, vec.states[0:1], 300, c=2.0, seed=1, prior=prior,
+                               prior_depth=depth, info=info)
+        assert int(np.argmax(visits)) == ADD2, depth
+        passes[depth] = (int(info[2]), visits.tolist())
+    assert passes[1][0] == 1
+    assert 1 < passes[2][0] <= 5
+    assert passes[None][0] > 20
+    assert passes[400] == passes[None]
+    with pytest.raises(ValueError, match="prior_depth 0"):
+        search.search(spec, vec.states[0:1], 10, prior=prior, prior_depth=0)
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "1"])
+def test_the_agent_refuses_a_prior_depth_that_is_not_a_number_of_levels(bad):
+    spec = envs.spec("toy")
+    with pytest.raises(ValueError, match="prior depth"):
+        MCTSAgent("toy", 10, prior=_one_hot_prior(spec, ADD1), prior_depth=bad)
+    with pytest.raises(ValueError, match="prior depth"):
+        MCTSAgent("toy", 10, prior=_one_hot_prior(spec, ADD1), depths_by_players={3: bad})
+
+
 def test_mcts_prior_agent_string_loads_a_saved_model(tmp_path):
     from sb3_contrib import MaskablePPO
 
