@@ -24,8 +24,9 @@ in this one only gets its logit now) and picks the action maximising
 ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if it has no
 node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
 the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
-the network then takes one pass a level-d node instead of one a node, so a simulation costs
-about what a plain one does (benchmarks/TRAINING.md, "The prior at the root only").
+the network is then evaluated at those nodes only (once a search for d = 1), so a
+simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
+root only").
 
 A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
 declining of a flag's action, which its horizon cannot value): tree and playouts then choose
@@ -420,9 +421,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2] or [3], optional) receives (tree nodes made, playout decisions, network
-    passes); ``q`` (float64
-    [NUM_ACTIONS], optional) the seat's mean return after each root action (0 where never
-    visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
+    passes); ``q`` (float64[NUM_ACTIONS], optional) the seat's mean return after each root
+    action (0 where never visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
     turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant, and
     ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring)."""
     from envs.core import mlp
