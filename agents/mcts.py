@@ -57,8 +57,9 @@ def prior_sims(num_players: int, spec=None) -> int:
     return 200 if spec is None or spec.prior_sims is None else int(spec.prior_sims)
 
 
-def _depth(d) -> int | None:
-    """A prior depth checked: None (every level) or a whole number >= 1."""
+def checked_depth(d) -> int | None:
+    """A prior depth checked (ValueError otherwise): None (every level) or a whole number of
+    tree levels >= 1. The one rule for the agent and a shipped model's metadata."""
     if d is None:
         return None
     if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
@@ -139,8 +140,9 @@ class MCTSAgent(Agent):
         #: {player count: (params, layout)}: the prior of a game of that many seats
         self.priors_by_players = {int(n): load_prior(p, self.spec)
                                   for n, p in (priors_by_players or {}).items()}
-        self.prior_depth = _depth(prior_depth)
-        self.depths_by_players = {int(n): _depth(d) for n, d in (depths_by_players or {}).items()}
+        self.prior_depth = checked_depth(prior_depth)
+        self.depths_by_players = {int(n): checked_depth(d)
+                                  for n, d in (depths_by_players or {}).items()}
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)

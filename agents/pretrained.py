@@ -184,10 +184,13 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
             for k, v in budgets.items()):
         raise ModelMismatchError(f"pretrained model metadata {path}: sims_by_players must map "
                                  f"player counts to simulations >= 1, not {budgets!r}")
-    depth = meta.get("prior_depth")
-    if depth is not None and (type(depth) is not int or depth < 1):
-        raise ModelMismatchError(f"pretrained model metadata {path}: prior_depth must be the "
-                                 f"tree levels the prior selects at (>= 1), not {depth!r}")
+    from agents.mcts import checked_depth
+
+    try:
+        checked_depth(meta.get("prior_depth"))
+    except ValueError as e:
+        raise ModelMismatchError(f"pretrained model metadata {path}: prior_depth: {e}") \
+            from None
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
