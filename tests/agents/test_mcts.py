@@ -71,3 +71,17 @@ def test_mcts_search_leaves_the_real_state_untouched():
     before = vec.states.tobytes()
     MCTSAgent("toy", simulations=32, seed=0).act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
     assert vec.states.tobytes() == before
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_uct_keeps_trying_an_action_after_a_bad_first_playout(seed):
+    """UCB1 with availability counts (SO-ISMCTS): an action's exploration bonus grows with
+    the visits that could have taken it, so one lost first playout does not starve it. At
+    the toy game's start every move keeps more than a handful of 1,000 simulations."""
+    from envs.core import search
+
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    vec.states["total"][0] = 0
+    vec.refresh()
+    visits = search.search(envs.spec("toy"), vec.states[0:1], 1000, seed=seed)
+    assert visits[:4].min() >= 5, visits[:4]
