@@ -6,7 +6,9 @@
 For each game with a determinize kernel, from two positions of a 2-player game (the first
 decision, and the position after ``--midgame`` random decisions): simulations/s of one
 ``mcts:SIMS`` decision with full random playouts and with playouts stopped after
-``--rollout`` decisions (the game's value kernel then scores the position), with ``--prior
+``--rollout`` decisions (the game's value kernel then scores the position; by default where
+the game's own agents cut them, ``agents.mcts.default_rollout``: ``GameSpec.search_cut``, else
+20), with ``--prior
 MODEL`` (or ``--prior pretrained``, the game's shipped network) also PUCT with that policy
 prior (cut playouts), and the mean decisions of a full random playout from that position
 (what a full playout costs). One
@@ -75,17 +77,21 @@ def rate(spec, root: np.ndarray, sims: int, rollout: int, seconds: float,
             return done / dt, done / max(time.process_time() - c0, 1e-9)
 
 
-def bench_search(name: str, sims: int = 1000, rollout: int = 20, midgame: int = 400,
+def bench_search(name: str, sims: int = 1000, rollout: int | None = None, midgame: int = 400,
                  seconds: float = 2.0, prior_model: str | None = None) -> list[dict]:
     import numba
 
     import envs
+    from agents.mcts import DEFAULT_ROLLOUT, default_rollout
     from envs.core import search
 
     numba.set_num_threads(1)
     spec = envs.spec(name)
     if spec.determinize is None:
         return []
+    if rollout is None:
+        own = default_rollout(spec)
+        rollout = DEFAULT_ROLLOUT if own is None else own
     search.register(spec)
     prior = None
     if prior_model:
@@ -132,8 +138,9 @@ def print_rows(rows: list[dict]) -> None:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--sims", type=int, default=1000, help="simulations per search")
-    ap.add_argument("--rollout", type=int, default=20,
-                    help="decisions before a depth-limited playout stops")
+    ap.add_argument("--rollout", type=int, default=None,
+                    help="decisions before a depth-limited playout stops (default: where the "
+                         "game's own search stops them, its search_cut or 20)")
     ap.add_argument("--midgame", type=int, default=400,
                     help="random decisions before the second position")
     ap.add_argument("--prior", default=None,
