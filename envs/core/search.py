@@ -1,13 +1,14 @@
 """Single-observer ISMCTS with the whole search in one cached numba kernel, for every game.
 
-The tree lives in flat arrays (``child[node, action]``, visits, availability counts, the
-return of every seat per node). Every simulation copies the root record, determinises it
-with the game's kernel (``GameSpec.determinize``: every zone the searching seat cannot see
-re-dealt consistently with what it knows, the rng re-seeded, so future chance is unknown
-too), descends by UCB over the actions legal in that determinisation with availability
-counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands one node, plays out at random
-with the game's own kernels and backs the return of every seat up the path: the seat to
-play at a node maximises its own (max-n), so any number of players works.
+The tree lives in flat arrays (``child[node, action]``, lent by the caller and cleared after
+use; per node its visits, availability count and the return of every seat). Every simulation
+copies the root record, determinises it with the game's kernel (``GameSpec.determinize``:
+every zone the searching seat cannot see re-dealt consistently with what it knows, the rng
+re-seeded, so future chance is unknown too), descends by UCB over the actions legal in that
+determinisation with availability counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands
+one node, plays out at random with the game's own kernels and backs the return of every seat
+up the path: the seat to play at a node maximises its own (max-n), so any number of players
+works.
 
 A playout may stop after ``max_rollout`` decisions; the game's ``value`` kernel (GameSpec.value,
 each seat's estimated return in reward units) then stands in for the rest of the game (0 for
@@ -291,18 +292,18 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
     every simulation). ``child`` (int32, at least ``sims + 2`` rows of every action, all -1)
-    and ``pw`` (float64, as many rows with a prior, else 1; all NaN) are the tree's
-    child table and the prior's weights, lent by the caller and handed back as they came
+    and ``pw`` (float64, as many rows with a prior, else 1; all NaN) are the tree's child
+    table and the prior's weights, lent by the caller and handed back as they came
     (:func:`_tree_tables`): the kernel writes only the entries its tree uses and clears
-    those, where fresh tables would cost the search a page fault per node. ``info`` receives (nodes
-    made, playout decisions, network passes; as many as it holds). With ``use_prior`` the
-    policy network ``params``/``layout`` (envs/core/mlp.py) gives the prior of each node
-    less than ``prior_depth`` levels below the root (every node for -1) and selection there
-    is PUCT with constant ``c`` (see :func:`_puct`); otherwise UCT. Returns the nodes made,
-    or -1 if a kernel faulted."""
+    those, where fresh tables would cost the search a page fault per node. ``info``
+    receives (nodes made, playout decisions, network passes; as many as it holds). With
+    ``use_prior`` the policy network ``params``/``layout`` (envs/core/mlp.py) gives the
+    prior of each node less than ``prior_depth`` levels below the root (every node for -1)
+    and selection there is PUCT with constant ``c`` (see :func:`_puct`); otherwise UCT.
+    Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
-    # the prior's weight of each node and action (NaN until made: _weigh), from the
+    # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
     # observation of its seat to play, for the actions legal the first time a simulation
     # reaches it; another determinisation may make another action legal there (a hidden
     # piece's ability), and its weight is made then
@@ -503,7 +504,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     sims = max(1, sims)
     child, pw = _tree_tables(sims + 2, spec.num_actions, prior is not None)
     try:
-        made = search_kernel(root.copy(), work, np.int64(root["to_play"][0]), np.int64(sims),
+        made = search_kernel(root, work, np.int64(root["to_play"][0]), np.int64(sims),
                              np.float64(c), np.uint64(seed % 2**64), np.int64(max_rollout),
                              np.int64(nseats), visits, q, info, params, layout,
                              prior is not None,
