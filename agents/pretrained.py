@@ -367,7 +367,8 @@ def strength_row(meta: dict, agent: str, opponent, seats: int | None = None) -> 
 def worth(game: str) -> str:
     """What the shipped opponent is worth, from its metadata's ``strength`` rows: the network
     with its search and alone against the heuristic, with its search against plain search
-    (``mcts:N``, a row whose ``opponent`` is one), and with its search at another player count
+    (``mcts:N``, a row whose ``opponent`` is one; with the CPU time a decision of each, the
+    row's ``cpu_ms``, where it was measured), and with its search at another player count
     than the model's against heuristics in every other seat (from the metadata of the model
     trained for that count when one ships, ``own_models``). The one source: the README and
     the agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
@@ -390,8 +391,10 @@ def worth(game: str) -> str:
         parts.append(f"the network alone (`pretrained-net`) {fig(alone)}")
     plain = strength_row(meta, "pretrained", lambda o: o.startswith("mcts:"))
     if plain:
-        parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}` "
-                     "(at least its CPU time a decision)")
+        cpu = plain.get("cpu_ms")          # [the trained agent's, the plain search's]
+        when = f" ({cpu[1]:.2f} ms of CPU a decision against its {cpu[0]:.2f})" if cpu else ""
+        parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}`"
+                     + when)
     text = ", ".join(parts) or "not measured yet"
     others = sorted(({int(r["players"]) for r in rows if "players" in r} | set(own))
                     - {players(meta)})

@@ -82,16 +82,21 @@ def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
             {"agent": "pretrained-net", "opponent": "random", "games": 10, "win_rate": 1.0,
              "ci95": [0.72, 1.0]},
             {"agent": "pretrained", "opponent": "mcts:500", "games": 200, "win_rate": 0.5,
-             "ci95": [0.431, 0.569]}]
+             "ci95": [0.431, 0.569], "cpu_ms": [2.71, 2.786]}]
     _write_model(tmp_path, "havoc", strength=rows, sims=200, command="broadside train",
                  wall_seconds=1922.0)
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     assert pretrained.worth("havoc") == ("its network as the prior of `mcts:200` won 75.0% "
                                          "[70.5, 79.0] of 400 seat-rotated games against the "
                                          "heuristic, and with its search 50.0% [43.1, 56.9] of "
-                                         "200 seat-rotated games against plain `mcts:500` (at "
-                                         "least its CPU time a decision) (trained by `broadside "
-                                         "train` in 32 min on two cores)")
+                                         "200 seat-rotated games against plain `mcts:500` "
+                                         "(2.79 ms of CPU a decision against its 2.71) "
+                                         "(trained by `broadside train` in 32 min on two cores)")
+    del rows[2]["cpu_ms"]           # not measured: no claim about the time
+    _write_model(tmp_path, "havoc", strength=rows, sims=200, command="broadside train",
+                 wall_seconds=1922.0)
+    assert pretrained.worth("havoc").endswith("against plain `mcts:500` (trained by "
+                                              "`broadside train` in 32 min on two cores)")
 
 
 def test_worth_keeps_each_player_count_to_its_own_clause(tmp_path, monkeypatch):
