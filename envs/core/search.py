@@ -8,7 +8,10 @@ re-seeded, so future chance is unknown too), descends by UCB over the actions le
 determinisation with availability counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands
 one node, plays out at random with the game's own kernels and backs the return of every seat
 up the path: the seat to play at a node maximises its own (max-n), so any number of players
-works.
+works. A game may instead have the search take every rival as playing against the searching
+seat at 3 or more players (``GameSpec.search_paranoid``, Sturtevant & Korf's paranoid
+reading: a rival's node minimises the searching seat's return), where its rivals' own
+interests are a poor model of what its opponents do.
 
 A playout may stop after ``max_rollout`` decisions; the game's ``value`` kernel (GameSpec.value,
 each seat's estimated return in reward units) then stands in for the rest of the game (0 for
@@ -234,13 +237,23 @@ def _uniform(x, n):
     return np.int64(((mix64(x) >> _S32) * np.uint64(n)) >> _S32), x
 
 
+@njit(cache=True, inline="always")
+def _chooser_return(w, ch, p, seat, paranoid):
+    """The summed return node ``ch`` holds for the seat ``p`` choosing it: ``p``'s own
+    (max-n), or with ``paranoid`` at a rival's node the searching seat's, negated."""
+    if paranoid and p != seat:
+        return -w[ch, seat]
+    return w[ch, p]
+
+
 @njit(cache=True)
-def _puct(weight, cand, m, kids, n, w, p, c):
+def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid):
     """The action among ``cand[:m]`` (those legal in this determinisation) maximising
     AlphaZero's PUCT for seat ``p``: ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the node's
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
     normalised over those actions, ``Q`` the seat's mean return (0 before a visit), ``N``
-    the visits of their children (at least 1, so the prior orders the first choice). -1
+    the visits of their children (at least 1, so the prior orders the first choice); with
+    ``paranoid`` a rival's ``Q`` is the searching seat's ``seat`` negated. -1
     when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
     z = 0.0
     total = 0
@@ -260,7 +273,7 @@ def _puct(weight, cand, m, kids, n, w, p, c):
         prior = weight[a] / z if z > 0.0 else 1.0 / m
         ch = kids[a]
         visits = n[ch] if ch >= 0 else 0
-        q = w[ch, p] / visits if visits > 0 else 0.0
+        q = _chooser_return(w, ch, p, seat, paranoid) / visits if visits > 0 else 0.0
         u = q + c * prior * sq / (1.0 + visits)
         if u > best_u:
             best_u = u
@@ -287,7 +300,7 @@ def _weigh(logits, cand, m, weight, node, top):
 
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
-                  params, layout, use_prior, prior_depth, child, pw):
+                  params, layout, use_prior, prior_depth, child, pw, paranoid):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -300,7 +313,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     ``use_prior`` the policy network ``params``/``layout`` (envs/core/mlp.py) gives the
     prior of each node less than ``prior_depth`` levels below the root (every node for -1)
     and selection there is PUCT with constant ``c`` (see :func:`_puct`); otherwise UCT.
-    Returns the nodes made, or -1 if a kernel faulted."""
+    With ``paranoid`` a rival's node selects on the searching seat's negated return
+    (:func:`_chooser_return`). Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -344,13 +358,13 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
             p = s.to_play
             if use_prior and (prior_depth < 0 or depth < prior_depth):
                 # select by PUCT on the policy prior; an untried choice is expanded
-                a = _puct(pw[node], cand, m, child[node], n, w, p, c)
+                a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
                 if a == -2:
                     game_observe(s, p, ob)
                     forward_legal(params, layout, ob, scratch, logits, mask)
                     passes += 1
                     _weigh(logits, cand, m, pw, node, top)
-                    a = _puct(pw[node], cand, m, child[node], n, w, p, c)
+                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
                 if a >= 0 and child[node, a] < 0:
                     child[node, a] = nodes
                     up[nodes] = node
@@ -381,7 +395,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                         b = cand[i]
                         ch = child[node, b]
                         avail[ch] += 1
-                        u = w[ch, p] / n[ch] + c * np.sqrt(np.log(avail[ch]) / n[ch])
+                        u = (_chooser_return(w, ch, p, seat, paranoid) / n[ch]
+                             + c * np.sqrt(np.log(avail[ch]) / n[ch]))
                         if u > best_u:
                             best_u = u
                             a = b
@@ -469,14 +484,16 @@ def _tree_tables(rows: int, num_actions: int, prior: bool) -> tuple[np.ndarray, 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
            prior: tuple | None = None, q: np.ndarray | None = None,
-           prior_depth: int | None = None) -> np.ndarray:
+           prior_depth: int | None = None, paranoid: bool | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2] or [3], optional) receives (tree nodes made, playout decisions, network
     passes); ``q`` (float64[NUM_ACTIONS], optional) the seat's mean return after each root
     action (0 where never visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
     turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant, and
-    ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring)."""
+    ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring).
+    ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against the
+    searching seat at 3 or more players; at 2 it changes nothing."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
@@ -502,13 +519,15 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         layout = np.ascontiguousarray(prior[1], dtype=np.int64)
         mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "search prior")
     sims = max(1, sims)
+    paranoid = spec.search_paranoid if paranoid is None else paranoid
     child, pw = _tree_tables(sims + 2, spec.num_actions, prior is not None)
     try:
         made = search_kernel(root, work, np.int64(root["to_play"][0]), np.int64(sims),
                              np.float64(c), np.uint64(seed % 2**64), np.int64(max_rollout),
                              np.int64(nseats), visits, q, info, params, layout,
                              prior is not None,
-                             np.int64(-1 if prior_depth is None else prior_depth), child, pw)
+                             np.int64(-1 if prior_depth is None else prior_depth), child, pw,
+                             bool(paranoid) and int(root["num_players"][0]) > 2)
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise

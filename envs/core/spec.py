@@ -206,6 +206,11 @@ class GameSpec:
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None
+    #: at 3 or more players the search takes every rival to play against the searching seat
+    #: (paranoid: each rival's node minimises the searching seat's return) instead of for its
+    #: own return (max-n, the default); at 2 players the two agree. Set where it was measured
+    #: to win (envs/core/search.py, benchmarks/RESULTS.md "Paranoid search")
+    search_paranoid: bool = False
     #: simulations a decision of the search with a trained policy prior at two players (the
     #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one
     #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the

@@ -204,10 +204,10 @@ def test_puct_asks_for_the_weight_of_a_legal_action_it_has_not_made():
     n = np.zeros(1, np.int64)
     w = np.zeros((1, 2), np.float64)
     made = np.array([1.0, np.nan, 0.1])
-    assert search._puct(made, np.array([0, 2]), 2, kids, n, w, 0, 1.0) == 0
-    assert search._puct(made, np.array([2]), 1, kids, n, w, 0, 1.0) == 2
-    assert search._puct(made, np.array([0, 1, 2]), 3, kids, n, w, 0, 1.0) == -2
-    assert search._puct(made, np.array([], np.int64), 0, kids, n, w, 0, 1.0) == -1
+    assert search._puct(made, np.array([0, 2]), 2, kids, n, w, 0, 1.0, 0, False) == 0
+    assert search._puct(made, np.array([2]), 1, kids, n, w, 0, 1.0, 0, False) == 2
+    assert search._puct(made, np.array([0, 1, 2]), 3, kids, n, w, 0, 1.0, 0, False) == -2
+    assert search._puct(made, np.array([], np.int64), 0, kids, n, w, 0, 1.0, 0, False) == -1
 
 
 def test_weights_made_in_another_determinisation_share_the_node_scale():
