@@ -104,8 +104,6 @@ def _gold(states, out):
 #: decisions a search playout makes before value.py scores the position (GameSpec.search_cut;
 #: benchmarks/RESULTS.md, Cursed Seas: tuned against the heuristic)
 SEARCH_CUT = 10
-# GameSpec.search_paranoid: at 3 or more players the search takes both rivals as playing
-# against it (benchmarks/RESULTS.md, "Paranoid search": max-n lost to two heuristics)
 
 
 def infos(rec) -> list:
@@ -132,8 +130,10 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
-    search_cut=SEARCH_CUT, search_paranoid=True,
-    action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
+    search_cut=SEARCH_CUT, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
+    # at 3+ players the search takes its rivals as playing against it: max-n lost to two
+    # heuristics (benchmarks/RESULTS.md, "Paranoid search at 3 players")
+    search_paranoid=True,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
