@@ -109,7 +109,8 @@ class MCTSAgent(Agent):
     (each with that count's prior). ``max_rollout_steps`` stops a playout early (its
     return is then what was earned so far plus the game's value kernel, 0 without one):
     ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
-    otherwise, None is always full playouts.
+    otherwise, None is always full playouts. ``paranoid`` (None: the game's
+    ``search_paranoid``) has every rival play against this seat at 3 or more players.
     """
 
     needs_state = True
@@ -118,7 +119,7 @@ class MCTSAgent(Agent):
                  max_rollout_steps: int | str | None = "default", seed=None,
                  prior: str | None = None, by_players: dict[int, int] | None = None,
                  priors_by_players: dict | None = None, prior_depth: int | None = None,
-                 depths_by_players: dict | None = None):
+                 depths_by_players: dict | None = None, paranoid: bool | None = None):
         import envs
         from envs.core import search
 
@@ -143,6 +144,9 @@ class MCTSAgent(Agent):
         self.prior_depth = checked_depth(prior_depth)
         self.depths_by_players = {int(n): checked_depth(d)
                                   for n, d in (depths_by_players or {}).items()}
+        if paranoid is not None and not isinstance(paranoid, bool):
+            raise ValueError(f"paranoid: True, False or None (the game's), not {paranoid!r}")
+        self.paranoid = paranoid
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
@@ -165,7 +169,8 @@ class MCTSAgent(Agent):
         return MCTSAgent(self.game, self.simulations,
                          max_rollout_steps=None if self.max_rollout_steps < 0
                          else self.max_rollout_steps, seed=seed, prior=prior,
-                         by_players=self.by_players, prior_depth=self.prior_depth)
+                         by_players=self.by_players, prior_depth=self.prior_depth,
+                         paranoid=self.paranoid)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -203,5 +208,6 @@ class MCTSAgent(Agent):
         n = int(root["num_players"][0])
         visits = search(self.spec, root, self.budget(n), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
-                        prior=self.prior_for(n), prior_depth=self.depth_for(n))
+                        prior=self.prior_for(n), prior_depth=self.depth_for(n),
+                        paranoid=self.paranoid)
         return int(legal[np.argmax(visits[legal])])

@@ -6,7 +6,9 @@ search, the agent ``broadside train`` names at its end (``mcts:N:prior=...``, N 
 the model's metadata, else ``agents.mcts.prior_sims`` for the game and the players it was
 trained for; the metadata may give another N at another player count, ``search_sims``);
 its ``prior_depth`` (absent: every level, as AlphaZero) keeps the network's prior to the
-first levels of the tree where that was measured to play better (``MCTSAgent``).
+first levels of the tree where that was measured to play better (``MCTSAgent``), and its
+``paranoid`` (absent: the game's ``search_paranoid``) how the search models the rivals at 3
+or more players, where the measured one differs from the game's.
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -191,6 +193,9 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     except ValueError as e:
         raise ModelMismatchError(f"pretrained model metadata {path}: prior_depth: {e}") \
             from None
+    if not isinstance(meta.get("paranoid", False), bool):
+        raise ModelMismatchError(f"pretrained model metadata {path}: paranoid must be true or "
+                                 f"false, not {meta['paranoid']!r}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -310,7 +315,8 @@ def make(kind: str, game: str, seed=None, directory=None):
                       priors_by_players=nets,
                       by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}),
                       prior_depth=meta.get("prior_depth"),
-                      depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()})
+                      depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()},
+                      paranoid=meta.get("paranoid"))
     agent.name = "pretrained"
     return agent
 

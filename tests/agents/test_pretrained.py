@@ -319,6 +319,40 @@ def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, mo
             used.clear()
 
 
+@pytest.mark.parametrize("said, searched", [(None, None), (False, False), (True, True)])
+def test_a_models_paranoid_setting_reaches_its_search(tmp_path, monkeypatch, said, searched):
+    """The metadata's ``paranoid`` is the search's (None: the game's own default), so a
+    model measured with max-n keeps it in a game whose plain search is paranoid."""
+    meta = {} if said is None else {"paranoid": said}
+    _write_model(tmp_path, "havoc", sims=5, **meta)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    from envs.core import search as search_mod
+
+    seen = []
+    real = search_mod.search
+    monkeypatch.setattr(search_mod, "search",
+                        lambda spec, root, sims, **kw: seen.append(kw.get("paranoid"))
+                        or real(spec, root, sims, **kw))
+    vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=3)
+    assert agents.make("pretrained", "havoc", seed=0).search(vec.states[0:1]) >= 0
+    assert seen == [searched]
+
+
+def test_the_shipped_cursed_seas_agent_keeps_max_n_at_three_players():
+    """Cursed Seas' plain search is paranoid at 3+ players; its shipped agent was measured
+    better with max-n and says so (agents/models/cursed_seas.json)."""
+    assert envs.spec("cursed_seas").search_paranoid
+    assert agents.make("pretrained", "cursed_seas", seed=0).paranoid is False
+    assert agents.make("mcts:10", "cursed_seas", seed=0).paranoid is None
+
+
+@pytest.mark.parametrize("bad", [1, "false", None])
+def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", paranoid=bad)
+    with pytest.raises(ModelMismatchError, match="paranoid"):
+        pretrained.load("havoc", tmp_path)
+
+
 @pytest.mark.parametrize("bad", [0, -2, True, 1.5, "1"])
 def test_a_malformed_prior_depth_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", prior_depth=bad)
