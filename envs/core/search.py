@@ -253,8 +253,8 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid):
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
     normalised over those actions, ``Q`` the seat's mean return (0 before a visit), ``N``
     the visits of their children (at least 1, so the prior orders the first choice); with
-    ``paranoid`` a rival's ``Q`` is the searching seat's ``seat`` negated. -1
-    when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
+    ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return, negated.
+    -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
     z = 0.0
     total = 0
     for i in range(m):
