@@ -209,7 +209,7 @@ class GameSpec:
     #: at 3 or more players the search takes every rival to play against the searching seat
     #: (paranoid: each rival's node minimises the searching seat's return) instead of for its
     #: own return (max-n, the default); at 2 players the two agree. Set where it was measured
-    #: to win (envs/core/search.py, benchmarks/RESULTS.md "Paranoid search")
+    #: to win (envs/core/search.py; benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid: bool = False
     #: simulations a decision of the search with a trained policy prior at two players (the
     #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one

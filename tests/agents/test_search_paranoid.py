@@ -60,7 +60,7 @@ def test_at_two_players_paranoid_changes_nothing():
     assert np.array_equal(a, b) and np.array_equal(qa, qb)
 
 
-def test_the_game_chooses_the_default_and_the_caller_may_override_it(monkeypatch):
+def test_the_game_chooses_the_default_and_the_caller_may_override_it():
     """``paranoid=None`` takes the game's ``search_paranoid``."""
     spec = envs.spec("toy")
     mine = dataclasses.replace(spec, search_paranoid=True)
