@@ -519,6 +519,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         layout = np.ascontiguousarray(prior[1], dtype=np.int64)
         mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "search prior")
     sims = max(1, sims)
+    if paranoid is not None and not isinstance(paranoid, bool):
+        raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
     child, pw = _tree_tables(sims + 2, spec.num_actions, prior is not None)
     try:

@@ -70,3 +70,9 @@ def test_the_game_chooses_the_default_and_the_caller_may_override_it():
     assert not np.array_equal(search.search(spec, root, 1500, seed=2), want)
     assert np.array_equal(search.search(mine, root, 1500, seed=2, paranoid=False),
                           search.search(spec, root, 1500, seed=2))
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, 0.0])
+def test_a_paranoid_setting_that_is_not_a_bool_is_refused(bad):
+    with pytest.raises(ValueError, match="paranoid"):
+        search.search(envs.spec("toy"), _open_position(3), 5, paranoid=bad)
