@@ -55,18 +55,22 @@ def behavior_copy(model):
 
 def _spare_buffer(model):
     """A second rollout buffer like ``model.rollout_buffer`` for the collecting thread."""
-    buf = model.rollout_buffer
-    return type(buf)(buf.buffer_size, buf.observation_space, buf.action_space,
-                     device=buf.device, gamma=buf.gamma, gae_lambda=buf.gae_lambda,
-                     n_envs=buf.n_envs)
+    from training.rollout_buffer import like
+
+    return like(model.rollout_buffer)
 
 
 def _take_rollout(dst, src) -> None:
-    """Move the collected rollout's arrays from ``src`` into ``dst`` (the buffer PPO trains
-    on, whose patched ``get``/``to_torch`` the anchor and the trainer installed stay)."""
-    for k, v in vars(src).items():
-        if not callable(v):
-            setattr(dst, k, v)
+    """Exchange the buffers' arrays: ``dst`` (the buffer PPO trains on, whose patched
+    ``get``/``to_torch`` the anchor and the trainer installed stay) gets the collected
+    rollout, ``src`` the arrays of the one trained on, which its next collection reuses
+    (training/rollout_buffer.py) and never shares with ``dst``."""
+    theirs = {k: v for k, v in vars(src).items() if not callable(v)}
+    for k, v in vars(dst).items():
+        if not callable(v) and k in theirs:
+            setattr(src, k, v)
+    for k, v in theirs.items():
+        setattr(dst, k, v)
 
 
 def decouple(model) -> None:
@@ -75,13 +79,13 @@ def decouple(model) -> None:
     reweighted by the truncated importance weight to it. Runs before ``model.train``."""
     buf = model.rollout_buffer
     steps, envs = buf.log_probs.shape
-    n = steps * envs
+    flat = buf.swap_and_flatten      # env-major rows: a view of an EnvMajorRolloutBuffer's
     with torch.no_grad():
         _, logp, _ = model.policy.evaluate_actions(
-            torch.as_tensor(buf.observations.reshape(n, -1)),
-            torch.as_tensor(buf.actions.reshape(n)),
-            action_masks=buf.action_masks.reshape(n, -1))
-    prox = logp.numpy().reshape(steps, envs).astype(buf.log_probs.dtype)
+            torch.as_tensor(flat(buf.observations)),
+            torch.as_tensor(flat(buf.actions).reshape(-1)),
+            action_masks=flat(buf.action_masks))
+    prox = logp.numpy().reshape(envs, steps).T.astype(buf.log_probs.dtype)
     weight = np.minimum(np.exp(prox - buf.log_probs), MAX_IMPORTANCE)
     buf.advantages = (buf.advantages * weight).astype(buf.advantages.dtype)
     buf.log_probs = prox

@@ -105,27 +105,59 @@ def gather_rows(csr, rows: np.ndarray):
     return out
 
 
-def compress_rollouts(buffer) -> None:
+def compress_rollouts(buffer, rows_only: bool = False) -> None:
     """Each minibatch ``buffer`` (an SB3 rollout buffer with flat observations) yields carries
     its rows' compressed form, gathered from one compression of the rollout per update
-    (module docstring); :class:`SparseInputLinear` uses it while the batch is unchanged."""
+    (module docstring); :class:`SparseInputLinear` uses it while the batch is unchanged.
+
+    With ``rows_only`` (for a policy that reads observations through its sparse first
+    layers alone: :func:`reads_rows_only`) a compressed rollout's minibatches carry no dense
+    rows: their observations are a placeholder of the batch's shape that any other reader
+    is refused (a 7th Sea minibatch's dense rows are 144 MB, gathered 16 times an update)."""
     get_samples = buffer._get_samples
     held = {"obs": None, "csr": None}
 
     def samples(batch_inds, env=None):
-        out = get_samples(batch_inds, env)
         obs = buffer.observations
-        x = out.observations
-        if obs.ndim != 2 or not isinstance(x, torch.Tensor) or x.dim() != 2:
-            return out
+        if not isinstance(obs, np.ndarray) or obs.ndim != 2:
+            return get_samples(batch_inds, env)
         ref = held["obs"]
         if ref is None or ref() is not obs:
             held["obs"], held["csr"] = weakref.ref(obs), _compress_array(obs)
-        if held["csr"] is not None:
-            x._broadside_rows = (x._version, gather_rows(held["csr"], batch_inds))
+        if held["csr"] is None:
+            return get_samples(batch_inds, env)
+        if rows_only:
+            buffer.observations = obs[:, :0]        # SB3 gathers every array but these
+            try:
+                out = get_samples(batch_inds, env)
+            finally:
+                buffer.observations = obs
+            x = torch.zeros((), dtype=torch.float32).expand(len(batch_inds), obs.shape[1])
+            x._broadside_rows_only = True
+            out = out._replace(observations=x)
+        else:
+            out = get_samples(batch_inds, env)
+        x = out.observations
+        x._broadside_rows = (x._version, gather_rows(held["csr"], batch_inds))
         return out
 
     buffer._get_samples = samples
+
+
+def reads_rows_only(policy) -> bool:
+    """Whether ``policy`` reads its observations only through the first layers
+    :func:`enable` switched (SB3's MLP policy: flattening extractors, SB3's own MLP
+    extractor); not a policy that also reads features past them (agents/scored_policy.py)."""
+    from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
+
+    ext = getattr(policy, "mlp_extractor", None)
+    feats = [getattr(policy, k, None) for k in ("features_extractor", "pi_features_extractor",
+                                                 "vf_features_extractor")]
+    return (type(ext) is MlpExtractor
+            and all(f is None or type(f) is FlattenExtractor for f in feats)
+            and all(isinstance(net, torch.nn.Sequential) and len(net)
+                    and type(net[0]) is SparseInputLinear
+                    for net in (ext.policy_net, ext.value_net)))
 
 
 def _transposed(weight) -> np.ndarray:
@@ -182,12 +214,15 @@ class SparseInputLinear(torch.nn.Linear):
             self.weight.data = self.weight.data.t().contiguous().t()
 
     def forward(self, x):
+        version, csr = getattr(x, "_broadside_rows", (-1, None))
+        if csr is not None and version == x._version and not x.requires_grad:
+            return _SparseLinear.apply(x, self.weight, self.bias, *csr)   # a minibatch
+        if getattr(x, "_broadside_rows_only", False):
+            raise RuntimeError("a minibatch that carries compressed rows only (sparse_input."
+                               "compress_rollouts) lost them before a first layer")
         if (x.requires_grad or x.dim() != 2 or x.shape[0] < MIN_ROWS
                 or x.dtype != torch.float32 or x.device.type != "cpu"):
             return F.linear(x, self.weight, self.bias)
-        version, csr = getattr(x, "_broadside_rows", (-1, None))
-        if csr is not None and version == x._version:      # a rollout minibatch
-            return _SparseLinear.apply(x, self.weight, self.bias, *csr)
         last = SparseInputLinear._last
         ref, version, csr = getattr(last, "batch", (None, -1, None))
         if ref is None or ref() is not x or version != x._version:

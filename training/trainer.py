@@ -46,6 +46,7 @@ import numpy as np
 from agents.policy import model_game_entry
 from training.pool import DEFAULT_WEIGHTS, OpponentPool, parse_weights
 from training.ratings import Ratings
+from training.rollout_buffer import install as install_buffer
 from training.selfplay_env import SelfPlayVecEnv
 
 
@@ -214,12 +215,14 @@ class Trainer:
         # the game the model was trained on unless told otherwise
         self.model.broadside_game = model_game_entry(cfg.game, cfg.game_config)
         self._set_logger()
+        install_buffer(self.model)
         _no_sample_copy(self.model.rollout_buffer)
         if cfg.sparse_input:
-            from training.sparse_input import compress_rollouts, enable
+            from training.sparse_input import compress_rollouts, enable, reads_rows_only
 
             enable(self.model.policy)
-            compress_rollouts(self.model.rollout_buffer)
+            compress_rollouts(self.model.rollout_buffer,
+                              rows_only=reads_rows_only(self.model.policy))
         self.pool.set_current(self.model.policy)
         #: the frozen copy a pipelined collection plays with (``_learn``), made on first use
         self._behavior = None

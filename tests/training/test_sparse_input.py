@@ -133,3 +133,66 @@ def test_gathering_rows_outside_the_batch_is_refused():
     csr = sparse_input._compress(_sparse_batch(rows=32))
     with pytest.raises(IndexError, match="outside a batch of 32"):
         sparse_input.gather_rows(csr, np.array([0, 32]))
+
+
+def _filled_buffer():
+    from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
+
+    obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
+    buf = MaskableRolloutBuffer(64, obs_space, gym.spaces.Discrete(9), n_envs=4)
+    rng = np.random.default_rng(7)
+    for t in range(64):
+        buf.add(_sparse_batch(rows=4, seed=t).numpy(), rng.integers(0, 9, (4, 1)),
+                np.zeros(4, np.float32), np.zeros(4, bool), torch.zeros(4), torch.zeros(4),
+                action_masks=np.ones((4, 9), np.float32))
+    return buf
+
+
+def test_rows_only_minibatches_hold_no_dense_rows_and_train_as_the_dense_ones():
+    """With ``rows_only`` a minibatch's observations are a placeholder (no memory of their
+    own) and the policy's gradient through its compressed rows is the dense policy's on
+    the dense rows of the same minibatch."""
+    dense_buf, rows_buf = _filled_buffer(), _filled_buffer()
+    sparse_input.compress_rollouts(rows_buf, rows_only=True)
+    a, b = _policy(), _policy()
+    sparse_input.enable(b)
+    assert sparse_input.reads_rows_only(b) and not sparse_input.reads_rows_only(a)
+    np.random.seed(3)
+    want = list(dense_buf.get(64))
+    np.random.seed(3)
+    got = list(rows_buf.get(64))
+    assert len(got) == len(want) == 4
+    for d, r in zip(want, got):
+        assert r.observations.shape == d.observations.shape
+        assert r.observations.stride() == (0, 0)
+        for x, y in zip(d[1:], r[1:]):
+            torch.testing.assert_close(y, x, atol=0, rtol=0)
+        acts = d.actions.long().flatten()
+        for pol, x in ((a, d.observations), (b, r.observations)):
+            pol.zero_grad()
+            values, logp, ent = pol.evaluate_actions(x, acts)
+            (values.sum() - logp.sum() - ent.sum()).backward()
+        for (n, pa), pb in zip(a.named_parameters(), b.parameters()):
+            torch.testing.assert_close(pb.grad, pa.grad, atol=1e-4, rtol=1e-4, msg=n)
+
+
+def test_a_rows_only_minibatch_that_lost_its_rows_is_refused():
+    buf = _filled_buffer()
+    sparse_input.compress_rollouts(buf, rows_only=True)
+    pol = _policy()
+    sparse_input.enable(pol)
+    x = next(buf.get(64)).observations
+    x._broadside_rows = (x._version - 1, x._broadside_rows[1])     # as if written since
+    with pytest.raises(RuntimeError, match="compressed rows only"):
+        pol.mlp_extractor.policy_net[0](x)
+
+
+def test_a_policy_that_reads_features_past_its_first_layers_gets_dense_rows():
+    from agents.scored_policy import ScoredActorCriticPolicy
+
+    torch.manual_seed(0)
+    pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (300,), np.float32),
+                                  gym.spaces.Discrete(9), lambda _: 1e-3, net_arch=[32],
+                                  scored=(2, 4, 5))
+    assert sparse_input.enable(pol) == 2
+    assert not sparse_input.reads_rows_only(pol)
