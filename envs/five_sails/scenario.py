@@ -51,7 +51,7 @@ _CREW = S.Table({
     "engaged": S.Bool(),
     "wounds": S.Int(0, 20),
     "attachments": S.ListOf(_CARD, max_len=T.MAX_ATT),
-})
+}, required=("card",))
 _SEAT = S.Table({
     "renown": S.Int(0, 200),
     "scheme": _CARD,

@@ -386,6 +386,43 @@ def test_scenario_schema_refuses_any_junk_by_name(game, data):
         assert f.game.check_state(f.record) == []
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_with_any_table_or_list_emptied_is_refused_by_name_or_loads(game):
+    """Each table and list of a real scenario emptied in turn (a crew member with no card, a
+    seat with nothing): refused with StateError / ConfigError, the env unchanged, or a valid
+    position. The sweep behind the junk test's random draws, for the fields a schema must
+    require."""
+    from envs.core.errors import ConfigError
+
+    e = played(game, configs(game)[0], 74, 17)
+    base = e.to_scenario()
+
+    def at(d, path):
+        for k in path:
+            d = d[k]
+        return d
+
+    f = envs.make_raw(game, **configs(game)[-1])
+    f.reset(seed=1)
+    swept = 0
+    for path in sorted(_paths(base), key=repr):
+        value = at(base, path)
+        if not isinstance(value, (dict, list)) or not value:
+            continue
+        d = copy.deepcopy(base)
+        at(d, path[:-1])[path[-1]] = type(value)()
+        blob = f.save()
+        try:
+            f.load_scenario(d)
+        except (StateError, ConfigError) as err:
+            assert str(err)
+            assert f.save() == blob
+        else:
+            assert f.game.check_state(f.record) == []
+        swept += 1
+    assert swept
+
+
 # ----- determinisation for information-set search ---------------------------------------------
 def _determinized(spec, rec, seat, key):
     out = rec.copy()
