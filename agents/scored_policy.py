@@ -106,20 +106,13 @@ class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
         return data
 
 
-#: SB3's Adam for PPO (its eps), in torch's fused form: the same update, one pass over each
-#: parameter instead of one per operation; on a 7th Sea first layer (35,313 x 128, actor and
-#: critic) a step takes 4.4 ms instead of 34 (benchmarks/RESULTS.md, "Self-play throughput:
-#: the rollout's observations")
-ADAM = {"eps": 1e-5, "fused": True}
-
-
 def policy_kwargs(spec, net_arch) -> tuple[type, dict]:
     """(policy class, its keyword arguments) for a game: the scored policy where the game
     describes actions by features (``spec.action_features``), SB3's MLP policy otherwise."""
-    common = {"net_arch": list(net_arch), "optimizer_kwargs": dict(ADAM)}
     if spec.action_features is None:
-        return MaskableActorCriticPolicy, common
-    return ScoredActorCriticPolicy, {**common, "scored": tuple(spec.action_features)}
+        return MaskableActorCriticPolicy, {"net_arch": list(net_arch)}
+    return ScoredActorCriticPolicy, {"net_arch": list(net_arch),
+                                     "scored": tuple(spec.action_features)}
 
 
 def head_rows(head: ScoredHead, offset: int) -> tuple[list[np.ndarray], list[int]]:

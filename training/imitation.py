@@ -488,7 +488,9 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
 
     if epochs < 0:
         raise ValueError(f"imitation epochs={epochs}: give 0 or more")
-    opt = torch.optim.Adam(policy.parameters(), lr=lr, fused=True)
+    from training.adam import adopt
+
+    opt = adopt(torch.optim.Adam(policy.parameters(), lr=lr))
     rng = np.random.default_rng(seed)
     log = []
     policy.set_training_mode(True)

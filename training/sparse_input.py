@@ -269,3 +269,4 @@ def enable(policy) -> int:
             net[0].lay_out_transposed()
             done += 1
     return done
+

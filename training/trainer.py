@@ -45,6 +45,7 @@ import numpy as np
 
 from agents.policy import model_game_entry
 from training.pool import DEFAULT_WEIGHTS, OpponentPool, parse_weights
+from training.adam import adopt
 from training.ratings import Ratings
 from training.rollout_buffer import install as install_buffer
 from training.selfplay_env import SelfPlayVecEnv
@@ -223,6 +224,7 @@ class Trainer:
             enable(self.model.policy)
             compress_rollouts(self.model.rollout_buffer,
                               rows_only=reads_rows_only(self.model.policy))
+        adopt(self.model.policy.optimizer)
         self.pool.set_current(self.model.policy)
         #: the frozen copy a pipelined collection plays with (``_learn``), made on first use
         self._behavior = None
