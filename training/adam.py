@@ -2,13 +2,14 @@
 
 torch's fused Adam updates a parameter in one pass instead of one per operation: on a 7th Sea
 first layer (35,313 x 128, actor and critic) a step takes 5.5 ms instead of 34
-(benchmarks/RESULTS.md, "Self-play throughput: the rollout's observations"). Two things keep
-it from being a drop-in on its own (torch 2.13, CPU):
+(benchmarks/RESULTS.md, "Self-play throughput: the rollout's observations and the
+optimizer"). Two things keep it from being a drop-in on its own (torch 2.13, CPU):
 
 * it reads a parameter, its gradient and its moments as one flat run of memory each: a
   gradient or moment laid out otherwise than its parameter (a transposed gradient of a
   contiguous weight, a moment loaded from a checkpoint made with another layout) is
-  silently misread (tests/training/test_adam.py shows the wrong update);
+  silently misread (without the layout match below, tests/training/test_adam.py fails:
+  core mutant 67);
 * a parameter that is not contiguous (the sparse first layers keep W as W.T in memory,
   training/sparse_input.py) is copied to contiguous memory and back with its gradient and
   moments at every step: 31 of those 35 ms.

@@ -4,9 +4,9 @@ SB3's rollout buffer stores observations step-major ([steps, envs, F]), makes th
 (zeroed, in fresh memory) at every rollout, and at every update copies them once more into
 the env-major rows its minibatches index ([envs * steps, F], ``swap_and_flatten``). A 7th
 Sea rollout (32 games x 128 steps x 35,313 features, float32) is 578 MB: the copy and the
-first touch of the fresh memory cost 0.8 s a rollout on the CI machine type, more than the
-gradient steps of the sparse first layers (benchmarks/RESULTS.md, "Self-play throughput:
-the rollout's observations").
+first touch of the fresh memory cost 0.8 s a rollout on our 2-core test machine, more than
+the gradient steps of the sparse first layers (benchmarks/RESULTS.md, "Self-play
+throughput: the rollout's observations and the optimizer").
 
 :class:`EnvMajorRolloutBuffer` keeps one observation array per buffer, env-major in memory,
 for the buffer's life; ``observations`` is its step-major view, so SB3's ``add`` writes the

@@ -90,11 +90,7 @@ def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
         torch.testing.assert_close(pb, pa, atol=1e-6, rtol=1e-5, msg=n)
 
 
-def test_rollout_minibatches_carry_their_rows_of_one_compression_of_the_rollout(
-        monkeypatch):
-    """A minibatch's attached rows are exactly its own compressed rows, the sparse layers
-    use them (no scan of the minibatch), and a gradient step through them matches the
-    dense layers'."""
+def _filled_buffer():
     from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 
     obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
@@ -104,6 +100,15 @@ def test_rollout_minibatches_carry_their_rows_of_one_compression_of_the_rollout(
         buf.add(_sparse_batch(rows=4, seed=t).numpy(), rng.integers(0, 9, (4, 1)),
                 np.zeros(4, np.float32), np.zeros(4, bool), torch.zeros(4), torch.zeros(4),
                 action_masks=np.ones((4, 9), np.float32))
+    return buf
+
+
+def test_rollout_minibatches_carry_their_rows_of_one_compression_of_the_rollout(
+        monkeypatch):
+    """A minibatch's attached rows are exactly its own compressed rows, the sparse layers
+    use them (no scan of the minibatch), and a gradient step through them matches the
+    dense layers'."""
+    buf = _filled_buffer()
     sparse_input.compress_rollouts(buf)
     a, b = _policy(), _policy()
     sparse_input.enable(b)
@@ -133,19 +138,6 @@ def test_gathering_rows_outside_the_batch_is_refused():
     csr = sparse_input._compress(_sparse_batch(rows=32))
     with pytest.raises(IndexError, match="outside a batch of 32"):
         sparse_input.gather_rows(csr, np.array([0, 32]))
-
-
-def _filled_buffer():
-    from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
-
-    obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
-    buf = MaskableRolloutBuffer(64, obs_space, gym.spaces.Discrete(9), n_envs=4)
-    rng = np.random.default_rng(7)
-    for t in range(64):
-        buf.add(_sparse_batch(rows=4, seed=t).numpy(), rng.integers(0, 9, (4, 1)),
-                np.zeros(4, np.float32), np.zeros(4, bool), torch.zeros(4), torch.zeros(4),
-                action_masks=np.ones((4, 9), np.float32))
-    return buf
 
 
 def test_rows_only_minibatches_hold_no_dense_rows_and_train_as_the_dense_ones():
