@@ -29,6 +29,8 @@ import weakref
 import numpy as np
 import torch
 
+from training.sparse_input import carrying_rollout_rows
+
 #: the logit MaskableCategorical gives an illegal action
 _ILLEGAL = -1e8
 
@@ -123,8 +125,9 @@ class Anchor:
                 raise TypeError("the KL anchor needs flat array observations, got "
                                 f"{type(obs).__name__}")
             n = buf.action_masks.shape[0]
+            x = carrying_rollout_rows(buf, torch.as_tensor(obs.reshape(n, -1)))
             with torch.no_grad():
-                logp = masked_log_probs(self.anchor, torch.as_tensor(obs.reshape(n, -1)),
+                logp = masked_log_probs(self.anchor, x,
                                         torch.as_tensor(buf.action_masks.reshape(n, -1)))
             self._rollout = (weakref.ref(obs), _anchor_part(logp))
         return self._rollout[1]

@@ -37,6 +37,8 @@ import threading
 import numpy as np
 import torch
 
+from training.sparse_input import carrying_rollout_rows
+
 #: truncation of the importance weight from the collecting to the proximal policy
 MAX_IMPORTANCE = 1.0
 
@@ -80,9 +82,10 @@ def decouple(model) -> None:
     buf = model.rollout_buffer
     steps, envs = buf.log_probs.shape
     flat = buf.swap_and_flatten      # env-major rows: a view of an EnvMajorRolloutBuffer's
+    obs = carrying_rollout_rows(buf, torch.as_tensor(flat(buf.observations)))
     with torch.no_grad():
         _, logp, _ = model.policy.evaluate_actions(
-            torch.as_tensor(flat(buf.observations)),
+            obs,
             torch.as_tensor(flat(buf.actions).reshape(-1)),
             action_masks=flat(buf.action_masks))
     prox = logp.numpy().reshape(envs, steps).T.astype(buf.log_probs.dtype)

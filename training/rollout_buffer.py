@@ -27,11 +27,15 @@ class EnvMajorRolloutBuffer(MaskableRolloutBuffer):
 
     #: float32[envs, steps, F]: the observations, written through the step-major view
     obs_store: np.ndarray | None = None
+    #: the rollout's observations compressed, made on first use (training/sparse_input.py)
+    #: and emptied with the rollout; it moves with the arrays it describes
+    obs_rows: tuple | None = None
 
     def reset(self) -> None:
         # SB3 zeroes a fresh array here; calloc'd and never touched, it costs nothing, and
         # every row of the kept one is written by ``add`` before a full rollout is read
         super().reset()
+        self.obs_rows = None
         shape = (self.n_envs, self.buffer_size, *self.obs_shape)
         store = self.obs_store
         if store is None or store.shape != shape or store.dtype != self.observations.dtype:

@@ -17,6 +17,7 @@ instead of a scan of every minibatch's dense rows.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import weakref
 
@@ -105,6 +106,35 @@ def gather_rows(csr, rows: np.ndarray):
     return out
 
 
+class _RolloutRows:
+    """One buffer's compressed rollout (made once per rollout) and the renumbering of its
+    columns a narrowed update asks of its minibatches (training/live_rows.py)."""
+
+    def __init__(self):
+        self.obs = None          # weak reference to the observations compressed
+        self.csr = None
+        #: int32[F] new column of each feature (-1: none), or None: columns as they are
+        self.columns: np.ndarray | None = None
+
+    def of(self, buffer, obs):
+        """The compressed rows of ``obs``, ``buffer``'s flat observations, or None when they
+        are not sparse. A buffer with an ``obs_rows`` slot keeps them there (an
+        EnvMajorRolloutBuffer, whose reset empties the slot and whose arrays and slot move
+        together between a pipeline's buffers: training/rollout_buffer.py); for another the
+        same array object is the same rollout."""
+        if hasattr(buffer, "obs_rows"):
+            if buffer.obs_rows is None:
+                buffer.obs_rows = (_compress_array(obs),)
+            return buffer.obs_rows[0]
+        if self.obs is None or self.obs() is not obs:
+            self.obs, self.csr = weakref.ref(obs), _compress_array(obs)
+        return self.csr
+
+
+#: the :class:`_RolloutRows` of each buffer :func:`compress_rollouts` patched
+_ROLLOUTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def compress_rollouts(buffer, rows_only: bool = False) -> None:
     """Each minibatch ``buffer`` (an SB3 rollout buffer with flat observations) yields carries
     its rows' compressed form, gathered from one compression of the rollout per update
@@ -115,16 +145,12 @@ def compress_rollouts(buffer, rows_only: bool = False) -> None:
     rows: their observations are a placeholder of the batch's shape that any other reader
     is refused (a 7th Sea minibatch's dense rows are 144 MB, gathered 16 times an update)."""
     get_samples = buffer._get_samples
-    held = {"obs": None, "csr": None}
+    held = _ROLLOUTS[buffer] = _RolloutRows()
 
     def samples(batch_inds, env=None):
         obs = buffer.observations
-        if not isinstance(obs, np.ndarray) or obs.ndim != 2:
-            return get_samples(batch_inds, env)
-        ref = held["obs"]
-        if ref is None or ref() is not obs:
-            held["obs"], held["csr"] = weakref.ref(obs), _compress_array(obs)
-        if held["csr"] is None:
+        csr = rollout_rows(buffer)
+        if csr is None:
             return get_samples(batch_inds, env)
         if rows_only:
             buffer.observations = obs[:, :0]        # SB3 gathers every array but these
@@ -138,10 +164,56 @@ def compress_rollouts(buffer, rows_only: bool = False) -> None:
         else:
             out = get_samples(batch_inds, env)
         x = out.observations
-        x._broadside_rows = (x._version, gather_rows(held["csr"], batch_inds))
+        indptr, cols, vals = gather_rows(csr, batch_inds)
+        if held.columns is not None:
+            cols = held.columns[cols]
+        x._broadside_rows = (x._version, (indptr, cols, vals))
         return out
 
     buffer._get_samples = samples
+
+
+def rollout_rows(buffer):
+    """The compressed rows of the rollout in ``buffer`` (patched by :func:`compress_rollouts`)
+    in the order SB3's minibatches index them, or None: not patched, or the observations
+    are not sparse."""
+    held = _ROLLOUTS.get(buffer)
+    obs = buffer.observations
+    if held is None or not isinstance(obs, np.ndarray) or obs.ndim not in (2, 3):
+        return None
+    if obs.ndim == 3:
+        obs = buffer.swap_and_flatten(obs)      # as SB3's first minibatch will
+    return held.of(buffer, obs)
+
+
+def carrying_rollout_rows(buffer, x: torch.Tensor) -> torch.Tensor:
+    """``x``, the rollout's flat observations in ``buffer`` as a tensor, carrying their
+    compressed rows for any sparse layer that reads it (one compression per rollout)."""
+    csr = None if x.requires_grad or x.dim() != 2 else rollout_rows(buffer)
+    if csr is not None and csr[0].shape[0] == x.shape[0] + 1:
+        x._broadside_rows = (x._version, csr)
+    return x
+
+
+@contextlib.contextmanager
+def renumbered(buffer, columns: np.ndarray):
+    """Within the block the minibatches of ``buffer`` carry their compressed rows with
+    feature ``c`` as column ``columns[c]`` (training/live_rows.py)."""
+    held = _ROLLOUTS[buffer]
+    held.columns = columns
+    try:
+        yield
+    finally:
+        held.columns = None
+
+
+def first_layers(policy) -> list:
+    """The layers :func:`enable` switched in ``policy``: the first Linear of its actor and
+    of its critic when they are :class:`SparseInputLinear`."""
+    ext = getattr(policy, "mlp_extractor", None)
+    nets = [getattr(ext, k, None) for k in ("policy_net", "value_net")]
+    return [net[0] for net in nets if isinstance(net, torch.nn.Sequential) and len(net)
+            and type(net[0]) is SparseInputLinear]
 
 
 def reads_rows_only(policy) -> bool:
@@ -155,9 +227,7 @@ def reads_rows_only(policy) -> bool:
                                                  "vf_features_extractor")]
     return (type(ext) is MlpExtractor
             and all(f is None or type(f) is FlattenExtractor for f in feats)
-            and all(isinstance(net, torch.nn.Sequential) and len(net)
-                    and type(net[0]) is SparseInputLinear
-                    for net in (ext.policy_net, ext.value_net)))
+            and len(first_layers(policy)) == 2)
 
 
 def _transposed(weight) -> np.ndarray:
@@ -205,6 +275,8 @@ class SparseInputLinear(torch.nn.Linear):
     #: actor's and the critic's first layers read the same observation batch, and a
     #: collecting thread (training/pipeline.py) must not evict the update's batch
     _last = threading.local()
+    #: its weight holds only the live rows of a narrowed update (training/live_rows.py)
+    _broadside_narrowed = False
 
     def lay_out_transposed(self) -> None:
         """Store the weight as W.T in memory (the same Parameter, shape and values; a
@@ -217,6 +289,9 @@ class SparseInputLinear(torch.nn.Linear):
         version, csr = getattr(x, "_broadside_rows", (-1, None))
         if csr is not None and version == x._version and not x.requires_grad:
             return _SparseLinear.apply(x, self.weight, self.bias, *csr)   # a minibatch
+        if self._broadside_narrowed:
+            raise RuntimeError("a narrowed first layer (training/live_rows.py) was given a "
+                               "batch without its renumbered compressed rows")
         if getattr(x, "_broadside_rows_only", False):
             raise RuntimeError("a minibatch that carries compressed rows only (sparse_input."
                                "compress_rollouts) lost them before a first layer")

@@ -46,6 +46,7 @@ import numpy as np
 from agents.policy import model_game_entry
 from training.pool import DEFAULT_WEIGHTS, OpponentPool, parse_weights
 from training.adam import adopt
+from training import masked_softmax
 from training.ratings import Ratings
 from training.rollout_buffer import install as install_buffer
 from training.selfplay_env import SelfPlayVecEnv
@@ -218,13 +219,16 @@ class Trainer:
         self._set_logger()
         install_buffer(self.model)
         _no_sample_copy(self.model.rollout_buffer)
+        adopt(self.model.policy.optimizer)
+        masked_softmax.install(self.model.policy)
         if cfg.sparse_input:
+            from training import live_rows
             from training.sparse_input import compress_rollouts, enable, reads_rows_only
 
             enable(self.model.policy)
             compress_rollouts(self.model.rollout_buffer,
                               rows_only=reads_rows_only(self.model.policy))
-        adopt(self.model.policy.optimizer)
+            live_rows.install(self.model)
         self.pool.set_current(self.model.policy)
         #: the frozen copy a pipelined collection plays with (``_learn``), made on first use
         self._behavior = None
@@ -545,6 +549,7 @@ class Trainer:
             from training.anchor import Anchor
 
             start = self.pool.snapshots[0].policy
+            masked_softmax.install(start)     # its probabilities, once per rollout
             if self.cfg.sparse_input:
                 from training.sparse_input import enable
 
