@@ -64,12 +64,19 @@ class ScoredHead(torch.nn.Module):
 
     def forward(self, latent):
         h = latent[:, :self.hidden]
+        return self.logits(h, self.block_scores(self.score(h), latent[:, self.hidden:]))
+
+    def block_scores(self, u, block):
+        """[B, count]: ``u . feature[a]`` for each action of the block ([B, count * nf])."""
         # the block is the observation's (no parameter below it): its gradient, a product as
         # large as the block, is never needed
-        feats = latent[:, self.hidden:].detach().reshape(-1, self.count, self.nf)
-        add = torch.einsum("bnf,bf->bn", feats, self.score(h))
+        feats = block.detach().reshape(-1, self.count, self.nf)
+        return torch.einsum("bnf,bf->bn", feats, u)
+
+    def logits(self, h, scores):
+        """The action logits: the linear head on ``h``, plus ``scores`` on the block."""
         pad = (self.first, self.num_actions - self.first - self.count)
-        return self.base(h) + F.pad(add, pad)
+        return self.base(h) + F.pad(scores, pad)
 
 
 class ScoredActorCriticPolicy(MaskableActorCriticPolicy):

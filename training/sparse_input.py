@@ -327,9 +327,12 @@ def _compress_array(xn):
 
 def enable(policy) -> int:
     """Switch the first Linear of an SB3 MLP policy's actor and critic networks to
-    :class:`SparseInputLinear`; returns how many layers were switched (0 for another
-    shape of policy, which is left alone)."""
+    :class:`SparseInputLinear`, and a scored policy's extractor and head to read the
+    compressed rows too (training/scored_rows.py); returns how many first layers were
+    switched (0 for another shape of policy, which is left alone)."""
     from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    from training import scored_rows
 
     done = 0
     ext = getattr(policy, "mlp_extractor", None)
@@ -343,5 +346,7 @@ def enable(policy) -> int:
             net[0].__class__ = SparseInputLinear
             net[0].lay_out_transposed()
             done += 1
+    if done == 2:
+        scored_rows.enable(policy)
     return done
 
