@@ -90,14 +90,16 @@ def test_a_gradient_step_through_the_sparse_layers_matches_the_dense_one():
         torch.testing.assert_close(pb, pa, atol=1e-6, rtol=1e-5, msg=n)
 
 
-def _filled_buffer():
+def _filled_buffer(buf=None, seed=0):
     from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 
-    obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
-    buf = MaskableRolloutBuffer(64, obs_space, gym.spaces.Discrete(9), n_envs=4)
+    if buf is None:
+        obs_space = gym.spaces.Box(-1, 1, (300,), np.float32)
+        buf = MaskableRolloutBuffer(64, obs_space, gym.spaces.Discrete(9), n_envs=4)
+    buf.reset()
     rng = np.random.default_rng(7)
     for t in range(64):
-        buf.add(_sparse_batch(rows=4, seed=t).numpy(), rng.integers(0, 9, (4, 1)),
+        buf.add(_sparse_batch(rows=4, seed=1000 * seed + t).numpy(), rng.integers(0, 9, (4, 1)),
                 np.zeros(4, np.float32), np.zeros(4, bool), torch.zeros(4), torch.zeros(4),
                 action_masks=np.ones((4, 9), np.float32))
     return buf
@@ -188,3 +190,29 @@ def test_a_policy_that_reads_features_past_its_first_layers_gets_dense_rows():
                                   scored=(2, 4, 5))
     assert sparse_input.enable(pol) == 2
     assert not sparse_input.reads_rows_only(pol)
+
+
+def test_one_compression_of_a_rollout_serves_its_update_and_the_next_rollout_makes_its_own(
+        monkeypatch):
+    """The rows a tensor of the whole rollout carries (as the pipeline's decoupling and the
+    KL anchor read it) and every minibatch's come from one compression per rollout, and a
+    new rollout in the same (kept) memory is compressed again, never read from the last."""
+    from training.rollout_buffer import EnvMajorRolloutBuffer
+
+    buf = EnvMajorRolloutBuffer(64, gym.spaces.Box(-1, 1, (300,), np.float32),
+                                gym.spaces.Discrete(9), n_envs=4)
+    sparse_input.compress_rollouts(buf)
+    made = []
+    compress = sparse_input._compress_array
+    monkeypatch.setattr(sparse_input, "_compress_array", lambda a: made.append(1) or compress(a))
+    for rollout in range(2):
+        _filled_buffer(buf, seed=rollout)
+        flat = buf.swap_and_flatten(buf.observations)
+        x = sparse_input.carrying_rollout_rows(buf, torch.as_tensor(flat))
+        for got, want in zip(x._broadside_rows[1], compress(np.ascontiguousarray(flat))):
+            np.testing.assert_array_equal(got, want)
+        for data in buf.get(64):
+            obs = data.observations
+            for got, want in zip(obs._broadside_rows[1], compress(obs.numpy())):
+                np.testing.assert_array_equal(got, want)
+        assert len(made) == rollout + 1
