@@ -396,10 +396,23 @@ def _returns(decisions, seat_of, paid, gamma, out) -> None:
         out[k] = g
 
 
-def _tensors(demos: Demonstrations, rows):
+def _tensors(demos: Demonstrations, rows, columns=None, rows_only: bool = False):
+    """The batch ``rows`` as tensors; its observations carry their compressed rows (the
+    sparse first layers read them as they are stored), the columns renumbered by
+    ``columns`` for narrowed layers (training/live_rows.py), and with ``rows_only`` are
+    those rows alone (no dense batch: training/sparse_input.py ``rows_only_batch``)."""
     import torch
 
-    obs = torch.from_numpy(demos.obs[rows].toarray())
+    from training import sparse_input
+
+    sub = demos.obs[rows]
+    cols = sub.indices.astype(np.int32)
+    if columns is not None:
+        cols = columns[cols]
+    csr = (sub.indptr.astype(np.int64), cols, sub.data.astype(np.float32, copy=False))
+    obs = (sparse_input.rows_only_batch(*sub.shape) if rows_only
+           else torch.from_numpy(sub.toarray().astype(np.float32, copy=False)))
+    sparse_input.carry_rows(obs, csr)
     return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
             torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]),
             torch.from_numpy(demos.target[rows]))
@@ -488,31 +501,38 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
 
     if epochs < 0:
         raise ValueError(f"imitation epochs={epochs}: give 0 or more")
+    from training import live_rows, sparse_input
     from training.adam import adopt
 
     opt = adopt(torch.optim.Adam(policy.parameters(), lr=lr))
     rng = np.random.default_rng(seed)
     log = []
+    # a policy reading observations through its sparse first layers alone steps only the
+    # rows the demonstrations reach (training/live_rows.py) and needs no dense batches
+    rows_only = sparse_input.reads_rows_only(policy)
+    layers = sparse_input.first_layers(policy) if rows_only else []
+    used = np.unique(demos.obs.indices) if layers else None
     policy.set_training_mode(True)
-    for epoch in range(epochs):
-        order = rng.permutation(len(demos))
-        tot_ce = tot_v = 0.0
-        for a in range(0, len(order), batch_size):
-            rows = np.sort(order[a:a + batch_size])
-            obs, act, mask, ret, best, target = _tensors(demos, rows)
-            values, logp = _forward(policy, obs, mask)
-            w = torch.from_numpy(demos.weights()[rows])   # weight k: as k copies of it
-            ce = (w * _imitation_nll(logp, best, target)).sum() / w.sum()
-            v = (w * (values - ret) ** 2).sum() / w.sum()
-            loss = ce + value_coef * v
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-            opt.step()
-            tot_ce += float(ce.detach()) * len(rows)
-            tot_v += float(v.detach()) * len(rows)
-        log.append({"epoch": epoch + 1, "loss": tot_ce / max(1, len(demos)),
-                    "value_mse": tot_v / max(1, len(demos))})
+    with live_rows.narrowed(layers, opt, used) as columns:
+        for epoch in range(epochs):
+            order = rng.permutation(len(demos))
+            tot_ce = tot_v = 0.0
+            for a in range(0, len(order), batch_size):
+                rows = np.sort(order[a:a + batch_size])
+                obs, act, mask, ret, best, target = _tensors(demos, rows, columns, rows_only)
+                values, logp = _forward(policy, obs, mask)
+                w = torch.from_numpy(demos.weights()[rows])   # weight k: as k copies of it
+                ce = (w * _imitation_nll(logp, best, target)).sum() / w.sum()
+                v = (w * (values - ret) ** 2).sum() / w.sum()
+                loss = ce + value_coef * v
+                opt.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+                opt.step()
+                tot_ce += float(ce.detach()) * len(rows)
+                tot_v += float(v.detach()) * len(rows)
+            log.append({"epoch": epoch + 1, "loss": tot_ce / max(1, len(demos)),
+                        "value_mse": tot_v / max(1, len(demos))})
     policy.set_training_mode(False)
     return log
 

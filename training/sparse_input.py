@@ -158,19 +158,31 @@ def compress_rollouts(buffer, rows_only: bool = False) -> None:
                 out = get_samples(batch_inds, env)
             finally:
                 buffer.observations = obs
-            x = torch.zeros((), dtype=torch.float32).expand(len(batch_inds), obs.shape[1])
-            x._broadside_rows_only = True
-            out = out._replace(observations=x)
+            out = out._replace(observations=rows_only_batch(len(batch_inds), obs.shape[1]))
         else:
             out = get_samples(batch_inds, env)
-        x = out.observations
         indptr, cols, vals = gather_rows(csr, batch_inds)
         if held.columns is not None:
             cols = held.columns[cols]
-        x._broadside_rows = (x._version, (indptr, cols, vals))
+        carry_rows(out.observations, (indptr, cols, vals))
         return out
 
     buffer._get_samples = samples
+
+
+def carry_rows(x: torch.Tensor, csr) -> torch.Tensor:
+    """``x`` (a batch of observations) carrying ``csr``, its compressed rows, for the sparse
+    layers that read it while it is unchanged; returns ``x``."""
+    x._broadside_rows = (x._version, csr)
+    return x
+
+
+def rows_only_batch(rows: int, features: int) -> torch.Tensor:
+    """A placeholder batch of that shape with no memory of its own, for compressed rows to
+    ride on (:func:`carry_rows`): a first layer that finds it without them refuses it."""
+    x = torch.zeros((), dtype=torch.float32).expand(rows, features)
+    x._broadside_rows_only = True
+    return x
 
 
 def rollout_rows(buffer):
@@ -191,7 +203,7 @@ def carrying_rollout_rows(buffer, x: torch.Tensor) -> torch.Tensor:
     compressed rows for any sparse layer that reads it (one compression per rollout)."""
     csr = None if x.requires_grad or x.dim() != 2 else rollout_rows(buffer)
     if csr is not None and csr[0].shape[0] == x.shape[0] + 1:
-        x._broadside_rows = (x._version, csr)
+        carry_rows(x, csr)
     return x
 
 

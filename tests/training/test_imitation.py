@@ -157,3 +157,34 @@ def test_warm_start_runs_dagger_rounds_after_cloning(tmp_path):
     assert [r["round"] for r in im["dagger"]] == [1, 2]
     assert all(r["episodes"] == 5 for r in im["dagger"]) and im["dagger_decisions"] > 0
     assert im["held_out_after"]["decisions"] == im["held_out_cloned"]["decisions"]
+
+
+def test_cloning_through_narrowed_rows_clones_as_dense_layers_do(tmp_path, monkeypatch):
+    """Cloning with sparse first layers narrows them to the rows the demonstrations reach
+    (training/live_rows.py) and reads no dense batch, and gives the weights cloning with
+    plain dense layers gives."""
+    import torch
+
+    from training import live_rows
+
+    cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 4, "max_steps": 3000}
+    demos = collect("havoc", 3, config=cfg, seed=4)
+    dense = _fresh_policy(tmp_path / "a", game="havoc", game_config=cfg, sparse_input=False)
+    ours = _fresh_policy(tmp_path / "b", game="havoc", game_config=cfg)
+    assert all(torch.equal(a, b) for a, b in zip(dense.state_dict().values(),
+                                                 ours.state_dict().values()))
+    seen = []
+    real = live_rows.narrowed
+
+    def spy(layers, opt, used):
+        seen.append(len(layers))
+        return real(layers, opt, used)
+
+    monkeypatch.setattr(live_rows, "narrowed", spy)
+    monkeypatch.setattr(type(demos.obs), "toarray", lambda self: pytest.fail("a dense batch"))
+    clone(ours, demos, epochs=2, seed=0)
+    monkeypatch.undo()
+    clone(dense, demos, epochs=2, seed=0)
+    assert seen == [2]
+    for (k, a), b in zip(dense.state_dict().items(), ours.state_dict().values()):
+        torch.testing.assert_close(b, a, atol=2e-5, rtol=1e-4, msg=k)
