@@ -12,7 +12,10 @@ batches that are not sparse take the dense path.
 
 A PPO update reads each rollout in 16 minibatches (4 epochs of 4); :func:`compress_rollouts`
 makes their rows come from one compression of the whole rollout, gathered per minibatch,
-instead of a scan of every minibatch's dense rows.
+instead of a scan of every minibatch's dense rows. The same compression serves every other
+pass over the rollout (:func:`carrying_rollout_rows`: the pipeline's decoupling, the KL
+anchor) and tells a narrowed update which rows to keep (training/live_rows.py), whose
+minibatches then carry their columns renumbered (:func:`renumbered`).
 """
 
 from __future__ import annotations

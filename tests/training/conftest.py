@@ -3,6 +3,8 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "agents"))
 
@@ -23,3 +25,22 @@ def _one_thread_each():
 
 
 _one_thread_each()
+
+
+
+@pytest.fixture
+def short_havoc_run():
+    """Three PPO rollouts of a small 2-player Seas of Havoc trainer in ``path`` (seed 5):
+    what the trainer-level equivalence tests compare two ways of training on."""
+    from training import trainer
+
+    def run(path):
+        tr = trainer.Trainer(trainer.TrainConfig(
+            game="havoc", game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
+            n_steps=32, batch_size=64, n_epochs=2, eval_every=10**6, net_arch=(16,), seed=5,
+            run_dir=str(path), tensorboard=False, progress=False,
+            opponents={"self": 0.5, "random": 0.5}))
+        tr._learn(3 * 4 * 32, None)
+        return tr
+
+    return run

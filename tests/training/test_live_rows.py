@@ -137,11 +137,10 @@ def test_an_error_in_the_block_leaves_the_layer_whole():
     torch.testing.assert_close(lin(x), torch.nn.functional.linear(x, weight, lin.bias))
 
 
-def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypatch):
+def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypatch,
+                                                             short_havoc_run):
     """The trainer's PPO updates narrow (Seas of Havoc's rollouts reach about half of its
     features) and give the weights and moments the whole-layer updates give."""
-    from training import trainer
-
     narrowed = []
     real = live_rows._live_rows
 
@@ -150,15 +149,7 @@ def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypat
         narrowed.append(rows is not None)
         return rows
 
-    def run(path):
-        tr = trainer.Trainer(trainer.TrainConfig(
-            game="havoc", game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
-            n_steps=32, batch_size=64, n_epochs=2, eval_every=10**6, net_arch=(16,), seed=5,
-            run_dir=str(path), tensorboard=False, progress=False,
-            opponents={"self": 0.5, "random": 0.5}))
-        tr._learn(3 * 4 * 32, None)
-        return tr
-
+    run = short_havoc_run
     monkeypatch.setattr(live_rows, "_live_rows", spy)
     ours = run(tmp_path / "a")
     assert type(ours.model) is live_rows.LiveRowsPPO

@@ -87,20 +87,12 @@ def test_install_replaces_the_models_buffer_with_one_of_its_size():
     assert type(like(buf)) is EnvMajorRolloutBuffer
 
 
-def test_a_trainer_trains_with_it_as_with_sb3s_buffer(tmp_path, monkeypatch):
+def test_a_trainer_trains_with_it_as_with_sb3s_buffer(tmp_path, monkeypatch, short_havoc_run):
     """The pipelined trainer's buffers (env-major, exchanged, minibatches of compressed rows
     only) change no weight of a run: the same seed gives the same policy as SB3's buffer."""
     from training import sparse_input, trainer
 
-    def run(path):
-        tr = trainer.Trainer(trainer.TrainConfig(
-            game="havoc", game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
-            n_steps=32, batch_size=64, n_epochs=2, eval_every=10**6, net_arch=(16,), seed=5,
-            run_dir=str(path), tensorboard=False, progress=False,
-            opponents={"self": 0.5, "random": 0.5}))
-        tr._learn(3 * 4 * 32, None)
-        return tr
-
+    run = short_havoc_run
     ours = run(tmp_path / "a")
     assert type(ours.model.rollout_buffer) is EnvMajorRolloutBuffer
     # the plain policy's minibatches carry compressed rows, no dense ones
