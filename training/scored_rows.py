@@ -30,7 +30,7 @@ from agents.scored_policy import ScoredHead, SplitMlpExtractor
 @njit(cache=True, nogil=True)
 def _split_rows(indptr, cols, at, lo_indptr, hi_indptr):
     """Row starts of the entries of each row below column ``at`` and of those from it on
-    (each row's columns ascend); returns their counts."""
+    (kept in their order); returns their counts."""
     n_lo = n_hi = 0
     for r in range(indptr.shape[0] - 1):
         lo_indptr[r] = n_lo
