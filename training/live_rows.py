@@ -43,11 +43,10 @@ class LiveRowsPPO(MaskablePPO):
         buffer = self.rollout_buffer
         # the minibatches' rows reach the first layers only when they read the observation
         # as SB3 hands it over (not a slice of it: agents/scored_policy.py)
-        whole = sparse_input.reads_rows_only(self.policy)
-        csr = sparse_input.rollout_rows(buffer) if whole else None
+        csr = (sparse_input.rollout_rows(buffer) if sparse_input.reads_rows_only(self.policy)
+               else None)
         layers = sparse_input.first_layers(self.policy)
-        used = None if csr is None else csr[1]
-        with narrowed(layers, self.policy.optimizer, used) as columns:
+        with narrowed(layers, self.policy.optimizer, None if csr is None else csr[1]) as columns:
             if columns is None:
                 return super().train()
             with sparse_input.renumbered(buffer, columns):
