@@ -8,7 +8,7 @@ reward.
 How the game is won [Winning the Game]: the highest gold value on the home island and in the
 forts when all gold is unloaded or too few players can still move; treasure on a wrecked ship
 or one lost in a fog bank counts for no one, and sunk treasure is gone [Sinking a ship]. So a
-seat's standing (:func:`standing`, in gold) counts:
+seat's standing (:func:`standings`, in gold) counts:
 
 * gold unloaded at home and in its forts, in full [Unloading treasure; Forts];
 * gold carried aboard its ships, discounted by how far the ship still has to sail home and
@@ -24,24 +24,29 @@ seat's standing (:func:`standing`, in gold) counts:
   there, less the farther she still has to sail (``APPROACH_D``), so that a playout cut
   before the ship arrives still tells a ship sailing for treasure from one drifting away.
 
-The standing reads only public information: positions, masts, where each coin lies and the
-value of a coin every seat knows (face up, or looked at by every seat). A face-down coin not
-every seat has seen is worth the mean of all such coins: determinising for any seat
-(hidden.py) only re-deals values among these coins, so every determinisation of a position
-has the same standing. Face-down crew and equipment are not read at all.
+Each seat's value is read with what that seat knows (:func:`standings` gives every seat's
+standing as each seat can tell it): positions, masts, where each coin lies, and a coin's
+value if it is face up or that seat has looked at it [Exploring: the explorer looks "without
+revealing it to the other players"]; a coin it has not looked at is worth the mean of all
+such coins, the pool determinising for that seat (hidden.py) re-deals, so every
+determinisation for a seat gives that seat the same value, and a search tells a doubloon it
+took from a copper it left ashore. (Until 2026-12-01 every seat read only what every seat
+knew, so a coin one seat had looked at was worth the mean to all, its own explorer included:
+the search could not tell which coin to take or carry home; benchmarks/RESULTS.md, "Cursed
+Seas: the value reads what its seat knows".) Face-down crew and equipment are not read.
 
 A seat's value is tanh((its standing - the best rival's) / VALUE_SCALE), unless what that
-seat knows already decides the game (:func:`sure_outcome`): gold on a home island never
-leaves it but into its player's own forts [Building Forts], so a seat whose home gold beats
-all any rival could still end with (its home gold, and every coin on an island, aboard a ship,
-wreck or derelict, or in a fort, which can be destroyed [Destroying forts]) must win, and a
-seat whose best is below some rival's home gold must lose [Winning the Game]. A sure loser is
+seat knows already decides the game against it (:func:`sure_losers`): gold on a home island
+never leaves it but into its player's own forts [Building Forts], so a seat whose best (its
+home gold, and every coin on an island, aboard a ship, wreck or derelict, or in a fort, which
+can be destroyed [Destroying forts]) is below some rival's home gold must lose [Winning the
+Game]. A sure loser is
 worth ``DECIDED_LOSS``, *less* than the -1 of losing: the end of the game is then worth more
 to it than any stalling, so a search that trails hopelessly ends the game instead of keeping
 its last coin aboard until the decision cap (ruling: Truncation), which scores 0 for everyone
 (issue 30). Worth exactly -1, stalling and ending would tie, and the search still kept the
-coin aboard (tests/cursed_seas/test_value.py: the search ends a lost game). A sure winner
-keeps its estimate, below the +1 of the win itself: ending is worth more to it too, and the
+coin aboard (tests/cursed_seas/test_value.py: the search ends a lost game). A seat sure to
+win (its home gold beats all any rival could still end with) keeps its estimate, below the +1 of the win itself: ending is worth more to it too, and the
 standing still rewards every coin it takes or brings home (a flat +1 left a winning search
 nothing to play for while a hopeless rival kept the last coins at sea). Left out: the winner
 could still hand its home gold to a fort it then loses [Building Forts; Destroying forts].
@@ -88,26 +93,29 @@ DECIDED_LOSS = -1.5
 
 
 @njit(cache=True)
-def coin_worth(s, c, unknown):
-    """Coin c's value as every seat can tell it: its value if face up or looked at by every
-    seat, else ``unknown`` (the mean of such coins)."""
-    every = (1 << s.num_players) - 1
-    if s.co_up[c] or (s.co_seen[c] & every) == every:
-        return np.float64(s.co_val[c])
-    return unknown
+def unknown_means(s, mean):
+    """``mean[k]``: the mean value of the coins seat k has not looked at (face down and not
+    seen by k: the pool determinising for k re-deals, hidden.py), 0 when there are none."""
+    n = s.num_players
+    tot = np.zeros(n)
+    cnt = np.zeros(n)
+    for c in range(MAX_COINS):
+        if s.co_val[c] >= 0 and not s.co_up[c]:
+            for k in range(n):
+                if not (s.co_seen[c] >> k) & 1:
+                    tot[k] += s.co_val[c]
+                    cnt[k] += 1
+    for k in range(n):
+        mean[k] = tot[k] / cnt[k] if cnt[k] else 0.0
 
 
 @njit(cache=True)
-def unknown_mean(s):
-    """Mean value of the coins not every seat has looked at (0 when there are none)."""
-    every = (1 << s.num_players) - 1
-    tot = 0.0
-    n = 0
-    for c in range(MAX_COINS):
-        if s.co_val[c] >= 0 and not s.co_up[c] and (s.co_seen[c] & every) != every:
-            tot += s.co_val[c]
-            n += 1
-    return tot / n if n else 0.0
+def coin_worth(s, c, k, mean):
+    """Coin c's value as seat k can tell it: its value if face up or k has looked at it,
+    else ``mean[k]`` (:func:`unknown_means`)."""
+    if s.co_up[c] or (s.co_seen[c] >> k) & 1:
+        return np.float64(s.co_val[c])
+    return mean[k]
 
 
 @njit(cache=True)
@@ -128,131 +136,173 @@ def carry_share(s, k):
 
 
 @njit(cache=True)
-def approach(s, k, gold, count):
-    """Ship k's worth of the treasure ashore she is best placed to explore (module
-    docstring): the best over wild islands of the coins she has room for (``count[i]``
-    coins worth ``gold[i]`` in all on island i, valued at their mean) discounted by the
-    distance from her bow to the island's shore; 0 for a ship that cannot sail or has no
-    room."""
+def approach(s, k, gold, count, out):
+    """Add to ``out[v]`` ship k's worth, as seat v can tell it, of the treasure ashore she
+    is best placed to explore (module docstring): the best over wild islands of the coins she
+    has room for (``count[i]`` coins on island i worth ``gold[v, i]`` in all to seat v,
+    valued at their mean) discounted by the distance from her bow to the island's shore;
+    nothing for a ship that cannot sail or has no room."""
     if not s.sh_live[k] or s.sh_wreck[k] or s.sh_masts[k] == 0 or s.sh_lost[k] >= 0:
-        return 0.0
+        return
     room = cargo_room(s, k)
     if room <= 0:
-        return 0.0
+        return
     bx = s.sh_x[k] + s.sh_len[k] * math.cos(s.sh_h[k])
     by = s.sh_y[k] + s.sh_len[k] * math.sin(s.sh_h[k])
-    best = 0.0
+    views = out.shape[0]
+    best = np.zeros(views)
     for i in range(s.n_islands):
         if count[i] == 0:
             continue
-        take = min(room, count[i]) * gold[i] / count[i]
         if s.sh_dock[k] == i:
             d = 0.0
         else:
             d = max(0.0, math.hypot(s.isl_x[i] - bx, s.isl_y[i] - by) - s.isl_r[i] - SHIP_R)
-        best = max(best, take / (1.0 + d / APPROACH_D))
-    return APPROACH_W * best
+        near = min(room, count[i]) / count[i] / (1.0 + d / APPROACH_D)
+        for v in range(views):
+            best[v] = max(best[v], gold[v, i] * near)
+    for v in range(views):
+        out[v] += APPROACH_W * best[v]
 
 
 @njit(cache=True)
-def standing(s, st):
-    """Every seat's standing in gold into ``st`` (module docstring)."""
+def standings(s, st):
+    """``st[k, p]``: seat p's standing in gold as seat k can tell it (module docstring), for
+    every seat k and p of the game."""
     n = s.num_players
-    unknown = unknown_mean(s)
+    mean = np.zeros(n)
+    unknown_means(s, mean)
     masts = np.zeros(n)
     for k in range(MAX_SHIPS):
         if s.sh_live[k] and not s.sh_wreck[k] and 0 <= s.sh_owner[k] < n:
             for m in range(8):
                 masts[s.sh_owner[k]] += (s.sh_masts[k] >> m) & 1
-    loose = 0.0                       # gold nobody holds: ashore, or aboard a derelict
-    gold = np.zeros(MAX_ISLANDS)      # gold ashore on each wild island, and its coins
+    loose = np.zeros(n)               # gold nobody holds (ashore, aboard a derelict), per view
+    gold = np.zeros((n, MAX_ISLANDS))  # gold ashore on each wild island, per view
     count = np.zeros(MAX_ISLANDS, np.int64)
-    for p in range(n):
-        st[p] = MAST_W * masts[p]
+    anything_loose = False
+    for v in range(n):
+        for p in range(n):
+            st[v, p] = MAST_W * masts[p]
     for c in range(MAX_COINS):
         if s.co_val[c] < 0:
             continue
         loc = s.co_loc[c]
         if loc == LOC_HOME and 0 <= s.co_at[c] < n:
-            st[s.co_at[c]] += coin_worth(s, c, unknown)
+            for v in range(n):
+                st[v, s.co_at[c]] += coin_worth(s, c, v, mean)
         elif loc == LOC_FORT and 0 <= s.co_at[c] // MAX_FORTS_P < n:
-            st[s.co_at[c] // MAX_FORTS_P] += coin_worth(s, c, unknown)
+            for v in range(n):
+                st[v, s.co_at[c] // MAX_FORTS_P] += coin_worth(s, c, v, mean)
         elif loc == LOC_ISLAND:
-            loose += coin_worth(s, c, unknown)
+            anything_loose = True
             i = s.co_at[c]
-            if 0 <= i < MAX_ISLANDS and s.isl_home[i] < 0:
-                gold[i] += coin_worth(s, c, unknown)
+            wild = 0 <= i < MAX_ISLANDS and s.isl_home[i] < 0
+            if wild:
                 count[i] += 1
+            for v in range(n):
+                w = coin_worth(s, c, v, mean)
+                loose[v] += w
+                if wild:
+                    gold[v, i] += w
         elif loc == LOC_SHIP and 0 <= s.co_at[c] < MAX_SHIPS:
             k = s.co_at[c]
-            w = coin_worth(s, c, unknown)
             share = carry_share(s, k)
             p = s.sh_owner[k]
-            if 0 <= p < n:
-                st[p] += share * w
-            if s.sh_masts[k] == 0 or s.sh_wreck[k]:
-                loose += (1.0 - share) * w     # a wreck or a derelict may be explored
+            open_ = s.sh_masts[k] == 0 or s.sh_wreck[k]   # a wreck or derelict may be explored
+            anything_loose = anything_loose or open_
+            for v in range(n):
+                w = coin_worth(s, c, v, mean)
+                if 0 <= p < n:
+                    st[v, p] += share * w
+                if open_:
+                    loose[v] += (1.0 - share) * w
     total = masts.sum()
     if total > 0:
-        for p in range(n):
-            st[p] += ASHORE_W * loose * masts[p] / total
-    if loose > 0:
+        for v in range(n):
+            for p in range(n):
+                st[v, p] += ASHORE_W * loose[v] * masts[p] / total
+    if anything_loose:
+        near = np.zeros(n)
         for k in range(MAX_SHIPS):
             p = s.sh_owner[k]
             if 0 <= p < n:
-                st[p] += approach(s, k, gold, count)
+                near[:] = 0.0
+                approach(s, k, gold, count, near)
+                for v in range(n):
+                    st[v, p] += near[v]
 
 
 @njit(cache=True)
-def sure_outcome(s, k):
-    """+1 if seat k knows it must win [Winning the Game], -1 if it knows it must lose, else 0
-    (module docstring). A seat's sure gold is its home gold; what a seat can end with is at
-    most its home gold and every coin still in play (ashore, aboard any ship, wrecks and
-    derelicts included, or in any fort). Coins k has not seen are bounded by the pool of
-    their values (taken at their least for sure gold, their most for what may be gained)."""
+def _least(hist, top, j):
+    """The sum of the ``j`` smallest values a pool holds (``hist[v]`` coins worth v, none
+    above ``top``)."""
+    tot = 0
+    for v in range(top + 1):
+        t = min(hist[v], j)
+        tot += t * v
+        j -= t
+        if j == 0:
+            break
+    return tot
+
+
+@njit(cache=True)
+def _most(hist, top, j):
+    """The sum of the ``j`` largest values a pool holds (all of it when j exceeds it)."""
+    tot = 0
+    for v in range(top, -1, -1):
+        t = min(hist[v], j)
+        tot += t * v
+        j -= t
+        if j == 0:
+            break
+    return tot
+
+
+@njit(cache=True)
+def sure_losers(s, lost):
+    """``lost[k]``: seat k knows it must lose [Winning the Game] (module docstring): some
+    rival's home gold beats the most k could still end with, its home gold and every coin
+    still in play (ashore, aboard any ship, wrecks and derelicts included, or in any fort).
+    Coins k has not seen are bounded by the pool of their values (hidden.py deals these
+    values among these coins): at their least for a rival's home, their most for k's own."""
     n = s.num_players
-    pool = np.empty(MAX_COINS, np.int64)
-    m = 0
-    home_known = np.zeros(n, np.int64)    # gold at each home k knows
-    home_unk = np.zeros(n, np.int64)      # coins at each home k has not seen
-    free_known = 0                        # gold still in play that k knows
-    free_unk = 0                          # coins still in play k has not seen
+    hist = np.zeros((n, 64), np.int64)        # [k, v]: coins k has not seen worth v
+    home_known = np.zeros((n, n), np.int64)   # [k, q]: gold at q's home that k knows
+    home_unk = np.zeros((n, n), np.int64)     # [k, q]: coins at q's home k has not seen
+    free_known = np.zeros(n, np.int64)        # gold still in play that k knows
+    free_unk = np.zeros(n, np.int64)          # coins still in play k has not seen
+    top = 0
     for c in range(MAX_COINS):
         v = s.co_val[c]
         if v < 0:
             continue
-        known = s.co_up[c] != 0 or ((s.co_seen[c] >> k) & 1) != 0
-        if not known:
-            pool[m] = v                   # hidden.py deals these values among these coins
-            m += 1
+        top = max(top, v)
         loc = s.co_loc[c]
-        if loc == LOC_HOME and 0 <= s.co_at[c] < n:
-            if known:
-                home_known[s.co_at[c]] += v
-            else:
-                home_unk[s.co_at[c]] += 1
-        elif loc == LOC_ISLAND or loc == LOC_SHIP or loc == LOC_FORT:
-            if known:
-                free_known += v
-            else:
-                free_unk += 1
-    vals = np.sort(pool[:m])
-    least = np.zeros(m + 1, np.int64)     # least[j]: the j smallest values; most: largest
-    most = np.zeros(m + 1, np.int64)
-    for j in range(m):
-        least[j + 1] = least[j] + vals[j]
-        most[j + 1] = most[j] + vals[m - 1 - j]
-    sure_k = home_known[k] + least[home_unk[k]]
-    best_k = home_known[k] + free_known + most[min(m, home_unk[k] + free_unk)]
-    wins = True
-    for q in range(n):
-        if q == k:
-            continue
-        if home_known[q] + least[home_unk[q]] > best_k:
-            return -1
-        if home_known[q] + free_known + most[min(m, home_unk[q] + free_unk)] >= sure_k:
-            wins = False
-    return 1 if wins else 0
+        home = s.co_at[c] if loc == LOC_HOME and 0 <= s.co_at[c] < n else -1
+        free = loc == LOC_ISLAND or loc == LOC_SHIP or loc == LOC_FORT
+        for k in range(n):
+            known = s.co_up[c] != 0 or ((s.co_seen[c] >> k) & 1) != 0
+            if not known:
+                hist[k, v] += 1
+            if home >= 0:
+                if known:
+                    home_known[k, home] += v
+                else:
+                    home_unk[k, home] += 1
+            elif free:
+                if known:
+                    free_known[k] += v
+                else:
+                    free_unk[k] += 1
+    for k in range(n):
+        best = home_known[k, k] + free_known[k] + _most(hist[k], top,
+                                                        home_unk[k, k] + free_unk[k])
+        lost[k] = False
+        for q in range(n):
+            if q != k and home_known[k, q] + _least(hist[k], top, home_unk[k, q]) > best:
+                lost[k] = True
 
 
 @njit(cache=True)
@@ -267,14 +317,16 @@ def value(s, out):
                 if s.winner_mask:
                     out[p] = 1.0 if (s.winner_mask >> p) & 1 else -1.0
         return
-    st = np.zeros(n)
-    standing(s, st)
+    st = np.zeros((n, n))
+    standings(s, st)
+    lost = np.zeros(n, np.bool_)
+    sure_losers(s, lost)
     for p in range(n):
-        if sure_outcome(s, p) < 0:
+        if lost[p]:
             out[p] = DECIDED_LOSS
             continue
         best = -1e9
         for q in range(n):
-            if q != p and st[q] > best:
-                best = st[q]
-        out[p] = math.tanh((st[p] - best) / VALUE_SCALE)
+            if q != p and st[p, q] > best:
+                best = st[p, q]
+        out[p] = math.tanh((st[p, p] - best) / VALUE_SCALE)
