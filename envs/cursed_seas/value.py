@@ -30,10 +30,7 @@ value if it is face up or that seat has looked at it [Exploring: the explorer lo
 revealing it to the other players"]; a coin it has not looked at is worth the mean of all
 such coins, the pool determinising for that seat (hidden.py) re-deals, so every
 determinisation for a seat gives that seat the same value, and a search tells a doubloon it
-took from a copper it left ashore. (Until 2026-12-01 every seat read only what every seat
-knew, so a coin one seat had looked at was worth the mean to all, its own explorer included:
-the search could not tell which coin to take or carry home; benchmarks/RESULTS.md, "Cursed
-Seas: the value reads what its seat knows".) Face-down crew and equipment are not read.
+took from a copper it left ashore. Face-down crew and equipment are not read.
 
 A seat's value is tanh((its standing - the best rival's) / VALUE_SCALE), unless what that
 seat knows already decides the game against it (:func:`sure_losers`): gold on a home island
@@ -234,24 +231,12 @@ def standings(s, st):
 
 
 @njit(cache=True)
-def _least(hist, top, j):
-    """The sum of the ``j`` smallest values a pool holds (``hist[v]`` coins worth v, none
-    above ``top``)."""
+def _pool_sum(hist, top, j, largest):
+    """The sum of the ``j`` smallest (``largest``: largest) values a pool holds (``hist[v]``
+    coins worth v, none above ``top``; all of it when j exceeds it)."""
     tot = 0
-    for v in range(top + 1):
-        t = min(hist[v], j)
-        tot += t * v
-        j -= t
-        if j == 0:
-            break
-    return tot
-
-
-@njit(cache=True)
-def _most(hist, top, j):
-    """The sum of the ``j`` largest values a pool holds (all of it when j exceeds it)."""
-    tot = 0
-    for v in range(top, -1, -1):
+    for i in range(top + 1):
+        v = top - i if largest else i
         t = min(hist[v], j)
         tot += t * v
         j -= t
@@ -297,11 +282,11 @@ def sure_losers(s, lost):
                 else:
                     free_unk[k] += 1
     for k in range(n):
-        best = home_known[k, k] + free_known[k] + _most(hist[k], top,
-                                                        home_unk[k, k] + free_unk[k])
+        best = home_known[k, k] + free_known[k] + _pool_sum(hist[k], top,
+                                                            home_unk[k, k] + free_unk[k], True)
         lost[k] = False
         for q in range(n):
-            if q != k and home_known[k, q] + _least(hist[k], top, home_unk[k, q]) > best:
+            if q != k and home_known[k, q] + _pool_sum(hist[k], top, home_unk[k, q], False) > best:
                 lost[k] = True
 
 
