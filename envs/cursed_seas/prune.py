@@ -13,12 +13,14 @@ chooses among fewer:
   8 fractions: a segment stops anyway at the first piece it touches, which is how a ship
   docks); a kind (S or L) none of whose kept answers is legal keeps all of its answers, so
   a ship boxed in by an island or the edge can still move;
-* a segment straight on into a wall she already touches [Setup: the table edge is an
-  impassable wall] leaves the ship where she was (ruling: Edges): it is never tried, and
-  it does not count as a kept answer, so a ship facing the wall with every turn of a
-  multiple of 30 degrees blocked still tries the smaller turns that free her (issue 30: the
-  search sailed such a ship into the edge for 3,000 decisions, trying only answers that
-  did not move her);
+* a segment straight on into a wall [Setup: the table edge is an impassable wall], an
+  island or a ship she already touches dead ahead [Moving: "she must stop"] leaves the ship
+  where she was (rulings: Edges, Movement grammar): it is never tried, and it does not
+  count as a kept answer, so a ship facing the piece with every turn of a multiple of 30
+  degrees blocked still tries the smaller turns that free her (issue 30: the search sailed
+  such a ship into the edge for 3,000 decisions, and kept another docked bow-on with her
+  gold aboard, free to turn only 15 degrees, to the end of the game, trying only answers
+  that did not move her);
 * a ship deployed at her home island [Choosing Home Islands] is headed straight off its
   centre (1 of the 5 headings at each of the 12 points) wherever that pose is clear;
 * the turn [Actions] does not end while a ship of hers may still be given a move: the
@@ -37,7 +39,7 @@ import math
 
 from numba import njit
 
-from .geometry import edge_room
+from .geometry import edge_room, sweep
 from .rules import legal_mask
 from .setup import deploy_ok
 from .turns import arc_limit, free_segment, room_to_turn, turn_ok
@@ -58,13 +60,20 @@ def seg_kept(fan, frac):
 
 
 @njit(cache=True)
-def walled(s, k):
-    """Ship k sailing straight on would not move: the table edge is a wall (config ``edge``)
-    and her hull already touches it ahead (turns.sail: the segment ends at once). A towing
-    ship is never counted (her tow sails too)."""
-    if s.cfg.edge != EDGE_WALL or s.sh_tow[k] >= 0:
+def sails_nowhere(s, k):
+    """Ship k sailing straight on would not move: her hull already touches, dead ahead, the
+    table edge where it is a wall (config ``edge``; turns.sail: the segment ends at once,
+    ruling: Edges), or an island or a ship (the segment touches it at once, within the touch
+    tolerance, and ends the move: "she must stop"; ruling: Movement grammar). A towing ship
+    is never counted (her tow sails too)."""
+    if s.sh_tow[k] >= 0:
         return False
-    return edge_room(s, k, math.cos(s.sh_h[k]), math.sin(s.sh_h[k])) <= TOUCH
+    ux = math.cos(s.sh_h[k])
+    uy = math.sin(s.sh_h[k])
+    if s.cfg.edge == EDGE_WALL and edge_room(s, k, ux, uy) <= TOUCH:
+        return True
+    _, hit = sweep(s, k, ux, uy, TOUCH)
+    return hit >= 0
 
 
 @njit(cache=True)
@@ -73,7 +82,7 @@ def prune(s, mask):
     docstring)."""
     pk = s.pending
     if pk == PK_SEGMENT:
-        still = walled(s, s.pend_ship)
+        still = sails_nowhere(s, s.pend_ship)
         for kind in range(2):
             base = A_SEG + kind * NUM_FAN * NUM_FRAC
             if still:                    # sails nowhere: stopping (A_NO) stays offered
@@ -112,8 +121,8 @@ def search_moves(s, mask):
     its kind or fraction, only on whether a kind has a segment left and the heading's turn
     is clear (rules.legal_mask, the same tests called here), so the kept answers are the
     kept fractions of every open kept heading; only when none is open (the straight one
-    walled, every other odd one blocked) does prune keep every legal answer, i.e. the open
-    even headings too (straight on is odd: FAN_STRAIGHT = 11). Likewise a deploy
+    sailing nowhere, every other odd one blocked) does prune keep every legal answer, i.e.
+    the open even headings too (straight on is odd: FAN_STRAIGHT = 11). Likewise a deploy
     [Choosing Home Islands] tests the 12 straight poses first and the 48 others only when
     none is clear (then, as the rules say, stopping when none of those is either)."""
     pk = s.pending
@@ -142,7 +151,7 @@ def search_moves(s, mask):
         if free_segment(s, k, kind) >= 0:
             kinds |= 1 << kind
     if kinds:
-        still = walled(s, k)
+        still = sails_nowhere(s, k)
         free = room_to_turn(s, k)
         left = 4.0 if free else arc_limit(s, k, 1.0)
         right = 4.0 if free else arc_limit(s, k, -1.0)

@@ -8,7 +8,7 @@ import pytest
 
 import envs
 from envs.core.search import search
-from envs.cursed_seas.prune import prune, search_moves, seg_kept, walled
+from envs.cursed_seas.prune import prune, sails_nowhere, search_moves, seg_kept
 from envs.cursed_seas.state import (
     A_NO, A_OPT, A_ORDER, A_SEG, ACT_MOVE, FAN_DEG, FAN_STRAIGHT, MAX_FLEET, NUM_ACTIONS,
     NUM_DEPLOY, NUM_FAN, NUM_FRAC, NUM_SEG_ACTIONS, PK_DEPLOY, PK_SEGMENT, PK_TURN,
@@ -48,9 +48,9 @@ def test_pruning_keeps_a_legal_subset_and_never_the_last_way_on():
                 for kind in range(2):
                     block = slice(A_SEG + kind * NUM_FAN * NUM_FRAC,
                                   A_SEG + (kind + 1) * NUM_FAN * NUM_FRAC)
-                    # a straight segment into the wall she touches moves nothing
+                    # a straight segment into the piece she touches moves nothing
                     moving = legal[block].copy()
-                    if walled(rec, int(rec["pend_ship"])):
+                    if sails_nowhere(rec, int(rec["pend_ship"])):
                         moving[FAN_STRAIGHT * NUM_FRAC:(FAN_STRAIGHT + 1) * NUM_FRAC] = 0
                     assert kept[block].any() == moving.any()
             elif pk == PK_DEPLOY:
@@ -154,6 +154,50 @@ def test_a_ship_boxed_in_against_the_wall_still_tries_the_turn_that_frees_her():
     assert moved and all(moved.values())
 
 
+#: issue 30, from a game of `mcts:1000` against the heuristic that ran to the step bound: the
+#: search's Rustfang (seat 1, coins aboard) docked bow-on at wild island 5 beside Iron Widow
+BERTH_ISLANDS = [{"x": 2.25, "y": 2.25, "r": 0.9, "home": 1},
+                 {"x": 9.75, "y": 2.25, "r": 0.8, "home": 0},
+                 {"x": 8.25, "y": 9.75, "r": 0.8, "home": -1},
+                 {"x": 5.25, "y": 6.75, "r": 1.0, "home": -1},
+                 {"x": 2.25, "y": 9.75, "r": 1.1, "home": -1},
+                 {"x": 2.25, "y": 6.75, "r": 0.9, "home": -1}]
+BERTH_SHIPS = [ship(0, 0, 10.5, 5.0, 90.0),
+               ship(1, 0, 1.1744026037109982, 8.987793813529622, -60.0),
+               ship(1, 1, 1.5588712653011532, 8.055476564577758, -30.0, dock=5)]
+
+
+def test_a_ship_docked_bow_on_still_tries_the_turn_that_frees_her():
+    """[Moving: "If a ship touches ... an island during her movement, she must stop"] issue
+    30's berth: Rustfang's bow touches island 5, so a segment straight on ends at once where
+    she is; Iron Widow and the island block every turn but 15 degrees one way. The search
+    tried only the straight segments (a multiple of 30 degrees is the kept turn, and they
+    counted as kept), never moved her, and the game ran to the step bound with her coins
+    aboard. Now the straight ones are not tried and the 15-degree turns are, and move her;
+    the search's one-pass kernel agrees."""
+    e = position([fleet("Lady Marrow"), fleet("Iron Widow", "Rustfang")], BERTH_SHIPS,
+                 islands=BERTH_ISLANDS, cur=1)
+    e.step(order(1, ACT_MOVE))
+    rec = e.record[0]
+    assert rec["pending"] == PK_SEGMENT and rec["pend_ship"] == MAX_FLEET + 1
+    k = int(rec["pend_ship"])
+    legal, kept = _masks(rec)
+    assert np.array_equal(_fast(rec), kept)
+    moved = {}
+    for a in np.flatnonzero(legal[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG:
+        c = e.clone()
+        c.step(int(a))
+        q = c.record[0]
+        moved[int(a)] = any(abs(float(q[f][k]) - float(rec[f][k])) > 1e-9
+                            for f in ("sh_x", "sh_y", "sh_h"))
+    freeing = {a for a, m in moved.items() if m}
+    assert freeing and {float(FAN_DEG[(a - A_SEG) // NUM_FRAC % NUM_FAN]) for a in freeing} \
+        <= {-15.0, 15.0}
+    tried = set(np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG)
+    assert tried and tried <= freeing and kept[A_NO]
+    assert sails_nowhere(rec, k)
+
+
 # ----- issue 30: the search's moves in one pass (GameSpec.search_moves) ------------------------
 def _fast(rec):
     mask = np.full(NUM_ACTIONS, 7, np.uint8)     # whatever the search's buffer held before
@@ -198,7 +242,7 @@ def test_search_moves_equal_the_legal_mask_then_prune_against_the_wall():
         e = position(fleets, pieces, islands=CORNER)
         e.step(order(0, ACT_MOVE))
         rec = e.record[0]
-        assert rec["pending"] == PK_SEGMENT and walled(rec, 0)
+        assert rec["pending"] == PK_SEGMENT and sails_nowhere(rec, 0)
         legal, kept = _masks(rec)
         fast = _fast(rec)
         assert np.array_equal(fast, kept)
