@@ -116,14 +116,20 @@ def _kept_moves(fleets, ships):
     rec = e.record[0]
     assert rec["pending"] == PK_SEGMENT
     legal, kept = _masks(rec)
+    return legal, kept, _moved(e, 0, kept)
+
+
+def _moved(e, k, mask):
+    """{segment answer of ``mask``: whether it changes ship k's pose} in env ``e``."""
+    rec = e.record[0]
     moved = {}
-    for a in np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG:
+    for a in np.flatnonzero(mask[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG:
         c = e.clone()
         c.step(int(a))
         q = c.record[0]
-        moved[int(a)] = any(abs(float(q[f][0]) - float(rec[f][0])) > 1e-9
+        moved[int(a)] = any(abs(float(q[f][k]) - float(rec[f][k])) > 1e-9
                             for f in ("sh_x", "sh_y", "sh_h"))
-    return legal, kept, moved
+    return moved
 
 
 def test_a_segment_into_the_wall_she_touches_is_never_tried():
@@ -183,14 +189,7 @@ def test_a_ship_docked_bow_on_still_tries_the_turn_that_frees_her():
     k = int(rec["pend_ship"])
     legal, kept = _masks(rec)
     assert np.array_equal(_fast(rec), kept)
-    moved = {}
-    for a in np.flatnonzero(legal[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG:
-        c = e.clone()
-        c.step(int(a))
-        q = c.record[0]
-        moved[int(a)] = any(abs(float(q[f][k]) - float(rec[f][k])) > 1e-9
-                            for f in ("sh_x", "sh_y", "sh_h"))
-    freeing = {a for a, m in moved.items() if m}
+    freeing = {a for a, m in _moved(e, k, legal).items() if m}
     assert freeing and {float(FAN_DEG[(a - A_SEG) // NUM_FRAC % NUM_FAN]) for a in freeing} \
         <= {-15.0, 15.0}
     tried = set(np.flatnonzero(kept[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG)
