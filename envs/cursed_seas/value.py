@@ -44,9 +44,9 @@ its last coin aboard until the decision cap (ruling: Truncation), which scores 0
 (issue 30). Worth exactly -1, stalling and ending would tie, and the search still kept the
 coin aboard (tests/cursed_seas/test_value.py: the search ends a lost game). A seat sure to
 win (its home gold beats all any rival could still end with) keeps its estimate, below the
-+1 of the win itself: ending is worth more to it too, and the
-standing still rewards every coin it takes or brings home (a flat +1 left a winning search
-nothing to play for while a hopeless rival kept the last coins at sea). Left out: the winner
++1 of the win itself: ending is worth more to it too, and the standing still rewards every
+coin it takes or brings home (a flat +1 left a winning search nothing to play for while a
+hopeless rival kept the last coins at sea). Left out: the winner
 could still hand its home gold to a fort it then loses [Building Forts; Destroying forts].
 
 What decides it is read with that seat's knowledge only: a coin's value if it is face up or
