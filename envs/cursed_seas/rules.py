@@ -744,6 +744,8 @@ def order_ship(s, k, act):
             reveal(s, k, KW_CAPTAIN)
         elif act == ACT_MOVE and s.sh_last[k] == ACT_SHOOT:
             reveal(s, k, KW_HELMSMAN)
+        elif act == ACT_EXPLORE and s.sh_last[k] == ACT_MOVE:
+            reveal(s, k, KW_EXPLORER)       # even at the island she began the turn at
     s.sh_last[k] = act
     s.pend_ship = k
     if act == ACT_MOVE:
@@ -755,7 +757,7 @@ def order_ship(s, k, act):
             back_to_turn(s)
     elif act == ACT_EXPLORE:
         if s.sh_began[k] != s.sh_dock[k]:
-            reveal(s, k, KW_EXPLORER)       # exploring the turn she docked
+            reveal(s, k, KW_EXPLORER)       # exploring an island she docked at this turn
         begin_explore(s, k)
     elif act == ACT_SHOOT:
         s.pend_fired = 0

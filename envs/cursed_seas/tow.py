@@ -74,7 +74,8 @@ def tow_ask(s, k):
 def tow(s, k, j):
     """Ship k takes derelict j in tow: j is placed bow to k's stern and joins k's fleet with
     her crew and treasure (her new player looks at them); a scuttle declared by another
-    player fails; a ship that joins may be given actions this turn (ruling: Tow)."""
+    player fails; a ship that joins may be given actions this turn; a tangled derelict is
+    pulled free of her Sargasso Sea (ruling: Tow)."""
     p = s.sh_owner[k]
     leave_dock(s, j)
     x, y = behind(s, k, j, s.sh_h[k])
@@ -82,6 +83,7 @@ def tow(s, k, j):
     s.sh_y[j] = y
     s.sh_h[j] = s.sh_h[k]
     s.sh_pin[j] = -1
+    s.sh_tangled[j] = -1                 # pulled out of the weeds (ruling: Tow)
     if s.sh_owner[j] != p:
         s.sh_owner[j] = p
         s.sh_scuttle[j] = SC_NONE        # [Scuttling] an opponent began to tow her

@@ -41,6 +41,32 @@ def test_explorer_explores_the_turn_she_docks_as_a_second_action(scout, can):
         assert opt(1) in legal(e)
 
 
+def test_explorer_explores_as_a_second_action_where_she_began_and_is_revealed():
+    """Explorer (Keywords; [Actions: Multiple actions]; [Placing Crew and equipment] "You must
+    reveal (turn face up) a crew when using its ability"): she began the turn docked at a
+    wild island and was given a move of no distance; exploring there now is a second action
+    after a move, which only the keyword gives, so the crew giving it turns face up even at
+    the island she began the turn at. Without it the explore is not offered."""
+    coins = [{"coin": 1, "at": "island", "where": 2}]
+    for scout in (True, False):
+        f0 = [("Scarlet Heron", ["Scout Amsel"] if scout else [])]
+        e = position(two(f0), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
+        e.step(order(0, ACT_MOVE))
+        e.step(seg(1))                 # docks at wild island 2
+        e.step(A_NO)                   # seat 0 ends her turn
+        e.step(A_NO)                   # and seat 1
+        assert rec(e)["sh_began"][0] == rec(e)["sh_dock"][0] == 2
+        e.step(order(0, ACT_MOVE))
+        e.step(A_NO)                   # she stops before her first segment: still docked
+        assert rec(e)["sh_acts"][0] == 1 and rec(e)["sh_dock"][0] == 2
+        assert (order(0, ACT_EXPLORE) in legal(e)) == scout
+        if scout:
+            assert rec(e)["cr_up"][0] == 0
+            e.step(order(0, ACT_EXPLORE))
+            s = rec(e)
+            assert s["pending"] == PK_EXPLORE and s["sh_acts"][0] == 2 and s["cr_up"][0] == 1
+
+
 def test_explorer_gives_no_third_action():
     """[Actions: Multiple actions] no ship gets more than two non-free actions: an Explorer
     that moved and explored can't be given a shoot action even with a Captain."""

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from envs.cursed_seas.state import (
     A_CAPT, A_NO, A_ORDER, A_SCUTTLE, A_SEG, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_HOME, NUM_FAN,
     NUM_FRAC, OBS_SHIP_X, N_SHIP_X, MAX_PLAYERS, PK_CAPT, PK_GUN, PK_SEGMENT, PK_TOW, PK_TURN,
-    SC_NONE, SC_SINKS, SHIP_R, TOUCH,
+    SC_NONE, SC_SINKS, SHIP_R, TOUCH, TR_SARGASSO,
 )
 from envs.cursed_seas.observe import observe
 from envs.cursed_seas.state import OBS_SIZE
@@ -92,6 +92,27 @@ def test_towed_derelict_is_placed_bow_to_stern_and_joins_the_towing_fleet():
     assert s["co_seen"][8] & 1                        # her treasure: seat 0 looks at it
     crew = [c for c in range(24) if s["cr_ship"][c] == 6]
     assert crew and all(s["cr_seen"][c] & 1 for c in crew)
+    assert check_states(e.record)[0] == []
+
+
+def test_a_tangled_derelict_taken_in_tow_is_pulled_free_of_the_sargasso():
+    """[Tow] "move the derelict so that her bow touches the stern of the towing ship" with
+    [Sargasso Sea] (a tangled piece is freed onto the Sargasso's edge by its own action; a
+    derelict can take none): nothing forbids towing a tangled derelict, and the tow moves her
+    out of the weeds, so she is no longer tangled (ruling: Tow). Kept tangled, her next move
+    would be spent freeing her from weeds she no longer touches, and the record would fail
+    the game's own validator."""
+    sx, sy = 6.5, BOW_Y + 0.6 + SHIP_R + 0.75          # a Sargasso Sea touching her stern
+    terrain = {"n_terr": 1, "tr_kind": [TR_SARGASSO] + [0] * 7, "tr_x": [sx] + [0.0] * 7,
+               "tr_y": [sy] + [0.0] * 7, "tr_num": [0] * 8, "tr_owner": [-1] * 8}
+    derelict = dict(DERELICT, tangled=0)
+    e = position(fleets(), [ship(0, 0, 4.0, 6.0), derelict, FAR_GALE], record=terrain)
+    assert rec(e)["sh_tangled"][6] == 0 and check_states(e.record)[0] == []
+    sail_to_derelict(e)
+    e.step(opt(6))
+    s = rec(e)
+    assert s["sh_tow"][0] == 6 and s["sh_tangled"][6] == -1
+    assert math.hypot(s["sh_x"][6] - sx, s["sh_y"][6] - sy) > 0.75 + SHIP_R
     assert check_states(e.record)[0] == []
 
 
