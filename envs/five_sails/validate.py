@@ -167,7 +167,10 @@ def _zones(states, r):
                 l = int(s["loc"][p][c])
                 if l < HOME and not live_l[l]:
                     bad.append(f"loc[{p}][{c}]: {l} is not a location of this game")
-                res = max(int(C.C_STAT[crew[c], 0]) + sum(int(C.C_STAT[a, 0]) for a in s["att"][p][c] if a), 0)
+                # [Glossary: Set] an attachment's set value replaces the sum (common.stat)
+                sets = [int(C.C_SETV[a, 0]) for a in s["att"][p][c] if a and C.C_SETV[a, 0] >= 0]
+                res = sets[-1] if sets else max(
+                    int(C.C_STAT[crew[c], 0]) + sum(int(C.C_STAT[a, 0]) for a in s["att"][p][c] if a), 0)
                 if s["wounds"][p][c] >= res:
                     bad.append(f"wounds[{p}][{c}]: {s['wounds'][p][c]} reach Resolve {res}: destroyed")
                 own = s["att_own"][p][c]
@@ -302,7 +305,10 @@ def _duel_and_pending(states, r):
                     bad.append("pay: a payment in progress can be completed [Paying Costs]")
                 if g in (GO_ATTACH, GO_RISK, GO_BRUTE) and s["pcard"] == 0:
                     bad.append("pcard: the card being paid for")
-                if g in (GO_ATTACH, GO_RISK, GO_CEQUIP, GO_EVENT, GO_ABILITY) and crew[s["pa"]] == 0:
+                # an attachment may go on an opposing character (Marked Debt): seat pb's
+                q = int(s["pb"])
+                held = s["crew"][q] if g == GO_ATTACH and q != p and 0 <= q < n else crew
+                if g in (GO_ATTACH, GO_RISK, GO_CEQUIP, GO_EVENT, GO_ABILITY) and held[s["pa"]] == 0:
                     bad.append("pa: the acting character is in play")
                 if g == GO_RECRUIT and (s["pa"] >= NLOC or C.C_TYPE[s["cslot"][s["pa"]]] != T_MERC):
                     bad.append("pa: recruiting needs a Mercenary there")

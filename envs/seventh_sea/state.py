@@ -35,7 +35,10 @@ MAX_CREW = 21
 # ruling: Engine limits]
 MAX_ATT = 40
 MAX_ADV = 8
-MAX_BOARD_CARDS = 32      # boarding attack cards played in one boarding attack (two hands)
+#: boarding attack cards played in one boarding attack: they stay on the table until it ends
+#: [Boarding], so every card of the two players' decks is the bound (two hands were not: the
+#: hand maximum has no cap, and the 33rd card of one attack went to no pile)
+MAX_BOARD_CARDS = 2 * MAX_DECK
 HAND_MAX = 7              # [Maximum Hand Size]
 START_HAND = 7            # [Game Set-Up] draw seven
 DRAW_PHASE = 3            # [III. Draw Cards]
@@ -225,7 +228,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("b_box", np.int8),              # last boarding attack box
     ("b_cards", np.int16, (MAX_BOARD_CARDS,)),
     ("b_card_seat", np.int8, (MAX_BOARD_CARDS,)),
-    ("b_n", np.int8),
+    ("b_n", np.int16),
     ("react_card", np.int16),        # a React card being paid for (owner: pay_seat), -1 none
     ("react_ret", np.int8),          # the decision the React was played from (PK_*)
     ("fire_hits", np.int16),

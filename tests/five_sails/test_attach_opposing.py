@@ -80,3 +80,25 @@ def test_validator_refuses_a_foreign_owner_on_an_ordinary_attachment():
     bad[0]["att_own"][0][d][0] = 2
     probs = check_states(bad)[0]
     assert probs and any("att_own" in p for p in probs), probs
+
+
+def test_paying_for_an_attachment_on_an_opposing_character_in_a_slot_the_payer_leaves_empty():
+    """[Attachment Cards] "unless otherwise specified": while Marked Debt is paid for, the
+    character it goes on is seat 1's Inigo in crew slot 2, a slot seat 0 does not use; the
+    record is valid at every step (the validator once looked for the acting character in
+    the payer's own crew)."""
+    st = _game()
+    s = st[0]
+    d = muster(st, 0, "Dario Stiletto", FORUMS)
+    muster(st, 1, "Tomas el Cortes", DOCKS)
+    i = muster(st, 1, "Inigo Valdera", FORUMS)
+    assert s["crew"][0][i] == 0 and d != i
+    empty_hand(st, 0)
+    to_hand(st, 0, "Marked Debt", "Steady Guard")
+    act(st, A_HAND + 0)
+    act(st, A_TARGET + 1 * MAX_CREW + i)
+    assert s["pk"] == PK_PAY and s["pa"] == i
+    check(st)
+    act(st, A_HAND + 0)
+    assert cid("Marked Debt") in s["att"][1][i]
+    check(st)

@@ -34,6 +34,25 @@ def test_set_combat_and_influence_replace_the_calculated_value():
     check(st)
 
 
+def test_a_set_resolve_is_the_resolve_the_validator_reads():
+    """[Glossary: Set] "Any calculations happen first and then the value is set": Stubborn
+    Oath sets Grandmother Irina's Resolve (printed 2) to 4, so 3 wounds leave her in play
+    and the record is valid; 4 wounds reach it. (The validator once added the printed value
+    and the modifiers only, and called a record of random play invalid.)"""
+    from envs.five_sails.validate import check_states
+
+    st = new(2, decks=[deck_with("ussura", "Stubborn Oath"), deck_with("castille")])
+    high_drama(st)
+    s = st[0]
+    g = muster(st, 0, "Grandmother Irina", FORUMS)
+    attach(st, 0, g, "Stubborn Oath")
+    s["wounds"][0][g] = 3
+    assert stat_of(st, 0, g, S.S_RES) == 4
+    check(st)
+    s["wounds"][0][g] = 4
+    assert f"wounds[0][{g}]: 4 reach Resolve 4: destroyed" in check_states(st)[0]
+
+
 def test_set_resolve_below_the_wounds_destroys_at_once():
     """Stubborn Oath sets Resolve 4: Bogdan the Bear (Resolve 5, 4 wounds) equipping it is
     destroyed at once [Stats: Resolve] and goes to The Locker, the Oath to the discard pile;

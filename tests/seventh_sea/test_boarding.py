@@ -164,3 +164,93 @@ def test_duel_hits_left_after_the_loser_sinks_are_reduced_to_zero():
     assert card("Charming Rogue") in pile(arr, "sunk", 1)
     assert arr["hits"][0] == 0 and arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 1
     assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0
+
+
+def _long_boarding_scenario():
+    """Two players in the Forbidden Sea whose hands (17 and 16 cards, within hand maximums
+    of 25 and 24: 7, +15 from five hand-bonus Adventures three times each on the Ship, +2
+    Tavern Tales, +1 Society Charter) hold only cards that answer each other: Parry boxes
+    that defend Dagger against Dagger boxes that defend Parry."""
+    from envs.seventh_sea import scenario
+    from envs.seventh_sea.cards import CARD, CARD_NAMES
+
+    parry, dagger = S.BOX_NAMES.index("Parry"), S.BOX_NAMES.index("Dagger")
+    advs = ["Sunken Treasure", "Sea Serpent Hunt", "Wreck of the Aurora",
+            "Black Flag Rendezvous", "Smugglers' Cache"]
+    extra = {"Tavern Tales", "Society Charter", *advs}
+    plain = [d for d in range(CARD.shape[0])
+             if int(CARD[d, S.C_TYPE]) not in (S.T_CAPTAIN, S.T_SHIP)
+             and CARD_NAMES[d] not in extra]
+
+    def chain(box, answers):
+        return [d for d in plain if CARD[d, S.C_BOX] == box
+                and answers in (int(CARD[d, S.C_DEF1]), int(CARD[d, S.C_DEF2]))][:6]
+
+    def deck(captain, ship, cards, chantey):
+        counts = {a: 3 for a in advs}
+        counts.update({"Society Charter": 1, "Old Navigator": 2})
+        if chantey:
+            counts["Tavern Tales"] = 1
+        counts.update({CARD_NAMES[d]: 3 for d in cards})
+        for d in plain:
+            if sum(counts.values()) >= 58:
+                break
+            if CARD_NAMES[d] not in counts and int(CARD[d, S.C_TYPE]) == S.T_ACTION:
+                counts[CARD_NAMES[d]] = 1
+        return {"name": captain, "captain": captain, "ship": ship, "cards": counts}
+
+    a, b = chain(parry, dagger), chain(dagger, parry)
+    attach = [[adv, "ship"] for adv in advs for _ in range(3)]
+    return scenario.build({
+        "players": 2, "seed": 1, "first": 0,
+        "decks": [deck("Capitana Rosa Delgado", "El Orgullo", a, True),
+                  deck("Vasco the Red Hand", "Bloodwake", b, False)],
+        "player": [
+            {"sea": "Forbidden Sea", "crew": ["Old Navigator", "Old Navigator"],
+             "hand": [CARD_NAMES[d] for d in a for _ in range(3)][:17],
+             "attach": attach + [["Society Charter", "Capitana Rosa Delgado"]],
+             "chantey": "Tavern Tales"},
+            {"sea": "Forbidden Sea", "hand": [CARD_NAMES[d] for d in b for _ in range(3)][:16],
+             "attach": attach},
+        ],
+    })
+
+
+def test_every_card_of_a_long_boarding_attack_goes_to_the_discard_piles_in_order():
+    """Boarding: players go back and forth playing Boarding Attack cards "until one of you
+    can't or won't play a new Boarding Attack", and "All of the Boarding Attack cards that
+    were played are put in the players' discard piles in the order in which they were
+    played": nothing bounds an attack but the hands. Here 33 cards are played (the table
+    once kept 32, and the 33rd went to no pile); every one reaches its player's discard
+    pile, in the order played, and every record on the way passes the validator (``act``)."""
+    arr = _long_boarding_scenario()
+    s = arr[0]
+    before = [len(pile(arr, "discard", p)) for p in range(2)]
+    act(arr, S.A_BOARD, target(arr, 0, 1))
+    while s["pk"] == S.PK_PAY:
+        act(arr, min(a for a in legal(arr) if a != S.A_STOP))
+    if s["pk"] == S.PK_CANCEL:
+        act(arr, S.A_STOP)
+    assert s["phase"] == S.PH_BOARD
+    act(arr, min(a for a in legal(arr) if S.A_CREW <= a < S.A_SINK))   # the attacker's crew
+    played = []
+    while s["pk"] in (S.PK_BPUSH, S.PK_BCARD):
+        if s["pk"] == S.PK_BPUSH:                    # the defender pushes a crew to fight
+            act(arr, min(a for a in legal(arr) if S.A_CREW <= a < S.A_SINK))
+            continue
+        cards = sorted(a for a in legal(arr) if S.A_HAND <= a < S.A_XP)
+        if not cards:
+            break
+        p = int(s["cur"])
+        played.append((p, int(s["hand"][p, cards[0] - S.A_HAND])))
+        act(arr, cards[0])
+    assert len(played) == 33 and s["b_n"] == 33
+    for _ in range(200):                             # the attack resolves
+        if s["b_n"] == 0:
+            break
+        act(arr, min(legal(arr)))
+    assert s["b_n"] == 0
+    for p in range(2):
+        mine = [d for q, d in played if q == p]
+        new = pile(arr, "discard", p)[before[p]:]
+        assert any(new[i:i + len(mine)] == mine for i in range(len(new) - len(mine) + 1))

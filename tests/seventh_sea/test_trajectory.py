@@ -5,7 +5,8 @@ their call trees were flattened) and re-recorded when React windows came to open
 information, the record grew (crew slots, attachments, adventures), the Experience target
 became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
 before; only action numbers and record bytes changed), and an action abandoned before any
-point was paid became a Pass (ruling: Unpaid action, game v2); a kernel restructuring must
+point was paid became a Pass (ruling: Unpaid action, game v2), and the table of one boarding
+attack's cards grew to both decks (record bytes only); a kernel restructuring must
 not change them. Each case plays uniformly random legal actions and hashes the actions and
 the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -21,8 +22,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': 'f763bdb422dee619ea0e36a84c7327ecc9320608ce1d030b31c4fc38600cd0ce',
-    '3p': '2148439cc6ca691ee0673fea76e7ef96855d0d80244244e486bce51743a6e543',
+    '2p': 'da1483ec2d45ca8239e778dcc96c7a6321df1567863ea645978abcaaddd51566',
+    '3p': 'd6e0d886ce287874ef98bc8b6bb370a34c1d85058c3586f53204df9860cef369',
 }
 
 
