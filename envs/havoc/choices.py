@@ -17,7 +17,7 @@ from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
 from envs.havoc.common import (
-    SRC_REPAIR, capacity, gain, return_wreck_token, scrap_from, take_flag,
+    SRC_REPAIR, capacity, damage_owned, gain, return_wreck_token, scrap_from, take_flag,
 )
 from envs.havoc.state import (
     A_DISCARD, A_HAND, A_OPTION, A_STOP, NDEFS, NUM_RES, PK_NONE, PK_SCRAP, PK_SCRAP_GAIN,
@@ -91,12 +91,14 @@ def _after_scrap(s, c):
     if s.pend_count <= 0:
         s.pending = PK_NONE
         return
-    # nothing left to scrap ends the decision early
-    left = 0
-    for k in range(NDEFS):
-        if s.pend_source == SRC_REPAIR and k != DAMAGE_DEF:
-            continue
-        left += s.hand[c, k] + s.discard[c, k]
+    # nothing left to scrap ends the decision early; a repair counts every Damage card she
+    # owns, as when it was asked (sea.py): where they lie is hidden
+    if s.pend_source == SRC_REPAIR:
+        left = damage_owned(s, c)
+    else:
+        left = 0
+        for k in range(NDEFS):
+            left += s.hand[c, k] + s.discard[c, k]
     s.pending = PK_SCRAP if left > 0 else PK_NONE
 
 

@@ -28,6 +28,9 @@ from envs.havoc.state import (
 PLAYER_CAP = np.array([9, 8, 99], dtype=np.int64)
 #: a ghost ship holds at most 9, 8 and 7 [Ghost Fleet: Individual Resources]
 GHOST_CAP = np.array([9, 8, 7], dtype=np.int64)
+#: cannonballs in the whole game [Box Contents: 40 cannonball tokens; Island Setup 2 calls
+#: only the coin supply infinite] (ruling: Resource capacity)
+CANNON_SUPPLY = 40
 
 SRC_DEEP_COVE = 1
 SRC_BREAKER = 2
@@ -69,8 +72,14 @@ def capacity(s, c, r):
 
 @njit(cache=True)
 def gain(s, c, r, n):
-    """Gain up to n of resource r; what does not fit on the board is lost. Returns gained."""
+    """Gain up to n of resource r; what does not fit on the board, or is no longer in the
+    cannonball supply, is lost. Returns gained."""
     room = capacity(s, c, r) - s.res[c, r]
+    if r == CANNON:
+        left = CANNON_SUPPLY
+        for k in range(s.num_crews):
+            left -= s.res[k, CANNON]
+        room = min(room, left)
     g = min(n, room)
     if g > 0:
         s.res[c, r] += g
@@ -158,6 +167,17 @@ def owned_count(s, c):
     n = s.deck_n[c]
     for d in range(NDEFS):
         n += s.hand[c, d] + s.discard[c, d]
+    return n
+
+
+@njit(cache=True)
+def damage_owned(s, c):
+    """Damage cards crew c owns, in hand, deck and discard pile: public (each was taken from
+    the supply or scrapped in view), unlike where each one lies [Deck Management: the hand is
+    hidden from others]."""
+    n = s.hand[c, DAMAGE_DEF] + s.discard[c, DAMAGE_DEF]
+    for i in range(s.deck_n[c]):
+        n += s.deck[c, i] == DAMAGE_DEF
     return n
 
 

@@ -33,11 +33,11 @@ from numba import njit
 from envs.havoc import ghost, payment
 from envs.havoc.cards import (
     CARD_CANNON, CARD_CANNON_N, CARD_EFFECT, CARD_EFFECT_ARG, CARD_EXT, CARD_EXT_ALTS,
-    CARD_EXT_COST, CARD_FIRE_AT, CARD_FLAG, CARD_MOVE, CARD_MOVE_ALTS, DAMAGE_DEF,
+    CARD_EXT_COST, CARD_FIRE_AT, CARD_FLAG, CARD_MOVE, CARD_MOVE_ALTS,
 )
 from envs.havoc.cannon import balls_cost, can_pay_balls, fire_range, volley
 from envs.havoc.common import (
-    SRC_REPAIR, begin_island, can_pay, draw, flag_action, gain, hand_count,
+    SRC_REPAIR, begin_island, can_pay, damage_owned, draw, flag_action, gain, hand_count,
     has_upgrade, is_damage, is_ghost, may_pay, score,
 )
 from envs.havoc.maneuver import (
@@ -425,11 +425,6 @@ def apply_extend(s, c, action):
 # --- effects and pivots -----------------------------------------------------------------------
 
 @njit(cache=True)
-def _has_damage(s, c):
-    return s.hand[c, DAMAGE_DEF] + s.discard[c, DAMAGE_DEF] > 0
-
-
-@njit(cache=True)
 def _effect(s, c):
     """An ability card's effect, after maneuver and fire, before the flag action [ruling:
     Card effects]."""
@@ -448,7 +443,9 @@ def _effect(s, c):
     elif e == EFF_DRAW:
         draw(s, c, n)
     elif e == EFF_REPAIR:
-        if _has_damage(s, c):
+        # asked whenever she owns a Damage card: whether one is in her hidden hand must not
+        # show in whether she is asked (ruling: Forced decisions are public ones)
+        if damage_owned(s, c) > 0:
             s.pend_count = n
             s.pend_source = SRC_REPAIR
             s.pending = PK_SCRAP

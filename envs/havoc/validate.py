@@ -29,12 +29,12 @@ import numpy as np
 
 from envs.core import validate as V
 from envs.havoc import cards as C
-from envs.havoc.common import GHOST_CAP, PLAYER_CAP
+from envs.havoc.common import CANNON_SUPPLY, GHOST_CAP, PLAYER_CAP
 from envs.havoc.state import (
     DAMAGE_IN_BOX, DEFAULT_MAX_STEPS, FEAT_GUST, FEAT_ROCK, FLAG_LOOKOUT, FLAG_SWIFT,
     GHOST_DECK, GRID, MARKET_DECK, MARKET_SIZE, MAX_CANNON_OPTS, MAX_CREWS, MAX_DECK, MAX_SHIPS,
     MAX_STEPS, NDEFS, NUM_ACTIONS, NUM_FLAGS, NUM_GHOST_CARDS, NUM_PENDING_KINDS, NUM_WRECKS,
-    PH_ISLAND,
+    CANNON, PH_ISLAND,
     PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY, PK_DISCARD, PK_EXTEND, PK_FIRE,
     PK_FIRE_SIDE, PK_FLAG, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT,
     PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
@@ -416,6 +416,8 @@ def _board(states, r):
         "Individual Resources]"))
     r.flag((~present[..., None] & (res != 0)).any(axis=(1, 2)),
            "res: crews beyond num_crews hold nothing")
+    r.flag(res[:, :, CANNON].sum(axis=1) > CANNON_SUPPLY,
+           f"res: at most {CANNON_SUPPLY} cannonballs held in all [Box Contents; Island Setup 2]")
 
 
 def _pending(states, r):

@@ -126,6 +126,29 @@ def test_resource_producers_give_their_resource_at_once(k, res):
     assert rec["cur"] == 1 and rec["pending"] == PK_SKIFF
 
 
+def test_the_blacksmith_gives_no_cannonball_the_supply_of_40_lacks():
+    """Box Contents: 40 cannonball tokens; Island Setup 2 calls only the coin supply
+    "infinite" (ruling: Resource capacity): five crews hold 8 cannonballs each, the first
+    with room for a ninth (a capacity upgrade); the supply is empty, so the Blacksmith gives
+    her none. With one cannonball spent the Blacksmith gives it back."""
+    from envs.havoc import state as S
+    from envs.havoc.validate import check_states
+
+    sd, k = next((sd, k) for sd in range(S.NUM_SHIP_DEFS) for k in range(2)
+                 if cards.UPGRADE_EFFECT[cards.SHIP_UPGRADES[sd, k]] == S.UPG_CANNON_CAP)
+    upgrades = [0, 0]
+    upgrades[k] = 1
+    others = [x for x in range(S.NUM_SHIP_DEFS) if x != sd][:4]
+    for held, gained in ((8, 0), (7, 1)):
+        crews = [{"res": [1, 8, 1], "upgrades": upgrades}] + [{"res": [1, 8, 1]}] * 3 \
+            + [{"res": [1, held, 1]}]
+        arr, rec = island(crews, players=5, ship_classes=[sd] + others)
+        act(rec, slot(SLOT_BLACKSMITH))
+        assert rec["res"][0][CANNON] == 8 + gained
+        assert rec["res"][:5, CANNON].sum() == 32 + held + gained <= 40
+        assert check_states(arr)[0] == []
+
+
 def test_sail_maker_at_full_capacity_gains_nothing():
     """Island Setup 2: players cannot hold more sails than fit on their board (9)."""
     arr, rec = island([{"skiffs": 1, "res": [9, 0, 0]}, {"skiffs": 1}, {"skiffs": 1}])

@@ -374,6 +374,29 @@ def test_repair_with_no_damage_asks_nothing():
     assert get(arr, "cur") == 1 and get(arr, "pending") == S.PK_PLAY
 
 
+def test_repair_asks_whoever_owns_damage_so_the_hand_stays_hidden():
+    """Repair effect with [Deck Management: the hand is "hidden from others"] (ruling: Forced
+    decisions are public ones): whether the scrap is asked follows from the Damage cards she
+    owns, never from where they lie. With her one Damage card in her hand or in her deck
+    (the other seat cannot tell which), she is asked alike and the other seat's observation
+    stays the same; from the deck she can only stop."""
+    from envs.havoc.observe import OBS_SIZE, observe
+
+    seen = []
+    dmg = C.DAMAGE_DEF
+    for in_hand in (True, False):
+        held = {"Royal Shipwright": 1, ("Damage" if in_hand else "Long Gun"): 1}
+        arr = sea(TWO, [{"hand": held, "deck": ["Long Gun" if in_hand else "Damage"],
+                         "discard": {}}, {"hand": {"Make Way": 1}}])
+        act(arr, hand("Royal Shipwright"), opt(0))
+        assert get(arr, "pending") == S.PK_SCRAP and get(arr, "cur") == 0
+        assert legal(arr) == ({S.A_HAND + dmg, STOP} if in_hand else {STOP})
+        o = np.zeros(OBS_SIZE, dtype=np.float32)
+        observe(arr[0], 1, o)
+        seen.append(o)
+    assert np.array_equal(seen[0], seen[1])
+
+
 def test_pivot_effect_is_optional():
     """Slip the Anchor: sail FF, then one optional 90-degree pivot."""
     arr = sea(TWO, [{"hand": {"Slip the Anchor": 2}}, {"hand": {"Make Way": 2}}])
