@@ -171,14 +171,21 @@ def owned_count(s, c):
 
 
 @njit(cache=True)
+def pool_count(s, c, d):
+    """Cards of def d in crew c's hand and deck: the pool whose split between the two is
+    hidden from the other crews [Deck Management]."""
+    n = s.hand[c, d]
+    for i in range(s.deck_n[c]):
+        n += s.deck[c, i] == d
+    return n
+
+
+@njit(cache=True)
 def damage_owned(s, c):
     """Damage cards crew c owns, in hand, deck and discard pile: public (each was taken from
     the supply or scrapped in view), unlike where each one lies [Deck Management: the hand is
     hidden from others]."""
-    n = s.hand[c, DAMAGE_DEF] + s.discard[c, DAMAGE_DEF]
-    for i in range(s.deck_n[c]):
-        n += s.deck[c, i] == DAMAGE_DEF
-    return n
+    return pool_count(s, c, DAMAGE_DEF) + s.discard[c, DAMAGE_DEF]
 
 
 @njit(cache=True)

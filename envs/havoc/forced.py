@@ -41,7 +41,7 @@ actions.
 from numba import njit
 
 from envs.havoc.cards import DAMAGE_DEF
-from envs.havoc.common import SRC_REPAIR, booty_secret
+from envs.havoc.common import SRC_REPAIR, booty_secret, pool_count
 from envs.havoc.state import (
     NDEFS, PK_DISCARD, PK_EXTEND, PK_FIRE, PK_PAY, PK_PLAY, PK_PURCHASE, PK_SCRAP, PK_WORKSHOP,
 )
@@ -62,10 +62,7 @@ def _hand_defs_public(s, c, only_damage):
     for d in range(NDEFS):
         if only_damage and d != DAMAGE_DEF:
             continue
-        n = s.hand[c, d]
-        for i in range(s.deck_n[c]):
-            if s.deck[c, i] == d:
-                n += 1
+        n = pool_count(s, c, d)
         if n > 0 and total - n >= h:
             return False      # some hand of this size holds no card of def d
     return True

@@ -20,17 +20,24 @@ def two(f0, f1=("Rustfang",)):
 
 
 # ----- Explorer ---------------------------------------------------------------------------------
+def _docked_at_wild_island(scout):
+    """Seat 0's Scarlet Heron (with the Explorer Scout Amsel, or no crew) given a move and
+    sailing L straight on: she docks at wild island 2, one coin ashore."""
+    f0 = [("Scarlet Heron", ["Scout Amsel"] if scout else [])]
+    coins = [{"coin": 1, "at": "island", "where": 2}]
+    e = position(two(f0), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    return e
+
+
 @pytest.mark.parametrize("scout, can", [(True, True), (False, False)])
 def test_explorer_explores_the_turn_she_docks_as_a_second_action(scout, can):
     """Explorer (Keywords; [Exploring] "if a ship begins one of your turns docked at a wild
     island"; [Multiple actions]): with the keyword she explores the island she has just
     docked at, as her second action; without it she must wait for her next turn. Using it
     reveals the crew [Placing Crew and equipment]."""
-    f0 = [("Scarlet Heron", ["Scout Amsel"] if scout else [])]
-    coins = [{"coin": 1, "at": "island", "where": 2}]
-    e = position(two(f0), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
-    e.step(order(0, ACT_MOVE))
-    e.step(seg(1))                 # L straight on: docks at wild island 2
+    e = _docked_at_wild_island(scout)
     assert rec(e)["sh_dock"][0] == 2 and rec(e)["pending"] == PK_TURN
     assert (order(0, ACT_EXPLORE) in legal(e)) == can
     if can:
@@ -47,12 +54,8 @@ def test_explorer_explores_as_a_second_action_where_she_began_and_is_revealed():
     wild island and was given a move of no distance; exploring there now is a second action
     after a move, which only the keyword gives, so the crew giving it turns face up even at
     the island she began the turn at. Without it the explore is not offered."""
-    coins = [{"coin": 1, "at": "island", "where": 2}]
     for scout in (True, False):
-        f0 = [("Scarlet Heron", ["Scout Amsel"] if scout else [])]
-        e = position(two(f0), [ship(0, 0, 3.5, 2.0), FAR], placed=coins)
-        e.step(order(0, ACT_MOVE))
-        e.step(seg(1))                 # docks at wild island 2
+        e = _docked_at_wild_island(scout)
         e.step(A_NO)                   # seat 0 ends her turn
         e.step(A_NO)                   # and seat 1
         assert rec(e)["sh_began"][0] == rec(e)["sh_dock"][0] == 2

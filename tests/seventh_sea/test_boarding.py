@@ -3,7 +3,9 @@
 Slash, Thrust), Pistol Shot (Dagger | Thrust, Parry), Fresh Orders (Parry | Slash, Punch),
 Full Sail (Kick | Thrust, Slash)."""
 
+from envs.seventh_sea import scenario
 from envs.seventh_sea import state as S
+from envs.seventh_sea.cards import CARD, CARD_NAMES
 from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
 
 
@@ -171,9 +173,6 @@ def _long_boarding_scenario():
     of 25 and 24: 7, +15 from five hand-bonus Adventures three times each on the Ship, +2
     Tavern Tales, +1 Society Charter) hold only cards that answer each other: Parry boxes
     that defend Dagger against Dagger boxes that defend Parry."""
-    from envs.seventh_sea import scenario
-    from envs.seventh_sea.cards import CARD, CARD_NAMES
-
     parry, dagger = S.BOX_NAMES.index("Parry"), S.BOX_NAMES.index("Dagger")
     advs = ["Sunken Treasure", "Sea Serpent Hunt", "Wreck of the Aurora",
             "Black Flag Rendezvous", "Smugglers' Cache"]
