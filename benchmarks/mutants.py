@@ -43,8 +43,11 @@ mutants list small scenario tests that run in seconds with the kernels as plain 
 (``NUMBA_DISABLE_JIT=1`` plus the :mod:`benchmarks.interpret` plugin). So, once per game, the
 test files of ``tests/<game>/`` the mutants list (not the shared suites: contract, render,
 agents, training tests play every game or whole games) run unmutated under the interpreter (the *interpreter
-baseline*): a file that does not collect there is dropped, a test that fails there, or
-takes over 10 s (``BROADSIDE_INTERP_TEST_TIMEOUT``: no small scenario test), is deselected.
+baseline*), one pytest per file, each within ``--timeout``: a file that does not collect
+there, crashes pytest or runs out of time is dropped (the others still count; each dropped
+file is printed with the reason: timeout, pytest exit code, collection error), a test that
+fails there, or takes over 10 s (``BROADSIDE_INTERP_TEST_TIMEOUT``: no small scenario test),
+is deselected.
 A mutant whose interpreted run fails only by such a timeout falls back too. Then each mutant
 first runs its listed tests that remain, interpreted: a failure
 is a kill (the same tests pass unmutated under the same interpreter, so the mutation made
@@ -215,11 +218,14 @@ _NODE = re.compile(r"^(FAILED|ERROR) ([^\s:]+)(?:::(.+?))?(?: - .*)?$", re.MULTI
 @dataclass
 class Interpretable:
     """The interpreter baseline of one game: which listed test files run unmutated with the
-    kernels as Python. ``files``: files that collect; ``failing``: node ids that fail there
-    (numba-only features, numpy arithmetic that differs), deselected in every mutant run."""
+    kernels as Python. ``files``: files that run there; ``failing``: node ids that fail there
+    (numba-only features, numpy arithmetic that differs), deselected in every mutant run;
+    ``dropped``: each file left out, with the reason (timeout, pytest exit code, collection
+    error)."""
     files: set
     failing: set
     seconds: float = 0.0
+    dropped: dict = field(default_factory=dict)
 
     def plan(self, tests: list[str]) -> tuple[list[str], list[str]]:
         """The paths to run for a mutant listing ``tests`` and the ``--deselect`` options."""
@@ -231,11 +237,29 @@ class Interpretable:
         return paths, extra
 
 
+def file_verdict(code: int, out: str, timeout: float) -> tuple[str | None, set]:
+    """One test file's interpreted run, unmutated: (why it is dropped, or None if it runs;
+    the node ids that fail there). pytest exits 0 or 1 once its tests ran; anything else
+    (-1: over ``timeout``, 2: a collection error, 3: an internal error, 5: no tests, a
+    negative code: killed by a signal) means the file does not run under the interpreter."""
+    if code == -1:
+        return f"timeout: no result within {timeout:.0f}s", set()
+    nodes = _NODE.findall(out)
+    uncollected = code == 2 or any(not name for _kind, _path, name in nodes)
+    if code in (0, 1) and not uncollected:
+        return None, {f"{path}::{name}" for _kind, path, name in nodes}
+    last = out.strip().splitlines()[-1:]
+    return ("collection error, " if uncollected else "") + f"pytest exit {code}" + (
+        f": {last[0]}" if last else ""), set()
+
+
 def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], timeout: float,
                          source: str = ROOT, digests: bool = False) -> Interpretable:
-    """Run every test file of ``tests/<game>/`` the ``mutants`` list (digest tests left out
-    unless ``digests``) once, unmutated, under the interpreter, without stopping at a failure: a file that does
-    not collect, or a test that fails, can never count as a kill in interpreted mode."""
+    """Run each test file of ``tests/<game>/`` the ``mutants`` list (digest tests left out
+    unless ``digests``) once, unmutated, under the interpreter, without stopping at a failure,
+    one pytest per file with its own ``timeout``: a file that times out, crashes or does not
+    collect is dropped (the others still count), a test that fails is deselected; neither can
+    ever count as a kill in interpreted mode."""
     t0 = time.perf_counter()
     dest = tempfile.mkdtemp(prefix=f"mutant-{game}-interp-")
     try:
@@ -243,25 +267,22 @@ def interpreter_baseline(game: str, mutants: list[Mutant], files: list[str], tim
         suites = [f"tests/{game}"] + (["tests/contract"] if os.path.isdir(
             os.path.join(dest, "tests", "contract")) else [])
         skip = set() if digests else set(digest_tests(dest, suites))
-        listed = sorted({t for m in mutants for t in m.tests if t not in skip}
-                        - set(skip))
         # the game's own scenario tests only: the shared suites (tests/contract, render,
         # agents, training) play every game or whole random games, minutes interpreted
-        listed = [t for t in listed if t.startswith(f"tests/{game}/")
-                  and os.path.isfile(os.path.join(dest, t))]
-        if not listed:
-            return Interpretable(set(), set(), time.perf_counter() - t0)
-        code, out = _pytest(dest, listed, ["--continue-on-collection-errors", "-rfE"],
-                            timeout, interpret=True, stop=False)
-        if code not in (0, 1):           # timeout or crash: nothing is known to run
-            return Interpretable(set(), set(), time.perf_counter() - t0)
-        bad_files, failing = set(), set()
-        for _kind, path, name in _NODE.findall(out):
-            if not name:                  # a collection error names the file only
-                bad_files.add(path)
+        listed = sorted({t for m in mutants for t in m.tests if t not in skip
+                         and t.startswith(f"tests/{game}/")
+                         and os.path.isfile(os.path.join(dest, t))})
+        base = Interpretable(set(), set())
+        for path in listed:
+            code, out = _pytest(dest, [path], ["-rfE"], timeout, interpret=True, stop=False)
+            why, failing = file_verdict(code, out, timeout)
+            if why:
+                base.dropped[path] = why
             else:
-                failing.add(f"{path}::{name}")
-        return Interpretable(set(listed) - bad_files, failing, time.perf_counter() - t0)
+                base.files.add(path)
+                base.failing |= failing
+        base.seconds = time.perf_counter() - t0
+        return base
     finally:
         shutil.rmtree(dest, ignore_errors=True)
 
@@ -359,7 +380,8 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="mutants tested in parallel")
     ap.add_argument("--only", help="comma-separated mutant numbers (1-based)")
     ap.add_argument("--match", help="regex on the rule text or file: run only those")
-    ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per mutant")
+    ap.add_argument("--timeout", type=float, default=1800.0,
+                    help="seconds per mutant (and per file of the interpreter baseline)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--no-baseline", action="store_true",
@@ -416,7 +438,10 @@ def _run_plan(plan, args, snapshot: str, files: list[str]) -> int:
                                           args.with_digests)
             print(f"{game}: interpreter baseline in {_fmt(interp.seconds)}: "
                   f"{len(interp.files)} test files run as Python, "
+                  f"{len(interp.dropped)} do not (dropped), "
                   f"{len(interp.failing)} tests there fail unmutated (left out)", flush=True)
+            for path, why in sorted(interp.dropped.items()):
+                print(f"    not interpretable: {path} ({why})", flush=True)
             for node in sorted(interp.failing):
                 print(f"    left out: {node}", flush=True)
         print(f"{game}: {len(ms)} mutants, {args.jobs} at a time, "
