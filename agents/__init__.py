@@ -9,6 +9,9 @@
                           kernel scores the rest); "mcts:400:full" plays every one out
     "mcts:400:prior=P"    ... with PUCT and the policy prior of the saved model P
                           (also "mcts:400:20:prior=P")
+    "mcts:400:gumbel=16"  ... whose root draws 16 actions (Gumbel top-k, from the prior if
+                          any) and shares the simulations by sequential halving (also
+                          "mcts:400:20:gumbel=16:prior=P"; envs/core/halving.py)
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
@@ -26,7 +29,8 @@ from agents.random_agent import RandomAgent
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
-KINDS = ("random", "heuristic", "mcts[:SIMS[:ROLLOUT|full]][:prior=PATH|pretrained]",
+KINDS = ("random", "heuristic",
+         "mcts[:SIMS[:ROLLOUT|full]][:gumbel=M][:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -56,6 +60,15 @@ def make(spec: str, game: str, seed=None) -> Agent:
             arg = head[:-1] if head.endswith(":") else head
             if not prior:
                 raise ValueError(f"agent {spec!r}: prior= needs a model path")
+        parts = arg.split(":") if arg else []
+        gumbel = 0
+        for part in (p for p in parts if p.startswith("gumbel=")):
+            try:
+                gumbel = int(part[len("gumbel="):])
+            except ValueError:
+                raise ValueError(f"agent {spec!r}: gumbel= needs a whole number of root "
+                                 "actions") from None
+        arg = ":".join(p for p in parts if not p.startswith("gumbel="))
         sims_text, _, rollout_text = arg.partition(":")
         try:
             if sims_text:
@@ -75,9 +88,9 @@ def make(spec: str, game: str, seed=None) -> Agent:
 
             prior, by_count = pretrained.priors(game)
         agent = MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
-                          prior=prior, priors_by_players=by_count)
+                          prior=prior, priors_by_players=by_count, gumbel=gumbel)
         if named is not None:
-            agent.name = f"mcts:{sims}:prior={named}"
+            agent.name = f"{agent.name.partition(':prior')[0]}:prior={named}"
         return agent
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent

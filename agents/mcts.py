@@ -111,6 +111,8 @@ class MCTSAgent(Agent):
     ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
     otherwise, None is always full playouts. ``paranoid`` (None: the game's
     ``search_paranoid``) has every rival play against this seat at 3 or more players.
+    ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
+    (envs/core/halving.py), whose pick is the move.
     """
 
     needs_state = True
@@ -119,7 +121,8 @@ class MCTSAgent(Agent):
                  max_rollout_steps: int | str | None = "default", seed=None,
                  prior: str | None = None, by_players: dict[int, int] | None = None,
                  priors_by_players: dict | None = None, prior_depth: int | None = None,
-                 depths_by_players: dict | None = None, paranoid: bool | None = None):
+                 depths_by_players: dict | None = None, paranoid: bool | None = None,
+                 gumbel: int = 0):
         import envs
         from envs.core import search
 
@@ -147,6 +150,9 @@ class MCTSAgent(Agent):
         if paranoid is not None and not isinstance(paranoid, bool):
             raise ValueError(f"paranoid: True, False or None (the game's), not {paranoid!r}")
         self.paranoid = paranoid
+        if isinstance(gumbel, bool) or int(gumbel) != gumbel or gumbel < 0:
+            raise ValueError(f"gumbel: the number of root actions to consider, not {gumbel!r}")
+        self.gumbel = int(gumbel)
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
@@ -155,7 +161,7 @@ class MCTSAgent(Agent):
         if max_rollout_steps is not None and int(max_rollout_steps) < 0:
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
         self.max_rollout_steps = -1 if max_rollout_steps is None else int(max_rollout_steps)
-        self.name = f"mcts:{simulations}" + (
+        self.name = f"mcts:{simulations}" + (f":gumbel={gumbel}" if gumbel else "") + (
             "" if prior is None else f":prior={prior}" if isinstance(prior, str) else ":prior")
         self.rng = np.random.default_rng(seed)
 
@@ -170,7 +176,7 @@ class MCTSAgent(Agent):
                          max_rollout_steps=None if self.max_rollout_steps < 0
                          else self.max_rollout_steps, seed=seed, prior=prior,
                          by_players=self.by_players, prior_depth=self.prior_depth,
-                         paranoid=self.paranoid)
+                         paranoid=self.paranoid, gumbel=self.gumbel)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -194,8 +200,8 @@ class MCTSAgent(Agent):
         return out
 
     def search(self, root_state, root_mask=None) -> int:
-        """The most visited legal root action after ``simulations`` simulations (-1 when
-        nothing is legal)."""
+        """The most visited legal root action after ``simulations`` simulations, or the
+        Gumbel root's pick (-1 when nothing is legal)."""
         from envs.core.search import search
 
         root = as_state_array(root_state)
@@ -206,8 +212,11 @@ class MCTSAgent(Agent):
         if len(legal) <= 1:
             return int(legal[0]) if len(legal) else -1
         n = int(root["num_players"][0])
+        info = np.zeros(4, dtype=np.int64)
         visits = search(self.spec, root, self.budget(n), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
-                        prior=self.prior_for(n), prior_depth=self.depth_for(n),
-                        paranoid=self.paranoid)
+                        info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
+                        paranoid=self.paranoid, halving=self.gumbel)
+        if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
+            return int(info[3])
         return int(legal[np.argmax(visits[legal])])

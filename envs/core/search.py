@@ -32,6 +32,12 @@ the network is then evaluated at those nodes only (once a search for d = 1), so 
 simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
 root only").
 
+The root may instead be a Gumbel root (``search(..., halving=m)``, envs/core/halving.py):
+m actions drawn by Gumbel top-k from the prior (uniformly without one) share the
+simulations by sequential halving, and the move is the best of the most visited by prior
+and mean return, which a small budget over many actions affords where PUCT follows the
+prior and UCT spreads too thin (Danihelka et al. 2022). Below the root nothing changes.
+
 A game may also name moves the search need not try (``GameSpec.prune``, e.g. Havoc's
 declining of a flag's action, which its horizon cannot value): tree and playouts then choose
 among the rest; the rules still offer them to every player. A game whose full mask costs far
@@ -57,6 +63,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
+from envs.core.halving import consider, root_choice, visit_schedule
 from envs.core.mlp import forward_legal, input_size, width
 from envs.core.rng import mix64
 
@@ -300,7 +307,7 @@ def _weigh(logits, cand, m, weight, node, top):
 
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
-                  params, layout, use_prior, prior_depth, child, pw, paranoid):
+                  params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -314,7 +321,10 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     prior of each node less than ``prior_depth`` levels below the root (every node for -1)
     and selection there is PUCT with constant ``c`` (see :func:`_puct`); otherwise UCT.
     With ``paranoid`` a rival's node selects on the searching seat's negated return
-    (:func:`_chooser_return`). Returns the nodes made, or -1 if a kernel faulted."""
+    (:func:`_chooser_return`). With ``halving`` = m > 0 the root instead draws m actions by
+    Gumbel top-k (``noise`` the Gumbel scale) and visits them by sequential halving
+    (envs/core/halving.py); the move it picks goes to ``info[3]`` when ``info`` holds four.
+    Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -322,7 +332,7 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     # reaches it; another determinisation may make another action legal there (a hidden
     # piece's ability), and its weight is made then
     top = np.full(cap if use_prior else 1, np.nan, dtype=np.float64)
-    logits = np.zeros(num_actions if use_prior else 1, dtype=np.float32)
+    logits = np.zeros(num_actions if use_prior or halving > 0 else 1, dtype=np.float32)
     ob = np.zeros(input_size(layout) if use_prior else 1, dtype=np.float32)
     scratch = np.zeros((2, width(layout)), dtype=np.float32)
     # availability of each node's action: counted where the action has a child, so by child
@@ -338,12 +348,18 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     fresh = np.empty(num_actions, dtype=np.int64)
     ret = np.zeros(nseats, dtype=np.float64)
     est = np.zeros(nseats, dtype=np.float64)
+    # the Gumbel root: each action's logit + noise (-inf unless considered), the visit
+    # count each simulation's root action must have, and how many are considered (0: not
+    # drawn yet, at the first simulation to reach the root's choice)
+    rscore = np.full(num_actions if halving > 0 else 1, -np.inf, dtype=np.float64)
+    want = np.zeros(sims if halving > 0 else 1, dtype=np.int64)
+    drawn = 0
     nodes = 1
     played = 0
     passes = 0
     faulted = False
     x = mix64(np.uint64(seed) + _GOLDEN)
-    for _ in range(sims):
+    for sim in range(sims):
         work[0] = root[0]
         s = work[0]
         x = x + _GOLDEN
@@ -356,7 +372,25 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
         while s.to_play >= 0 and not expanded:
             m = _search_moves(s, mask, words, cand)
             p = s.to_play
-            if use_prior and (prior_depth < 0 or depth < prior_depth):
+            a = -1
+            if halving > 0 and depth == 0 and m > 0:
+                if drawn == 0:
+                    logits[:] = 0.0
+                    if use_prior:
+                        game_observe(s, p, ob)
+                        forward_legal(params, layout, ob, scratch, logits, mask)
+                        passes += 1
+                    drawn, x = consider(cand, m, logits, noise, halving, x, rscore)
+                    visit_schedule(drawn, sims, want)
+                a = root_choice(cand, m, rscore, child[0], n, w, seat, want[sim], False)
+            if a >= 0:
+                if child[0, a] < 0:
+                    child[0, a] = nodes
+                    up[nodes] = 0
+                    via[nodes] = a
+                    nodes += 1
+                    expanded = True
+            elif use_prior and (prior_depth < 0 or depth < prior_depth):
                 # select by PUCT on the policy prior; an untried choice is expanded
                 a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
                 if a == -2:
@@ -443,6 +477,13 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
         ch = child[0, a]
         visits[a] = n[ch] if ch >= 0 else 0
         qout[a] = w[ch, seat] / n[ch] if ch >= 0 and n[ch] > 0 else 0.0
+    if info.shape[0] > 3:
+        k = 0
+        for a in range(rscore.shape[0]):
+            if rscore[a] > -np.inf:
+                cand[k] = a
+                k += 1
+        info[3] = root_choice(cand, k, rscore, child[0], n, w, seat, 0, True) if k else -1
     # hand the lent tables back as they came
     for nd in range(1, nodes):
         child[up[nd], via[nd]] = -1
@@ -484,16 +525,21 @@ def _tree_tables(rows: int, num_actions: int, prior: bool) -> tuple[np.ndarray, 
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
            prior: tuple | None = None, q: np.ndarray | None = None,
-           prior_depth: int | None = None, paranoid: bool | None = None) -> np.ndarray:
+           prior_depth: int | None = None, paranoid: bool | None = None,
+           halving: int = 0, noise: float = 1.0) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
-    (int64[2] or [3], optional) receives (tree nodes made, playout decisions, network
-    passes); ``q`` (float64[NUM_ACTIONS], optional) the seat's mean return after each root
-    action (0 where never visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
+    (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
+    passes, the Gumbel root's move); ``q`` (float64[NUM_ACTIONS], optional) the seat's mean
+    return after each root action (0 where never visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
     turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant, and
     ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring).
     ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against the
-    searching seat at 3 or more players; at 2 it changes nothing."""
+    searching seat at 3 or more players; at 2 it changes nothing. ``halving`` = m > 0 makes
+    the root draw m actions by Gumbel top-k (``noise`` the Gumbel scale, 0 for the top m of
+    the prior) and share the simulations among them by sequential halving
+    (envs/core/halving.py); its move, which need not be the most visited, goes to
+    ``info[3]``."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
@@ -519,6 +565,11 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         layout = np.ascontiguousarray(prior[1], dtype=np.int64)
         mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "search prior")
     sims = max(1, sims)
+    if isinstance(halving, bool) or int(halving) != halving or halving < 0:
+        raise ValueError(f"search halving {halving!r}: the number of root actions to "
+                         "consider (0: no Gumbel root)")
+    if not np.isfinite(noise) or noise < 0:
+        raise ValueError(f"search noise {noise!r}: a Gumbel scale >= 0")
     if paranoid is not None and not isinstance(paranoid, bool):
         raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
@@ -529,7 +580,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              np.int64(nseats), visits, q, info, params, layout,
                              prior is not None,
                              np.int64(-1 if prior_depth is None else prior_depth), child, pw,
-                             bool(paranoid) and int(root["num_players"][0]) > 2)
+                             bool(paranoid) and int(root["num_players"][0]) > 2,
+                             np.int64(halving), np.float64(noise))
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise
