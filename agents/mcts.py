@@ -125,6 +125,7 @@ class MCTSAgent(Agent):
                  gumbel: int = 0):
         import envs
         from envs.core import search
+        from envs.core.halving import checked_root_actions
 
         budgets = {int(n): int(k) for n, k in (by_players or {}).items()}
         if simulations < 1 or min(budgets.values(), default=1) < 1:
@@ -150,9 +151,7 @@ class MCTSAgent(Agent):
         if paranoid is not None and not isinstance(paranoid, bool):
             raise ValueError(f"paranoid: True, False or None (the game's), not {paranoid!r}")
         self.paranoid = paranoid
-        if isinstance(gumbel, bool) or int(gumbel) != gumbel or gumbel < 0:
-            raise ValueError(f"gumbel: the number of root actions to consider, not {gumbel!r}")
-        self.gumbel = int(gumbel)
+        self.gumbel = checked_root_actions(gumbel)
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)

@@ -28,6 +28,15 @@ C_VISIT = 50.0
 C_SCALE = 0.1
 
 
+def checked_root_actions(m) -> int:
+    """The number of root actions a Gumbel root draws, checked (ValueError otherwise): a
+    whole number >= 0 (0: no Gumbel root). The one rule for the search and its agent."""
+    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0:
+        raise ValueError(f"gumbel root of {m!r} actions: the number of root actions to draw, "
+                         "a whole number >= 0 (0: no Gumbel root)")
+    return int(m)
+
+
 @njit(cache=True)
 def visit_schedule(m, sims, out):
     """Write to ``out[:sims]`` the visit count the action chosen at each simulation must

@@ -63,7 +63,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
-from envs.core.halving import consider, root_choice, visit_schedule
+from envs.core.halving import checked_root_actions, consider, root_choice, visit_schedule
 from envs.core.mlp import forward_legal, input_size, width
 from envs.core.rng import mix64
 
@@ -531,8 +531,9 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
     passes, the Gumbel root's move); ``q`` (float64[NUM_ACTIONS], optional) the seat's mean
-    return after each root action (0 where never visited). ``prior`` (params float32[P], layout int64[L, 5], from agents.policy.export_actor)
-    turns on PUCT with that policy network's prior; ``c`` is then the PUCT constant, and
+    return after each root action (0 where never visited). ``prior`` (params float32[P],
+    layout int64[L, 5], from agents.policy.export_actor) turns on PUCT with that policy
+    network's prior; ``c`` is then the PUCT constant, and
     ``prior_depth`` (None: every depth) the tree levels it selects at (module docstring).
     ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against the
     searching seat at 3 or more players; at 2 it changes nothing. ``halving`` = m > 0 makes
@@ -565,9 +566,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         layout = np.ascontiguousarray(prior[1], dtype=np.int64)
         mlp.check_layout(params, layout, spec.obs_size, spec.num_actions, "search prior")
     sims = max(1, sims)
-    if isinstance(halving, bool) or int(halving) != halving or halving < 0:
-        raise ValueError(f"search halving {halving!r}: the number of root actions to "
-                         "consider (0: no Gumbel root)")
+    halving = checked_root_actions(halving)
     if not np.isfinite(noise) or noise < 0:
         raise ValueError(f"search noise {noise!r}: a Gumbel scale >= 0")
     if paranoid is not None and not isinstance(paranoid, bool):

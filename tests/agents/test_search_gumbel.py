@@ -134,7 +134,7 @@ def test_the_gumbel_root_is_data_not_another_kernel():
 @pytest.mark.parametrize("bad", [-1, 1.5, True])
 def test_a_bad_number_of_root_actions_is_refused(bad):
     vec = _start()
-    with pytest.raises(ValueError, match="halving"):
+    with pytest.raises(ValueError, match="root actions"):
         search.search(envs.spec("toy"), vec.states[0:1], 10, halving=bad)
 
 
