@@ -150,6 +150,11 @@ def make_teacher(game: str, spec: str = "heuristic", seed: int = 0, prior=None):
         agent = make(text, game, seed=seed)
     except ValueError as e:
         raise ValueError(f"teacher {spec!r}: {e}") from None
+    if agent.gumbel:
+        # labels are the root's visit shares: a Gumbel root's halving schedule is no policy
+        # target (its own, softmax of logit + sigma(q), is not built)
+        raise ValueError(f"teacher {spec!r}: a search teacher labels with its root's visit "
+                         "counts, which a Gumbel root does not give; drop gumbel=")
     return agent if prior is None else agent.with_prior(prior, seed=seed)
 
 

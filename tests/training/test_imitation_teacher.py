@@ -36,6 +36,13 @@ def test_search_teacher_label_is_the_most_visited_legal_set_of_a_search_with_its
     assert want[legal].sum() > 0 and not best[~mask].any()
 
 
+def test_a_gumbel_root_teacher_is_refused_by_name():
+    """Labels are the root's visit shares, which a Gumbel root's halving schedule does not
+    give: the option is refused, never silently dropped."""
+    with pytest.raises(ValueError, match="gumbel"):
+        make_teacher("toy", "mcts:40:gumbel=4")
+
+
 def test_search_teacher_labels_only_learner_decisions_capped_per_game():
     class _First:
         needs_state = False
