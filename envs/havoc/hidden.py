@@ -12,7 +12,9 @@ it cites), then re-seeds the rng from ``key`` so future dice and shuffles are un
 * the Market deck order [Island Setup 4];
 * face-down shipwreck values on the grid and in the stack, other crews' booty (only its
   owner may check it) and a token another crew is deciding whether to keep (PK_BOOTY)
-  [Salvaging Shipwrecks; Booty];
+  [Salvaging Shipwrecks; Booty]; a crew in the middle of paying a cost began it knowing
+  its token could cover what its resources do not, which every seat saw, so its token is
+  dealt from those that can (:func:`_payer_keeps_paying`);
 * ghost ships' hands and the ghost deck (dealt face down) [Ghost Fleet Setup].
 
 Pools are sorted before shuffling, so the sample depends only on what the seat knows, never
@@ -22,8 +24,9 @@ on the true arrangement. A kernel (envs/core/search.py calls it for every simula
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, shuffle_sorted
-from envs.havoc.state import GHOST_DECK, GRID, MAX_DECK, NDEFS, NUM_WRECKS, PK_BOOTY
+from envs.core.rng import mix64, randint, shuffle_sorted
+from envs.havoc.payment import can_go_on
+from envs.havoc.state import GHOST_DECK, GRID, MAX_DECK, NDEFS, NUM_WRECKS, PK_BOOTY, PK_PAY
 
 _SALT = np.uint64(0xD1B54A32D192ED03)
 
@@ -87,6 +90,7 @@ def _shipwrecks(s, seat, pool):
         pool[k] = s.pend_slot
         k += 1
     shuffle_sorted(s, pool, k)
+    _payer_keeps_paying(s, seat, pool, k)
     k = 0
     for r in range(GRID):
         for c in range(GRID):
@@ -102,6 +106,43 @@ def _shipwrecks(s, seat, pool):
             k += 1
     if pending_other:
         s.pend_slot = pool[k]
+
+
+@njit(cache=True)
+def _payer_keeps_paying(s, seat, pool, n):
+    """Another crew paying a cost (PK_PAY) holds a token that lets it pay on [Booty]: if the
+    token ``pool`` deals it cannot, it swaps with one of the ``n`` dealt tokens that can,
+    drawn uniformly (the true token is among them, so there is one)."""
+    c = s.cur
+    if not (s.pending == PK_PAY and s.to_play >= 0 and c != seat and s.crew_seat[c] >= 0
+            and s.booty[c] > 0):
+        return
+    mine = 0                      # the payer's place in the pool: after the grid, the stack
+    for r in range(GRID):         # and the crews before it
+        for q in range(GRID):
+            if s.wreck[r, q] > 0:
+                mine += 1
+    mine += s.wreck_stack_n
+    for d in range(c):
+        if d != seat and s.booty[d] > 0 and s.crew_seat[d] >= 0:
+            mine += 1
+    held = s.booty[c]
+    s.booty[c] = pool[mine]
+    if not can_go_on(s, c):
+        ok = np.zeros(n, dtype=np.bool_)
+        m = 0
+        for j in range(n):
+            s.booty[c] = pool[j]
+            ok[j] = can_go_on(s, c)
+            m += ok[j]
+        pick = randint(s, m)
+        for j in range(n):
+            if ok[j]:
+                if pick == 0:
+                    pool[mine], pool[j] = pool[j], pool[mine]
+                    break
+                pick -= 1
+    s.booty[c] = held
 
 
 @njit(cache=True)

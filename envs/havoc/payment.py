@@ -235,6 +235,14 @@ def begin(s, c, cost, nxt):
 
 
 @njit(cache=True)
+def can_go_on(s, c):
+    """Crew c, in the middle of a payment, can still pay its next unit from some source
+    (with its resources and booty value as they stand)."""
+    out = np.zeros(NUM_RES + 1, dtype=np.int64)
+    return _sources(s, c, out) > 0
+
+
+@njit(cache=True)
 def legal_pay(s, c, mask):
     out = np.zeros(NUM_RES + 1, dtype=np.int64)
     _sources(s, c, out)
