@@ -82,15 +82,19 @@ def _shipwrecks(s, seat, pool):
     for i in range(s.wreck_stack_n):
         pool[k] = s.wreck_stack[i]
         k += 1
+    payer_at = -1
     for c in range(s.num_crews):
         if c != seat and s.booty[c] > 0 and s.crew_seat[c] >= 0:
+            if c == s.cur and s.pending == PK_PAY and s.to_play >= 0:
+                payer_at = k
             pool[k] = s.booty[c]
             k += 1
     if pending_other:
         pool[k] = s.pend_slot
         k += 1
     shuffle_sorted(s, pool, k)
-    _payer_keeps_paying(s, seat, pool, k)
+    if payer_at >= 0:
+        _payer_keeps_paying(s, pool, k, payer_at)
     k = 0
     for r in range(GRID):
         for c in range(GRID):
@@ -109,23 +113,11 @@ def _shipwrecks(s, seat, pool):
 
 
 @njit(cache=True)
-def _payer_keeps_paying(s, seat, pool, n):
-    """Another crew paying a cost (PK_PAY) holds a token that lets it pay on [Booty]: if the
-    token ``pool`` deals it cannot, it swaps with one of the ``n`` dealt tokens that can,
-    drawn uniformly (the true token is among them, so there is one)."""
+def _payer_keeps_paying(s, pool, n, mine):
+    """The crew paying a cost (PK_PAY, ``s.cur``) holds a token that lets it pay on [Booty]:
+    if the token dealt to its place ``mine`` of ``pool`` cannot, it swaps with one of the
+    ``n`` dealt tokens that can, drawn uniformly (the true token is among them)."""
     c = s.cur
-    if not (s.pending == PK_PAY and s.to_play >= 0 and c != seat and s.crew_seat[c] >= 0
-            and s.booty[c] > 0):
-        return
-    mine = 0                      # the payer's place in the pool: after the grid, the stack
-    for r in range(GRID):         # and the crews before it
-        for q in range(GRID):
-            if s.wreck[r, q] > 0:
-                mine += 1
-    mine += s.wreck_stack_n
-    for d in range(c):
-        if d != seat and s.booty[d] > 0 and s.crew_seat[d] >= 0:
-            mine += 1
     held = s.booty[c]
     s.booty[c] = pool[mine]
     if not can_go_on(s, c):
