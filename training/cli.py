@@ -265,6 +265,7 @@ def cmd_train(args) -> int:
         return rllib_cli.run(args, _console(), scaled, train_config, prepare_run_dir,
                              check_game, CliError)
     require("training", "sb3_contrib")
+    from training.expert import teacher_spec
     from training.plots import learning_curve
     from training.trainer import TrainConfig, Trainer
 
@@ -309,7 +310,8 @@ def cmd_train(args) -> int:
                           imitate_workers=args.workers, expert_rounds=scaled(args.expert)
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
-                          expert_regret=args.expert_regret, pfsp=args.pfsp,
+                          expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
+                          pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
                           ent_coef=args.ent_coef, anchor=args.anchor,
                           pipeline=not args.serial_update)
@@ -318,7 +320,8 @@ def cmd_train(args) -> int:
                       f"({cfg.imitate_epochs} epochs)")
         if cfg.expert_rounds:
             con.print(f"expert iteration: {cfg.expert_rounds} rounds of {cfg.expert_games} "
-                      f"games, mcts:{cfg.expert_sims} with the policy as prior labelling")
+                      f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel)} with the "
+                      "policy as prior labelling")
         trainer = Trainer(cfg)
         im = trainer.imitation
         if cfg.imitate and im:
@@ -396,6 +399,9 @@ def _check_imitate(args) -> None:
                        "simulations >= 1")
     if not 0 <= args.expert_regret < float("inf"):
         raise CliError(f"--expert-regret {args.expert_regret}: give a finite weight >= 0")
+    if args.expert_gumbel < 0:
+        raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
+                       "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")
     if args.expert:
         import envs
 
@@ -752,6 +758,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-regret", type=float, default=0.0, metavar="COEF",
                     help="weight each expert label by 1 + COEF x the policy's regret there "
                          "by the search's values (0 = every label alike)")
+    sp.add_argument("--expert-gumbel", type=int, default=0, metavar="M",
+                    help="the expert's search draws M root actions by Gumbel top-k and "
+                         "labels with its policy target, softmax of logit + sigma(q) "
+                         "(0 = PUCT, labels by visit shares)")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -5,7 +5,9 @@ Each round (Anthony, Tian & Barber 2017, "Thinking Fast and Slow"; AlphaZero's p
 target): the greedy policy plays ``games`` games against the game's heuristic, one seat
 rotating game by game; for up to ``max_labels`` of its decisions a game (those with more
 than one legal action) a PUCT search (envs/core/search.py) with the policy itself as the
-prior and ``sims`` simulations labels the position with its root visit shares; the policy
+prior and ``sims`` simulations labels the position with its root visit shares (with
+``gumbel`` = m > 0 a Gumbel root over m actions labels it with its own policy target,
+softmax of logit + sigma(completed q): training/imitation.py ``search_label``); the policy
 then trains on those soft targets (training/imitation.py ``clone``) over the labels of the
 last ``window`` rounds. A search that starts from the policy's choices and looks ahead plays
 better than the policy alone, so the policy moves towards it, and the next round's search
@@ -38,18 +40,24 @@ def _threads(n: int):
         torch.set_num_threads(before)
 
 
+def teacher_spec(sims: int, gumbel: int = 0) -> str:
+    """The search that labels an expert round, as an agent spec."""
+    return f"mcts:{int(sims)}" + (f":gumbel={int(gumbel)}" if gumbel else "")
+
+
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
-                 max_labels: int = 200, regret: float = 0.0,
+                 max_labels: int = 200, regret: float = 0.0, gumbel: int = 0,
                  progress=None) -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
-    its decisions labelled by ``mcts:sims`` with the policy as prior (each weighted by the
-    policy's regret there when ``regret`` > 0: training/imitation.py ``collect``)."""
+    its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``) with the
+    policy as prior (each weighted by the policy's regret there when ``regret`` > 0:
+    training/imitation.py ``collect``)."""
     from agents.policy import ActorAgent
 
     me = ActorAgent.of(policy, name="student")
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
-                            teacher=f"mcts:{int(sims)}", prior=(me.params, me.layout),
+                            teacher=teacher_spec(sims, gumbel), prior=(me.params, me.layout),
                             config=config, gamma=gamma, max_labels=max_labels,
                             regret=regret, progress=progress)
 
@@ -60,7 +68,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
                      after_round=None, start: int = 0,
                      recent: list[Demonstrations] | None = None,
-                     regret: float = 0.0, progress=None) -> list[dict]:
+                     regret: float = 0.0, gumbel: int = 0, progress=None) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
@@ -77,7 +85,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
-                           regret=regret, progress=progress)
+                           regret=regret, gumbel=gumbel, progress=progress)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

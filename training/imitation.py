@@ -34,7 +34,10 @@ expert iteration) labels instead of the heuristic: for each decision of the lear
 with more than one legal action it runs the ISMCTS kernel (envs/core/search.py) from that
 position for that seat with N simulations and labels the set of most visited legal actions
 (``best``) and keeps its visit shares over the legal actions (``target``), which
-``clone`` learns as a soft target (cross-entropy of the shares) where a row has them. Only
+``clone`` learns as a soft target (cross-entropy of the shares) where a row has them. A
+Gumbel root (``mcts:N:gumbel=M``) labels its move instead and its own policy target
+(softmax of logit + sigma(completed q): envs/core/halving.py ``improved_policy``), since its
+visit counts follow the halving schedule, not the returns. Only
 the learner's decisions are labelled (the positions DAgger is for; the search costs ~10 ms a
 label at N = 300), at most ``max_labels`` of them per game so that a game stalled to the
 step limit does not spend the label budget on one position loop. The learner may be the
@@ -71,8 +74,9 @@ class Demonstrations:
     best: np.ndarray | None = None     # bool[M, NUM_ACTIONS]: every action rated best
     episodes: int = 0
     seconds: float = 0.0
-    #: float32[M, NUM_ACTIONS]: a search's visit shares over the legal actions (rows that
-    #: sum to 1 are learnt as soft targets; all-zero rows through ``best``)
+    #: float32[M, NUM_ACTIONS]: a search's policy over the legal actions, its visit shares or
+    #: a Gumbel root's target (rows that sum to 1 are learnt as soft targets; all-zero rows
+    #: through ``best``)
     target: np.ndarray | None = None
     #: float32[M]: each decision's weight in the cloning loss (1 unless ``collect`` was given
     #: a ``regret`` coefficient; None in label files written before weights existed)
@@ -150,33 +154,37 @@ def make_teacher(game: str, spec: str = "heuristic", seed: int = 0, prior=None):
         agent = make(text, game, seed=seed)
     except ValueError as e:
         raise ValueError(f"teacher {spec!r}: {e}") from None
-    if agent.gumbel:
-        # labels are the root's visit shares: a Gumbel root's halving schedule is no policy
-        # target (its own, softmax of logit + sigma(q), is not built)
-        raise ValueError(f"teacher {spec!r}: a search teacher labels with its root's visit "
-                         "counts, which a Gumbel root does not give; drop gumbel=")
     return agent if prior is None else agent.with_prior(prior, seed=seed)
 
 
-def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray]:
-    """(best bool[NUM_ACTIONS], visits int64[NUM_ACTIONS]) of one search by ``agent`` (an
-    MCTSAgent) from ``state`` (a 1-element STATE array) for its seat to play: ``best`` is
-    every legal action whose visit count equals the maximum over the legal actions. ``q``
+def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(best bool[NUM_ACTIONS], target float32[NUM_ACTIONS], visits int64[NUM_ACTIONS]) of
+    one search by ``agent`` (an MCTSAgent) from ``state`` (a 1-element STATE array) for its
+    seat to play. ``best`` is every legal action whose visit count equals the maximum over
+    the legal actions, ``target`` their visit shares over the legal actions; for a Gumbel
+    root ``best`` is its move and ``target`` its policy target (module docstring). ``q``
     (float64[NUM_ACTIONS], optional) receives the seat's mean return after each root
     action (envs/core/search.py)."""
     from agents.base import as_state_array
     from envs.core.search import search
 
     mask = np.asarray(mask).astype(bool)
+    info = np.zeros(4, dtype=np.int64)
+    policy = np.zeros(len(mask)) if agent.gumbel else None
     visits = search(agent.spec, as_state_array(state), agent.simulations, c=agent.c,
                     seed=int(agent.rng.integers(2**63)), max_rollout=agent.max_rollout_steps,
-                    prior=agent.prior, q=q)
-    legal = np.flatnonzero(mask)
+                    prior=agent.prior, q=q, info=info, halving=agent.gumbel, policy=policy)
     best = np.zeros(len(mask), dtype=bool)
-    if len(legal):
-        v = visits[legal]
-        best[legal[v == v.max()]] = True
-    return best, visits
+    if policy is not None and 0 <= info[3] and mask[info[3]]:
+        best[info[3]] = True
+        share = np.where(mask, policy, 0.0).astype(np.float32)
+    else:
+        legal = np.flatnonzero(mask)
+        if len(legal):
+            v = visits[legal]
+            best[legal[v == v.max()]] = True
+        share = np.where(mask, visits, 0).astype(np.float32)
+    return best, share / max(1.0, float(share.sum())), visits
 
 
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
@@ -216,7 +224,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     game_of, seat_of, forced, paid = [], [], [], []
     obs_parts, mask_parts, act_parts, best_parts = [], [], [], []
     labelled: list[bool] = []                         # kept as a label (search teacher)
-    targets: dict[int, np.ndarray] = {}               # decision -> the search's visit shares
+    targets: dict[int, np.ndarray] = {}               # decision -> the search's policy
     weights: dict[int, float] = {}                    # decision -> its loss weight (regret)
     qs: dict[int, tuple] = {}         # row of this step -> the search's values, visits, move
     plays = search_teacher is not None and learner is search_teacher
@@ -256,8 +264,8 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                     if not (keep_label or plays):
                         continue
                     q = np.zeros(len(masks[j]), dtype=np.float64)
-                    b, visits = search_label(search_teacher, vec.states[i:i + 1], masks[j],
-                                             q=q)
+                    b, target, visits = search_label(search_teacher, vec.states[i:i + 1],
+                                                     masks[j], q=q)
                     top = int(np.flatnonzero(b)[np.argmax(visits[b])])
                     if plays:              # the search's move is the label's: one search
                         act[i] = top
@@ -265,8 +273,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                     if keep_label:
                         best[j] = b
                         act_parts[-1][j] = top
-                        share = np.where(masks[j], visits, 0).astype(np.float32)
-                        targets[count + j] = share / max(1.0, float(share.sum()))
+                        targets[count + j] = target
                         qs[j] = (q, visits, top)
                         lab[j] = True
                         nlabels[i] += 1

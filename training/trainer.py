@@ -101,6 +101,9 @@ class TrainConfig:
     #: a label's loss weight is 1 + this x the policy's regret there by the search's values
     #: (training/imitation.py ``collect``; 0 = every label alike)
     expert_regret: float = 0.0
+    #: the expert's search has a Gumbel root over this many actions and labels with its
+    #: policy target (training/expert.py; 0 = PUCT, labels its visit shares)
+    expert_gumbel: int = 0
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -290,13 +293,14 @@ class Trainer:
         ``eval_games`` games against the heuristic (not counted) and is saved as
         ``expert.zip``, and the run checkpoints with the labels of the rounds the next
         round still trains on (``expert_labels/``)."""
-        from training.expert import expert_iteration
+        from training.expert import expert_iteration, teacher_spec
         from training.progress import Progress
 
         cfg = self.cfg
         mark = [time.perf_counter(), time.process_time()]
         bar = Progress(cfg.expert_rounds * cfg.expert_games,
-                       f"{cfg.game} expert iteration (mcts:{cfg.expert_sims} labels)",
+                       f"{cfg.game} expert iteration "
+                       f"({teacher_spec(cfg.expert_sims, cfg.expert_gumbel)} labels)",
                        initial=self.expert_done * cfg.expert_games, enabled=cfg.progress)
 
         def after(entry, labels):
@@ -325,7 +329,8 @@ class Trainer:
                              epochs=cfg.expert_epochs, lr=cfg.expert_lr,
                              window=cfg.expert_window, workers=cfg.imitate_workers,
                              gamma=cfg.gamma, after_round=after, start=self.expert_done,
-                             recent=recent, regret=cfg.expert_regret, progress=bar)
+                             recent=recent, regret=cfg.expert_regret,
+                             gumbel=cfg.expert_gumbel, progress=bar)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

@@ -12,6 +12,11 @@ searching seat's mean return scaled to [0, 1] over the actions visited and
 search has seen, the more the returns decide over the prior. The move is the action of
 that score among the most visited (``final=True``). Below the root the search is unchanged.
 
+What the root teaches (:func:`improved_policy`, the paper's policy target): softmax of
+logit + ``sigma(completed q)`` over every legal root action, an action never visited
+completed with the prior-weighted mean return of those visited. Unlike visit shares, it
+improves on the prior with a handful of simulations and does not depend on the schedule.
+
 Without a prior every logit is 0: the ``m`` actions are drawn uniformly and halving ranks
 them by their returns alone.
 """
@@ -132,3 +137,55 @@ def root_choice(cand, k, score, kids, n, w, seat, want, final):
             fewest = a
             fewest_n = visits
     return best if best >= 0 else fewest
+
+
+@njit(cache=True)
+def improved_policy(logit, kids, n, w, seat, out):
+    """Write to ``out`` the Gumbel root's policy target (Danihelka et al., section 4):
+    softmax over the actions with a finite ``logit`` (the root's legal actions, -inf
+    elsewhere) of logit + ``sigma(completed q)``. An action's completed q is the searching
+    seat's mean return after it (``kids`` the root's child of each action, ``n`` visits,
+    ``w[:, seat]`` summed returns), or for one never visited the mean of the visited ones
+    weighted by the prior (the paper's v_mix without a value network: its own estimate weighs
+    1 against the visits' sum, so the visits decide); q is scaled to [0, 1] over the legal
+    actions, and ``sigma`` grows with the most visits, as in :func:`root_choice`. Every other
+    entry of ``out`` is 0."""
+    top = -np.inf
+    for a in range(logit.shape[0]):
+        top = max(top, np.float64(logit[a]))
+    weight = 0.0
+    mean = 0.0
+    most = 0
+    for a in range(logit.shape[0]):
+        ch = kids[a]
+        if logit[a] > -np.inf and ch >= 0 and n[ch] > 0:
+            p = np.exp(np.float64(logit[a]) - top)
+            weight += p
+            mean += p * w[ch, seat] / n[ch]
+            most = max(most, n[ch])
+    mix = mean / weight if weight > 0 else 0.0
+    lo = np.inf
+    hi = -np.inf
+    for a in range(logit.shape[0]):
+        out[a] = 0.0
+        if logit[a] > -np.inf:
+            ch = kids[a]
+            q = w[ch, seat] / n[ch] if ch >= 0 and n[ch] > 0 else mix
+            out[a] = q
+            lo = min(lo, q)
+            hi = max(hi, q)
+    sigma = (C_VISIT + most) * C_SCALE
+    best = -np.inf
+    for a in range(logit.shape[0]):
+        if logit[a] > -np.inf:
+            scaled = (out[a] - lo) / (hi - lo) if hi > lo else 0.0
+            out[a] = np.float64(logit[a]) + sigma * scaled
+            best = max(best, out[a])
+    total = 0.0
+    for a in range(logit.shape[0]):
+        if logit[a] > -np.inf:
+            out[a] = np.exp(out[a] - best)
+            total += out[a]
+    for a in range(logit.shape[0]):
+        if total > 0:
+            out[a] /= total

@@ -63,7 +63,8 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import overload
 
-from envs.core.halving import checked_root_actions, consider, root_choice, visit_schedule
+from envs.core.halving import (checked_root_actions, consider, improved_policy, root_choice,
+                               visit_schedule)
 from envs.core.mlp import forward_legal, input_size, width
 from envs.core.rng import mix64
 
@@ -72,6 +73,17 @@ _S32 = np.uint64(32)
 _REGISTERED: set[str] = set()
 #: (params, layout) standing for "no prior" (typed like a real one, never read)
 _NO_PRIOR = (np.zeros(1, dtype=np.float32), np.zeros((1, 5), dtype=np.int64))
+_NO_POLICY = np.zeros(0, dtype=np.float64)    # no policy target wanted
+
+
+def _per_action(name: str, out: np.ndarray, num_actions: int) -> np.ndarray:
+    """``out`` if it is a float64[num_actions] the kernel can write; ValueError otherwise."""
+    if (not isinstance(out, np.ndarray) or out.dtype != np.float64
+            or out.shape != (num_actions,) or not out.flags.c_contiguous):
+        raise ValueError(f"search {name}: float64[{num_actions}] expected, got "
+                         f"{getattr(out, 'dtype', type(out).__name__)}"
+                         f"{list(np.shape(out))}")
+    return out
 #: the prior weights lent to a search without a prior (never read)
 _NO_WEIGHTS = np.full((1, 1), np.nan, dtype=np.float64)
 
@@ -307,7 +319,8 @@ def _weigh(logits, cand, m, weight, node, top):
 
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
-                  params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise):
+                  params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
+                  policy):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -323,8 +336,9 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     With ``paranoid`` a rival's node selects on the searching seat's negated return
     (:func:`_chooser_return`). With ``halving`` = m > 0 the root instead draws m actions by
     Gumbel top-k (``noise`` the Gumbel scale) and visits them by sequential halving
-    (envs/core/halving.py); the move it picks goes to ``info[3]`` when ``info`` holds four.
-    Returns the nodes made, or -1 if a kernel faulted."""
+    (envs/core/halving.py); the move it picks goes to ``info[3]`` when ``info`` holds four,
+    and its policy target (halving.py ``improved_policy``) to ``policy`` when that holds
+    an entry per action. Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -353,6 +367,7 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     # drawn yet, at the first simulation to reach the root's choice)
     rscore = np.full(num_actions if halving > 0 else 1, -np.inf, dtype=np.float64)
     want = np.zeros(sims if halving > 0 else 1, dtype=np.int64)
+    rlogit = np.full(num_actions if halving > 0 else 1, -np.inf, dtype=np.float32)
     drawn = 0
     nodes = 1
     played = 0
@@ -380,6 +395,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                         game_observe(s, p, ob)
                         forward_legal(params, layout, ob, scratch, logits, mask)
                         passes += 1
+                    for i in range(m):
+                        rlogit[cand[i]] = logits[cand[i]]
                     drawn, x = consider(cand, m, logits, noise, halving, x, rscore)
                     visit_schedule(drawn, sims, want)
                 a = root_choice(cand, m, rscore, child[0], n, w, seat, want[sim], False)
@@ -484,6 +501,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                 cand[k] = a
                 k += 1
         info[3] = root_choice(cand, k, rscore, child[0], n, w, seat, 0, True) if k else -1
+    if drawn > 0 and policy.shape[0] == num_actions:
+        improved_policy(rlogit, child[0], n, w, seat, policy)
     # hand the lent tables back as they came
     for nd in range(1, nodes):
         child[up[nd], via[nd]] = -1
@@ -526,7 +545,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
            prior: tuple | None = None, q: np.ndarray | None = None,
            prior_depth: int | None = None, paranoid: bool | None = None,
-           halving: int = 0, noise: float = 1.0) -> np.ndarray:
+           halving: int = 0, noise: float = 1.0,
+           policy: np.ndarray | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -540,7 +560,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     the root draw m actions by Gumbel top-k (``noise`` the Gumbel scale, 0 for the top m of
     the prior) and share the simulations among them by sequential halving
     (envs/core/halving.py); its move, which need not be the most visited, goes to
-    ``info[3]``."""
+    ``info[3]``, and ``policy`` (float64[NUM_ACTIONS], optional; needs ``halving``) receives
+    its policy target (halving.py ``improved_policy``; 0 off the root's legal actions)."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
@@ -555,10 +576,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     visits = np.zeros(spec.num_actions, dtype=np.int64)
     nseats = root.dtype["reward"].shape[0]
     info = np.zeros(3, dtype=np.int64) if info is None else info
-    q = np.zeros(spec.num_actions, dtype=np.float64) if q is None else q
-    if q.dtype != np.float64 or q.shape != (spec.num_actions,) or not q.flags.c_contiguous:
-        raise ValueError(f"search q: float64[{spec.num_actions}] expected, got "
-                         f"{q.dtype}{list(q.shape)}")
+    q = np.zeros(spec.num_actions) if q is None else _per_action("q", q, spec.num_actions)
     if prior is None:
         params, layout = _NO_PRIOR
     else:
@@ -569,6 +587,12 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     halving = checked_root_actions(halving)
     if not np.isfinite(noise) or noise < 0:
         raise ValueError(f"search noise {noise!r}: a Gumbel scale >= 0")
+    if policy is None:
+        policy = _NO_POLICY
+    elif not halving:
+        raise ValueError("search policy: the policy target is a Gumbel root's; give halving=m")
+    else:
+        _per_action("policy", policy, spec.num_actions)
     if paranoid is not None and not isinstance(paranoid, bool):
         raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
@@ -580,7 +604,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              prior is not None,
                              np.int64(-1 if prior_depth is None else prior_depth), child, pw,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
-                             np.int64(halving), np.float64(noise))
+                             np.int64(halving), np.float64(noise), policy)
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise

@@ -88,6 +88,70 @@ def test_the_pick_among_the_most_visited_weighs_returns_over_the_prior():
     assert halving.root_choice(cand, 3, score, kids, n, w, 0, 20, False) == 1
 
 
+def _target(logit, n, q):
+    """halving.improved_policy on a root whose action i has visits ``n[i]`` and mean
+    return ``q[i]`` for seat 0 (child node i + 1)."""
+    logit = np.asarray(logit, np.float32)
+    kids = np.arange(1, len(logit) + 1, dtype=np.int32)
+    visits = np.concatenate([[sum(n)], n]).astype(np.int64)
+    w = (np.concatenate([[0.0], np.multiply(n, q)]))[:, None]
+    out = np.full(len(logit), np.nan)
+    halving.improved_policy(logit, kids, visits, w, 0, out)
+    return out
+
+
+def test_the_policy_target_is_softmax_of_logit_plus_sigma_of_the_scaled_return():
+    """The paper's target with even logits: two actions visited 10 times each, returns 1
+    and 0 (scaled to 1 and 0), sigma = (50 + 10) x 0.1 = 6: p = softmax(6, 0); an illegal
+    action (logit -inf) gets 0."""
+    out = _target([0.0, 0.0, -np.inf], [10, 10, 0], [1.0, 0.0, 0.0])
+    assert out[0] == pytest.approx(1 / (1 + math.exp(-6)), rel=1e-9)
+    assert out[1] == pytest.approx(1 - out[0], rel=1e-9) and out[2] == 0.0
+
+
+def test_an_unvisited_action_is_completed_with_the_prior_weighted_mean_return():
+    """Logits log 3, 0, 0: the visited actions (prior 3 : 1) returned 1 and 0, so the unvisited
+    third is valued (3 x 1 + 1 x 0) / 4 = 0.75; sigma = (50 + 4) x 0.1 = 5.4, so its score is
+    0 + 5.4 x 0.75 against log 3 + 5.4 and 0 + 0."""
+    out = _target([math.log(3), 0.0, 0.0], [4, 4, 0], [1.0, 0.0, 0.0])
+    z = np.array([math.log(3) + 5.4, 0.0, 5.4 * 0.75])
+    assert out == pytest.approx(np.exp(z) / np.exp(z).sum(), rel=1e-6)
+
+
+def test_equal_returns_leave_the_prior_as_it_was():
+    out = _target([1.0, 0.0, -1.0], [5, 5, 5], [0.5, 0.5, 0.5])
+    assert out == pytest.approx(np.exp([1.0, 0.0, -1.0]) / np.exp([1.0, 0.0, -1.0]).sum())
+
+
+def test_the_search_teaches_the_win_its_prior_hides():
+    """[End] total 18: adding 3 wins. The prior puts its mass on adding 1; after 30
+    simulations by a Gumbel root considering every legal action (4) the target puts most
+    of it on adding 3, over the legal actions only."""
+    spec = envs.spec("toy")
+    vec = _start()
+    vec.states["total"][0] = 18
+    vec.refresh()
+    prior = _one_hot_prior(spec, ADD1, strength=3.0)
+    legal = np.zeros(spec.num_actions, np.uint8)
+    spec.single.legal(vec.states[0:1].copy(), 0, legal)
+    assert legal.sum() == 4
+    for seed in range(3):
+        policy = np.zeros(spec.num_actions)
+        search.search(spec, vec.states[0:1], 30, c=0.7, seed=seed, prior=prior, halving=4,
+                      policy=policy)
+        assert policy.sum() == pytest.approx(1.0) and not policy[legal == 0].any()
+        assert policy[ADD3] > 0.5 > policy[ADD1]
+
+
+def test_a_policy_target_without_a_gumbel_root_is_refused():
+    vec = _start()
+    with pytest.raises(ValueError, match="halving"):
+        search.search(envs.spec("toy"), vec.states[0:1], 10,
+                      policy=np.zeros(envs.spec("toy").num_actions))
+    with pytest.raises(ValueError, match="policy"):
+        search.search(envs.spec("toy"), vec.states[0:1], 10, halving=2, policy=np.zeros(3))
+
+
 def test_the_gumbel_root_finds_the_win_the_prior_hides_with_few_simulations():
     """[End] total 18: adding 3 wins. With a prior on adding 1 and 12 simulations, PUCT's
     most visited move mostly follows the prior (the hidden cards make the returns noisy);

@@ -44,6 +44,29 @@ def test_the_label_search_is_puct_with_the_current_policy_as_its_prior(monkeypat
     assert got.best[rows, got.actions].all()
 
 
+def test_a_gumbel_expert_labels_with_its_roots_policy_target(monkeypatch):
+    """``gumbel=m``: the labelling search has a Gumbel root over m actions and each label's
+    soft target is that root's policy target, its action the root's move."""
+    import training.imitation as im
+
+    policy = _policy()
+    seen = []
+    real = im.search_label
+
+    def spy(agent, state, mask, q=None):
+        got = real(agent, state, mask, q=q)
+        seen.append((agent.gumbel, got[0], got[1]))
+        return got
+
+    monkeypatch.setattr(im, "search_label", spy)
+    got = expert_round(policy, "toy", games=3, sims=12, seed=5, gumbel=2)
+    assert len(seen) == len(got) > 0
+    for row, (m, best, target) in enumerate(seen):
+        assert m == 2 and best.sum() == 1
+        assert got.actions[row] == np.flatnonzero(best)[0]
+        assert np.array_equal(got.target[row], target)
+
+
 def test_a_round_moves_the_policy_towards_its_labels_and_logs_it():
     policy = _policy()
     seen = []

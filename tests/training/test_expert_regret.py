@@ -25,9 +25,9 @@ def test_a_labels_weight_is_one_plus_the_learners_regret_by_the_searchs_values(m
     real = im.search_label
 
     def spy(agent, state, mask, q=None):
-        best, visits = real(agent, state, mask, q=q)
+        best, target, visits = real(agent, state, mask, q=q)
         seen.append((q.copy(), visits.copy(), best.copy()))
-        return best, visits
+        return best, target, visits
 
     monkeypatch.setattr(im, "search_label", spy)
     got = collect("toy", 6, seed=3, learner=_First(), search_teacher=make_teacher(

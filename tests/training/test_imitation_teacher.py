@@ -25,7 +25,7 @@ def test_search_teacher_label_is_the_most_visited_legal_set_of_a_search_with_its
 
     state, mask = _position()
     agent = make_teacher("toy", "mcts:40", seed=11)
-    best, visits = search_label(agent, state, mask)
+    best, target, visits = search_label(agent, state, mask)
     # the same search by hand: the teacher's rng draws the kernel seed, UCT c = 1, full playouts
     seed = int(np.random.default_rng(11).integers(2**63))
     want = search(envs.spec("toy"), state, 40, c=1.0, seed=seed, max_rollout=-1)
@@ -34,13 +34,26 @@ def test_search_teacher_label_is_the_most_visited_legal_set_of_a_search_with_its
     top = legal[want[legal] == want[legal].max()]
     assert np.array_equal(np.flatnonzero(best), top)
     assert want[legal].sum() > 0 and not best[~mask].any()
+    assert np.allclose(target, np.where(mask, want, 0) / want[legal].sum())
 
 
-def test_a_gumbel_root_teacher_is_refused_by_name():
-    """Labels are the root's visit shares, which a Gumbel root's halving schedule does not
-    give: the option is refused, never silently dropped."""
-    with pytest.raises(ValueError, match="gumbel"):
-        make_teacher("toy", "mcts:40:gumbel=4")
+def test_a_gumbel_root_teacher_labels_its_move_and_its_policy_target():
+    """A Gumbel root's visits follow its halving schedule, so it labels with the move it
+    picks and its own policy target (envs/core/halving.py ``improved_policy``), the same
+    search by hand giving both."""
+    from envs.core.search import search
+
+    state, mask = _position()
+    agent = make_teacher("toy", "mcts:40:gumbel=2", seed=11)
+    best, target, visits = search_label(agent, state, mask)
+    seed = int(np.random.default_rng(11).integers(2**63))
+    info, policy = np.zeros(4, np.int64), np.zeros(len(mask))
+    want = search(envs.spec("toy"), state, 40, c=1.0, seed=seed, max_rollout=-1, info=info,
+                  halving=2, policy=policy)
+    assert np.array_equal(visits, want)
+    assert np.flatnonzero(best).tolist() == [info[3]]
+    assert np.allclose(target, policy) and target.sum() == pytest.approx(1.0)
+    assert not target[~mask].any()
 
 
 def test_search_teacher_labels_only_learner_decisions_capped_per_game():
@@ -178,7 +191,7 @@ def test_the_move_the_search_plays_in_its_seat_is_its_label(monkeypatch):
     def last_legal(agent, state, mask, q=None):
         best = np.zeros(len(mask), dtype=bool)
         best[np.flatnonzero(mask)[-1]] = True
-        return best, best.astype(np.int64)
+        return best, best.astype(np.float32), best.astype(np.int64)
 
     stepped = []
     real_make = im.envs.make_vector
