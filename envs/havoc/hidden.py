@@ -17,6 +17,13 @@ it cites), then re-seeds the rng from ``key`` so future dice and shuffles are un
   dealt from those that can (:func:`_payer_keeps_paying`);
 * ghost ships' hands and the ghost deck (dealt face down) [Ghost Fleet Setup].
 
+Not re-dealt: ``s.pay_pool``, what is left of a token the crew to play spent on this payment
+or these purchases (its owner's secret, observe.py). Only that crew decides while it is in
+play (validate.py: the pending decision is crew ``cur``'s, and the pool is kept only during
+its payment or purchases), so a search, which determinizes for the seat to play, never
+holds another crew's pool; re-dealing it for another seat would need the booty units paid
+so far, which the record does not keep.
+
 Pools are sorted before shuffling, so the sample depends only on what the seat knows, never
 on the true arrangement. A kernel (envs/core/search.py calls it for every simulation).
 """
