@@ -475,9 +475,13 @@ def _clean_up(s):
 
 @njit(cache=True)
 def continue_dusk(s):
-    """[5. Dusk 2e] the next player over the unmodified Panache discards; True while one
-    must."""
-    for p in range(s.num_players):
+    """[5. Dusk 2e] the next player over the unmodified Panache discards, from the First
+    Player clockwise as at Muster; True while one must [First Player Token; ruling: Dusk
+    discards from the First Player]."""
+    n = s.num_players
+    first = s.first if s.first >= 0 else 0
+    for i in range(n):
+        p = (first + i) % n
         if (s.queue >> p) & 1:
             if s.hand_n[p] > C_PAN[s.cfg.leader[p]]:
                 s.pk = PK_DUSK

@@ -71,15 +71,22 @@ def capacity(s, c, r):
 
 
 @njit(cache=True)
+def cannon_supply_left(s):
+    """Cannonballs left in the 40-token supply: those no crew holds [Box Contents; ruling:
+    Resource capacity]."""
+    left = CANNON_SUPPLY
+    for k in range(s.num_crews):
+        left -= s.res[k, CANNON]
+    return left
+
+
+@njit(cache=True)
 def gain(s, c, r, n):
     """Gain up to n of resource r; what does not fit on the board, or is no longer in the
     cannonball supply, is lost. Returns gained."""
     room = capacity(s, c, r) - s.res[c, r]
     if r == CANNON:
-        left = CANNON_SUPPLY
-        for k in range(s.num_crews):
-            left -= s.res[k, CANNON]
-        room = min(room, left)
+        room = min(room, cannon_supply_left(s))
     g = min(n, room)
     if g > 0:
         s.res[c, r] += g

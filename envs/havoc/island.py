@@ -21,8 +21,8 @@ from envs.core.bounds import fault
 from envs.havoc import ghost, payment
 from envs.havoc.cards import CARD_COST, SHIP_UPGRADES, UPGRADE_COST
 from envs.havoc.common import (
-    SRC_DEEP_COVE, begin_sea, can_pay, capacity, discard_count, flag_action,
-    gain, hand_count, has_upgrade, is_ghost, may_pay,
+    SRC_DEEP_COVE, begin_sea, can_pay, cannon_supply_left, capacity, discard_count,
+    flag_action, gain, hand_count, has_upgrade, is_ghost, may_pay,
 )
 from envs.havoc.market import (
     can_claim, can_restock, claim, clear_new, refill_market, restock, take_card,
@@ -200,17 +200,21 @@ def apply_restock_pick(s, c, action):
 # --- Trading Post --------------------------------------------------------------------------
 
 @njit(cache=True)
-def _has_room(s, c, r):
+def _can_take(s, c, r):
+    """r has room on c's board and the supply can give it: the 40 cannonballs may all be
+    held [Trading Post: "for any other two from the supply"; ruling: Trading Post]."""
+    if r == CANNON and cannon_supply_left(s) <= 0:
+        return False
     return s.res[c, r] < capacity(s, c, r)
 
 
 @njit(cache=True)
 def _can_give(s, c, r):
-    """r is held and some other resource has room to take in exchange."""
+    """r is held and some other resource can be taken in exchange (_can_take)."""
     if s.res[c, r] <= 0:
         return False
     for t in range(NUM_RES):
-        if t != r and _has_room(s, c, t):
+        if t != r and _can_take(s, c, t):
             return True
     return False
 
@@ -246,9 +250,10 @@ def apply_trade_give(s, c, action):
 
 @njit(cache=True)
 def legal_trade_take(s, c, mask):
-    """A different resource with room on the board ("any other") [Trading Post]."""
+    """A different resource with room on the board that the supply can give ("any other
+    two from the supply") [Trading Post; ruling: Trading Post]."""
     for r in range(NUM_RES):
-        if r != s.pend_res and _has_room(s, c, r):
+        if r != s.pend_res and _can_take(s, c, r):
             mask[A_OPTION + r] = 1
 
 

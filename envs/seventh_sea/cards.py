@@ -287,6 +287,10 @@ def load_pool(path=DEFAULT_PATH) -> dict:
         if c["react"] == S.R_PRODUCE and (c["cost"] != 0 or c["cost_skill"] == 5):
             raise CardDataError(path, name, "cost", "a React producing skill points costs nothing; "
                                 "cost_skill names the skill it produces")
+        if c["react"] == S.R_PRODUCE and c["cost_skill"] == S.SWASH:
+            raise CardDataError(path, name, "cost_skill", "a React producing Swashbuckling "
+                                "(revised Suffering Hits / Boarding: it absorbs hits and adds "
+                                "boarding hits): this engine does not implement it")
     most = most_crew(tab)
     if most > S.MAX_CREW:
         raise CardDataError(path, cc.FILE_LEVEL, "crew_max",

@@ -543,7 +543,7 @@ def resolve(s):
             draw(s, p, arg)
         elif op == OP_UNTACK_CAPTAIN:
             s.tacked[p, 0] = 0
-        elif op == OP_BOARDING:
+        elif op == OP_BOARDING:            # no Move-Cost cancel [ruling: Card boardings]
             start_boarding(s, p, q)
         elif op == OP_DUEL:
             start_duel(s, p, q, s.act_host)

@@ -210,8 +210,9 @@ def dist_sea_ok(s, p, d):
 
 @njit(cache=True)
 def adv_cost(s, p, k):
-    """[Adventure] cheaper in the correct Sea (revised: or on another condition, here a
-    Villainous Captain)."""
+    """[Adventure] cheaper in the correct Sea, or on another condition (here a Villainous
+    Captain). Only the revised rulesheet names other conditions; there is no edition switch:
+    a card that says so applies in both editions [The Golden Rule]."""
     d = s.adv[p, k]
     if CARD[d, C_ADV_VILLAIN] and (CARD[s.crew[p, 0], C_TRAITS] & TR_VILLAINOUS):
         return CARD[d, C_ADV_LOW]

@@ -3,6 +3,7 @@ named in each test)."""
 
 import pytest
 
+from envs.five_sails import cards as C
 from envs.five_sails import state as S
 from envs.five_sails.state import (A_APPROACH, A_CLAIM, A_CREW, A_HAND, A_LOC, A_MOVE, A_PASS,
                                    A_RECRUIT, A_CEQUIP, A_EVENT, A_TECH, HOME)
@@ -419,6 +420,28 @@ def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     assert s["hand_n"][1] == 4 and s["phase"] == S.PH_PLANNING and s["day"] == 2
     assert s["loc"][0][0] == HOME and s["eng"][0][0] == 0 and s["ctrl"][2] == -1
     assert sc in list(s["locker"][0][:s["locker_n"][0]])
+    check(st)
+
+
+def test_dusk_2e_discards_asked_from_the_first_player_clockwise():
+    """[5. Dusk 2e] discard down to the unmodified Panache; [Key Concepts: First Player
+    Token] "When effects would resolve simultaneously, the First Player determines the order
+    they resolve" (ruling: Dusk discards from the First Player): seat 1 holds the token and
+    both seats are over their Panache, so seat 1 discards first, then seat 0."""
+    st = new(2, seed=5)
+    high_drama(st, first=1)
+    s = st[0]
+    pan = [int(C.C_PAN[s["cfg"]["leader"][p]]) for p in range(2)]
+    for p in range(2):
+        empty_hand(st, p)
+        to_hand(st, p, *[C.POOL.names[x] for x in s["deck"][p][:pan[p] + 2]])
+    _end_high_drama(st)
+    order = []
+    while s["pk"] == S.PK_DUSK:
+        order.append(int(s["to_play"]))
+        act(st, A_HAND + 0)
+    assert order == [1, 1, 0, 0]
+    assert [int(s["hand_n"][p]) for p in range(2)] == pan
     check(st)
 
 

@@ -9,7 +9,10 @@ auto_forced stopped taking decisions that read hidden hands (issue 29: Forced de
 public ones). All four were re-recorded for issue 32 (items 18-19): the record gained
 ``d_risk`` (a risk waits beside the duel it issued [Risk Cards]) and Brutes leave at the end of
 the Day [Brute]; the twelve games' actions, lengths and rewards are those of before, only the
-final records' bytes differ.
+final records' bytes differ. ``2p_vodacce_forced`` and ``3p`` were re-recorded when the Dusk
+2e discards came to be asked from the First Player clockwise instead of from seat 0 (rules
+audit 2026-12-02; ruling: Dusk discards from the First Player): the random games that reach
+a Dusk with two players over their Panache and the token off seat 0 play differently.
 """
 
 import pytest
@@ -24,8 +27,8 @@ CASES = {
 }
 DIGESTS = {
     '2p': '2f650ff6f430469e4a8dd23a1f9e6d573f174342f9a3bb5637b57244455a12c8',
-    '2p_vodacce_forced': 'c5c6d441bf8b9b94b6769ef8ff6fa728cd57ffb0350eb7abbc372b18123659ac',
-    '3p': '0a51dde6a4dd04c164a8ba053a22091c6b198f5e4cf8817cb6dc0d29f0cb94a9',
+    '2p_vodacce_forced': '17ac283ba4738a67e7dc236fad2552bd77faf50862df76c7ed0cf82e5cdbd114',
+    '3p': 'c0d02add076d0faaeda36026dbf55f262a8bebde07ef83257f7e661dc729aa11',
     '4p_forced': '7169d737b2572ad454443f6dadb2e2bb46127d094f56d11d77a1f9093d347824',
 }
 

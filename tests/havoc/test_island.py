@@ -241,6 +241,41 @@ def test_trading_post_only_gives_what_can_be_replaced():
     assert legal(rec) == {A_OPTION + COIN}
 
 
+
+def test_trading_post_takes_in_exchange_only_what_the_supply_can_give():
+    """Island Actions: Trading Post - "exchange up to two of your resources for any other two
+    from the supply" (ruling: Trading Post): the 40 cannonballs are all held, so none is
+    offered in exchange, and a sail that only a cannonball could replace (coins at the
+    storage bound) is not offered at all. A cannonball handed over goes back to the supply
+    and may be taken in the second exchange."""
+    from envs.havoc import state as S
+    from envs.havoc.validate import check_states
+
+    sd, k = next((sd, k) for sd in range(S.NUM_SHIP_DEFS) for k in range(2)
+                 if cards.UPGRADE_EFFECT[cards.SHIP_UPGRADES[sd, k]] == S.UPG_CANNON_CAP)
+    upgrades = [0, 0]
+    upgrades[k] = 1
+    others = [x for x in range(S.NUM_SHIP_DEFS) if x != sd][:4]
+    crews = [{"skiffs": 1, "res": [2, 8, 0], "upgrades": upgrades}] \
+        + [{"skiffs": 1, "res": [0, 8, 0]}] * 4
+    arr, rec = island(crews, players=5, ship_classes=[sd] + others)
+    assert rec["res"][:5, CANNON].sum() == 40
+    act(rec, slot(SLOT_TRADING_POST))
+    assert legal(rec) == {A_OPTION + SAIL, A_OPTION + CANNON, A_STOP}
+    act(rec, A_OPTION + SAIL)
+    assert legal(rec) == {A_OPTION + COIN}                 # no cannonball left to take
+    act(rec, A_OPTION + COIN, A_OPTION + CANNON)           # a cannonball back to the supply
+    assert legal(rec) == {A_OPTION + SAIL, A_OPTION + COIN}
+    act(rec, A_OPTION + COIN)
+    assert rec["res"][0].tolist() == [1, 7, 2]
+    assert check_states(arr)[0] == []
+
+    crews[0] = {"skiffs": 1, "res": [1, 8, 99], "upgrades": upgrades}
+    arr, rec = island(crews, players=5, ship_classes=[sd] + others)
+    act(rec, slot(SLOT_TRADING_POST))
+    assert legal(rec) == {A_OPTION + CANNON, A_OPTION + COIN, A_STOP}   # not the sail
+
+
 # --- Workshop ----------------------------------------------------------------------------
 
 def test_workshop_activates_an_affordable_upgrade():

@@ -240,6 +240,19 @@ def test_card_format_refuses_features_the_engine_does_not_play(tmp_path, line, f
         load_pool(_pool_with(tmp_path, line))
 
 
+def test_suffering_hits_and_boarding_a_react_producing_swashbuckling_is_refused(tmp_path):
+    """Suffering Hits / Boarding (revised): a React producing Swashbuckling may absorb hits and
+    add boarding hits, which this engine does not implement; such a card would produce points
+    nothing could spend, so the card format refuses it with a CardDataError saying so (a
+    React producing another skill still loads)."""
+    line = ('{name = "Swash Surge", type = "action", cost_skill = "swashbuckling", '
+            'react = "produce", arg = 2, box = "Kick", defence = ["Punch", "Slash"]}')
+    with pytest.raises(CardDataError, match="cost_skill.*Swashbuckling.*not implement"):
+        load_pool(_pool_with(tmp_path, line))
+    pool = load_pool(_pool_with(tmp_path, line.replace('"swashbuckling"', '"sailing"')))
+    assert "Swash Surge" in pool["INDEX"]
+
+
 # --- item 15 --------------------------------------------------------------------------------
 
 def test_labels_name_the_adventure_discard_cost_and_the_experience_replacement():
