@@ -18,7 +18,8 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 
 Actions: ``0-63`` option k of the pending decision (grid point for an island or a reef,
 island, deploy option ``slot * 5 + t``: bow at one of 12 points round the home island,
-heading -60/-30/0/+30/+60 degrees off its centre; target ship, cannon, mast, coin, crew);
+heading -60/-30/0/+30/+60 degrees off its centre; target ship, cannon, mast, coin, crew;
+``0`` after a won boarding: take nothing);
 ``64-87`` give fleet slot j action a (``64 + 4j + a``: move, explore, shoot, repair);
 ``88-471`` a movement segment (``88 + (kind * 24 + fan) * 8 + frac``: kind S/L, heading
 change ``(fan - 11) * 15`` degrees, -165..+180 round the full circle, distance

@@ -39,7 +39,8 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   the target's best cannon (lowest rank); a repair raises the own best cannon [Repairing].
 * Exploring and boarding spoils: the most valuable coin the seat knows first [Exploring;
   Board]; board when her masts are at least the enemy's (the roll adds masts [Board]); after
-  a won boarding take treasure when possible; never tow (a tow slows her to S [Tow]).
+  a won boarding take treasure when possible, else eliminate a crew (never take nothing:
+  either costs the enemy); never tow (a tow slows her to S [Tow]).
 * Anything else (set-up, forts, terrain, crew transfers): every legal action is marked.
 
 It plays only on what the seat may know: positions, masts, coin counts and the values of
@@ -348,7 +349,7 @@ def decide(s, seat, key, mask, best):
         if s.sh_owner[mine] != seat:
             mine, other = other, mine
         return _mark_one(A_YES if masts_up(s, mine) >= masts_up(s, other) else A_NO, best)
-    if pk == PK_BOARD_WIN:
+    if pk == PK_BOARD_WIN:            # taking nothing (option 0) is never chosen
         return _mark_one(A_NO if mask[A_NO] else A_YES, best)
     if pk == PK_TOW and mask[A_NO]:
         return _mark_one(A_NO, best)

@@ -8,7 +8,7 @@ from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV
 from .state import DEPLOY_TURN, MAX_FORTS_P, PK_FORT_GUN, PK_GUN
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
-    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW,
+    PK_SEA_SWAP, PK_SEA_WITH, SEA_CREW, OPT_TAKE_NOTHING,
 )
 from .state import (
     A_NO, A_OPT, A_ORDER, A_SEG, A_YES, ACT_NAMES, FAN_DEG, FRACS, GRID, MAX_CREW_P, MAX_FLEET,
@@ -120,6 +120,8 @@ def action_label(s, a) -> str:
         return _piece_label(s, a - A_PIECE)
     if pk == PK_PIECE_TO:
         return "leave it ashore" if o == OPT_ASHORE else f"put it aboard {ship_name(s, o)}"
+    if pk == PK_BOARD_WIN and o == OPT_TAKE_NOTHING:
+        return "take nothing"
     if a == A_YES:
         return "eliminate a crew" if pk == PK_BOARD_WIN else "board"
     if a == A_NO:

@@ -37,6 +37,7 @@ from .state import (
     MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_ISLANDS, MAX_REEFS, PK_REEF, PK_TERRAIN, MAX_PLAYERS,
     MAX_SHIPS, NUM_FAN, NUM_FRAC,
     NUM_ACTIONS, NUM_OPT, PH_ISLANDS, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_DEPLOY,
+    OPT_TAKE_NOTHING,
     PK_EXPLORE, PK_HOME, PK_MAST, PK_PLACE, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 from . import forts as F
@@ -384,6 +385,7 @@ def legal_mask(s, mask):
             mask[A_YES] = 1
         if spoil_ok(s, s.pend_ship, s.pend_target):
             mask[A_NO] = 1
+        mask[A_OPT + OPT_TAKE_NOTHING] = 1      # the winner "can", so she may decline [Board]
     elif pk == PK_BOARD_CREW:
         for c in range(MAX_CREW):
             if s.cr_ship[c] == s.pend_target and not s.cfg.crew_eq[c // MAX_CREW_P, c % MAX_CREW_P]:
@@ -689,7 +691,9 @@ def _apply_one(s, a):
         else:
             then = _T_BOARD
     elif pk == PK_BOARD_WIN:
-        if a == A_YES:
+        if a == A_OPT + OPT_TAKE_NOTHING:
+            then = _T_BOARD
+        elif a == A_YES:
             s.pending = PK_BOARD_CREW
             s.to_play = s.sh_owner[s.pend_target]
         else:
@@ -769,10 +773,8 @@ def order_ship(s, k, act):
 
 @njit(cache=True)
 def sea_order(s, k):
-    """[Exploring] ship k is given an explore action at sea."""
+    """[Exploring] ship k is given an explore action at sea (always her first: sea_ok)."""
     s.sh_acts[k] += 1
-    if s.sh_acts[k] == 2:
-        reveal(s, k, KW_EXPLORER)       # a second action after a move
     s.sh_last[k] = ACT_EXPLORE
     s.pend_ship = k
     s.pending = PK_SEA_WITH

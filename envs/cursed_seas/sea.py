@@ -13,10 +13,9 @@ from numba import njit
 
 from .cargo import carry_seen_ok
 from .common import cargo_room
-from .crew import explorer
 from .geometry import far_from, ship_gap
 from .state import (
-    ACT_MOVE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, SEA_CREW, SHIP_R, TOUCH,
+    LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, SEA_CREW, SHIP_R, TOUCH,
 )
 
 
@@ -86,15 +85,14 @@ def any_swap(s, k, j):
 
 @njit(cache=True)
 def sea_ok(s, k):
-    """Ship k may be given an explore action at sea [Exploring]: an explore action is
-    allowed (first action, or second after a move for an Explorer [Multiple actions]) and a
-    ship she touches has something to move."""
-    if not s.sh_live[k] or s.sh_wreck[k] or s.sh_acts[k] >= 2:
+    """Ship k may be given an explore action at sea [Exploring]: it is her first action
+    (no keyword gives it as a second: the Explorer's second action explores where she
+    docks, pieces.toml; ruling: Exploring at sea) and a ship she touches has something to
+    move."""
+    if not s.sh_live[k] or s.sh_wreck[k] or s.sh_acts[k] >= 1:
         return False
     if s.sh_lost[k] >= 0 or s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
         return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
-    if s.sh_acts[k] == 1 and not (s.sh_last[k] == ACT_MOVE and explorer(s, k)):
-        return False
     o = s.sh_owner[k]
     for j in range(MAX_SHIPS):
         # partner_ok's first tests, made here to spare a call per empty or enemy slot (speed)

@@ -130,13 +130,18 @@ def place_options(s, mask, base):
 @njit(cache=True)
 def reef_ok(s, g):
     """[Placing Terrain] a reef may go anywhere on the table, touching other terrain but
-    not overlapping an island (ruling: Reef)."""
+    overlapping no island and no reef already placed ("each piece can touch any other piece
+    of terrain": touch, not lie on it; ruling: Reef)."""
     x, y = grid_point(s, g)
     if x - REEF_R < 0.0 or y - REEF_R < 0.0 or x + REEF_R > s.cfg.table_w or \
             y + REEF_R > s.cfg.table_h:
         return False
     for i in range(s.n_islands):
         if math.sqrt((x - s.isl_x[i]) ** 2 + (y - s.isl_y[i]) ** 2) < REEF_R + s.isl_r[i]:
+            return False
+    for r in range(s.n_reefs):
+        # the tolerance keeps grid neighbours exactly 2 REEF_R apart touching
+        if math.sqrt((x - s.rf_x[r]) ** 2 + (y - s.rf_y[r]) ** 2) < 2.0 * REEF_R - 1e-9:
             return False
     return True
 

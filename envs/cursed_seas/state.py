@@ -85,7 +85,7 @@ PK_TARGET = 6            # target of mast pend_mast of pend_ship (option = ship)
 PK_MAST = 7              # which mast of pend_target the hit removes (option = mast)
 PK_EXPLORE = 8           # take a coin from the island (option = coin) or stop
 PK_BOARD = 9             # board after a ram? (yes / no), asked of pend_seat
-PK_BOARD_WIN = 10        # winner: eliminate a crew (yes) or take a treasure (no)
+PK_BOARD_WIN = 10        # winner: eliminate a crew (yes), take a treasure (no), nothing (option 0)
 PK_BOARD_CREW = 11       # loser picks the crew eliminated (option = crew)
 PK_BOARD_COIN = 12       # winner picks the coin taken (option = coin)
 PK_REPAIR = 13           # which mast a repair raises (option = mast)
@@ -143,6 +143,7 @@ MAX_FORTS_P = 2                          # forts a player may have [Forts]
 A_PIECE = A_FORT + MAX_FORTS_P           # + crew c: move crew/equipment c (a free action)
 A_SCUTTLE = A_PIECE + MAX_CREW           # + slot: declare fleet slot's derelict scuttled
 OPT_ASHORE = MAX_SHIPS                   # PK_PIECE_TO option: leave it on the island
+OPT_TAKE_NOTHING = 0                     # PK_BOARD_WIN option: the winner takes nothing [Board]
 A_SEA = A_SCUTTLE + MAX_FLEET            # + slot: explore action at sea [Exploring]
 SEA_CREW = MAX_COINS                     # PK_SEA_SWAP option SEA_CREW + c: crew c
 # --- tow / fort loading / trade currents: by global ship index
@@ -292,6 +293,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("tr_owner", np.int8, (MAX_TERR,)),          # trade current: seat that placed it
     ("ice_roll", np.int8),                       # this turn's iceberg d6, 0 none
     ("sh_terr", np.uint8, (MAX_SHIPS,)),         # bit t: terrain t done this move action
+    ("sh_terr_in", np.uint8, (MAX_SHIPS,)),      # bit t: touched as the move began, not yet left
     ("sh_lost", np.int8, (MAX_SHIPS,)),          # fog bank she is lost in, -1 none
     ("sh_tangled", np.int8, (MAX_SHIPS,)),       # Sargasso Sea she is tangled in, -1 none
     ("sh_trade", np.uint8, (MAX_SHIPS,)),        # +S from a trade current: 1 due, 2 used

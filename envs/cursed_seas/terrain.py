@@ -161,6 +161,7 @@ def init_terrain(s):
         s.tr_owner[t] = -1
     for k in range(MAX_SHIPS):
         s.sh_terr[k] = 0
+        s.sh_terr_in[k] = 0
         s.sh_lost[k] = -1
         s.sh_tangled[k] = -1
         s.sh_trade[k] = 0
@@ -199,6 +200,7 @@ def turn_begins(s, p):
             continue
         s.sh_trade[k] = 0
         s.sh_terr[k] = 0
+        s.sh_terr_in[k] = 0
         if s.sh_live[k] and s.sh_lost[k] < 0 and trade_touch(s, k):
             s.sh_trade[k] = 1
 
@@ -297,8 +299,10 @@ def ice_damage(s, j, m):
 def start_move(s, k):
     """A move action given to ship k. Tangled: the action is the attempt to free her
     [Sargasso Sea; ruling: Sargasso Sea]; lost: she leaves the fog bank first [Fog Bank]. Terrain she touches as
-    the move begins does not affect her during it (ruling: Terrain once per move action).
-    Returns GO_ON (sail), ASKED (a decision is pending) or END_MOVE (the action is spent)."""
+    the move begins does not affect her while she still touches it: once a segment has ended
+    clear of it, it acts again if a later segment ends on it (terrain_check; ruling: Terrain
+    once per move action). Returns GO_ON (sail), ASKED (a decision is pending) or END_MOVE
+    (the action is spent)."""
     p = s.sh_owner[k]
     t = s.sh_tangled[k]
     if t >= 0:
@@ -322,6 +326,7 @@ def start_move(s, k):
         s.sh_h[k] = h
         s.sh_lost[k] = -1
     s.sh_terr[k] = touching(s, k)
+    s.sh_terr_in[k] = s.sh_terr[k]
     return GO_ON
 
 
@@ -348,13 +353,19 @@ def other_whirl(s, k, t):
 @njit(cache=True, inline="always")
 def terrain_check(s, k, over):
     """[Terrain] ship k ended a movement segment: each terrain piece she touches that has
-    not acted on her this move action applies now, in piece order. ``over``: the segment
-    ended on contact (kept for the whirlpool question). Returns GO_ON, ASKED, END_MOVE or
-    ACTIONS_OVER."""
+    not acted on her this move action applies now, in piece order; a piece she began the
+    move touching is spared only until a segment ends clear of it (ruling: Terrain once per
+    move action). ``over``: the segment ended on contact (kept for the whirlpool question).
+    Returns GO_ON, ASKED, END_MOVE or ACTIONS_OVER."""
     if not s.sh_live[k] or s.sh_wreck[k] or s.sh_lost[k] >= 0:
         return GO_ON
     p = s.sh_owner[k]
     touch = touching(s, k)
+    # sailing off a fog bank or a Sargasso Sea is not entering it; coming back after leaving
+    # it is [Fog Bank: "when any part of a ship ... touches a fog bank"]
+    left = int(s.sh_terr_in[k]) & ~touch
+    s.sh_terr[k] &= ~left & 0xFF            # complement kept to the uint8 field
+    s.sh_terr_in[k] &= touch
     for t in range(s.n_terr):
         if not (touch >> t) & 1 or (s.sh_terr[k] >> t) & 1:
             continue

@@ -181,6 +181,9 @@ def _ranges(states, r):
     V.in_range(r, states, "tr_owner", -1, n - 1, "a seat [Trade Current]")
     V.in_range(r, states, "ice_roll", 0, 6, "the iceberg d6 [Iceberg]")
     V.in_range(r, states, "sh_terr", 0, (1 << nt) - 1, "terrain bits [Terrain]")
+    V.in_range(r, states, "sh_terr_in", 0, (1 << nt) - 1, "terrain bits [Terrain]")
+    r.flag((states["sh_terr_in"] & ~states["sh_terr"]).any(1),
+           "sh_terr_in: a piece spared as her move began is one done this move action [Terrain]")
     V.in_range(r, states, "sh_lost", -1, nt - 1, "a fog bank [Fog Bank]")
     V.in_range(r, states, "sh_tangled", -1, nt - 1, "a Sargasso Sea [Sargasso Sea]")
     V.in_range(r, states, "sh_trade", 0, 2, "trade current +S: 0, due, used [Trade Current]")

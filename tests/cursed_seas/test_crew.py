@@ -5,7 +5,7 @@ the keyword's text in pieces.toml and the rules text. Dice are rigged through th
 import pytest
 
 from envs.cursed_seas.state import (
-    A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_BOARD_WIN, PK_EXPLORE,
+    A_NO, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_BOARD_WIN, PK_EXPLORE,
     PK_GUN, PK_REPAIR, PK_TARGET, PK_TURN,
 )
 
@@ -83,6 +83,25 @@ def test_explorer_gives_no_third_action():
     assert {a for a in legal(e) if order(0, 0) <= a <= order(0, 3)} == set()
 
 
+def test_explorer_second_action_explores_where_she_docks_never_at_sea():
+    """Explorer (Keywords; pieces.toml: "this ship may explore the turn she docks, as a
+    second action after a move"; [Exploring] "you can also explore any allied ship ... that
+    your ship touches"): with Scout Amsel aboard, exploring her consort at sea is offered
+    as a first action, but not as a second action after a move that docked her nowhere
+    (ruling: Exploring at sea)."""
+    f0 = [("Scarlet Heron", ["Scout Amsel"]), "Regal Tempest"]
+    coins = [{"coin": 1, "at": "ship", "where": 1}]
+    alongside = [ship(0, 0, 5.0, 6.0), ship(0, 1, 5.0, 6.2405), ship(1, 0, 10.0, 4.0, 90.0)]
+    e = position(two(f0), alongside, placed=coins)
+    assert A_SEA + 0 in legal(e)
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 0, 0.125))            # an eighth of S straight on: still alongside her
+    e.step(A_NO)                        # stop: her L is not sailed
+    s = rec(e)
+    assert s["pending"] == PK_TURN and s["sh_dock"][0] == -1 and s["sh_acts"][0] == 1
+    assert A_SEA + 0 not in legal(e) and s["cr_up"][0] == 0
+
+
 # ----- Smuggler ----------------------------------------------------------------------------------
 RAM = [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)]
 
@@ -113,7 +132,7 @@ def test_without_smuggler_the_winner_may_take_treasure():
     e.step(order(0, ACT_MOVE))
     e.step(seg(1))
     e.step(A_YES)
-    assert rec(e)["pending"] == PK_BOARD_WIN and legal(e) == {A_NO}
+    assert rec(e)["pending"] == PK_BOARD_WIN and legal(e) == {A_NO, opt(0)}   # or nothing
 
 
 def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():

@@ -3,9 +3,13 @@ examples among them: a 3-mast ship over a reef rated 4 loses nothing, a 4-mast s
 reef rated 2 loses two masts; equal loses nothing; more damage than masts left wrecks her."""
 
 
+import math
+
+import pytest
+
 import envs
 from envs.cursed_seas.state import (
-    A_NO, ACT_MOVE, PK_REEF, PK_SEGMENT, PK_TERRAIN, PK_TURN,
+    A_NO, A_OPT, ACT_MOVE, GRID, PK_REEF, PK_SEGMENT, PK_TERRAIN, PK_TURN, REEF_R,
 )
 
 from .helpers import fleet, legal, opt, order, position, rec, seg
@@ -102,3 +106,25 @@ def test_reefs_are_placed_in_turn_after_the_islands():
     assert rec(e)["to_play"] == rec(e)["order"][1]
     e.step(int(e.legal_actions()[0]))
     assert rec(e)["n_reefs"] == 2 and rec(e)["pending"] != PK_TERRAIN
+
+
+def test_placing_terrain_a_reef_may_touch_a_placed_reef_but_never_overlap_it():
+    """[Placing Terrain] "each piece can touch any other piece of terrain": touching, not
+    overlapping - the second reef is offered no grid point where its disc would overlap the
+    first reef's, and the points where the two discs just touch stay offered (ruling: Reef)."""
+    e = envs.make_raw("cursed_seas", num_players=2, reefs=1)
+    e.reset(seed=0)
+    while rec(e)["pending"] != PK_TERRAIN:
+        e.step(int(e.legal_actions()[0]))
+    # a point whose east neighbour (2 REEF_R away: the discs would touch) is open too
+    first = min(a for a in legal(e) if a + 1 in legal(e) and (a - A_OPT) % GRID < GRID - 1)
+    e.step(first)
+    s = rec(e)
+    assert s["pending"] == PK_TERRAIN and s["n_reefs"] == 1 and first not in legal(e)
+    w = s["cfg"]["table_w"] / GRID
+    h = s["cfg"]["table_h"] / GRID
+    gaps = [math.hypot(((a - A_OPT) % GRID + 0.5) * w - s["rf_x"][0],
+                       ((a - A_OPT) // GRID + 0.5) * h - s["rf_y"][0]) - 2.0 * REEF_R
+            for a in legal(e)]
+    assert min(gaps) == pytest.approx(0.0, abs=1e-9)       # touching is allowed
+    assert first + 1 in legal(e)

@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.state import (
     A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_GONE, LOC_HOME,
     LOC_ISLAND, LOC_SHIP, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
@@ -360,7 +361,7 @@ def test_boarding_winner_takes_treasure_loser_picks_crew():
     e.step(A_YES)
     s = rec(e)
     assert list(s["board_roll"]) == [8, 5] and s["pending"] == PK_BOARD_WIN
-    assert legal(e) == {A_YES, A_NO}
+    assert legal(e) == {A_YES, A_NO, opt(0)}
     e.step(A_NO)                                # take a treasure
     assert rec(e)["pending"] == PK_BOARD_COIN and rec(e)["co_seen"][9] & 1
     e.step(opt(9))
@@ -373,6 +374,28 @@ def test_boarding_winner_takes_treasure_loser_picks_crew():
     assert rec(e2)["pending"] == PK_BOARD_CREW and rec(e2)["to_play"] == 1
     e2.step(opt(6))
     assert rec(e2)["cr_ship"][6] == -1
+
+
+def test_board_the_winner_may_take_nothing():
+    """[Board] "The player with the highest total can eliminate one crew on, or take one
+    treasure from, the other ship": can, not must - the winner may also take nothing
+    (option 0 of the decision); the boarding party ends with both ships as they were and
+    no look at the loser's treasure (ruling: Boarding)."""
+    f1 = [("Anvil Gale", ["Boarding Chief Krell"])]
+    coins = [{"coin": 8, "at": "ship", "where": 6}]
+    e = position(two((PETREL,), f1), [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)],
+                 placed=coins, rolls=(6, 1))
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    e.step(A_YES)                               # 6 + 2 against 1 + 3 + 1: seat 0 wins
+    s = rec(e)
+    assert s["pending"] == PK_BOARD_WIN and s["to_play"] == 0 and opt(0) in legal(e)
+    assert action_label(s, opt(0)) == "take nothing"
+    e.step(opt(0))
+    s = rec(e)
+    assert s["pending"] == PK_TURN and s["to_play"] == 0
+    assert s["cr_ship"][6] == 6 and s["co_loc"][8] == LOC_SHIP and s["co_at"][8] == 6
+    assert not s["co_seen"][8] & 1
 
 
 @pytest.mark.parametrize("tie, expect", [("none", PK_TURN), ("reroll", PK_BOARD_WIN)])

@@ -96,6 +96,25 @@ def test_leaving_a_fog_bank_at_the_rolled_number_facing_away():
     assert rec(e)["sh_lost"][0] == -1
 
 
+def test_terrain_a_fog_bank_sailed_clear_of_and_back_into_in_the_same_move_takes_her_again():
+    """[Terrain] effects apply whenever a segment ends touching a piece, once per move
+    action; [Fog Bank] "When any part of a ship ... touches a fog bank ... the game piece's
+    turn ends". Leaving the fog she starts her move touching it, and that alone does not
+    lose her again; but once a segment has ended clear of it, a later segment ending in it
+    loses her (ruling: Terrain once per move action)."""
+    e = sail_onto(PETREL, [(TR_FOG, 6.0, 6.0)], rolls=(4,), new_turn=False)
+    e.step(A_NO)
+    e.step(A_NO)
+    e.step(order(0, ACT_MOVE))          # out at number 4: west side, facing west
+    e.step(seg(0))                      # S straight on: clear of the fog
+    s = rec(e)
+    assert s["sh_lost"][0] == -1 and s["pending"] == PK_SEGMENT
+    e.step(seg(1, 180, 0.5))            # about, and half an L back east into it
+    s = rec(e)
+    assert s["sh_lost"][0] == 0 and s["pending"] == PK_TURN
+    assert all(order(0, a) not in legal(e) for a in range(4))
+
+
 def test_fog_banks_block_lines_of_fire():
     """[Fog Bank] 'Fog banks block lines of fire.'"""
     ships = [{"seat": 0, "slot": 0, "x": 3.0, "y": 6.0, "heading": 90.0},
@@ -148,6 +167,16 @@ def test_iceberg_touching_a_ship_stops_and_she_loses_a_mast():
     e.step(opt(1))
     s = rec(e)
     assert s["sh_masts"][1] == 0b01 and s["pending"] == PK_TURN and s["to_play"] == 1
+
+
+def test_iceberg_a_ship_ending_a_segment_on_an_iceberg_loses_nothing():
+    """[Iceberg] "If an iceberg touches any ship ... stop moving it and eliminate one mast"
+    is the moving iceberg's effect; a ship whose segment ends on one loses nothing and may
+    sail on (ruling: Iceberg)."""
+    e = sail_onto(PETREL, [(TR_ICE, 6.0, 6.0, 3)])
+    s = rec(e)
+    assert s["sh_x"][0] + 0.6 > 6.0 - TERR_R - SHIP_R        # her bow is on the iceberg
+    assert s["sh_masts"][0] == 0b11 and s["pending"] == PK_SEGMENT
 
 
 def test_iceberg_hitting_an_island_never_moves_again():
@@ -233,6 +262,28 @@ def test_freeing_a_tangled_ship_needs_d6_plus_masts_above_6():
     assert s["sh_tangled"][0] == -1 and s["pending"] == PK_TURN
     assert s["sh_x"][0] == pytest.approx(5.6 + REACH * math.cos(ang))
     assert order(0, ACT_MOVE) not in legal(e)  # her action is spent this turn
+
+
+def test_terrain_a_sargasso_sea_she_was_freed_from_applies_again_once_she_sails_clear():
+    """[Terrain] once per move action; [Sargasso Sea] freed, she is placed touching its edge
+    and "can be given a move action to move normally next turn": sailing off, it does not
+    act on her, but sailing clear of it and back onto it in the same move rolls its rating
+    again (ruling: Terrain once per move action)."""
+    e = sail_onto("Tidecaller", [(TR_SARGASSO, 5.6, 6.0)], rolls=(4, 4, 5))
+    e.step(A_NO)
+    e.step(A_NO)
+    e.step(order(0, ACT_MOVE))                # 4 + 3 masts = 7: free
+    e.step(opt(4))                            # placed at its west edge, facing west
+    s = rec(e)
+    assert s["sh_tangled"][0] == -1 and math.cos(s["sh_h"][0]) == pytest.approx(-1.0)
+    e.step(A_NO)
+    e.step(A_NO)
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0))                            # S straight on: clear of it
+    assert rec(e)["sh_tangled"][0] == -1 and rec(e)["pending"] == PK_SEGMENT
+    e.step(seg(1, 180, 0.5))                  # about, and back onto it: rated 5 > 3 masts
+    s = rec(e)
+    assert s["tr_rating"][0] == 5 and s["sh_tangled"][0] == 0 and s["pending"] == PK_TURN
 
 
 # ----- Trade Current -----------------------------------------------------------------------------

@@ -5,7 +5,10 @@ Captain, Helmsman and Oarsman use; a turn's swept arc kept clear; a tow ends the
 her tow) and re-recorded for issue 29.6 (face-down pieces offered by stand-in indices, from
 what the player sees), and re-recorded for issue 32 (Cursed Seas as written: 24 headings
 and eighths of a segment, deploy headings, the player's order of fire - a new action layout,
-so every random game differs); a kernel restructuring must not change them. Each case plays uniformly random legal
+so every random game differs), and re-recorded for the s29 rules audit (a reef never placed on
+a reef, a boarding winner who may take nothing, terrain left and re-entered in one move, no
+Explorer's second action at sea; a new record field, sh_terr_in); a kernel restructuring must
+not change them. Each case plays uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -26,10 +29,10 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': 'e9005486d155e5a030a84d8dd208410d72a147759362d3d3f3deffb50d2e1173',
-    '2p_terrain_forts': 'c276eef042fae3bb9a81d00e647e1e81f06ff63278db4fd3831590c6f499a4b7',
-    '3p_reefs_effects': 'e674da9c9252b5cd0aeaff200510e2e342b7013e17aa1a72539e6b51df18791d',
-    '4p_flat': 'afaf0811c3ac31b84f1dbae837c1eca1f4446e5ac4c0a9c3c8c868a6230ceecf',
+    '2p': '8369ae563002f18d3bdbb8fa60b0b16bca2d6f135413a928d3c2fb9e4209fdc6',
+    '2p_terrain_forts': '162927a08a24fff4283cec4d0f374cbe7c56bd688020d49b20b2fcbb29819c47',
+    '3p_reefs_effects': '9b88b757dabb46b0be79ebcc50c1e91bb73526245d2b7bd35756ae004f98c057',
+    '4p_flat': '8157d3f3e7ec1cdb9237e9dccbebc7497e5044682d1a726ccdcf9a258e0e3f0e',
 }
 
 

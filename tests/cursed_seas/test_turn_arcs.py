@@ -49,10 +49,11 @@ def _positions(config, games, steps=600):
 def test_the_skipping_arc_finds_the_first_blocked_heading_of_every_heading():
     """In random 2-, 3- and 4-player games (sea creatures, reefs, derelicts in tow), for
     every ship afloat each way round, the arc the legal mask reads is exactly the one found
-    by testing every heading; a fair share of them end at a piece or an edge."""
+    by testing every heading; a fair share of them end at a piece or an edge. A tow is rare
+    in random play: six 2-player games are played to meet one."""
     compared = blocked = 0
     kinds = set()
-    for config, games in (({"num_players": 2}, 1),
+    for config, games in (({"num_players": 2}, 6),
                           ({"num_players": 2, "fleets": ["abyssal_pact", "crown_raiders"]}, 1),
                           ({"num_players": 3, "reefs": 1}, 1), ({"num_players": 4}, 3)):
         for s, ships in _positions(config, games):
