@@ -5,7 +5,10 @@ Captain, Helmsman and Oarsman use; a turn's swept arc kept clear; a tow ends the
 her tow) and re-recorded for issue 29.6 (face-down pieces offered by stand-in indices, from
 what the player sees), and re-recorded for issue 32 (Cursed Seas as written: 24 headings
 and eighths of a segment, deploy headings, the player's order of fire - a new action layout,
-so every random game differs); a kernel restructuring must not change them. Each case plays uniformly random legal
+so every random game differs), and re-recorded for two hidden-information leaks (a ship
+that may carry a face-down Oarsman is asked "sail on or stop" past her printed segments,
+with stop alone legal when she has none; Long Guns that alone give a cannon a target are
+revealed when the cannon decision is asked); a kernel restructuring must not change them. Each case plays uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -28,8 +31,8 @@ CASES = {
 DIGESTS = {
     '2p': 'e9005486d155e5a030a84d8dd208410d72a147759362d3d3f3deffb50d2e1173',
     '2p_terrain_forts': 'c276eef042fae3bb9a81d00e647e1e81f06ff63278db4fd3831590c6f499a4b7',
-    '3p_reefs_effects': 'e674da9c9252b5cd0aeaff200510e2e342b7013e17aa1a72539e6b51df18791d',
-    '4p_flat': 'afaf0811c3ac31b84f1dbae837c1eca1f4446e5ac4c0a9c3c8c868a6230ceecf',
+    '3p_reefs_effects': '5d64916aa8d1b83969ac7c9ce9fca30712f94d72a62ba11b3c293d5e47eb60cb',
+    '4p_flat': '6ab47d0884a81dcafb495bde92819404c4b9e1a4bf30a21e8c0ddcd910dee6ab',
 }
 
 
