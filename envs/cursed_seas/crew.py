@@ -35,9 +35,16 @@ def reach(s, k, m):
     return S_LEN
 
 
+@njit(cache=True)
+def printed_reach(s, k, m):
+    """Range of mast m of ship k as printed: what she reaches without Long Guns [Shooting]."""
+    return L_LEN if s.cfg.ship_range[k // MAX_FLEET, k % MAX_FLEET, m] == SEG_L else S_LEN
+
+
 @njit(cache=True, inline="always")
 def reveal_long_guns(s, k, m, j, nm):
-    """Long Guns are used (and revealed) when an S cannon fires at a target beyond S."""
+    """Long Guns are used (and revealed) when an S cannon fires at a target beyond S (and
+    already when only they let a cannon fire: turns.ask_gun)."""
     if s.cfg.ship_range[k // MAX_FLEET, k % MAX_FLEET, m] != SEG_L and \
             keywords(s, k) & KW_LONG_GUNS and not can_fire(s, k, m, nm, j, S_LEN):
         reveal(s, k, KW_LONG_GUNS)

@@ -14,7 +14,8 @@ loses (her player knows her own crew; the count aboard is open) [Board], a board
 no [Ram], and placing a trade current [Trade Current].
 
 Every other decision reads hidden pieces: a ship's actions and segments (a Captain's or
-Helmsman's second action, an Explorer, a Shipwright), targets (Long Guns), cargo room
+Helmsman's second action, an Explorer, a Shipwright, an Oarsman's +S: past her printed
+segments a ship that may carry one is asked with "stop" alone), targets (Long Guns), cargo room
 and what a ship may take or carry (equipment aboard, the points of the pieces aboard),
 building forts (gold at home), what a whirlpool takes, exploring at sea, docking pieces,
 towing and loading. Those are asked even with a single option.

@@ -197,14 +197,20 @@ def fort_in_range(s, px, py, f, reach):
 @njit(cache=True)
 def ship_fort_ok(s, k, m, f):
     """Mast m of ship k may shoot fort f: an enemy fort standing, in range, line clear."""
+    # the same range as at a ship: Long Guns make an S cannon reach L [Keywords; ruling: Keywords]
+    return ship_fort_in(s, k, m, f, reach(s, k, m))
+
+
+@njit(cache=True)
+def ship_fort_in(s, k, m, f, r):
+    """ship_fort_ok with the mast's range given: ``r`` (turns.ask_gun also asks it without
+    Long Guns)."""
     if s.ft_isl[f] < 0 or f // MAX_FORTS_P == s.sh_owner[k] or s.sh_lost[k] >= 0:
         return False
     p = k // MAX_FLEET
     nm = s.cfg.ship_nmast[p, k % MAX_FLEET]
     px, py = mast_xy(s, k, m, nm)
-    # the same range as at a ship: Long Guns make an S cannon reach L [Keywords; ruling: Keywords]
-    return fort_in_range(s, px, py, f, reach(s, k, m)) and \
-        ship_line_to_fort(s, k, m, nm, f, px, py)
+    return fort_in_range(s, px, py, f, r) and ship_line_to_fort(s, k, m, nm, f, px, py)
 
 
 @njit(cache=True)

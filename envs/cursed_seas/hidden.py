@@ -93,7 +93,9 @@ def _deal_ok(s):
     """No ship carries more points than she may, a piece in hand still has a place, and a
     cannon chosen to fire still has a target: every seat saw it chosen, so a deal that takes
     away the face-down piece it needs (Long Guns beyond S) is not a position anyone may be in
-    [Shooting; Placing Crew and equipment]."""
+    [Shooting; Placing Crew and equipment]. The cannon decision before it needs no such
+    test: Long Guns that alone give some cannon a target are revealed when it is asked
+    (turns.ask_gun), and face-up pieces are not re-dealt."""
     for k in range(MAX_SHIPS):
         if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return False

@@ -22,7 +22,7 @@ from envs.core.spec import NO_SEAT
 
 from .cargo import dest_ok, move_piece, pick_up, piece_ok
 from .stand_in import piece_of, stand_in
-from .common import nmast, release_pins, reveal, sink
+from .common import keywords, nmast, release_pins, reveal, sink
 from .crew import carpenter
 from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
@@ -55,7 +55,7 @@ from .state import (
 from .crew import nav_ok, nav_place, nav_slot_ok
 from .tow import tow, towable
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
-from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR
+from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR, KW_OARSMAN
 from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN
 from .common import release_tows
 from .turns import after_tow
@@ -63,6 +63,7 @@ from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
+    may_row,
 )
 
 
@@ -798,8 +799,10 @@ def _terrain_or_homes(s):
 @njit(cache=True, inline="always")
 def _after_segment(s, k, over):
     """[Terrain] a reef touched at the end of a segment applies at once; a ship that is not
-    derelict or wrecked may then sail her remaining segments. Returns apply's tail call:
-    _T_END_MOVE, _T_TURN or _T_NONE."""
+    derelict or wrecked may then sail her remaining segments. Past the last of them a ship
+    that may carry an Oarsman for all another seat can tell (may_row) is still asked, with
+    only "stop" legal when she has none [Placing Crew and equipment]. Returns apply's tail
+    call: _T_END_MOVE, _T_TURN or _T_NONE."""
     if reef_check(s, k, over):
         return _T_NONE
     r = T.terrain_check(s, k, over)
@@ -810,8 +813,12 @@ def _after_segment(s, k, over):
         return _T_TURN
     if r == T.END_MOVE:
         return _T_END_MOVE
-    if over or not s.sh_live[k] or s.sh_masts[k] == 0 or \
-            (free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0):
+    if over or not s.sh_live[k] or s.sh_masts[k] == 0:
+        return _T_END_MOVE
+    # every seat sees whether she is asked: a face-down Oarsman's +S alone must not decide
+    # it, or her stopping would tell every seat the Oarsman is aboard
+    if free_segment(s, k, 0) < 0 and free_segment(s, k, 1) < 0 and \
+            (keywords(s, k) & KW_OARSMAN or not may_row(s, k)):
         return _T_END_MOVE
     s.pending = PK_SEGMENT
     return _T_NONE

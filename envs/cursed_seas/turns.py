@@ -18,7 +18,7 @@ from envs.core.spec import NO_SEAT
 
 from .creatures import creature_check, is_creature
 from .common import (
-    can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
+    can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink, usable,
     wrap_angle,
 )
 from .common import leave_dock, release_tows
@@ -31,14 +31,16 @@ from .geometry import (
 )
 from .terrain import ice_begin, turn_begins
 from .forts import (
-    enemy_fort_at, fort_at, fort_unload, fort_units, forts_turn_begins, own_fort_at, ship_fort_ok,
+    enemy_fort_at, fort_at, fort_unload, fort_units, forts_turn_begins, own_fort_at, ship_fort_in,
+    ship_fort_ok,
 )
-from .crew import explorer, reach, reveal_long_guns, reveal_smuggler, smuggled
+from .crew import explorer, printed_reach, reach, reveal_long_guns, reveal_smuggler, smuggled
 from .mysterious import myst_roll
 from .scuttle import scuttle_due
 from .state import (
     ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, EDGE_FLAT, EDGE_ROUND, FAN_DEG, FRACS,
-    KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_OARSMAN, KW_SHIPWRIGHT, L_LEN,
+    KW_BOARDER, KW_CANNONEER, KW_CAPTAIN, KW_HELMSMAN, KW_LONG_GUNS, KW_OARSMAN, KW_SHIPWRIGHT,
+    L_LEN,
     LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, MAX_PLAYERS,
     PH_OVER, PH_PLAY, PK_BOARD, PK_BOARD_WIN, PK_EXPLORE,
     PK_GUN, PK_MAST, PK_NONE, PK_REEF, REEF_R, PK_TURN, S_LEN, SEG_L, SEG_S, SHIP_R,
@@ -212,9 +214,16 @@ def near_targets(s, k):
 
 @njit(cache=True)
 def any_gun(s, k, fired):
-    """Some mast of ship k may fire (gun_ok) [Shooting]: the ship tests of target_ok that
-    do not depend on the mast are made once (near_targets), not for every mast, and the
-    forts are tried only when an enemy fort stands (ship_fort_ok needs one) [Forts]."""
+    """Some mast of ship k may fire (gun_ok) [Shooting]."""
+    return guns_reach(s, k, fired, True)
+
+
+@njit(cache=True)
+def guns_reach(s, k, fired, long_guns):
+    """any_gun, with her Long Guns counted or (``long_guns`` False) not: the ship tests of
+    target_ok that do not depend on the mast are made once (near_targets), not for every
+    mast, and the forts are tried only when an enemy fort stands (ship_fort_in needs one)
+    [Forts]."""
     near = near_targets(s, k)
     fort = False
     if s.sh_lost[k] < 0:                 # a lost ship shoots nothing [Fog Bank]
@@ -227,14 +236,14 @@ def any_gun(s, k, fired):
     for m in range(nm):
         if not (s.sh_masts[k] >> m) & 1 or (fired >> m) & 1:
             continue
+        r = reach(s, k, m) if long_guns else printed_reach(s, k, m)
         if near != 0:
-            r = reach(s, k, m)
             for j in range(MAX_SHIPS):
                 if (near >> j) & 1 and can_fire(s, k, m, nm, j, r):
                     return True
         if fort:
             for f in range(MAX_FORTS):
-                if ship_fort_ok(s, k, m, f):
+                if ship_fort_in(s, k, m, f, r):
                     return True
     return False
 
@@ -326,6 +335,36 @@ def seg_kind(s, k, i):
     if s.sh_trade[k] == 1 and i == n + (1 if keywords(s, k) & KW_OARSMAN else 0):
         return SEG_S                 # +S from a friendly trade current [Trade Current]
     return -1
+
+
+@njit(cache=True)
+def may_row(s, k):
+    """Ship k may carry an Oarsman for all a seat that has not looked at her pieces can tell
+    [Placing Crew and equipment]: one in view (face up, or a face-up unique treasure giving
+    it), or a face-down piece aboard whose fleet and kind (crew or equipment) have a
+    face-down Oarsman in play that could use its ability aboard her - a piece the
+    determiniser (hidden.py) may deal there. Open state only, so every seat reads it alike."""
+    for c in range(MAX_COINS):
+        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and \
+                s.co_kw[c] & KW_OARSMAN:
+            return True
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] != k:
+            continue
+        if s.cr_up[c]:
+            if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_OARSMAN:
+                return True
+            continue
+        q = c // MAX_CREW_P
+        eq = s.cfg.crew_eq[q, c % MAX_CREW_P]
+        for x in range(q * MAX_CREW_P, min((q + 1) * MAX_CREW_P, MAX_CREW)):
+            j = x % MAX_CREW_P
+            if not s.cr_up[x] and (s.cr_ship[x] >= 0 or s.cr_isl[x] >= 0) and \
+                    s.cfg.crew_eq[q, j] == eq and s.cfg.crew_kw[q, j] & KW_OARSMAN and \
+                    (eq or s.cfg.crew_nation[q, j] ==
+                     s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]):
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -639,10 +678,16 @@ def any_takeable(s, k):
 @njit(cache=True)
 def ask_gun(s, k):
     """[Shooting] her player picks the cannon that fires next, among those that have not
-    fired this action and have a target, or stops (the rest hold); none left ends it."""
+    fired this action and have a target, or stops (the rest hold); none left ends it. When
+    only her Long Guns give a cannon a target, asking is using them: they are revealed
+    [Placing Crew and equipment]."""
     if not s.sh_live[k] or not any_gun(s, k, np.int64(s.pend_fired)):
         back_to_turn(s)
         return
+    # every seat sees this decision asked (and the shoot action given): were the Long
+    # Guns to stay face down, a stop would tell every seat they are aboard
+    if not guns_reach(s, k, np.int64(s.pend_fired), False):
+        reveal(s, k, KW_LONG_GUNS)
     s.pending = PK_GUN
     s.pend_ship = k
     s.pend_mast = -1

@@ -185,18 +185,20 @@ def test_repair_without_carpenter_brings_back_one_mast():
 def test_long_guns_let_s_cannons_reach_l(f0, can):
     """Long Guns (Keywords; [Shooting] rank and range per mast): S cannons shoot up to L.
     The target lies between S and L from every mast. Crew of another nation can't use its
-    ability [Placing Crew and equipment]; equipment has no nation (ruling: Equipment)."""
+    ability [Placing Crew and equipment]; equipment has no nation (ruling: Equipment). Only
+    the Long Guns give her the shoot action, so giving it uses them: revealed then [Placing
+    Crew and equipment]."""
     f1 = [("Anvil Gale", [])]
     e = position(two(f0, f1[0:1] and ("Anvil Gale",)),
                  [ship(0, 0, 4.0, 6.0), ship(1, 0, 4.0, 7.6, 0.0)], rolls=(6, 6))
     assert (order(0, ACT_SHOOT) in legal(e)) == can
     if can:
         e.step(order(0, ACT_SHOOT))
+        assert rec(e)["cr_up"][0] == 1        # the shoot action only they allow: revealed
         first_gun(e)
         assert rec(e)["pending"] == PK_TARGET
-        assert rec(e)["cr_up"][0] == 0
         e.step(opt(6))
-        assert rec(e)["cr_up"][0] == 1        # used against a target beyond S: revealed
+        assert rec(e)["cr_up"][0] == 1
 
 
 # ----- revealing Captain, Helmsman, Oarsman ----------------------------------------------------

@@ -272,20 +272,24 @@ def test_long_guns_reach_l_at_a_fort_and_are_revealed():
     """Long Guns (pieces.toml: 'this ship's cannons of range S shoot up to L'; ruling:
     Keywords) apply to a fort target as to a ship [Forts: Shooting]: Golden Abacus (two S
     masts) with Long Nines lies 1.51-1.54 S from seat 1's fort square (between S and L), so
-    the shot is offered; firing beyond S reveals the equipment [Placing Crew and equipment]."""
-    fleets = [fleet(("Golden Abacus", [], ["Long Nines"])), fleet("Rustfang")]
+    the shot is offered; the shoot action only they allow reveals the equipment when it is
+    given, and with a derelict within S giving it anyway, firing at the fort beyond S does
+    [Placing Crew and equipment]."""
+    fleets = [fleet(("Golden Abacus", [], ["Long Nines"])), fleet("Rustfang", "Anvil Gale")]
     shooter = {"seat": 0, "slot": 0, "x": 6.0, "y": 4.0, "heading": 0.0}
     far1 = {"seat": 1, "slot": 0, "x": 10.0, "y": 6.5, "heading": 90.0}
+    hulk = {"seat": 1, "slot": 1, "x": 6.0, "y": 4.8, "heading": 0.0, "masts": [0, 0, 0]}
     inside1 = [{"coin": c, "at": "fort", "where": 2} for c in (8, 9, 10)]
-    e = position(fleets, [shooter, far1], placed=inside1, record=forts_record([(2, 2, 0b11)]),
-                 forts=FORTS, rolls=(1,))
-    assert order(0, ACT_SHOOT) in legal(e)
-    e.step(order(0, ACT_SHOOT))
-    first_gun(e)
-    assert rec(e)["pending"] == PK_TARGET and opt(OPT_FORT + 2) in legal(e)
-    assert rec(e)["cr_up"][0] == 0
-    e.step(opt(OPT_FORT + 2))
-    assert rec(e)["cr_up"][0] == 1
+    for near in (False, True):
+        e = position(fleets, [shooter, far1] + ([hulk] if near else []), placed=inside1,
+                     record=forts_record([(2, 2, 0b11)]), forts=FORTS, rolls=(1,))
+        assert order(0, ACT_SHOOT) in legal(e)
+        e.step(order(0, ACT_SHOOT))
+        assert rec(e)["cr_up"][0] == (0 if near else 1)
+        first_gun(e)
+        assert rec(e)["pending"] == PK_TARGET and opt(OPT_FORT + 2) in legal(e)
+        e.step(opt(OPT_FORT + 2))
+        assert rec(e)["cr_up"][0] == 1
     # without Long Guns an S cannon does not reach the fort
     e2 = position([fleet("Golden Abacus"), fleet("Rustfang")], [shooter, far1], placed=inside1,
                   record=forts_record([(2, 2, 0b11)]), forts=FORTS)

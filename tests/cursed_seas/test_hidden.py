@@ -23,12 +23,14 @@ from envs.cursed_seas.observe import observe
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
-    A_NO, A_PIECE, A_SEA, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_PIECE_TO, PK_SEA_SWAP,
-    PK_SEA_WITH, PK_TARGET, PK_TURN,
+    A_NO, A_PIECE, A_SEA, ACT_MOVE, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_GUN,
+    PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 from envs.cursed_seas.validate import check_states
 
-from .helpers import fleet, first_gun, legal, opt, order, pieces_legal, position, rec, ship
+from .helpers import (
+    fleet, first_gun, guns, legal, opt, order, pieces_legal, position, rec, seg, ship,
+)
 
 # island 2 (wild) at (6, 2), radius 1: hulls docked west and east of it
 WEST = ship(0, 0, 4.88 - 0.6, 2.0, 0.0, dock=2)          # a 2-mast hull (0.6 S)
@@ -112,26 +114,118 @@ def test_unseen_pieces_cost_does_not_decide_the_offer():
     assert check_states(e.record)[0] == []
 
 
+# seat 0's Golden Abacus (masts 5S, 4S) with seat 1's Anvil Gale between S and L of both
+# masts; seat 1's derelict Rustfang off her bow within S of mast 1 only (mast 0 lies beyond S,
+# and mast 1 stands in its line of fire)
+ABACUS = ship(0, 0, 4.0, 6.0)
+GALE = ship(1, 0, 4.0, 7.6, 0.0)
+HULK = ship(1, 1, 5.35, 6.0, 0.0, masts=[0, 0])
+
+
+def guns_position(aboard, hulk=True, rolls=(6, 6)):
+    """Golden Abacus with Long Nines (crew 0) and Spare Oars (crew 1): the piece ``aboard``
+    on her, the other left on island 2, so seat 1 cannot tell which is aboard."""
+    f = [fleet(("Golden Abacus", [], ["Long Nines", "Spare Oars"])),
+         fleet("Anvil Gale", "Rustfang")]
+    return position(f, [ABACUS, GALE] + ([HULK] if hulk else []), rolls=rolls,
+                    crew=[{"crew": 1 - aboard, "at": "island", "where": 2}])
+
+
 def test_a_redeal_keeps_the_face_down_long_guns_a_chosen_cannon_needs():
     """[Shooting] a cannon chosen to fire must take a target; Long Guns (Keywords) let an S
-    cannon reach L, and stay face down until they fire [Placing Crew and equipment]. Seat 0's
-    Golden Abacus has chosen a cannon whose only target lies beyond S: every seat saw it
-    chosen, so no deal of what seat 1 cannot see may leave it without a target, even though
-    seat 1 does not know whether Long Nines or the Spare Oars left on island 2 are aboard."""
-    f = [fleet(("Golden Abacus", [], ["Long Nines", "Spare Oars"])), fleet("Anvil Gale")]
-    e = position(f, [ship(0, 0, 4.0, 6.0), ship(1, 0, 4.0, 7.6, 0.0)], rolls=(6, 6),
-                 crew=[{"crew": 1, "at": "island", "where": 2}])
+    cannon reach L, and stay face down until used [Placing Crew and equipment]. Mast 1 has
+    the derelict within S, so the shoot action does not need the Long Nines; mast 0 is then
+    chosen, whose only target lies beyond S: every seat saw it chosen, so no deal of what
+    seat 1 cannot see may leave it without a target, even though seat 1 does not know
+    whether the Long Nines or the Spare Oars are aboard."""
+    e = guns_position(0)
     e.step(order(0, ACT_SHOOT))
+    assert rec(e)["pending"] == PK_GUN and guns(e) == {0, 1}
     first_gun(e)
     arr = e.record.copy()
     assert arr[0]["pending"] == PK_TARGET and arr[0]["cr_up"][0] == 0
     target = legal(e)
+    assert target == {opt(6)}
     for key in range(32):
         other = redealt(arr, 1, key)
         assert other[0]["cr_ship"][0] == 0, f"key {key}: the Long Nines left the ship"
         mask = np.zeros(NUM_ACTIONS, np.uint8)
         legal_mask(other[0], mask)
         assert set(np.flatnonzero(mask).tolist()) == target
+
+
+def test_placing_crew_and_equipment_long_guns_giving_the_shoot_action_are_used_and_revealed():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability"; Long Guns (Keywords): S cannons reach L. With the Anvil Gale beyond S of every
+    mast, only the Long Nines make a shoot action possible; every seat sees the action given
+    (the cannon decision that follows), so giving it is using them: they turn face up then,
+    and stay face up when she stops without firing. Before it, seat 1 sees the same whether
+    the Long Nines or the Spare Oars are aboard."""
+    e = guns_position(0, hulk=False)
+    assert view(e.record, 1) == view(guns_position(1, hulk=False).record, 1)
+    assert order(0, ACT_SHOOT) not in legal(guns_position(1, hulk=False))
+    e.step(order(0, ACT_SHOOT))
+    assert rec(e)["pending"] == PK_GUN and rec(e)["cr_up"][0] == 1
+    e.step(A_NO)
+    assert rec(e)["pending"] == PK_TURN and rec(e)["cr_up"][0] == 1
+    assert_view_kept(e.record.copy(), 1, keys=range(4))
+
+
+def test_placing_crew_and_equipment_long_guns_keeping_the_shoot_action_going_are_revealed():
+    """[Placing Crew and equipment; Shooting] the derelict lets mast 1 fire without the Long
+    Nines, so giving the shoot action reveals nothing (seat 1 sees the same with the Spare
+    Oars aboard instead). Mast 1 hits (a 6) and sinks her [Shooting: "if a ship with no
+    masts is hit, she sinks"]; mast 0 may fire next only with the Long Nines: asking which
+    cannon fires next uses them, so they turn face up (without them the action ends)."""
+    e, other = guns_position(0), guns_position(1)
+    for x in (e, other):
+        x.step(order(0, ACT_SHOOT))
+        x.step(opt(1))
+        x.step(opt(7))
+        assert not rec(x)["sh_live"][7]
+    assert rec(other)["pending"] == PK_TURN
+    s = rec(e)
+    assert s["pending"] == PK_GUN and guns(e) == {0} and s["cr_up"][0] == 1
+
+
+# ----- the Oarsman's +S [Placing Crew and equipment; Moving] -------------------------------------
+def oars_position(aboard):
+    """Seat 0's Rustfang (move L) with Spare Oars (crew 0) and Boarding Pikes (crew 1): the
+    piece ``aboard`` on her, the other left on island 2; she is given a move and sails L."""
+    f = [fleet(("Rustfang", [], ["Spare Oars", "Boarding Pikes"])), fleet("Rustfang")]
+    e = position(f, [ship(0, 0, 5.0, 6.0), ship(1, 0, 9.0, 5.0, 90.0)],
+                 crew=[{"crew": 1 - aboard, "at": "island", "where": 2}])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    return e
+
+
+def test_placing_crew_and_equipment_a_face_down_oarsman_is_not_betrayed_by_the_segment_decision():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability"; Oarsman: +S to the base move (ruling: Keywords). Rustfang has sailed her
+    printed L. Seat 1 cannot tell whether the face-down piece aboard is the Spare Oars or the
+    Boarding Pikes, so "sail on or stop" is asked either way: with the Pikes only stopping is
+    legal; with the Oars she may also sail their S. Stopping leaves the Oars face down and
+    seat 1's view the same; sailing the S reveals them. A ship with no face-down piece that
+    could be an Oarsman is not asked."""
+    oars, pikes = oars_position(0), oars_position(1)
+    assert view(oars.record, 1) == view(pikes.record, 1)
+    assert rec(oars)["pending"] == rec(pikes)["pending"] == PK_SEGMENT
+    assert legal(pikes) == {A_NO}
+    assert seg(0) in legal(oars) and seg(1) not in legal(oars)
+    sail_on = oars.clone()
+    for x in (oars, pikes):
+        x.step(A_NO)
+        assert rec(x)["pending"] == PK_TURN
+    assert rec(oars)["cr_up"][0] == 0
+    assert view(oars.record, 1) == view(pikes.record, 1)
+    sail_on.step(seg(0))
+    assert rec(sail_on)["cr_up"][0] == 1 and rec(sail_on)["sh_x"][0] == pytest.approx(8.0)
+    bare = position([fleet("Rustfang"), fleet("Rustfang")],
+                    [ship(0, 0, 5.0, 6.0), ship(1, 0, 9.0, 5.0, 90.0)])
+    bare.step(order(0, ACT_MOVE))
+    bare.step(seg(1))
+    assert rec(bare)["pending"] == PK_TURN
 
 
 def test_an_unseen_piece_that_fits_is_loaded_after_the_look():

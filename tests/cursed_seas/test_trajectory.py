@@ -7,8 +7,11 @@ what the player sees), and re-recorded for issue 32 (Cursed Seas as written: 24 
 and eighths of a segment, deploy headings, the player's order of fire - a new action layout,
 so every random game differs), and re-recorded for the s29 rules audit (a reef never placed on
 a reef, a boarding winner who may take nothing, terrain left and re-entered in one move, no
-Explorer's second action at sea; a new record field, sh_terr_in); a kernel restructuring must
-not change them. Each case plays uniformly random legal
+Explorer's second action at sea; a new record field, sh_terr_in; a ship that may carry a
+face-down Oarsman is asked "sail on or stop" past her printed segments, with stop alone
+legal when she has none; Long Guns that alone give a cannon a target are revealed when the
+cannon decision is asked); a kernel restructuring must not change them. Each case plays
+uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
 tests.cursed_seas.test_trajectory``.
@@ -31,8 +34,8 @@ CASES = {
 DIGESTS = {
     '2p': '8369ae563002f18d3bdbb8fa60b0b16bca2d6f135413a928d3c2fb9e4209fdc6',
     '2p_terrain_forts': '162927a08a24fff4283cec4d0f374cbe7c56bd688020d49b20b2fcbb29819c47',
-    '3p_reefs_effects': '9b88b757dabb46b0be79ebcc50c1e91bb73526245d2b7bd35756ae004f98c057',
-    '4p_flat': '8157d3f3e7ec1cdb9237e9dccbebc7497e5044682d1a726ccdcf9a258e0e3f0e',
+    '3p_reefs_effects': 'db36571d7dd417ac457b4cfaa30fc0e81aae5878a89b0c234fb2bf702e108e1f',
+    '4p_flat': 'bd00830a87e16233d0d91a316cbb2e76066af235893dba4cfadfaf6ba23fdc71',
 }
 
 
