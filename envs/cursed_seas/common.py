@@ -30,10 +30,15 @@ def masts_up(s, k):
 
 @njit(cache=True)
 def usable(s, c, k):
-    """Crew/equipment c may use its ability aboard ship k: it is aboard, and crew is of the
-    ship's nation (equipment has none; ruling: Equipment) [Placing Crew and equipment]."""
-    if s.cr_ship[c] != k:
-        return False
+    """Crew/equipment c may use its ability aboard ship k: it is aboard, and works there
+    (:func:`works_aboard`) [Placing Crew and equipment]."""
+    return s.cr_ship[c] == k and works_aboard(s, c, k)
+
+
+@njit(cache=True, inline="always")
+def works_aboard(s, c, k):
+    """Crew/equipment c could use its ability aboard ship k wherever it lies now: crew is of
+    the ship's nation (equipment has none; ruling: Equipment) [Placing Crew and equipment]."""
     p = c // MAX_CREW_P
     j = c % MAX_CREW_P
     if s.cfg.crew_eq[p, j]:
@@ -45,11 +50,19 @@ def usable(s, c, k):
 def keywords(s, k):
     """Keyword bits of the crew and equipment aboard ship k that may use their ability
     there. Bits, so two sources of one keyword count once [No Stacking]."""
-    out = 0
+    out = treasure_keywords(s, k)
     for c in range(MAX_CREW):
         if usable(s, c, k):
             out |= s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P]
-    for c in range(MAX_COINS):       # face-up unique treasure (ruling: Unique treasure)
+    return out
+
+
+@njit(cache=True, inline="always")
+def treasure_keywords(s, k):
+    """Keyword bits the face-up unique treasure aboard ship k gives her (ruling: Unique
+    treasure): in every seat's view."""
+    out = 0
+    for c in range(MAX_COINS):
         if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k:
             out |= s.co_kw[c]
     return out

@@ -28,11 +28,9 @@ from .terrain import terr_place_ok
 @njit(cache=True)
 def reach(s, k, m):
     """Range of mast m of ship k [Shooting]: its printed S or L; Long Guns make S reach L."""
-    if s.cfg.ship_range[k // MAX_FLEET, k % MAX_FLEET, m] == SEG_L:
-        return L_LEN
     if keywords(s, k) & KW_LONG_GUNS:
         return L_LEN
-    return S_LEN
+    return printed_reach(s, k, m)
 
 
 @njit(cache=True)

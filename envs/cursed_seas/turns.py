@@ -18,8 +18,8 @@ from envs.core.spec import NO_SEAT
 
 from .creatures import creature_check, is_creature
 from .common import (
-    can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink, usable,
-    wrap_angle,
+    can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
+    treasure_keywords, wrap_angle, works_aboard,
 )
 from .common import leave_dock, release_tows
 from .geometry import wrap
@@ -344,15 +344,13 @@ def may_row(s, k):
     it), or a face-down piece aboard whose fleet and kind (crew or equipment) have a
     face-down Oarsman in play that could use its ability aboard her - a piece the
     determiniser (hidden.py) may deal there. Open state only, so every seat reads it alike."""
-    for c in range(MAX_COINS):
-        if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and \
-                s.co_kw[c] & KW_OARSMAN:
-            return True
+    if treasure_keywords(s, k) & KW_OARSMAN:
+        return True
     for c in range(MAX_CREW):
         if s.cr_ship[c] != k:
             continue
         if s.cr_up[c]:
-            if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_OARSMAN:
+            if works_aboard(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & KW_OARSMAN:
                 return True
             continue
         q = c // MAX_CREW_P
@@ -361,8 +359,7 @@ def may_row(s, k):
             j = x % MAX_CREW_P
             if not s.cr_up[x] and (s.cr_ship[x] >= 0 or s.cr_isl[x] >= 0) and \
                     s.cfg.crew_eq[q, j] == eq and s.cfg.crew_kw[q, j] & KW_OARSMAN and \
-                    (eq or s.cfg.crew_nation[q, j] ==
-                     s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]):
+                    works_aboard(s, x, k):
                 return True
     return False
 
