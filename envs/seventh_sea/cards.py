@@ -96,7 +96,7 @@ def _ranks(names, edition):
 
 def _copies(tab):
     """The most copies of each card that can be in play for one player: three (The Deck), a
-    hostile Attachment three from each opponent too (original)."""
+    hostile Attachment three from each opponent too."""
     return np.where(tab[:, S.C_HOSTILE] != 0, 3 * S.MAX_PLAYERS, 3)
 
 

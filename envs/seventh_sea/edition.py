@@ -72,21 +72,6 @@ def chanteys(s):
 
 
 @njit(cache=True)
-def hostile_attachments(s):
-    """Attachment (original): "If you can play the Attachment on an opponent's card, then it
-    may have a Cancel Flag"; revised: "only on cards you control" [ruling: Hostile
-    attachments]."""
-    return s.cfg.edition == ED_ORIGINAL
-
-
-@njit(cache=True)
-def cannon_reacts(s):
-    """9. Perform a Cannon Attack (revised): "you may also play Cannon Reacts"; the original
-    inflicts the firing crew's Cannon."""
-    return s.cfg.edition == ED_REVISED
-
-
-@njit(cache=True)
 def fighter_reacts(s):
     """Boarding (revised): a losing fighter's player "may still use Reacts to absorb or
     reduce the Hits"; original: nothing but tacking and sinking that Crew [ruling: Fighter

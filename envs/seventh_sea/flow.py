@@ -498,7 +498,7 @@ def resolve(s):
         put_crew(s, p, s.limbo)
         s.limbo = -1
     elif k == AK_ATTACH:
-        # original: a hostile attachment goes on the target's card, still the actor's
+        # a hostile attachment goes on the target's card, still the actor's
         add_att(s, s.act_target if s.act_target >= 0 else p, s.limbo, s.act_host, p)
         s.limbo = -1
     elif k == AK_ADV_DONE:

@@ -12,7 +12,7 @@ from numba import njit
 
 from .cards import CARD
 from .edition import (
-    chanteys, captain_discardable, experience_action, hostile_attachments,
+    chanteys, captain_discardable, experience_action,
     must_attack_first_round, one_membership, sink_untacked, skeletal_trait, start_by_faction,
     swordsman_knack_limit,
 )
@@ -171,7 +171,7 @@ def host_ok(s, p, d, j):
 
 @njit(cache=True)
 def foe_host_ok(s, q, d, j):
-    """[Attachment (original)] may the hostile attachment d go on q's crew j?"""
+    """[Attachment; The Golden Rule] may the hostile attachment d go on q's crew j?"""
     e = s.crew[q, j]
     if e < 0 or (CARD[e, C_TRAITS] & TR_NO_ATTACH):
         return False
@@ -291,9 +291,9 @@ def playable(s, p, d):
         return can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]) and has_foe(s, p, CARD[d, C_OP])
     if t == T_ATTACH:
         if CARD[d, C_HOSTILE]:
-            # [Attachment] original: "If you can play the Attachment on an opponent's card";
-            # the rulesheet: "only ... on cards you control" [ruling: Hostile attachments]
-            if not hostile_attachments(s) or not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
+            # [The Golden Rule; Attachment] both texts: "only ... on cards you control", and
+            # the card's own text puts it on an opponent's card [ruling: Hostile attachments]
+            if not can_pay(s, p, CARD[d, C_COST_SKILL], CARD[d, C_COST]):
                 return False
             for q in range(s.num_players):
                 if q != p and s.alive[q] and foe_has_host(s, q, d):

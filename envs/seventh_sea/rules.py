@@ -18,10 +18,10 @@ from envs.core.spec import NO_SEAT
 from .cards import CARD
 from .common import (act_effect, cannon_traits, cannon_bonus, eliminate, hand_max as _hand_max,
                      remove_crew, skill, take_hand, to_discard)
-from .edition import cannon_reacts, pass_pass_ends_without_draw
+from .edition import pass_pass_ends_without_draw
 from .forced import options_public
 from .flow import (
-    fire, fighter_absorb, put_crew, complete_adventure,
+    fighter_absorb, put_crew, complete_adventure,
     advance, begin_attack, pay_done, pay_failed, resolve_attack, start_pay,
     next_cancel, cancel_cost, absorbed, cannon_react, next_react,
 )
@@ -473,11 +473,10 @@ def _apply_one(s, a):
         # the React"]
         s.fire_hits = max(0, skill(s, p, j, CANNON) + cannon_bonus(s)
                           + cannon_traits(s, p, s.act_target))
-        # revised: Cannon Reacts may change it; original: hits = the crew's Cannon
-        if cannon_reacts(s):
-            next_react(s, -1, True)
-        else:
-            fire(s)
+        # [9. Perform a Cannon Attack: "you may also play Cannon Reacts"; original, Actions
+        # and Reacts: "React cards will tell you when you are allowed to play them"] both
+        # editions [ruling: React windows]
+        next_react(s, -1, True)
     elif pk == PK_REACT:
         if a == A_STOP:
             next_react(s, p, False)

@@ -170,9 +170,9 @@ def _record(s) -> list[str]:
             if d < 0:
                 continue
             o = int(s["att_owner"][p][a])
-            if not 0 <= o < n or (o != p) != bool(CARD[d, C_HOSTILE]) or (o != p and edition != ED_ORIGINAL):
-                bad.append(f"att_owner[{p}][{a}]: its player, or (original) the opponent who played "
-                           "a hostile attachment (Attachment)")
+            if not 0 <= o < n or (o != p) != bool(CARD[d, C_HOSTILE]):
+                bad.append(f"att_owner[{p}][{a}]: its player, or the opponent who played a hostile "
+                           "attachment (Attachment)")
             t = _ty(d)
             if h < 0:
                 bad.append(f"att_host[{p}][{a}]: no host")
@@ -375,8 +375,8 @@ def _record(s) -> list[str]:
             bad.append("react_card: a React being paid for, from a React decision of its timing")
         elif ret == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
             bad.append("react_card: an absorbing React needs hits to absorb")
-        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
-            bad.append("react_card: a Cannon React in a (revised) cannon attack")
+        elif ret == PK_REACT and (phase != PH_ACTIONS or ak != AK_CANNON):
+            bad.append("react_card: a Cannon React in a cannon attack")
         elif ret == PK_BPUSH and (phase != PH_BOARD or int(s["b_duel"]) or int(s["f_seat"][0]) != -1
                                   or cur not in (int(s["b_att"]), int(s["b_def"]))):
             bad.append("react_card: a card instead of performing a Boarding Attack, in a Boarding "
@@ -388,8 +388,8 @@ def _record(s) -> list[str]:
     if ret:
         bad.append("react_ret: cleared without a React")
     cannon_window = pk == PK_REACT
-    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON or edition == ED_ORIGINAL):
-        bad.append("pk: a Cannon React window is in a revised cannon attack")
+    if cannon_window and (phase != PH_ACTIONS or ak != AK_CANNON):
+        bad.append("pk: a Cannon React window is in a cannon attack")
     if not cannon_window and int(s["fire_hits"]):
         bad.append("fire_hits: cleared outside a Cannon React window")
     if phase == PH_ACTIONS and pk not in (PK_MAIN, PK_DISCARD):
@@ -450,8 +450,6 @@ def _declared(s, pk, ak, limbo, tgt, actor, cur, edition) -> list[str]:
         elif not (0 <= host < MAX_CREW and on >= 0 and s["crew"][on][host] >= 0) \
                 or int(CARD[limbo, C_HOST]) == H_SHIP:
             bad.append("act_host: an attachment goes on a crew aboard")
-    if hostile and edition != ED_ORIGINAL:
-        bad.append("act_kind: attachments on an opponent's card are original-rulebook only")
     if pk == PK_FOE and (op != OP_DUEL or host != -1):
         bad.append("pk: only a duel names the other crew")
     if op == OP_DUEL and pk in (PK_PAY, PK_CANCEL):

@@ -80,11 +80,13 @@ def test_traits_apply_before_the_react_window():
     assert arr["pk"][0] == S.PK_ABSORB and arr["cur"][0] == 1 and arr["hits"][0] == 1
 
 
-def test_traits_apply_in_the_original_edition_without_a_window():
-    """Original rulebook: no Cannon React window; the traits still apply (2 + 1 - 1)."""
+def test_original_edition_traits_then_the_react_window():
+    """Original rulebook, Actions and Reacts ("React cards will tell you when you are allowed
+    to play them") and The Golden Rule: the traits apply (2 + 1 - 1), then the same Cannon
+    React window as the revised edition's [ruling: React windows]."""
     arr = load("cannon_traits", edition="original")
     act(arr, S.A_CANNON, target(arr, 0, 1), S.A_CREW + slot(arr, 0, "Master Gunner"))
-    assert arr["pk"][0] == S.PK_ABSORB and arr["hits"][0] == 2
+    assert arr["pk"][0] == S.PK_REACT and arr["fire_hits"][0] == 2
 
 
 def test_printed_react_absorbs_hits():

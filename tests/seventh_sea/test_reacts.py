@@ -1,6 +1,9 @@
 """Reacts (rulesheet: Actions and Reacts, 9. Perform a Cannon Attack "you may also play
-Cannon Reacts", Suffering Hits 3 "Reacts that absorb or reduce Hits"; original rulebook:
-6. Make a Cannon Attack - hits equal the crew's Cannon)."""
+Cannon Reacts", Suffering Hits 3 "Reacts that absorb or reduce Hits"; original rulebook,
+Actions and Reacts: "React cards will tell you when you are allowed to play them", so by The
+Golden Rule its cannon attack takes the same Cannon Reacts [ruling: React windows])."""
+
+import pytest
 
 from envs.seventh_sea import state as S
 from tests.seventh_sea.scenario_files import act, card, legal, load, no_reacts, pile, slot, target
@@ -17,10 +20,12 @@ def test_reacts_are_not_actions():
     assert S.A_HAND + 1 in legal(arr)             # Fresh Orders is an action
 
 
-def test_cannon_react_adds_cannon_to_the_attack():
-    """9. Perform a Cannon Attack (revised): Cannon Reacts increase the Cannon produced:
-    Powder Priest 3 + Extra Powder 2 = 5 hits; the card is discarded."""
-    arr = load("reacts")
+@pytest.mark.parametrize("edition", ["revised", "original"])
+def test_cannon_react_adds_cannon_to_the_attack(edition):
+    """9. Perform a Cannon Attack (revised; original by The Golden Rule): Cannon Reacts
+    increase the Cannon produced: Powder Priest 3 + Extra Powder 2 = 5 hits; the card is
+    discarded."""
+    arr = load("reacts", edition=edition)
     _fire(arr)
     assert arr["pk"][0] == S.PK_REACT and legal(arr) == {S.A_HAND + 0, S.A_STOP}
     act(arr, S.A_HAND + 0)
@@ -31,14 +36,12 @@ def test_cannon_react_adds_cannon_to_the_attack():
     assert pile(arr, "discard", 0)[-1] == card("Extra Powder")
 
 
-def test_react_window_opens_only_with_a_legal_react():
-    """Actions and Reacts [ruling: React windows]: no Cannon React in hand - no window; the
-    original rulebook's cannon attack inflicts the crew's Cannon, no more."""
-    arr = load("reacts", player=[{"sea": "La Boca", "crew": ["Powder Priest"]},
-                                 {"sea": "La Boca", "crew": ["Skull Gunners"]}])
-    _fire(arr)
-    assert arr["pk"][0] == S.PK_ABSORB and arr["hits"][0] == 3
-    arr = load("reacts", edition="original")
+@pytest.mark.parametrize("edition", ["revised", "original"])
+def test_react_window_opens_only_with_a_legal_react(edition):
+    """Actions and Reacts [ruling: React windows]: no Cannon React in hand - no window."""
+    arr = load("reacts", edition=edition,
+               player=[{"sea": "La Boca", "crew": ["Powder Priest"]},
+                       {"sea": "La Boca", "crew": ["Skull Gunners"]}])
     _fire(arr)
     assert arr["pk"][0] == S.PK_ABSORB and arr["hits"][0] == 3
 

@@ -6,7 +6,8 @@ information, the record grew (crew slots, attachments, adventures), the Experien
 became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
 before; only action numbers and record bytes changed), and an action abandoned before any
 point was paid became a Pass (ruling: Unpaid action, game v2), and the table of one boarding
-attack's cards grew to both decks (record bytes only); a kernel restructuring must
+attack's cards grew to both decks (record bytes only), and a hostile attachment came to be
+played in the revised edition too (The Golden Rule, game v3); a kernel restructuring must
 not change them. Each case plays uniformly random legal actions and hashes the actions and
 the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -22,8 +23,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': 'da1483ec2d45ca8239e778dcc96c7a6321df1567863ea645978abcaaddd51566',
-    '3p': 'd6e0d886ce287874ef98bc8b6bb370a34c1d85058c3586f53204df9860cef369',
+    '2p': '49c8eb62c37c42243d106ee8c96638d3892e5a251c60326fccbd7d2fb5b766c1',
+    '3p': '47aecc6c63b2939e78f76eb52d1b3a4049ac115afc8181e95259269f8aa1d92c',
 }
 
 
