@@ -35,8 +35,8 @@ root only").
 Where playouts stop, a trained network's value head may score the position instead of, or
 mixed with, the game's value kernel (``search(..., value=(params, layout), value_mix=w)``, a
 MaskablePPO critic exported by agents.policy.export_critic): each seat's estimate is then
-``(1 - w) * kernel + w * critic(observation of that seat)``, one network pass per seat and
-simulation, as AlphaZero values its leaves (with ``max_rollout`` 0 no playout at all).
+``(1 - w) * kernel + w * critic(observation of that seat)``, one network pass per seat, as
+AlphaZero values its leaves (with ``max_rollout`` 0 no playout at all).
 
 The root may instead be a Gumbel root (``search(..., halving=m)``, envs/core/halving.py):
 m actions drawn by Gumbel top-k from the prior (uniformly without one) share the
@@ -326,14 +326,16 @@ def _weigh(logits, cand, m, weight, node, top):
 @njit(cache=True)
 def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
     """``est[q]`` for every seat of the game: the game's value kernel, mixed with weight
-    ``vmix`` (0: the kernel alone) with the value network's estimate from that seat's
-    observation."""
+    ``vmix`` (0: the kernel alone) with the value network's estimate from that seat's own
+    observation, whoever is to play (benchmarks/TRAINING.md, "A learned value in the
+    search")."""
     game_value(s, est)
-    if vmix > 0.0:
-        for q in range(s.num_players):
-            game_observe(s, q, vob)
-            forward(vparams, vlayout, vob, vscratch, vout)
-            est[q] = (1.0 - vmix) * est[q] + vmix * np.float64(vout[0])
+    if vmix <= 0.0:
+        return
+    for q in range(s.num_players):
+        game_observe(s, q, vob)
+        forward(vparams, vlayout, vob, vscratch, vout)
+        est[q] = (1.0 - vmix) * est[q] + vmix * np.float64(vout[0])
 
 
 @njit(cache=True)

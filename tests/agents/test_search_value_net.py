@@ -13,7 +13,7 @@ from agents.policy import export_critic
 from envs.core import mlp, search
 from tests.core.toy_game.state import OBS_TOTAL
 
-ADD1, ADD3 = 0, 2
+ADD1, ADD2, ADD3 = 0, 1, 2
 
 
 def _total_value(spec, slope):
@@ -28,9 +28,9 @@ def _total_value(spec, slope):
     return params, layout
 
 
-def _start(secret=2):
+def _start(players=2, secret=2):
     """Total 0, seat 0 to play holding a secret card of ``secret`` (between adding 1 and 3)."""
-    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    vec = envs.make_vector("toy", num_envs=1, seed=0, num_players=players)
     s = vec.states
     s["total"][0] = 0
     held = int(s["card"][0][0])
@@ -41,16 +41,21 @@ def _start(secret=2):
     return vec
 
 
-@pytest.mark.parametrize("slope, best", [(5.0, ADD3), (-5.0, ADD1)])
-def test_the_value_network_decides_where_no_playout_is_made(slope, best):
-    """With no playout (max_rollout 0) the network alone values each new node: a value
-    rising with the total makes adding 3 the search's move (not the secret 2), one falling
-    with it adding 1."""
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("slope, best, worst", [(5.0, ADD3, ADD1), (-5.0, ADD1, ADD3)])
+def test_the_value_network_values_each_new_node_where_no_playout_is_made(players, slope,
+                                                                          best, worst):
+    """max_rollout 0, one simulation per root action: each root action's return is the
+    network's value of the position it leads to, from the searching seat's own observation
+    whoever is to play there: a value rising with the total makes adding 3 the best move (the
+    secret 2 in between), one falling with it adding 1."""
     spec = envs.spec("toy")
-    vec = _start()
-    visits = search.search(spec, vec.states[0:1], 400, seed=3, max_rollout=0,
+    vec = _start(players)
+    q = np.zeros(spec.num_actions)
+    visits = search.search(spec, vec.states[0:1], 4, seed=3, max_rollout=0, q=q,
                            value=_total_value(spec, slope))
-    assert int(np.argmax(visits)) == best
+    assert visits.tolist() == [1, 1, 1, 1]
+    assert q[best] > q[ADD2] > q[worst]
 
 
 def test_a_value_weighed_zero_leaves_the_search_unchanged():
