@@ -12,6 +12,9 @@
     "mcts:400:gumbel=16"  ... whose root draws 16 actions (Gumbel top-k, from the prior if
                           any) and shares the simulations by sequential halving (also
                           "mcts:400:20:gumbel=16:prior=P"; envs/core/halving.py)
+    "mcts:400:value=V"    ... whose playouts' last positions are valued by the critic of the
+                          saved model V instead of the game's value kernel ("vmix=0.5" mixes
+                          the two; "mcts:400:0:value=V" values each new node, no playout)
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
@@ -30,7 +33,7 @@ from agents.random_agent import RandomAgent
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
 KINDS = ("random", "heuristic",
-         "mcts[:SIMS[:ROLLOUT|full]][:gumbel=M][:prior=PATH|pretrained]",
+         "mcts[:SIMS[:ROLLOUT|full]][:gumbel=M][:value=PATH[:vmix=W]][:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -61,14 +64,26 @@ def make(spec: str, game: str, seed=None) -> Agent:
             if not prior:
                 raise ValueError(f"agent {spec!r}: prior= needs a model path")
         parts = arg.split(":") if arg else []
-        gumbel = 0
-        for part in (p for p in parts if p.startswith("gumbel=")):
-            try:
-                gumbel = int(part[len("gumbel="):])
-            except ValueError:
-                raise ValueError(f"agent {spec!r}: gumbel= needs a whole number of root "
-                                 "actions") from None
-        arg = ":".join(p for p in parts if not p.startswith("gumbel="))
+        named_opts = {}
+        for part in parts:
+            key, eq, text = part.partition("=")
+            if eq and key in ("gumbel", "value", "vmix"):
+                named_opts[key] = text
+        try:
+            gumbel = int(named_opts.get("gumbel", 0))
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: gumbel= needs a whole number of root "
+                             "actions") from None
+        value = named_opts.get("value") or None
+        if "value" in named_opts and value is None:
+            raise ValueError(f"agent {spec!r}: value= needs a model path")
+        try:
+            value_mix = float(named_opts.get("vmix", 1.0))
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: vmix= needs a weight in [0, 1]") from None
+        if "vmix" in named_opts and value is None:
+            raise ValueError(f"agent {spec!r}: vmix= weighs a value network (value=PATH)")
+        arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
         sims_text, _, rollout_text = arg.partition(":")
         try:
             if sims_text:
@@ -88,7 +103,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
 
             prior, by_count = pretrained.priors(game)
         agent = MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
-                          prior=prior, priors_by_players=by_count, gumbel=gumbel)
+                          prior=prior, priors_by_players=by_count, gumbel=gumbel,
+                          value=value, value_mix=value_mix)
         if named is not None:
             agent.name = f"{agent.name.partition(':prior')[0]}:prior={named}"
         return agent
@@ -106,5 +122,7 @@ def model_paths(spec: str) -> list[str]:
     kind, _, arg = spec.partition(":")
     if kind.lower() in ("ppo", "ppo-sample"):
         return [arg]
-    path = spec.partition("prior=")[2]
-    return [path] if path and path.strip().lower() != "pretrained" else []
+    prior = spec.partition("prior=")[2]
+    value = spec.partition("value=")[2].partition(":")[0]
+    return ([value] if value else []) + (
+        [prior] if prior and prior.strip().lower() != "pretrained" else [])

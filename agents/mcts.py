@@ -14,6 +14,10 @@ network is evaluated in the kernel at each node and selection is PUCT (envs/core
 exploration constant ``DEFAULT_PUCT_C`` unless ``c`` is given; ``prior_depth`` = d keeps the
 prior to the first d levels of the tree (UCT below), as a shipped model's metadata may ask.
 
+With a value network (``value=`` a saved MaskablePPO model, ``mcts:N:value=PATH``) its critic
+scores each position where a playout stops, mixed with the game's value kernel by
+``value_mix`` (1: the critic alone; ``mcts:N:vmix=W``).
+
 Playouts: a full random playout of a long game costs most of a simulation (~3,600 decisions
 on 2-player Havoc, a few hundred simulations/s), so for a game with a ``value`` kernel
 (GameSpec.value) playouts stop after ``DEFAULT_ROLLOUT`` decisions by default and the value
@@ -68,6 +72,23 @@ def checked_depth(d) -> int | None:
     return int(d)
 
 
+def load_value(source, spec):
+    """(params, layout) of a value network for ``spec``'s search: the critic of ``source``, a
+    saved MaskablePPO model (``.zip``) or a policy object, or an exported (params, layout);
+    ValueError when it is not an MLP critic of this game's observation (envs.core.search
+    ``checked_value``)."""
+    from agents.policy import export_critic, load_model
+    from envs.core.search import checked_value
+
+    if isinstance(source, tuple):
+        return checked_value(source, spec.obs_size)
+    policy = load_model(source, spec).policy if isinstance(source, str) else source
+    got = export_critic(policy)
+    if got is None:
+        raise ValueError(f"value {source!r}: only a plain MLP critic can value the search")
+    return checked_value(got, spec.obs_size)
+
+
 def load_prior(source, spec):
     """(params, layout) of a policy prior for ``spec``'s search: ``source`` is a saved
     MaskablePPO model (``.zip``), a policy object or an exported actor (params, layout);
@@ -112,7 +133,9 @@ class MCTSAgent(Agent):
     otherwise, None is always full playouts. ``paranoid`` (None: the game's
     ``search_paranoid``) has every rival play against this seat at 3 or more players.
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
-    (envs/core/halving.py), whose pick is the move.
+    (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores
+    where playouts stop, mixed with the game's value kernel by ``value_mix`` (1: the
+    network alone).
     """
 
     needs_state = True
@@ -122,7 +145,7 @@ class MCTSAgent(Agent):
                  prior: str | None = None, by_players: dict[int, int] | None = None,
                  priors_by_players: dict | None = None, prior_depth: int | None = None,
                  depths_by_players: dict | None = None, paranoid: bool | None = None,
-                 gumbel: int = 0):
+                 gumbel: int = 0, value=None, value_mix: float = 1.0):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -152,6 +175,12 @@ class MCTSAgent(Agent):
             raise ValueError(f"paranoid: True, False or None (the game's), not {paranoid!r}")
         self.paranoid = paranoid
         self.gumbel = checked_root_actions(gumbel)
+        #: the value network (params, layout) mixed into the leaves' value, or None
+        self.value = None if value is None else load_value(value, self.spec)
+        self.value_path = value
+        self.value_mix = float(value_mix)
+        if not 0.0 <= self.value_mix <= 1.0:
+            raise ValueError(f"value_mix {value_mix!r}: a weight in [0, 1]")
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
@@ -161,6 +190,8 @@ class MCTSAgent(Agent):
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
         self.max_rollout_steps = -1 if max_rollout_steps is None else int(max_rollout_steps)
         self.name = f"mcts:{simulations}" + (f":gumbel={gumbel}" if gumbel else "") + (
+            "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
+            f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (
             "" if prior is None else f":prior={prior}" if isinstance(prior, str) else ":prior")
         self.rng = np.random.default_rng(seed)
 
@@ -175,7 +206,8 @@ class MCTSAgent(Agent):
                          max_rollout_steps=None if self.max_rollout_steps < 0
                          else self.max_rollout_steps, seed=seed, prior=prior,
                          by_players=self.by_players, prior_depth=self.prior_depth,
-                         paranoid=self.paranoid, gumbel=self.gumbel)
+                         paranoid=self.paranoid, gumbel=self.gumbel,
+                         value=self.value, value_mix=self.value_mix)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -215,7 +247,8 @@ class MCTSAgent(Agent):
         visits = search(self.spec, root, self.budget(n), c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
-                        paranoid=self.paranoid, halving=self.gumbel)
+                        paranoid=self.paranoid, halving=self.gumbel, value=self.value,
+                        value_mix=self.value_mix)
         if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
             return int(info[3])
         return int(legal[np.argmax(visits[legal])])

@@ -169,13 +169,15 @@ def _actor_layers(policy):
     cached = policy.__dict__.get("_broadside_actor")
     if cached is not None:
         return cached or None
-    layers = _layer_list(policy, policy.action_net)
+    layers = _layer_list(policy.pi_features_extractor,
+                         getattr(policy.mlp_extractor, "policy_net", None), policy.action_net)
     policy.__dict__["_broadside_actor"] = layers or []
     return layers
 
 
-def _layer_list(policy, head):
-    """The actor's hidden layers then the Linear ``head``, flat; None for another shape."""
+def _layer_list(extractor, net, head):
+    """The hidden layers of ``net`` (an SB3 MLP extractor's ``policy_net`` or ``value_net``)
+    then the Linear ``head``, flat; None for another shape."""
     import torch
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
@@ -183,8 +185,7 @@ def _layer_list(policy, head):
         _ACTIVATIONS.update(_activations())
     layers = []
     # flattening a (batch, features) observation is the identity
-    ok = isinstance(policy.pi_features_extractor, (FlattenExtractor, torch.nn.Flatten))
-    net = getattr(policy.mlp_extractor, "policy_net", None)
+    ok = isinstance(extractor, (FlattenExtractor, torch.nn.Flatten))
     if ok and isinstance(net, torch.nn.Sequential):
         for m in list(net) + [head]:
             if isinstance(m, torch.nn.Linear):
@@ -198,21 +199,13 @@ def _layer_list(policy, head):
     return layers if ok else None
 
 
-def export_actor(policy):
-    """(params float32[P], layout int64[L, 5]) of ``policy``'s actor in the form the numba
-    kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP
-    or one scoring actions by features (agents/scored_policy.py: its head's scoring row
-    comes last)."""
+def _flat_rows(layers):
+    """(parameter parts, layout rows, next offset) of Linear layers and their activations in
+    envs.core.mlp's form, or None when an activation is not one it evaluates."""
     import torch
 
-    from agents.scored_policy import ScoredHead, head_rows
     from envs.core.mlp import ACT_NONE, ACT_RELU, ACT_TANH
 
-    head = policy.action_net
-    scored = isinstance(head, ScoredHead)
-    layers = _layer_list(policy, head.base if scored else head)
-    if not layers:
-        return None
     parts, rows, off = [], [], 0
     for kind, a, b in layers:
         if kind == "act":
@@ -232,10 +225,43 @@ def export_actor(policy):
         rows.append([n_in, n_out, off, off + w.size, ACT_NONE])
         parts += [w, bias]
         off += w.size + n_out
+    return parts, rows, off
+
+
+def export_actor(policy):
+    """(params float32[P], layout int64[L, 5]) of ``policy``'s actor in the form the numba
+    kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP
+    or one scoring actions by features (agents/scored_policy.py: its head's scoring row
+    comes last)."""
+    from agents.scored_policy import ScoredHead, head_rows
+
+    head = policy.action_net
+    scored = isinstance(head, ScoredHead)
+    layers = _layer_list(policy.pi_features_extractor,
+                         getattr(policy.mlp_extractor, "policy_net", None),
+                         head.base if scored else head)
+    flat = _flat_rows(layers) if layers else None
+    if flat is None:
+        return None
+    parts, rows, off = flat
     if scored:
         more, row = head_rows(head, off)
         parts += more
         rows.append(row)
+    return np.concatenate(parts), np.array(rows, dtype=np.int64)
+
+
+def export_critic(policy):
+    """(params, layout) of ``policy``'s value head (critic) in the same form, one output: the
+    seat to move's estimated return from its observation (the critic of a policy scoring
+    actions by features reads only the observation before their block), or None when it is
+    not a plain MLP."""
+    layers = _layer_list(policy.vf_features_extractor,
+                         getattr(policy.mlp_extractor, "value_net", None), policy.value_net)
+    flat = _flat_rows(layers) if layers else None
+    if flat is None:
+        return None
+    parts, rows, _ = flat
     return np.concatenate(parts), np.array(rows, dtype=np.int64)
 
 

@@ -32,6 +32,12 @@ the network is then evaluated at those nodes only (once a search for d = 1), so 
 simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
 root only").
 
+Where playouts stop, a trained network's value head may score the position instead of, or
+mixed with, the game's value kernel (``search(..., value=(params, layout), value_mix=w)``, a
+MaskablePPO critic exported by agents.policy.export_critic): each seat's estimate is then
+``(1 - w) * kernel + w * critic(observation of that seat)``, one network pass per seat, as
+AlphaZero values its leaves (with ``max_rollout`` 0 no playout at all).
+
 The root may instead be a Gumbel root (``search(..., halving=m)``, envs/core/halving.py):
 m actions drawn by Gumbel top-k from the prior (uniformly without one) share the
 simulations by sequential halving, and the move is the best of the most visited by prior
@@ -65,7 +71,7 @@ from numba.core.extending import overload
 
 from envs.core.halving import (checked_root_actions, consider, improved_policy, root_choice,
                                visit_schedule)
-from envs.core.mlp import forward_legal, input_size, width
+from envs.core.mlp import forward, forward_legal, input_size, width
 from envs.core.rng import mix64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -318,9 +324,24 @@ def _weigh(logits, cand, m, weight, node, top):
 
 
 @njit(cache=True)
+def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
+    """``est[q]`` for every seat of the game: the game's value kernel, mixed with weight
+    ``vmix`` (0: the kernel alone) with the value network's estimate from that seat's own
+    observation, whoever is to play (benchmarks/TRAINING.md, "A learned value in the
+    search")."""
+    game_value(s, est)
+    if vmix <= 0.0:
+        return
+    for q in range(s.num_players):
+        game_observe(s, q, vob)
+        forward(vparams, vlayout, vob, vscratch, vout)
+        est[q] = (1.0 - vmix) * est[q] + vmix * np.float64(vout[0])
+
+
+@njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
                   params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
-                  policy):
+                  policy, vparams, vlayout, vmix, vob):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -338,7 +359,10 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     Gumbel top-k (``noise`` the Gumbel scale) and visits them by sequential halving
     (envs/core/halving.py); the move it picks goes to ``info[3]`` when ``info`` holds four,
     and its policy target (halving.py ``improved_policy``) to ``policy`` when that holds
-    an entry per action. Returns the nodes made, or -1 if a kernel faulted."""
+    an entry per action. With ``vmix`` > 0 the value network ``vparams``/``vlayout`` is mixed
+    into the value of a position where a playout stops (:func:`_leaf_value`; ``vob`` a
+    float32 buffer of the game's observation size). Returns the nodes made, or -1 if a
+    kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -362,6 +386,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     fresh = np.empty(num_actions, dtype=np.int64)
     ret = np.zeros(nseats, dtype=np.float64)
     est = np.zeros(nseats, dtype=np.float64)
+    vscratch = np.zeros((2, width(vlayout)), dtype=np.float32)
+    vout = np.zeros(1, dtype=np.float32)
     # the Gumbel root: each action's logit + noise (-inf unless considered), the visit
     # count each simulation's root action must have, and how many are considered (0: not
     # drawn yet, at the first simulation to reach the root's choice)
@@ -481,8 +507,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
             break
         played += steps
         if s.to_play >= 0:
-            # stopped early: the game's value of the position stands in for the rest
-            game_value(s, est)
+            # stopped early: the value of the position stands in for the rest
+            _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout)
             for q in range(nseats):
                 ret[q] += est[q]
         for d in range(depth + 1):
@@ -541,12 +567,33 @@ def _tree_tables(rows: int, num_actions: int, prior: bool) -> tuple[np.ndarray, 
     return child, pw
 
 
+def checked_value(value: tuple, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(params float32, layout int64) of a value network, refused (ValueError) unless it maps
+    at most the game's ``obs_size`` leading observation features to one output with finite
+    parameters (a critic may read only the plain part before an action-feature block)."""
+    from envs.core import mlp
+
+    params = np.ascontiguousarray(value[0], dtype=np.float32)
+    layout = np.ascontiguousarray(value[1], dtype=np.int64)
+    if layout.ndim != 2 or layout.shape[1] != 5 or layout.shape[0] < 1:
+        raise ValueError(f"search value: layout must be int64[L, 5], got {list(layout.shape)}")
+    reads = int(layout[0, 0])
+    if not 0 < reads <= obs_size:
+        raise ValueError(f"search value: the network reads {reads} features; the game's "
+                         f"observation has {obs_size}")
+    mlp.check_layout(params, layout, reads, 1, "search value")
+    if not np.isfinite(params).all():
+        raise ValueError("search value: its parameters hold NaN or infinity")
+    return params, layout
+
+
 def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            max_rollout: int = -1, info: np.ndarray | None = None,
            prior: tuple | None = None, q: np.ndarray | None = None,
            prior_depth: int | None = None, paranoid: bool | None = None,
            halving: int = 0, noise: float = 1.0,
-           policy: np.ndarray | None = None) -> np.ndarray:
+           policy: np.ndarray | None = None, value: tuple | None = None,
+           value_mix: float = 1.0) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -561,7 +608,10 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     the prior) and share the simulations among them by sequential halving
     (envs/core/halving.py); its move, which need not be the most visited, goes to
     ``info[3]``, and ``policy`` (float64[NUM_ACTIONS], optional; needs ``halving``) receives
-    its policy target (halving.py ``improved_policy``; 0 off the root's legal actions)."""
+    its policy target (halving.py ``improved_policy``; 0 off the root's legal actions).
+    ``value`` (params, layout of a network with one output, agents.policy.export_critic)
+    scores a position where a playout stops, mixed with the game's value kernel by
+    ``value_mix`` (1: the network alone; module docstring)."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
@@ -593,6 +643,15 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         raise ValueError("search policy: the policy target is a Gumbel root's; give halving=m")
     else:
         _per_action("policy", policy, spec.num_actions)
+    if value is None:
+        vparams, vlayout = _NO_PRIOR
+        vmix = 0.0
+    else:
+        vparams, vlayout = checked_value(value, spec.obs_size)
+        vmix = float(value_mix)
+        if not 0.0 <= vmix <= 1.0:
+            raise ValueError(f"search value_mix {value_mix!r}: a weight in [0, 1]")
+    vob = np.zeros(spec.obs_size if vmix > 0.0 else 1, dtype=np.float32)
     if paranoid is not None and not isinstance(paranoid, bool):
         raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
@@ -604,7 +663,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              prior is not None,
                              np.int64(-1 if prior_depth is None else prior_depth), child, pw,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
-                             np.int64(halving), np.float64(noise), policy)
+                             np.int64(halving), np.float64(noise), policy, vparams, vlayout,
+                             np.float64(vmix), vob)
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise
