@@ -177,7 +177,6 @@ class MCTSAgent(Agent):
         self.gumbel = checked_root_actions(gumbel)
         #: the value network (params, layout) mixed into the leaves' value, or None
         self.value = None if value is None else load_value(value, self.spec)
-        self.value_path = value
         self.value_mix = float(value_mix)
         if not 0.0 <= self.value_mix <= 1.0:
             raise ValueError(f"value_mix {value_mix!r}: a weight in [0, 1]")
