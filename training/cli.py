@@ -311,6 +311,7 @@ def cmd_train(args) -> int:
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
+                          expert_search_value=args.expert_search_value,
                           pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
                           ent_coef=args.ent_coef, anchor=args.anchor,
@@ -399,6 +400,9 @@ def _check_imitate(args) -> None:
                        "simulations >= 1")
     if not 0 <= args.expert_regret < float("inf"):
         raise CliError(f"--expert-regret {args.expert_regret}: give a finite weight >= 0")
+    if not 0 <= args.expert_search_value <= 1:
+        raise CliError(f"--expert-search-value {args.expert_search_value}: give a weight "
+                       "in [0, 1] (0 = the critic learns the returns alone)")
     if args.expert_gumbel < 0:
         raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
                        "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")
@@ -758,6 +762,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-regret", type=float, default=0.0, metavar="COEF",
                     help="weight each expert label by 1 + COEF x the policy's regret there "
                          "by the search's values (0 = every label alike)")
+    sp.add_argument("--expert-search-value", type=float, default=0.0, metavar="W",
+                    help="the critic learns (1 - W) x the return + W x the search's root "
+                         "value on expert labels (0 = the returns alone)")
     sp.add_argument("--expert-gumbel", type=int, default=0, metavar="M",
                     help="the expert's search draws M root actions by Gumbel top-k and "
                          "labels with its policy target, softmax of logit + sigma(q) "

@@ -68,13 +68,16 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      workers: int = 1, gamma: float = 0.99, max_labels: int = 200,
                      after_round=None, start: int = 0,
                      recent: list[Demonstrations] | None = None,
-                     regret: float = 0.0, gumbel: int = 0, progress=None) -> list[dict]:
+                     regret: float = 0.0, gumbel: int = 0, progress=None,
+                     value_from_search: float = 0.0) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
     rounds as ``recent`` and continues as if it had not stopped: each round's games and
     training are seeded by its number. ``progress`` (a ``Progress``) counts every game
-    played. Returns one log entry per round run."""
+    played. The critic learns the returns mixed with the search's root values by
+    ``value_from_search`` (training/imitation.py ``clone``). Returns one log entry per round
+    run."""
     if rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds:
         raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
                          f"sims={sims}, window={window} (each >= 1), start={start} "
@@ -90,7 +93,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns
             ep = clone(policy, concat(recent), epochs=epochs, lr=lr, batch_size=batch_size,
-                       seed=seed + r)
+                       seed=seed + r, value_from_search=value_from_search)
         entry = {"round": r + 1, "games": new.episodes, "labels": len(new),
                  "agreement_before": before["agreement"], "loss": ep[-1]["loss"],
                  "collect_cpu_seconds": round(new.seconds, 3),

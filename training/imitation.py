@@ -37,7 +37,10 @@ position for that seat with N simulations and labels the set of most visited leg
 ``clone`` learns as a soft target (cross-entropy of the shares) where a row has them. A
 Gumbel root (``mcts:N:gumbel=M``) labels its move instead and its own policy target
 (softmax of logit + sigma(completed q): envs/core/halving.py ``improved_policy``), since its
-visit counts follow the halving schedule, not the returns. Only
+visit counts follow the halving schedule, not the returns. Each search label also keeps the
+searching seat's value of the root (``root_value``: its mean return over the root's
+simulations); ``clone(value_from_search=w)`` trains the critic on ``(1 - w)`` times the
+discounted return plus ``w`` times that value (AlphaZero's value target mixes the two). Only
 the learner's decisions are labelled (the positions DAgger is for; the search costs ~10 ms a
 label at N = 300), at most ``max_labels`` of them per game so that a game stalled to the
 step limit does not spend the label budget on one position loop. The learner may be the
@@ -81,6 +84,9 @@ class Demonstrations:
     #: float32[M]: each decision's weight in the cloning loss (1 unless ``collect`` was given
     #: a ``regret`` coefficient; None in label files written before weights existed)
     weight: np.ndarray | None = None
+    #: float32[M]: for a row labelled by a search, the searching seat's value of the root
+    #: (its mean return over the root's visits, in terminal reward units); NaN elsewhere
+    search_value: np.ndarray | None = None
 
     def __post_init__(self):
         if self.best is None:
@@ -90,6 +96,8 @@ class Demonstrations:
             self.target = np.zeros(self.masks.shape, dtype=np.float32)
         if self.weight is None:
             self.weight = np.ones(len(self.actions), dtype=np.float32)
+        if self.search_value is None:
+            self.search_value = np.full(len(self.actions), np.nan, dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -99,12 +107,29 @@ class Demonstrations:
         return Demonstrations(self.obs[rows], self.masks[rows], self.actions[rows],
                               self.returns[rows], self.games[rows], self.best[rows],
                               len(np.unique(self.games[rows])), self.seconds,
-                              self.target[rows], self.weights()[rows])
+                              self.target[rows], self.weights()[rows],
+                              self.search_values()[rows])
 
     def weights(self) -> np.ndarray:
         """float32[M] loss weights (ones for data from before weights existed)."""
         w = self.weight
         return np.ones(len(self.actions), dtype=np.float32) if w is None else w
+
+    def search_values(self) -> np.ndarray:
+        """float32[M] root values of the search labels (all NaN for data from before they
+        were kept)."""
+        v = getattr(self, "search_value", None)
+        return np.full(len(self.actions), np.nan, dtype=np.float32) if v is None else v
+
+    def value_targets(self, from_search: float = 0.0) -> np.ndarray:
+        """float32[M] the critic's target: the discounted return, or where a search labelled
+        the row ``(1 - from_search) * return + from_search * root value`` (AlphaZero's
+        outcome and search value mixed)."""
+        v = self.search_values()
+        if from_search == 0.0:
+            return self.returns
+        mixed = (1.0 - from_search) * self.returns + from_search * v
+        return np.where(np.isfinite(v), mixed, self.returns).astype(np.float32)
 
     def split(self, held_out: float, seed: int = 0):
         """(train, held-out) by whole games: held-out decisions come from unseen games."""
@@ -187,6 +212,15 @@ def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np
     return best, share / max(1.0, float(share.sum())), visits
 
 
+def root_value(q, visits, mask) -> float:
+    """The searching seat's value of a searched position: its mean return over the root's
+    simulations, each legal move's mean return ``q`` weighted by its visits (NaN when no
+    simulation ran)."""
+    v = np.where(np.asarray(mask, dtype=bool), visits, 0).astype(np.float64)
+    n = v.sum()
+    return float(np.dot(v, q) / n) if n > 0 else float("nan")
+
+
 def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
             num_envs: int = 32, gamma: float = 0.99, agent=None,
             max_per_game: int = 2000, learner=None, search_teacher=None,
@@ -226,6 +260,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     labelled: list[bool] = []                         # kept as a label (search teacher)
     targets: dict[int, np.ndarray] = {}               # decision -> the search's policy
     weights: dict[int, float] = {}                    # decision -> its loss weight (regret)
+    root_values: dict[int, float] = {}                # decision -> the search's root value
     qs: dict[int, tuple] = {}         # row of this step -> the search's values, visits, move
     plays = search_teacher is not None and learner is search_teacher
     nlabels = np.zeros(n, dtype=np.int64)             # labels of the game in env i
@@ -274,6 +309,7 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
                         best[j] = b
                         act_parts[-1][j] = top
                         targets[count + j] = target
+                        root_values[count + j] = root_value(q, visits, masks[j])
                         qs[j] = (q, visits, top)
                         lab[j] = True
                         nlabels[i] += 1
@@ -324,15 +360,17 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
     ret = np.array([returns.get(k, 0.0) for k in range(count)], dtype=np.float32)
     target = np.zeros((len(keep), vec.spec.num_actions), dtype=np.float32)
     weight = np.ones(len(keep), dtype=np.float32)
+    search_value = np.full(len(keep), np.nan, dtype=np.float32)
     for r, k in enumerate(keep):
         if k in targets:
             target[r] = targets[k]
         weight[r] = weights.get(k, 1.0)
+        search_value[r] = root_values.get(k, np.nan)
     return Demonstrations(obs[keep], np.concatenate(mask_parts)[keep],
                           np.concatenate(act_parts)[keep].astype(np.int64), ret[keep],
                           np.asarray(game_of, dtype=np.int64)[keep],
                           np.concatenate(best_parts)[keep], len(finished),
-                          time.process_time() - t0, target, weight)
+                          time.process_time() - t0, target, weight, search_value)
 
 
 def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
@@ -507,12 +545,18 @@ def agreement_by(demos: Demonstrations, policy, key: np.ndarray) -> dict:
 
 
 def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
-          lr: float = 1e-3, value_coef: float = 0.5, seed: int = 0) -> list[dict]:
-    """Behaviour cloning (module docstring); returns the mean losses of each epoch."""
+          lr: float = 1e-3, value_coef: float = 0.5, seed: int = 0,
+          value_from_search: float = 0.0) -> list[dict]:
+    """Behaviour cloning (module docstring); returns the mean losses of each epoch. The
+    critic learns ``demos.value_targets(value_from_search)``: the discounted returns, mixed
+    with the search's root values where a search labelled the row."""
     import torch
 
     if epochs < 0:
         raise ValueError(f"imitation epochs={epochs}: give 0 or more")
+    if not 0.0 <= value_from_search <= 1.0:
+        raise ValueError(f"value_from_search={value_from_search}: give a weight in [0, 1]")
+    value_target = torch.from_numpy(demos.value_targets(value_from_search))
     from training import live_rows, sparse_input
     from training.adam import adopt
 
@@ -531,7 +575,8 @@ def clone(policy, demos: Demonstrations, epochs: int = 4, batch_size: int = 256,
             tot_ce = tot_v = 0.0
             for a in range(0, len(order), batch_size):
                 rows = np.sort(order[a:a + batch_size])
-                obs, act, mask, ret, best, target = _tensors(demos, rows, columns, rows_only)
+                obs, act, mask, _, best, target = _tensors(demos, rows, columns, rows_only)
+                ret = value_target[rows]
                 values, logp = _forward(policy, obs, mask)
                 w = torch.from_numpy(demos.weights()[rows])   # weight k: as k copies of it
                 ce = (w * _imitation_nll(logp, best, target)).sum() / w.sum()
@@ -564,7 +609,8 @@ def concat(parts: list[Demonstrations]) -> Demonstrations:
                           np.concatenate(games), np.concatenate([p.best for p in parts]),
                           sum(p.episodes for p in parts), sum(p.seconds for p in parts),
                           np.concatenate([p.target for p in parts]),
-                          np.concatenate([p.weights() for p in parts]))
+                          np.concatenate([p.weights() for p in parts]),
+                          np.concatenate([p.search_values() for p in parts]))
 
 
 def dagger(policy, game: str, data: Demonstrations, rounds: int, episodes: int,

@@ -101,6 +101,9 @@ class TrainConfig:
     #: a label's loss weight is 1 + this x the policy's regret there by the search's values
     #: (training/imitation.py ``collect``; 0 = every label alike)
     expert_regret: float = 0.0
+    #: the critic learns (1 - this) x the discounted return + this x the search's root value
+    #: on expert labels (training/imitation.py ``clone``; 0 = the returns alone)
+    expert_search_value: float = 0.0
     #: the expert's search has a Gumbel root over this many actions and labels with its
     #: policy target (training/expert.py; 0 = PUCT, labels its visit shares)
     expert_gumbel: int = 0
@@ -330,7 +333,8 @@ class Trainer:
                              window=cfg.expert_window, workers=cfg.imitate_workers,
                              gamma=cfg.gamma, after_round=after, start=self.expert_done,
                              recent=recent, regret=cfg.expert_regret,
-                             gumbel=cfg.expert_gumbel, progress=bar)
+                             gumbel=cfg.expert_gumbel, progress=bar,
+                             value_from_search=cfg.expert_search_value)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

@@ -127,7 +127,9 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
 
     for flag, value in (("--expert", "-1"), ("--expert-sims", "0"), ("--workers", "0"),
                         ("--expert-regret", "-2"), ("--expert-regret", "nan"),
-                        ("--expert-regret", "inf"), ("--expert-gumbel", "-1")):
+                        ("--expert-regret", "inf"), ("--expert-gumbel", "-1"),
+                        ("--expert-search-value", "1.5"), ("--expert-search-value", "-0.1"),
+                        ("--expert-search-value", "nan")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
         assert main(argv) == 2
