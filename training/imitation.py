@@ -126,8 +126,6 @@ class Demonstrations:
         the row ``(1 - from_search) * return + from_search * root value`` (AlphaZero's
         outcome and search value mixed)."""
         v = self.search_values()
-        if from_search == 0.0:
-            return self.returns
         mixed = (1.0 - from_search) * self.returns + from_search * v
         return np.where(np.isfinite(v), mixed, self.returns).astype(np.float32)
 
