@@ -1,0 +1,116 @@
+"""The Python wrapper on demand (envs.core.jit): a kernel only other kernels call is compiled
+without numba's Python wrapper; one Python calls gets it, at once or by one recompilation,
+and a cached kernel without it is never entered from Python."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from numba import njit
+
+import envs.core.spec  # noqa: F401  (installs the policy, as every game module does)
+from envs.core import jit
+from envs.core.jit import has_python_wrapper
+
+jit.claim(__name__)
+
+
+@njit
+def _leaf(x):
+    return 3 * x + 1
+
+
+@njit
+def _calls_leaf(x):
+    return _leaf(x) + 1
+
+
+@njit
+def _called_from_python_first(x):
+    return x - 1
+
+
+def _only(dispatcher):
+    assert len(dispatcher.overloads) == 1, dispatcher.overloads
+    return next(iter(dispatcher.overloads.values()))
+
+
+def test_a_kernel_only_kernels_call_has_no_python_wrapper():
+    assert _calls_leaf(2) == 8
+    assert not has_python_wrapper(_only(_leaf))
+    assert has_python_wrapper(_only(_calls_leaf))
+
+
+def test_python_calls_a_kernel_compiled_for_kernels_once_more_with_the_wrapper():
+    assert _calls_leaf(5) == 17
+    assert _leaf(5) == 16 and _leaf(6) == 19
+    assert has_python_wrapper(_only(_leaf))
+    assert sum(_leaf._cache_misses.values()) == 2          # for the kernel, then for Python
+
+
+def test_a_kernel_python_calls_first_is_compiled_once():
+    assert _called_from_python_first(4) == 3
+    assert has_python_wrapper(_only(_called_from_python_first))
+    assert sum(_called_from_python_first._cache_misses.values()) == 1
+
+
+def test_other_code_keeps_numbas_python_wrapper():
+    ns = {}
+    exec("from numba import njit\n@njit\ndef f(x):\n    return x + 1\n"
+         "@njit\ndef g(x):\n    return f(x) * 2\n", ns)
+    ns["f"].py_func.__module__ = ns["g"].py_func.__module__ = "users_notebook"
+    assert ns["g"](1) == 4
+    assert has_python_wrapper(_only(ns["f"]))
+
+
+_PROBE = textwrap.dedent("""
+    from numba import njit
+
+    @njit(cache=True)
+    def leaf(x):
+        return 3 * x + 1
+
+    @njit(cache=True)
+    def calls_leaf(x):
+        return leaf(x) + 1
+""")
+
+_RUN = textwrap.dedent("""
+    import sys
+    import envs.core.spec
+    from envs.core import jit
+    jit.claim("wrapper_probe")
+    import wrapper_probe as m
+    what = sys.argv[1]
+    if what == "kernel":
+        print(m.calls_leaf(2))
+    else:
+        print(m.leaf(2), sum(m.leaf._cache_hits.values()), sum(m.leaf._cache_misses.values()))
+""")
+
+
+@pytest.mark.parametrize("order", ["kernel first", "python first"])
+def test_a_cached_kernel_without_the_wrapper_is_never_entered_from_python(tmp_path, order):
+    """A later process loads the kernel-only version from the cache; its Python call must
+    not jump to the missing wrapper (a crash) but compile it, once: the process after that
+    loads the wrapped version and compiles nothing."""
+    (tmp_path / "wrapper_probe.py").write_text(_PROBE)
+    (tmp_path / "run.py").write_text(_RUN)
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), repo]))
+
+    def run(what):
+        done = subprocess.run([sys.executable, str(tmp_path / "run.py"), what], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.split()
+
+    if order == "kernel first":
+        assert run("kernel") == ["8"]
+        assert run("python") == ["7", "1", "1"]    # loaded without the wrapper, compiled with
+    else:
+        assert run("python") == ["7", "0", "1"]
+    assert run("python") == ["7", "1", "0"]        # the wrapped version, from the cache
