@@ -129,11 +129,11 @@ def has_python_wrapper(cres) -> bool:
 def _python_wrapper_on_demand() -> None:
     """Compile this project's kernels with numba's Python wrapper only when Python calls
     them (module docstring)."""
+    compile_for_args = getattr(_Dispatcher, "_compile_for_args", None)
+    if compile_for_args is None or not hasattr(CPUTargetOptions, "no_cpython_wrapper"):
+        return   # a numba without these: every kernel keeps its wrapper
     compile_ = _Dispatcher.compile
     add_overload = _Dispatcher.add_overload
-    compile_for_args = _Dispatcher._compile_for_args
-    if not hasattr(CPUTargetOptions, "no_cpython_wrapper"):
-        return
 
     def compile(self, sig):
         if not _ours(self):
@@ -177,4 +177,4 @@ def _python_wrapper_on_demand() -> None:
 
     _Dispatcher.compile = compile  # type: ignore[method-assign]
     _Dispatcher.add_overload = add  # type: ignore[method-assign]
-    _Dispatcher._compile_for_args = compile_for_python  # type: ignore[method-assign]
+    _Dispatcher._compile_for_args = compile_for_python  # type: ignore[attr-defined]
