@@ -40,7 +40,10 @@ with the wrapper, once, and caches that version in its place (the cache does not
 two apart, and the wrapped one serves both kinds of caller). numba's dispatcher would call
 a missing wrapper's null address, so a kernel without one is never entered in the
 dispatcher's table of Python entry points: a Python call of it always reaches the
-compile-for-Python path, which hands back a wrapped one.
+compile-for-Python path, which hands back a wrapped one. The kernels of the game contract
+(``GameSpec``: init, legal_mask, apply, observe, determinize, value, prune, heuristic_best,
+...) are the API notebooks and tests call, so :func:`python_facing` has them built with the
+wrapper from their first compilation, never twice.
 """
 
 from __future__ import annotations
@@ -119,6 +122,13 @@ def _without_cfunc_wrapper() -> None:
     _Dispatcher.compile = compile  # type: ignore[method-assign]
 
 
+def python_facing(kernel) -> None:
+    """Compile ``kernel`` (a numba dispatcher; anything else is left alone) with its Python
+    wrapper even where another kernel's compilation asks for it first (module docstring)."""
+    if isinstance(kernel, _Dispatcher):
+        kernel._broadside_python_facing = True  # type: ignore[attr-defined]
+
+
 def has_python_wrapper(cres) -> bool:
     """True when the compiled overload ``cres`` can be called from Python."""
     if cres.objectmode:
@@ -138,7 +148,8 @@ def _python_wrapper_on_demand() -> None:
     def compile(self, sig):
         if not _ours(self):
             return compile_(self, sig)
-        for_python = getattr(self, "_broadside_python_call", False)
+        for_python = (getattr(self, "_broadside_python_call", False)
+                      or getattr(self, "_broadside_python_facing", False))
         self.targetoptions["no_cpython_wrapper"] = not for_python
         entry = compile_(self, sig)
         if not for_python:
