@@ -26,12 +26,30 @@ function value. No kernel here is used that way (the search calls the game's ker
 typed overloads, ``envs.core.search``), and the wrapper is lowered, optimised and emitted as
 machine code once per function: lowering the wrappers alone was 2.4 of the 81.7 CPU s of
 Pirates of the Cursed Seas' cold compile (the parsing, optimising and emitting of them more). The
-wrapper for calls from Python stays.
+wrapper for calls from Python is built only for the kernels Python calls (below).
+
+**The Python wrapper on demand.** numba also builds, for every jitted function, the wrapper
+that unboxes Python arguments, and optimises and emits it with the function; most game
+kernels are only ever called by other kernels, which link the function's own code and never
+that wrapper. Pirates of the Cursed Seas' cold compile spends about a fifth of its time on
+these wrappers (benchmarks/RESULTS.md, "The Python wrapper on demand"). So a kernel of this
+project is compiled without it when another kernel's compilation asks for it, and with it
+when Python calls it: a compilation that a Python call starts builds the wrapper at once,
+and a Python call of a kernel already compiled (or cached) without one compiles it again
+with the wrapper, once, and caches that version in its place (the cache does not tell the
+two apart, and the wrapped one serves both kinds of caller). numba's dispatcher would call
+a missing wrapper's null address, so a kernel without one is never entered in the
+dispatcher's table of Python entry points: a Python call of it always reaches the
+compile-for-Python path, which hands back a wrapped one. The kernels of the game contract
+(``GameSpec``: init, legal_mask, apply, observe, determinize, value, prune, heuristic_best,
+...) are the API notebooks and tests call, so :func:`python_facing` has them built with the
+wrapper from their first compilation, never twice.
 """
 
 from __future__ import annotations
 
-from numba.core import errors, types
+from numba.core import errors, sigutils, types
+from numba.core.caching import NullCache
 from numba.core.cpu import CPUTargetOptions
 from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.types.functions import Dispatcher as _DispatcherType
@@ -65,7 +83,7 @@ def _ours(dispatcher) -> bool:
 
 def install() -> None:
     """Resolve kernel-to-kernel calls on plain types and compile kernels without the
-    cfunc wrapper (idempotent)."""
+    cfunc wrapper, and with the Python one only for calls from Python (idempotent)."""
     global _installed
     if _installed or not hasattr(_DispatcherType, "get_call_type"):
         return
@@ -84,6 +102,7 @@ def install() -> None:
 
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
     _without_cfunc_wrapper()
+    _python_wrapper_on_demand()
     _installed = True
 
 
@@ -101,3 +120,72 @@ def _without_cfunc_wrapper() -> None:
         return original(self, sig)
 
     _Dispatcher.compile = compile  # type: ignore[method-assign]
+
+
+def python_facing(kernel) -> None:
+    """Compile ``kernel`` (a numba dispatcher; anything else is left alone) with its Python
+    wrapper even where another kernel's compilation asks for it first (module docstring)."""
+    if isinstance(kernel, _Dispatcher):
+        kernel._broadside_python_facing = True  # type: ignore[attr-defined]
+
+
+def has_python_wrapper(cres) -> bool:
+    """True when the compiled overload ``cres`` can be called from Python."""
+    if cres.objectmode:
+        return True
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_cpython_wrapper_name) != 0
+
+
+def _python_wrapper_on_demand() -> None:
+    """Compile this project's kernels with numba's Python wrapper only when Python calls
+    them (module docstring)."""
+    compile_for_args = getattr(_Dispatcher, "_compile_for_args", None)
+    if compile_for_args is None or not hasattr(CPUTargetOptions, "no_cpython_wrapper"):
+        return   # a numba without these: every kernel keeps its wrapper
+    compile_ = _Dispatcher.compile
+    add_overload = _Dispatcher.add_overload
+
+    def compile(self, sig):
+        if not _ours(self):
+            return compile_(self, sig)
+        for_python = (getattr(self, "_broadside_python_call", False)
+                      or getattr(self, "_broadside_python_facing", False))
+        self.targetoptions["no_cpython_wrapper"] = not for_python
+        entry = compile_(self, sig)
+        if not for_python:
+            return entry
+        args = tuple(sigutils.normalize_signature(sig)[0])
+        cres = self.overloads.get(args)
+        if cres is None or has_python_wrapper(cres):
+            return entry
+        # compiled earlier for a kernel, or cached so: once more with the wrapper, past the
+        # cache (which would hand back the same), then cached in its place
+        del self.overloads[args]
+        cache, self._cache = self._cache, NullCache()
+        try:
+            entry = compile_(self, sig)
+        finally:
+            self._cache = cache
+        cache.save_overload(sig, self.overloads[args])
+        return entry
+
+    def add(self, cres):
+        if _ours(self) and not has_python_wrapper(cres):
+            # for kernels only: left out of the table Python calls are looked up in
+            self.overloads[tuple(cres.signature.args)] = cres
+            return
+        add_overload(self, cres)
+
+    def compile_for_python(self, *args, **kws):
+        if not _ours(self):
+            return compile_for_args(self, *args, **kws)
+        before = getattr(self, "_broadside_python_call", False)
+        self._broadside_python_call = True
+        try:
+            return compile_for_args(self, *args, **kws)
+        finally:
+            self._broadside_python_call = before
+
+    _Dispatcher.compile = compile  # type: ignore[method-assign]
+    _Dispatcher.add_overload = add  # type: ignore[method-assign]
+    _Dispatcher._compile_for_args = compile_for_python  # type: ignore[attr-defined]

@@ -223,7 +223,14 @@ class GameSpec:
     #: kernels). Cursed Seas' movement segments: where each leaves the ship. None = no block
     action_features: tuple[int, int, int] | None = None
 
+    #: the kernel-contract fields Python code calls directly (tests, notebooks): compiled
+    #: with numba's Python wrapper from the start (envs/core/jit.py)
+    PYTHON_FACING = ("init", "legal_mask", "apply", "observe", "determinize", "state_vector",
+                     "value", "heuristic_best", "prune", "search_moves")
+
     def __post_init__(self):
+        for name in self.PYTHON_FACING:
+            jit.python_facing(getattr(self, name))
         # one place for what no game's labeller should have to know: actions outside the
         # space (IllegalActionError messages, replays, ``env.action_label(-1)``)
         if not isinstance(self.action_label, BoundedLabel):
