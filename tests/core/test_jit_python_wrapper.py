@@ -32,6 +32,19 @@ def _called_from_python_first(x):
     return x - 1
 
 
+@njit
+def _facing(x):
+    return x + 2
+
+
+jit.python_facing(_facing)
+
+
+@njit
+def _calls_facing(x):
+    return _facing(x)
+
+
 def _only(dispatcher):
     assert len(dispatcher.overloads) == 1, dispatcher.overloads
     return next(iter(dispatcher.overloads.values()))
@@ -47,6 +60,37 @@ def test_a_kernel_python_calls_first_is_compiled_once():
     assert _called_from_python_first(4) == 3
     assert has_python_wrapper(_only(_called_from_python_first))
     assert sum(_called_from_python_first._cache_misses.values()) == 1
+
+
+def test_a_python_facing_kernel_has_its_wrapper_when_a_kernel_compiles_it_first():
+    assert _calls_facing(1) == 3
+    assert has_python_wrapper(_only(_facing))
+    assert _facing(2) == 4 and sum(_facing._cache_misses.values()) == 1
+
+
+_CONTRACT = textwrap.dedent("""
+    import envs.core.spec
+    from envs.core.compile import compile_all
+    from envs.core.jit import has_python_wrapper
+    from tests.core.toy_game.env import GAME
+    compile_all(GAME)
+    for name in GAME.PYTHON_FACING:
+        for cres in getattr(getattr(GAME, name), "overloads", {}).values():
+            print(name, has_python_wrapper(cres))
+""")
+
+
+def test_the_game_contracts_kernels_are_built_with_the_wrapper(tmp_path):
+    """What tests and notebooks call (GameSpec.PYTHON_FACING) never compiles twice: every
+    contract kernel a cold compile of the env's kernels reaches (the toy game's) has it."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=repo)
+    done = subprocess.run([sys.executable, "-c", _CONTRACT], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = dict(line.split() for line in done.stdout.splitlines())
+    assert {"init", "legal_mask", "apply", "observe"} <= set(rows), rows
+    assert set(rows.values()) == {"True"}, rows
 
 
 def test_other_code_keeps_numbas_python_wrapper():
