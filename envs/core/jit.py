@@ -31,13 +31,13 @@ wrapper for calls from Python is built only for the kernels Python calls (below)
 **The Python wrapper on demand.** numba also builds, for every jitted function, the wrapper
 that unboxes Python arguments, and optimises and emits it with the function; most game
 kernels are only ever called by other kernels, which link the function's own code and never
-that wrapper. Pirates of the Cursed Seas' cold compile spends about a fifth of its time on
-these wrappers (benchmarks/RESULTS.md, "The Python wrapper on demand"). So a kernel of this
-project is compiled without it when another kernel's compilation asks for it, and with it
-when Python calls it: a compilation that a Python call starts builds the wrapper at once,
-and a Python call of a kernel already compiled (or cached) without one compiles it again
-with the wrapper, once, and caches that version in its place (the cache does not tell the
-two apart, and the wrapped one serves both kinds of caller). numba's dispatcher would call
+that wrapper. Leaving them out saves about 8% of Pirates of the Cursed Seas' cold compile
+and 15% of Seas of Havoc's (benchmarks/RESULTS.md, "The Python wrapper on demand"). So a
+kernel of this project is compiled without it when another kernel's compilation asks for it,
+and with it when Python calls it: a compilation that a Python call starts builds the wrapper
+at once, and a Python call of a kernel already compiled (or cached) without one compiles it
+again with the wrapper, once, and caches that version in its place (the cache does not tell
+the two apart, and the wrapped one serves both kinds of caller). numba's dispatcher would call
 a missing wrapper's null address, so a kernel without one is never entered in the
 dispatcher's table of Python entry points: a Python call of it always reaches the
 compile-for-Python path, which hands back a wrapped one. The kernels of the game contract
