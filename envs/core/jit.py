@@ -48,6 +48,8 @@ wrapper from their first compilation, never twice.
 
 from __future__ import annotations
 
+import threading
+
 from numba.core import errors, sigutils, types
 from numba.core.caching import NullCache
 from numba.core.cpu import CPUTargetOptions
@@ -122,6 +124,10 @@ def _without_cfunc_wrapper() -> None:
     _Dispatcher.compile = compile  # type: ignore[method-assign]
 
 
+#: per thread, the dispatchers whose compilation a Python call of them started
+_python_calls = threading.local()
+
+
 def python_facing(kernel) -> None:
     """Compile ``kernel`` (a numba dispatcher; anything else is left alone) with its Python
     wrapper even where another kernel's compilation asks for it first (module docstring)."""
@@ -148,7 +154,7 @@ def _python_wrapper_on_demand() -> None:
     def compile(self, sig):
         if not _ours(self):
             return compile_(self, sig)
-        for_python = (getattr(self, "_broadside_python_call", False)
+        for_python = (any(d is self for d in _python_calls.__dict__.get("stack", ()))
                       or getattr(self, "_broadside_python_facing", False))
         self.targetoptions["no_cpython_wrapper"] = not for_python
         entry = compile_(self, sig)
@@ -179,12 +185,14 @@ def _python_wrapper_on_demand() -> None:
     def compile_for_python(self, *args, **kws):
         if not _ours(self):
             return compile_for_args(self, *args, **kws)
-        before = getattr(self, "_broadside_python_call", False)
-        self._broadside_python_call = True
+        # per thread: two threads' first Python calls of one kernel must not reset each
+        # other's request (a kernel compiled without the wrapper would then be called)
+        stack = _python_calls.__dict__.setdefault("stack", [])
+        stack.append(self)
         try:
             return compile_for_args(self, *args, **kws)
         finally:
-            self._broadside_python_call = before
+            stack.pop()
 
     _Dispatcher.compile = compile  # type: ignore[method-assign]
     _Dispatcher.add_overload = add  # type: ignore[method-assign]
