@@ -52,6 +52,7 @@ import threading
 
 from numba.core import errors, sigutils, types
 from numba.core.caching import NullCache
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.cpu import CPUTargetOptions
 from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.types.functions import Dispatcher as _DispatcherType
@@ -156,24 +157,26 @@ def _python_wrapper_on_demand() -> None:
             return compile_(self, sig)
         for_python = (any(d is self for d in _python_calls.__dict__.get("stack", ()))
                       or getattr(self, "_broadside_python_facing", False))
-        self.targetoptions["no_cpython_wrapper"] = not for_python
-        entry = compile_(self, sig)
-        if not for_python:
-            return entry
-        args = tuple(sigutils.normalize_signature(sig)[0])
-        cres = self.overloads.get(args)
-        if cres is None or has_python_wrapper(cres):
-            return entry
-        # compiled earlier for a kernel, or cached so: once more with the wrapper, past the
-        # cache (which would hand back the same), then cached in its place
-        del self.overloads[args]
-        cache, self._cache = self._cache, NullCache()
-        try:
+        # numba's own (re-entrant) lock: the option set here is the one this compile reads
+        with global_compiler_lock:
+            self.targetoptions["no_cpython_wrapper"] = not for_python
             entry = compile_(self, sig)
-        finally:
-            self._cache = cache
-        cache.save_overload(sig, self.overloads[args])
-        return entry
+            if not for_python:
+                return entry
+            args = tuple(sigutils.normalize_signature(sig)[0])
+            cres = self.overloads.get(args)
+            if cres is None or has_python_wrapper(cres):
+                return entry
+            # compiled earlier for a kernel, or cached so: once more with the wrapper, past
+            # the cache (which would hand back the same), then cached in its place
+            del self.overloads[args]
+            cache, self._cache = self._cache, NullCache()
+            try:
+                entry = compile_(self, sig)
+            finally:
+                self._cache = cache
+            cache.save_overload(sig, self.overloads[args])
+            return entry
 
     def add(self, cres):
         if _ours(self) and not has_python_wrapper(cres):
