@@ -104,25 +104,8 @@ def install() -> None:
         return original(self, context, args, kws)
 
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
-    _without_cfunc_wrapper()
-    _python_wrapper_on_demand()
+    _kernel_wrappers()
     _installed = True
-
-
-def _without_cfunc_wrapper() -> None:
-    """Compile this project's kernels without the first-class-function wrapper (see the
-    module docstring). numba reads the option from the dispatcher's ``targetoptions`` at each
-    compilation; a kernel that sets it itself keeps its own choice."""
-    original = getattr(_Dispatcher, "compile", None)
-    if original is None or not hasattr(CPUTargetOptions, "no_cfunc_wrapper"):
-        return   # a numba without the option: an unknown option would fail every compile
-
-    def compile(self, sig):
-        if _ours(self):
-            self.targetoptions.setdefault("no_cfunc_wrapper", True)
-        return original(self, sig)
-
-    _Dispatcher.compile = compile  # type: ignore[method-assign]
 
 
 #: per thread, the dispatchers whose compilation a Python call of them started
@@ -143,17 +126,26 @@ def has_python_wrapper(cres) -> bool:
     return cres.library.get_pointer_to_function(cres.fndesc.llvm_cpython_wrapper_name) != 0
 
 
-def _python_wrapper_on_demand() -> None:
-    """Compile this project's kernels with numba's Python wrapper only when Python calls
-    them (module docstring)."""
+def _kernel_wrappers() -> None:
+    """Compile this project's kernels without the cfunc wrapper, and with numba's Python
+    wrapper only when Python calls them (module docstring). numba reads both options from
+    the dispatcher's ``targetoptions`` at each compilation; a numba without an option keeps
+    that wrapper (an unknown option would fail every compile)."""
+    compile_ = getattr(_Dispatcher, "compile", None)
+    if compile_ is None:
+        return
+    no_cfunc = hasattr(CPUTargetOptions, "no_cfunc_wrapper")
     compile_for_args = getattr(_Dispatcher, "_compile_for_args", None)
-    if compile_for_args is None or not hasattr(CPUTargetOptions, "no_cpython_wrapper"):
-        return   # a numba without these: every kernel keeps its wrapper
-    compile_ = _Dispatcher.compile
+    on_demand = compile_for_args is not None and hasattr(CPUTargetOptions, "no_cpython_wrapper")
     add_overload = _Dispatcher.add_overload
 
     def compile(self, sig):
         if not _ours(self):
+            return compile_(self, sig)
+        if no_cfunc:
+            # a kernel that sets the option itself keeps its own choice
+            self.targetoptions.setdefault("no_cfunc_wrapper", True)
+        if not on_demand:
             return compile_(self, sig)
         for_python = (any(d is self for d in _python_calls.__dict__.get("stack", ()))
                       or getattr(self, "_broadside_python_facing", False))
@@ -198,5 +190,6 @@ def _python_wrapper_on_demand() -> None:
             stack.pop()
 
     _Dispatcher.compile = compile  # type: ignore[method-assign]
-    _Dispatcher.add_overload = add  # type: ignore[method-assign]
-    _Dispatcher._compile_for_args = compile_for_python  # type: ignore[attr-defined]
+    if on_demand:
+        _Dispatcher.add_overload = add  # type: ignore[method-assign]
+        _Dispatcher._compile_for_args = compile_for_python  # type: ignore[attr-defined]
