@@ -7,6 +7,8 @@
     "mcts" / "mcts:400"   information-set MCTS with that many simulations per move
     "mcts:400:20"         ... whose playouts stop after 20 decisions (the game's value
                           kernel scores the rest); "mcts:400:full" plays every one out
+    "mcts:400:c=0.5"      ... whose selection explores with that constant (UCT's default 1.0,
+                          PUCT's with a prior 0.7)
     "mcts:400:prior=P"    ... with PUCT and the policy prior of the saved model P
                           (also "mcts:400:20:prior=P")
     "mcts:400:gumbel=16"  ... whose root draws 16 actions (Gumbel top-k, from the prior if
@@ -33,7 +35,7 @@ from agents.random_agent import RandomAgent
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
 KINDS = ("random", "heuristic",
-         "mcts[:SIMS[:ROLLOUT|full]][:gumbel=M][:value=PATH[:vmix=W]][:prior=PATH|pretrained]",
+         "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -67,7 +69,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
         named_opts = {}
         for part in parts:
             key, eq, text = part.partition("=")
-            if eq and key in ("gumbel", "value", "vmix"):
+            if eq and key in ("c", "gumbel", "value", "vmix"):
                 named_opts[key] = text
         try:
             gumbel = int(named_opts.get("gumbel", 0))
@@ -83,6 +85,11 @@ def make(spec: str, game: str, seed=None) -> Agent:
             raise ValueError(f"agent {spec!r}: vmix= needs a weight in [0, 1]") from None
         if "vmix" in named_opts and value is None:
             raise ValueError(f"agent {spec!r}: vmix= weighs a value network (value=PATH)")
+        try:
+            c = float(named_opts["c"]) if "c" in named_opts else None
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: c= needs a positive exploration constant") \
+                from None
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
         sims_text, _, rollout_text = arg.partition(":")
         try:
@@ -102,7 +109,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
             from agents import pretrained     # the shipped networks, checked for this game
 
             prior, by_count = pretrained.priors(game)
-        agent = MCTSAgent(game, simulations=sims, max_rollout_steps=rollout, seed=seed,
+        agent = MCTSAgent(game, simulations=sims, c=c, max_rollout_steps=rollout, seed=seed,
                           prior=prior, priors_by_players=by_count, gumbel=gumbel,
                           value=value, value_mix=value_mix)
         if named is not None:

@@ -27,6 +27,8 @@ in full.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from agents.base import Agent, as_state_array
@@ -180,15 +182,19 @@ class MCTSAgent(Agent):
         self.value_mix = float(value_mix)
         if not 0.0 <= self.value_mix <= 1.0:
             raise ValueError(f"value_mix {value_mix!r}: a weight in [0, 1]")
+        named_c = c is not None
         if c is None:
             c = DEFAULT_PUCT_C if self.prior is not None else 1.0
         self.c = float(c)
+        if not 0.0 < self.c < math.inf:
+            raise ValueError(f"c {c!r}: a positive exploration constant")
         if max_rollout_steps == "default":
             max_rollout_steps = default_rollout(self.spec)
         if max_rollout_steps is not None and int(max_rollout_steps) < 0:
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
         self.max_rollout_steps = -1 if max_rollout_steps is None else int(max_rollout_steps)
-        self.name = f"mcts:{simulations}" + (f":gumbel={gumbel}" if gumbel else "") + (
+        self.name = f"mcts:{simulations}" + (f":c={self.c:g}" if named_c else "") + (
+            f":gumbel={gumbel}" if gumbel else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
             f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (
             "" if prior is None else f":prior={prior}" if isinstance(prior, str) else ":prior")
