@@ -37,6 +37,9 @@ from agents.base import Agent, as_state_array
 #: playout decisions before the game's value kernel takes over (games that have one and
 #: name no ``GameSpec.search_cut`` of their own)
 DEFAULT_ROLLOUT = 20
+#: UCT's exploration constant without a policy prior (games that name no
+#: ``GameSpec.search_c`` of their own)
+DEFAULT_UCT_C = 1.0
 #: PUCT's exploration constant with a policy prior (UCT's ``c`` is 1.0): mcts:200 with a
 #: behaviour-cloned prior won 50% against the Havoc heuristic at 0.7 and 35% at 2.0 (40
 #: games each, benchmarks/search_prior.py)
@@ -50,6 +53,15 @@ def default_rollout(spec) -> int | None:
     if spec.value is None:
         return None
     return DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
+
+
+def default_c(spec, prior: bool) -> float:
+    """The exploration constant of a search of ``spec``'s game unless told otherwise: PUCT's
+    ``DEFAULT_PUCT_C`` with a policy prior, else the game's ``search_c`` (or
+    ``DEFAULT_UCT_C``)."""
+    if prior:
+        return DEFAULT_PUCT_C
+    return DEFAULT_UCT_C if spec.search_c is None else float(spec.search_c)
 
 
 def prior_sims(num_players: int, spec=None) -> int:
@@ -184,7 +196,7 @@ class MCTSAgent(Agent):
             raise ValueError(f"value_mix {value_mix!r}: a weight in [0, 1]")
         named_c = c is not None
         if c is None:
-            c = DEFAULT_PUCT_C if self.prior is not None else 1.0
+            c = default_c(self.spec, self.prior is not None)
         self.c = float(c)
         if not 0.0 < self.c < math.inf:
             raise ValueError(f"c {c!r}: a positive exploration constant")

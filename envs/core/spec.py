@@ -206,6 +206,10 @@ class GameSpec:
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None
+    #: UCT's exploration constant for the game's search without a policy prior, where its
+    #: value kernel's scale makes another constant search better (agents.mcts.default_c).
+    #: None = the search's own default (``agents.mcts.DEFAULT_UCT_C``)
+    search_c: float | None = None
     #: at 3 or more players the search takes every rival to play against the searching seat
     #: (paranoid: each rival's node minimises the searching seat's return) instead of for its
     #: own return (max-n, the default); at 2 players the two agree. Set where it was measured

@@ -95,6 +95,20 @@ def test_a_game_names_its_own_playout_cut_through_its_spec():
     assert default_rollout(dataclasses.replace(toy, search_cut=7)) is None
 
 
+def test_a_game_names_its_own_exploration_constant_through_its_spec():
+    """GameSpec.search_c sets UCT's exploration constant of the search without a prior
+    (agents.mcts.default_c, read by MCTSAgent); with a prior PUCT keeps its own."""
+    import dataclasses
+
+    from agents.mcts import DEFAULT_PUCT_C, DEFAULT_UCT_C, default_c
+
+    havoc = envs.spec("havoc")
+    assert havoc.search_c is None
+    assert default_c(havoc, prior=False) == DEFAULT_UCT_C
+    assert default_c(dataclasses.replace(havoc, search_c=0.4), prior=False) == 0.4
+    assert default_c(dataclasses.replace(havoc, search_c=0.4), prior=True) == DEFAULT_PUCT_C
+
+
 def _search_moves_of(spec, rec):
     """The moves the search tries at ``rec``: the legal mask less what ``prune`` clears."""
     mask = np.zeros(spec.num_actions, dtype=np.uint8)
