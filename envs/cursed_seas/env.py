@@ -105,6 +105,11 @@ def _gold(states, out):
 #: decisions a search playout makes before value.py scores the position (GameSpec.search_cut;
 #: benchmarks/RESULTS.md, Cursed Seas: tuned against the heuristic)
 SEARCH_CUT = 10
+#: UCT's exploration constant of the plain search (GameSpec.search_c): its value is
+#: compressed (a coin's margin is worth 0.17), and 0.5 won more at 3 players than 1.0 and as
+#: much at 2 (benchmarks/RESULTS.md, "Pirates of the Cursed Seas: what the 2-player search's
+#: strength is made of")
+SEARCH_C = 0.5
 
 
 def infos(rec) -> list:
@@ -131,7 +136,7 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
-    search_cut=SEARCH_CUT, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
+    search_cut=SEARCH_CUT, search_c=SEARCH_C, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
     # at 3+ players the search takes its rivals as playing against it: max-n lost to two
     # heuristics (benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid=True,

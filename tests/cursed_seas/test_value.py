@@ -137,6 +137,19 @@ def test_the_search_cuts_cursed_seas_playouts_where_the_game_says():
     assert MCTSAgent("cursed_seas", 10, max_rollout_steps=3).max_rollout_steps == 3
 
 
+def test_the_plain_search_explores_with_the_games_constant():
+    """Cursed Seas' plain search explores with the game's own ``search_c`` (its value is
+    compressed: benchmarks/RESULTS.md); a policy prior keeps PUCT's, and ``c=`` overrides."""
+    import agents
+    from agents.mcts import DEFAULT_PUCT_C, DEFAULT_UCT_C, default_c
+
+    spec = envs.spec("cursed_seas")
+    assert spec.search_c is not None and spec.search_c != DEFAULT_UCT_C
+    assert MCTSAgent("cursed_seas", 10).c == spec.search_c
+    assert default_c(spec, prior=True) == DEFAULT_PUCT_C
+    assert agents.make("mcts:10:c=2", "cursed_seas").c == 2.0
+
+
 def test_a_ship_sailing_for_treasure_is_worth_more_the_closer_she_is():
     """[Exploring; Moving] treasure ashore is fetched by a ship with room in her hold: seat
     0's ship docked at wild island 3 (coin 13 ashore there) is worth more than the same ship
