@@ -40,7 +40,7 @@ DEFAULT_ROLLOUT = 20
 #: UCT's exploration constant without a policy prior (games that name no
 #: ``GameSpec.search_c`` of their own)
 DEFAULT_UCT_C = 1.0
-#: PUCT's exploration constant with a policy prior (UCT's ``c`` is 1.0): mcts:200 with a
+#: PUCT's exploration constant with a policy prior (UCT's is 1.0 or the game's): mcts:200 with a
 #: behaviour-cloned prior won 50% against the Havoc heuristic at 0.7 and 35% at 2.0 (40
 #: games each, benchmarks/search_prior.py)
 DEFAULT_PUCT_C = 0.7
