@@ -44,13 +44,26 @@ compile-for-Python path, which hands back a wrapped one. The kernels of the game
 (``GameSpec``: init, legal_mask, apply, observe, determinize, value, prune, heuristic_best,
 ...) are the API notebooks and tests call, so :func:`python_facing` has them built with the
 wrapper from their first compilation, never twice.
+
+**No machine code for a kernel only kernels call.** A kernel that calls another links the
+callee's optimised LLVM IR into its own module and compiles it there (numba's linking
+libraries), so the callee's own machine code runs only where something takes its address:
+its Python wrapper, its cfunc wrapper, or a recursive call's run-time slot. A kernel of this
+project with none of these (compiled for kernels only, above) still had LLVM emit machine code
+for it and for every kernel linked into it, code nothing ever calls: 221 such libraries in
+Pirates of the Cursed Seas' cold compile. :func:`install` has LLVM emit none for them: their
+functions are marked ``available_externally`` (the IR is there to read and inline, the code
+is elsewhere) while numba finalizes the library, and get their linkage back at once, so
+what later kernels link in, and what the cache keeps for them to link, is unchanged
+(benchmarks/RESULTS.md, "No machine code for kernels only kernels call").
 """
 
 from __future__ import annotations
 
 import threading
 
-from numba.core import errors, sigutils, types
+from llvmlite import binding as ll
+from numba.core import errors, itanium_mangler, sigutils, types
 from numba.core.caching import NullCache
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.cpu import CPUTargetOptions
@@ -105,6 +118,7 @@ def install() -> None:
 
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
     _kernel_wrappers()
+    _link_only_machine_code()
     _installed = True
 
 
@@ -193,3 +207,56 @@ def _kernel_wrappers() -> None:
     if on_demand:
         _Dispatcher.add_overload = add  # type: ignore[method-assign]
         _Dispatcher._compile_for_args = compile_for_python  # type: ignore[attr-defined]
+
+
+def _mangled_prefixes() -> tuple[str, ...]:
+    """How the mangled names of this project's functions begin (one per ``_OURS`` prefix)."""
+    return tuple("_ZN" + "".join(itanium_mangler.mangle_identifier(part)
+                                 for part in prefix.split(".") if part)
+                 for prefix in _OURS)
+
+
+#: linkages a library that is only linked into others may have (its own functions are
+#: external, the ones linked into it linkonce_odr); anything else is left as numba emits it
+_LINKABLE = (ll.Linkage.external, ll.Linkage.linkonce_odr)
+
+
+def _link_only(module) -> bool:
+    """True when ``module`` (a library's final LLVM module) is a kernel of this project that
+    nothing takes the address of: no Python or cfunc wrapper, no recursion slot."""
+    if any(gv.name.startswith(".numba.unresolved$") for gv in module.global_variables):
+        return False
+    ours = _mangled_prefixes()
+    own = False
+    for fn in module.functions:
+        if fn.is_declaration:
+            continue
+        if fn.name.startswith(("_ZN7cpython", "cfunc.")) or fn.linkage not in _LINKABLE:
+            return False
+        own = own or (fn.linkage == ll.Linkage.external and fn.name.startswith(ours))
+    return own
+
+
+def _link_only_machine_code() -> None:
+    """Have LLVM emit no machine code for a kernel only other kernels call (module
+    docstring); a numba without the hook emits it as usual."""
+    from numba.core.codegen import JITCodeLibrary
+
+    finalize = getattr(JITCodeLibrary, "_finalize_specific", None)
+    if finalize is None:
+        return
+
+    def finalize_specific(self):
+        module = self._final_module
+        if not _link_only(module):
+            return finalize(self)
+        defined = [(fn, fn.linkage) for fn in module.functions if not fn.is_declaration]
+        for fn, _ in defined:
+            fn.linkage = ll.Linkage.available_externally
+        try:
+            return finalize(self)
+        finally:
+            for fn, linkage in defined:
+                fn.linkage = linkage
+
+    JITCodeLibrary._finalize_specific = finalize_specific  # type: ignore[method-assign]

@@ -1,6 +1,7 @@
 """The Python wrapper on demand (envs.core.jit): a kernel only other kernels call is compiled
 without numba's Python wrapper; one Python calls gets it, at once or by one recompilation,
-and a cached kernel without it is never entered from Python."""
+and a cached kernel without it is never entered from Python; the cache keeps what later
+kernels link of a kernel without machine code (tests/core/test_jit_link_only.py)."""
 
 import os
 import subprocess
@@ -112,6 +113,10 @@ _PROBE = textwrap.dedent("""
     @njit(cache=True)
     def calls_leaf(x):
         return leaf(x) + 1
+
+    @njit
+    def new_caller(x):
+        return leaf(x) * 2
 """)
 
 _RUN = textwrap.dedent("""
@@ -123,6 +128,8 @@ _RUN = textwrap.dedent("""
     for step in sys.argv[1].split(","):
         if step == "kernel":
             print(m.calls_leaf(2))
+        elif step == "new_caller":
+            print(m.new_caller(2), sum(m.leaf._cache_hits.values()))
         else:
             print(m.leaf(2), sum(m.leaf._cache_hits.values()),
                   sum(m.leaf._cache_misses.values()))
@@ -131,7 +138,8 @@ _RUN = textwrap.dedent("""
 
 @pytest.fixture
 def probe(tmp_path):
-    """Run the steps ("kernel": a kernel calls ``leaf``; "python": Python calls it) in a
+    """Run the steps ("kernel": a kernel calls ``leaf``; "new_caller": a kernel not cached
+    calls it; "python": Python calls it) in a
     fresh process sharing one numba cache; each step's output. In a subprocess, because a
     Python call of a kernel without its wrapper would crash the process running it."""
     (tmp_path / "wrapper_probe.py").write_text(_PROBE)
@@ -166,3 +174,10 @@ def test_a_cached_kernel_without_the_wrapper_is_never_entered_from_python(probe)
 def test_a_kernel_python_calls_first_is_cached_with_its_wrapper(probe):
     assert probe("python") == ["7 0 1"]
     assert probe("kernel,python") == ["8", "7 1 0"]
+
+
+def test_a_kernel_linking_a_cached_kernel_only_kernels_call_runs(probe):
+    """The cache keeps what kernels link of a kernel without machine code: a new caller in a
+    later process loads it and links it in."""
+    assert probe("kernel") == ["8"]
+    assert probe("new_caller") == ["14 1"]
