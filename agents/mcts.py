@@ -20,9 +20,9 @@ scores each position where a playout stops, mixed with the game's value kernel b
 
 Playouts: a full random playout of a long game costs most of a simulation (~3,600 decisions
 on 2-player Havoc, a few hundred simulations/s), so for a game with a ``value`` kernel
-(GameSpec.value) playouts stop after ``DEFAULT_ROLLOUT`` decisions by default and the value
-kernel scores the position (benchmarks/search.py measures both). Games without one play out
-in full.
+(GameSpec.value) playouts stop after ``DEFAULT_ROLLOUT`` decisions at two players by default
+(more with more seats: ``default_rollout``) and the value kernel scores the position
+(benchmarks/search.py measures both). Games without one play out in full.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ import numpy as np
 from agents.base import Agent, as_state_array
 
 
-#: playout decisions before the game's value kernel takes over (games that have one and
-#: name no ``GameSpec.search_cut`` of their own)
+#: playout decisions at two players before the game's value kernel takes over (games that
+#: have one and name no ``GameSpec.search_cut`` of their own); ten a seat
 DEFAULT_ROLLOUT = 20
 #: UCT's exploration constant without a policy prior (games that name no
 #: ``GameSpec.search_c`` of their own)
@@ -46,13 +46,19 @@ DEFAULT_UCT_C = 1.0
 DEFAULT_PUCT_C = 0.7
 
 
-def default_rollout(spec) -> int | None:
-    """The playout cut a search of ``spec``'s game uses unless told otherwise: the game's
-    ``search_cut`` (or DEFAULT_ROLLOUT) when it has a value kernel to score where playouts
-    stop, None (full playouts) without one."""
+def default_rollout(spec, num_players: int = 2) -> int | None:
+    """The playout cut a search of ``spec``'s game of ``num_players`` seats uses unless told
+    otherwise: the game's ``search_cut`` (or DEFAULT_ROLLOUT) at two players when it has a
+    value kernel to score where playouts stop, None (full playouts) without one. More seats
+    share the horizon, so it grows with them (``num_players / 2`` times, rounded up): every
+    seat makes as many playout decisions at 4 players as at 2. A fixed 20 left each of four
+    Havoc seats 5 decisions, too few to see the early seats' skiff placements pay off:
+    ``mcts:4000`` won 46.5% against three heuristics with it, 59.0% with 40
+    (benchmarks/RESULTS.md, "The playout horizon grows with the seats")."""
     if spec.value is None:
         return None
-    return DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
+    cut = DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
+    return (cut * int(num_players) + 1) // 2
 
 
 def default_c(spec, prior: bool) -> float:
@@ -143,8 +149,9 @@ class MCTSAgent(Agent):
     selects, ``depths_by_players`` ({player count: depth or None}) another one at a count
     (each with that count's prior). ``max_rollout_steps`` stops a playout early (its
     return is then what was earned so far plus the game's value kernel, 0 without one):
-    ``"default"`` is DEFAULT_ROLLOUT for a game with a value kernel and full playouts
-    otherwise, None is always full playouts. ``paranoid`` (None: the game's
+    ``"default"`` is ``default_rollout`` at each player count (the game's cut for a game
+    with a value kernel, grown with the seats; full playouts otherwise), None is always full
+    playouts, a number that many decisions at every count. ``paranoid`` (None: the game's
     ``search_paranoid``) has every rival play against this seat at 3 or more players.
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
     (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores
@@ -200,7 +207,9 @@ class MCTSAgent(Agent):
         self.c = float(c)
         if not 0.0 < self.c < math.inf:
             raise ValueError(f"c {c!r}: a positive exploration constant")
-        if max_rollout_steps == "default":
+        #: whether the playout cut follows the player count (``rollout_for``)
+        self.rollout_default = max_rollout_steps == "default"
+        if self.rollout_default:
             max_rollout_steps = default_rollout(self.spec)
         if max_rollout_steps is not None and int(max_rollout_steps) < 0:
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
@@ -219,9 +228,10 @@ class MCTSAgent(Agent):
         """The same search (simulations, playouts) with ``prior`` (see ``load_prior``) and
         PUCT's default exploration constant, at every player count (another model: the
         priors by player count are not kept)."""
-        return MCTSAgent(self.game, self.simulations,
-                         max_rollout_steps=None if self.max_rollout_steps < 0
-                         else self.max_rollout_steps, seed=seed, prior=prior,
+        rollout = ("default" if self.rollout_default else
+                   None if self.max_rollout_steps < 0 else self.max_rollout_steps)
+        return MCTSAgent(self.game, self.simulations, max_rollout_steps=rollout, seed=seed,
+                         prior=prior,
                          by_players=self.by_players, prior_depth=self.prior_depth,
                          paranoid=self.paranoid, gumbel=self.gumbel,
                          value=self.value, value_mix=self.value_mix)
@@ -229,6 +239,14 @@ class MCTSAgent(Agent):
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
         return self.by_players.get(int(num_players), self.simulations)
+
+    def rollout_for(self, num_players: int) -> int:
+        """Playout decisions before the value kernel scores, in a game of ``num_players``
+        seats (-1: full playouts)."""
+        if not self.rollout_default:
+            return self.max_rollout_steps
+        cut = default_rollout(self.spec, num_players)
+        return -1 if cut is None else cut
 
     def prior_for(self, num_players: int):
         """The prior (params, layout) of a game of ``num_players`` seats, or None (UCT)."""
@@ -262,7 +280,7 @@ class MCTSAgent(Agent):
         n = int(root["num_players"][0])
         info = np.zeros(4, dtype=np.int64)
         visits = search(self.spec, root, self.budget(n), c=self.c,
-                        seed=int(self.rng.integers(2**63)), max_rollout=self.max_rollout_steps,
+                        seed=int(self.rng.integers(2**63)), max_rollout=self.rollout_for(n),
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
                         paranoid=self.paranoid, halving=self.gumbel, value=self.value,
                         value_mix=self.value_mix)

@@ -8,7 +8,9 @@ trained for; the metadata may give another N at another player count, ``search_s
 its ``prior_depth`` (absent: every level, as AlphaZero) keeps the network's prior to the
 first levels of the tree where that was measured to play better (``MCTSAgent``), and its
 ``paranoid`` (absent: the game's ``search_paranoid``) how the search models the rivals at 3
-or more players, where the measured one differs from the game's.
+or more players, where the measured one differs from the game's; and its ``playout_cut``
+(absent: the game's cut, grown with the seats, ``agents.mcts.default_rollout``) the playout
+decisions at every player count its figures were measured with.
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -196,6 +198,10 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     if not isinstance(meta.get("paranoid", False), bool):
         raise ModelMismatchError(f"pretrained model metadata {path}: paranoid must be true or "
                                  f"false, not {meta['paranoid']!r}")
+    cut = meta.get("playout_cut", 0)
+    if type(cut) is not int or cut < 0:
+        raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
+                                 f"whole number of decisions >= 0, not {cut!r}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -316,7 +322,8 @@ def make(kind: str, game: str, seed=None, directory=None):
                       by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}),
                       prior_depth=meta.get("prior_depth"),
                       depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()},
-                      paranoid=meta.get("paranoid"))
+                      paranoid=meta.get("paranoid"),
+                      max_rollout_steps=meta.get("playout_cut", "default"))
     agent.name = "pretrained"
     return agent
 

@@ -194,8 +194,10 @@ def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np
     mask = np.asarray(mask).astype(bool)
     info = np.zeros(4, dtype=np.int64)
     policy = np.zeros(len(mask)) if agent.gumbel else None
-    visits = search(agent.spec, as_state_array(state), agent.simulations, c=agent.c,
-                    seed=int(agent.rng.integers(2**63)), max_rollout=agent.max_rollout_steps,
+    root = as_state_array(state)
+    visits = search(agent.spec, root, agent.simulations, c=agent.c,
+                    seed=int(agent.rng.integers(2**63)),
+                    max_rollout=agent.rollout_for(int(root["num_players"][0])),
                     prior=agent.prior, q=q, info=info, halving=agent.gumbel, policy=policy)
     best = np.zeros(len(mask), dtype=bool)
     if policy is not None and 0 <= info[3] and mask[info[3]]:

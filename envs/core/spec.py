@@ -200,9 +200,10 @@ class GameSpec:
     #: (Cursed Seas' movement segments: 384 answers, 48 kept). Only the search calls it; the
     #: rules, every agent and the env still see ``legal_mask``. None = legal_mask then prune
     search_moves: Any = None
-    #: decisions a search playout makes before the game's ``value`` kernel scores the
-    #: position (agents/mcts.py's default ``max_rollout_steps``; the issue-30 benchmarks
-    #: tune it per game, as a turn spans a different number of decisions in each game).
+    #: decisions a search playout makes at two players before the game's ``value`` kernel
+    #: scores the position (agents/mcts.py's default ``max_rollout_steps``, grown with the
+    #: seats by ``default_rollout``; the issue-30 benchmarks tune it per game, as a turn
+    #: spans a different number of decisions in each game).
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None

@@ -353,6 +353,33 @@ def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
         pretrained.load("havoc", tmp_path)
 
 
+@pytest.mark.parametrize("said, at_three", [(None, 30), (20, 20), (0, 0)])
+def test_a_models_playout_cut_reaches_its_search_at_every_count(tmp_path, monkeypatch, said,
+                                                                at_three):
+    """The metadata's ``playout_cut`` holds at every player count (the horizon its figures
+    were measured with); without one the search's default grows with the seats."""
+    meta = {} if said is None else {"playout_cut": said}
+    _write_model(tmp_path, "havoc", sims=5, **meta)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    from envs.core import search as search_mod
+
+    seen = []
+    real = search_mod.search
+    monkeypatch.setattr(search_mod, "search",
+                        lambda spec, root, sims, **kw: seen.append(kw.get("max_rollout"))
+                        or real(spec, root, sims, **kw))
+    vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=3)
+    assert agents.make("pretrained", "havoc", seed=0).search(vec.states[0:1]) >= 0
+    assert seen == [at_three]
+
+
+@pytest.mark.parametrize("bad", [-1, True, 1.5, "20", None])
+def test_a_malformed_playout_cut_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", playout_cut=bad)
+    with pytest.raises(ModelMismatchError, match="playout_cut"):
+        pretrained.load("havoc", tmp_path)
+
+
 @pytest.mark.parametrize("bad", [0, -2, True, 1.5, "1"])
 def test_a_malformed_prior_depth_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", prior_depth=bad)

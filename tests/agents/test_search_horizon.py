@@ -1,0 +1,50 @@
+"""The search's playout horizon at every player count: the cut a game names is its
+2-player one and grows with the seats (agents.mcts.default_rollout), reaching the kernel from
+the agent and from expert iteration's labels alike."""
+
+import dataclasses
+
+import pytest
+
+import agents
+import envs
+from agents.mcts import default_rollout
+from envs.core import search as search_module
+from training.imitation import search_label
+
+
+def test_the_default_playout_cut_gives_every_seat_as_many_decisions_at_any_count():
+    """The cut a game names is for two players; n seats share n/2 times as many playout
+    decisions (rounded up), so each seat sees as far ahead as at two."""
+    havoc = envs.spec("havoc")
+    assert [default_rollout(havoc, n) for n in (2, 3, 4)] == [20, 30, 40]
+    assert [default_rollout(dataclasses.replace(havoc, search_cut=7), n)
+            for n in (2, 3, 4, 5)] == [7, 11, 14, 18]
+    assert default_rollout(dataclasses.replace(envs.spec("toy"), search_cut=7), 4) is None
+
+
+@pytest.mark.parametrize("text, at_four", [("mcts:300", 40), ("mcts:300:7", 7),
+                                           ("mcts:300:full", -1)])
+def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(monkeypatch, text,
+                                                                     at_four):
+    """The agent hands the kernel the cut for the game's player count: the default grows
+    with the seats, a cut or ``full`` named in the agent string holds at every count, and
+    a copy with a prior (expert iteration's teacher) keeps the same rule, in its moves and
+    its labels alike."""
+    seen = []
+    real = search_module.search
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["max_rollout"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search_module, "search", spy)
+    vec = envs.make_vector("havoc", num_envs=1, seed=0, num_players=4)
+    assert vec.masks[0].sum() > 1
+    agent = agents.make(text, "havoc", seed=0)
+    for a in (agent, agent.with_prior(None)):
+        a.simulations = 8
+        a.search(vec.states[0:1].copy(), vec.masks[0])
+        search_label(a, vec.states[0:1].copy(), vec.masks[0])
+    assert seen == [at_four] * 4
+    assert agent.rollout_for(2) == (20 if text == "mcts:300" else at_four)
