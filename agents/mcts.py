@@ -20,8 +20,8 @@ scores each position where a playout stops, mixed with the game's value kernel b
 
 Playouts: a full random playout of a long game costs most of a simulation (~3,600 decisions
 on 2-player Havoc, a few hundred simulations/s), so for a game with a ``value`` kernel
-(GameSpec.value) playouts stop after ``DEFAULT_ROLLOUT`` decisions at two players by default
-(more with more seats: ``default_rollout``) and the value kernel scores the position
+(GameSpec.value) playouts stop after ``DEFAULT_ROLLOUT`` decisions by default (more with more
+seats where the game says so: ``default_rollout``) and the value kernel scores the position
 (benchmarks/search.py measures both). Games without one play out in full.
 """
 
@@ -34,8 +34,8 @@ import numpy as np
 from agents.base import Agent, as_state_array
 
 
-#: playout decisions at two players before the game's value kernel takes over (games that
-#: have one and name no ``GameSpec.search_cut`` of their own); ten a seat
+#: playout decisions before the game's value kernel takes over (games that have one and
+#: name no ``GameSpec.search_cut`` of their own)
 DEFAULT_ROLLOUT = 20
 #: UCT's exploration constant without a policy prior (games that name no
 #: ``GameSpec.search_c`` of their own)
@@ -48,17 +48,17 @@ DEFAULT_PUCT_C = 0.7
 
 def default_rollout(spec, num_players: int = 2) -> int | None:
     """The playout cut a search of ``spec``'s game of ``num_players`` seats uses unless told
-    otherwise: the game's ``search_cut`` (or DEFAULT_ROLLOUT) at two players when it has a
-    value kernel to score where playouts stop, None (full playouts) without one. More seats
-    share the horizon, so it grows with them (``num_players / 2`` times, rounded up): every
-    seat makes as many playout decisions at 4 players as at 2. A fixed 20 left each of four
-    Havoc seats 5 decisions, too few to see the early seats' skiff placements pay off:
-    ``mcts:4000`` won 46.5% against three heuristics with it, 59.0% with 40
-    (benchmarks/RESULTS.md, "The playout horizon grows with the seats")."""
+    otherwise: the game's ``search_cut`` (or DEFAULT_ROLLOUT) when it has a value kernel to
+    score where playouts stop, None (full playouts) without one. In a game whose cut grows
+    with the seats (``GameSpec.search_cut_grows``) that is the 2-player cut, and n seats
+    share ``n / 2`` times as many decisions (rounded up): at 4 players each seat then makes
+    as many playout decisions as at 2."""
     if spec.value is None:
         return None
     cut = DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
-    return (cut * int(num_players) + 1) // 2
+    if not spec.search_cut_grows:
+        return cut
+    return (cut * max(int(num_players), 2) + 1) // 2
 
 
 def default_c(spec, prior: bool) -> float:
@@ -150,8 +150,8 @@ class MCTSAgent(Agent):
     (each with that count's prior). ``max_rollout_steps`` stops a playout early (its
     return is then what was earned so far plus the game's value kernel, 0 without one):
     ``"default"`` is ``default_rollout`` at each player count (the game's cut for a game
-    with a value kernel, grown with the seats; full playouts otherwise), None is always full
-    playouts, a number that many decisions at every count. ``paranoid`` (None: the game's
+    with a value kernel, grown with the seats where it says so; full playouts otherwise),
+    None is always full playouts, a number that many decisions at every count. ``paranoid`` (None: the game's
     ``search_paranoid``) has every rival play against this seat at 3 or more players.
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
     (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores

@@ -201,12 +201,18 @@ class GameSpec:
     #: rules, every agent and the env still see ``legal_mask``. None = legal_mask then prune
     search_moves: Any = None
     #: decisions a search playout makes at two players before the game's ``value`` kernel
-    #: scores the position (agents/mcts.py's default ``max_rollout_steps``, grown with the
-    #: seats by ``default_rollout``; the issue-30 benchmarks tune it per game, as a turn
-    #: spans a different number of decisions in each game).
+    #: scores the position (agents/mcts.py's default ``max_rollout_steps``; the issue-30
+    #: benchmarks tune it per game, as a turn spans a different number of decisions in each
+    #: game).
     #: None = the search's own default (``agents.mcts.DEFAULT_ROLLOUT``); ignored without
     #: a ``value`` kernel, where playouts run to the end
     search_cut: int | None = None
+    #: the playout cut grows with the seats: ``search_cut`` at two players (and one), n/2
+    #: times it at n (agents.mcts.default_rollout), so each seat makes as many playout
+    #: decisions as at two. Set where measured to win: Havoc's 4-player search won 46.5%
+    #: with 20, 59.9% with 40; Cursed Seas' 3-player search lost with 15 against 10
+    #: (benchmarks/RESULTS.md, "The playout horizon grows with the seats")
+    search_cut_grows: bool = False
     #: UCT's exploration constant for the game's search without a policy prior, where its
     #: value kernel's scale makes another constant search better (agents.mcts.default_c).
     #: None = the search's own default (``agents.mcts.DEFAULT_UCT_C``)

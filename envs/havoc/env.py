@@ -203,7 +203,7 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS,
+    heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS, search_cut_grows=True,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},

@@ -1,6 +1,7 @@
-"""The search's playout horizon at every player count: the cut a game names is its
-2-player one and grows with the seats (agents.mcts.default_rollout), reaching the kernel from
-the agent and from expert iteration's labels alike."""
+"""The search's playout horizon at every player count: where the game says so
+(GameSpec.search_cut_grows) the cut it names is its 2-player one and grows with the seats
+(agents.mcts.default_rollout), reaching the kernel from the agent and from expert iteration's
+labels alike."""
 
 import dataclasses
 
@@ -13,22 +14,31 @@ from envs.core import search as search_module
 from training.imitation import search_label
 
 
-def test_the_default_playout_cut_gives_every_seat_as_many_decisions_at_any_count():
-    """The cut a game names is for two players; n seats share n/2 times as many playout
-    decisions (rounded up), so each seat sees as far ahead as at two."""
+def test_where_the_game_says_so_every_seat_makes_as_many_playout_decisions_as_at_two():
+    """A game whose cut grows names its 2-player cut; n seats share n/2 times as many
+    playout decisions (rounded up), one seat (a solo game) as many as two. Seas of Havoc's
+    grows (its 4-player search was measured to win with it); Cursed Seas' keeps its cut at
+    every count (its 3-player search lost with a longer one)."""
     havoc = envs.spec("havoc")
-    assert [default_rollout(havoc, n) for n in (2, 3, 4)] == [20, 30, 40]
+    assert havoc.search_cut_grows and havoc.search_cut is None
+    assert [default_rollout(havoc, n) for n in (1, 2, 3, 4, 5)] == [20, 20, 30, 40, 50]
     assert [default_rollout(dataclasses.replace(havoc, search_cut=7), n)
             for n in (2, 3, 4, 5)] == [7, 11, 14, 18]
-    assert default_rollout(dataclasses.replace(envs.spec("toy"), search_cut=7), 4) is None
+    assert [default_rollout(dataclasses.replace(havoc, search_cut_grows=False), n)
+            for n in (2, 3, 4)] == [20, 20, 20]
+    cursed = envs.spec("cursed_seas")
+    assert not cursed.search_cut_grows
+    assert {default_rollout(cursed, n) for n in (2, 3, 4)} == {cursed.search_cut}
+    assert default_rollout(dataclasses.replace(envs.spec("toy"), search_cut=7,
+                                               search_cut_grows=True), 4) is None
 
 
 @pytest.mark.parametrize("text, at_four", [("mcts:300", 40), ("mcts:300:7", 7),
                                            ("mcts:300:full", -1)])
 def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(monkeypatch, text,
                                                                      at_four):
-    """The agent hands the kernel the cut for the game's player count: the default grows
-    with the seats, a cut or ``full`` named in the agent string holds at every count, and
+    """The agent hands the kernel the cut for the game's player count: Havoc's default
+    grows with the seats, a cut or ``full`` named in the agent string holds at every count, and
     a copy with a prior (expert iteration's teacher) keeps the same rule, in its moves and
     its labels alike."""
     seen = []
