@@ -151,8 +151,9 @@ class MCTSAgent(Agent):
     return is then what was earned so far plus the game's value kernel, 0 without one):
     ``"default"`` is ``default_rollout`` at each player count (the game's cut for a game
     with a value kernel, grown with the seats where it says so; full playouts otherwise),
-    None is always full playouts, a number that many decisions at every count. ``paranoid`` (None: the game's
-    ``search_paranoid``) has every rival play against this seat at 3 or more players.
+    None is always full playouts, a number that many decisions at every count.
+    ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against this
+    seat at 3 or more players.
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
     (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores
     where playouts stop, mixed with the game's value kernel by ``value_mix`` (1: the
@@ -231,8 +232,7 @@ class MCTSAgent(Agent):
         rollout = ("default" if self.rollout_default else
                    None if self.max_rollout_steps < 0 else self.max_rollout_steps)
         return MCTSAgent(self.game, self.simulations, max_rollout_steps=rollout, seed=seed,
-                         prior=prior,
-                         by_players=self.by_players, prior_depth=self.prior_depth,
+                         prior=prior, by_players=self.by_players, prior_depth=self.prior_depth,
                          paranoid=self.paranoid, gumbel=self.gumbel,
                          value=self.value, value_mix=self.value_mix)
 

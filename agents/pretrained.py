@@ -9,7 +9,7 @@ its ``prior_depth`` (absent: every level, as AlphaZero) keeps the network's prio
 first levels of the tree where that was measured to play better (``MCTSAgent``), and its
 ``paranoid`` (absent: the game's ``search_paranoid``) how the search models the rivals at 3
 or more players, where the measured one differs from the game's; and its ``playout_cut``
-(absent: the game's cut, grown with the seats, ``agents.mcts.default_rollout``) the playout
+(absent: the search's default at each count, ``agents.mcts.default_rollout``) the playout
 decisions at every player count its figures were measured with.
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).

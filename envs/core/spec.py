@@ -209,9 +209,8 @@ class GameSpec:
     search_cut: int | None = None
     #: the playout cut grows with the seats: ``search_cut`` at two players (and one), n/2
     #: times it at n (agents.mcts.default_rollout), so each seat makes as many playout
-    #: decisions as at two. Set where measured to win: Havoc's 4-player search won 46.5%
-    #: with 20, 59.9% with 40; Cursed Seas' 3-player search lost with 15 against 10
-    #: (benchmarks/RESULTS.md, "The playout horizon grows with the seats")
+    #: decisions as at two. Set where measured to win (Havoc at 4 players; Cursed Seas at 3
+    #: lost with it: benchmarks/RESULTS.md, "The playout horizon grows with the seats")
     search_cut_grows: bool = False
     #: UCT's exploration constant for the game's search without a policy prior, where its
     #: value kernel's scale makes another constant search better (agents.mcts.default_c).
