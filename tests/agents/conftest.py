@@ -3,6 +3,8 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from toy_agents import ensure_toy  # noqa: E402
@@ -22,3 +24,20 @@ def _one_thread_each():
 
 
 _one_thread_each()
+
+
+@pytest.fixture
+def searches(monkeypatch):
+    """Every call of ``envs.core.search.search`` from here on, as the keywords it was given
+    and its ``sims``; the real search still runs."""
+    from envs.core import search
+
+    calls = []
+    real = search.search
+
+    def spy(spec, root, sims, **kw):
+        calls.append({"sims": sims, **kw})
+        return real(spec, root, sims, **kw)
+
+    monkeypatch.setattr(search, "search", spy)
+    return calls

@@ -87,24 +87,14 @@ def test_uct_keeps_trying_an_action_after_a_bad_first_playout(seed):
     assert visits[:4].min() >= 5, visits[:4]
 
 
-def test_the_spec_names_the_exploration_constant(monkeypatch):
+def test_the_spec_names_the_exploration_constant(searches):
     """mcts:N:c=C searches with C (UCT's default 1.0 otherwise) and says so in its name;
     anything but a positive number is refused by name."""
-    from envs.core import search
-
-    seen = []
-    real = search.search
-
-    def spy(*args, **kws):
-        seen.append(kws["c"])
-        return real(*args, **kws)
-
-    monkeypatch.setattr(search, "search", spy)
     vec = envs.make_vector("toy", num_envs=1, seed=0)
     for spec, c in (("mcts:40", 1.0), ("mcts:40:c=0.25", 0.25), ("mcts:40:5:c=3", 3.0)):
         agent = agents.make(spec, "toy", seed=0)
         agent.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
-        assert seen[-1] == c
+        assert searches[-1]["c"] == c
         assert agent.name == ("mcts:40" if c == 1.0 else f"mcts:40:c={c:g}")
     for bad in ("mcts:40:c=0", "mcts:40:c=-1", "mcts:40:c=x", "mcts:40:c=inf", "mcts:40:c=nan"):
         with pytest.raises(ValueError, match="exploration constant"):

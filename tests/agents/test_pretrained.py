@@ -319,23 +319,24 @@ def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, mo
             used.clear()
 
 
+def _searched_at_three_players(tmp_path, monkeypatch, searches, key, **meta):
+    """``key`` of each search the Havoc ``pretrained`` agent runs from a 3-player start, its
+    model's metadata overridden by ``meta``."""
+    _write_model(tmp_path, "havoc", sims=5, **meta)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=3)
+    assert agents.make("pretrained", "havoc", seed=0).search(vec.states[0:1]) >= 0
+    return [kw.get(key) for kw in searches]
+
+
 @pytest.mark.parametrize("said, searched", [(None, None), (False, False), (True, True)])
-def test_a_models_paranoid_setting_reaches_its_search(tmp_path, monkeypatch, said, searched):
+def test_a_models_paranoid_setting_reaches_its_search(tmp_path, monkeypatch, searches, said,
+                                                      searched):
     """The metadata's ``paranoid`` is the search's (None: the game's own default), so a
     model measured with max-n keeps it in a game whose plain search is paranoid."""
     meta = {} if said is None else {"paranoid": said}
-    _write_model(tmp_path, "havoc", sims=5, **meta)
-    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
-    from envs.core import search as search_mod
-
-    seen = []
-    real = search_mod.search
-    monkeypatch.setattr(search_mod, "search",
-                        lambda spec, root, sims, **kw: seen.append(kw.get("paranoid"))
-                        or real(spec, root, sims, **kw))
-    vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=3)
-    assert agents.make("pretrained", "havoc", seed=0).search(vec.states[0:1]) >= 0
-    assert seen == [searched]
+    assert _searched_at_three_players(tmp_path, monkeypatch, searches, "paranoid",
+                                      **meta) == [searched]
 
 
 def test_the_shipped_cursed_seas_agent_keeps_max_n_at_three_players():
@@ -354,23 +355,13 @@ def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
 
 
 @pytest.mark.parametrize("said, at_three", [(None, 30), (20, 20), (0, 0)])
-def test_a_models_playout_cut_reaches_its_search_at_every_count(tmp_path, monkeypatch, said,
-                                                                at_three):
+def test_a_models_playout_cut_reaches_its_search_at_every_count(tmp_path, monkeypatch, searches,
+                                                                said, at_three):
     """The metadata's ``playout_cut`` holds at every player count (the horizon its figures
     were measured with); without one the search's default grows with the seats."""
     meta = {} if said is None else {"playout_cut": said}
-    _write_model(tmp_path, "havoc", sims=5, **meta)
-    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
-    from envs.core import search as search_mod
-
-    seen = []
-    real = search_mod.search
-    monkeypatch.setattr(search_mod, "search",
-                        lambda spec, root, sims, **kw: seen.append(kw.get("max_rollout"))
-                        or real(spec, root, sims, **kw))
-    vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=3)
-    assert agents.make("pretrained", "havoc", seed=0).search(vec.states[0:1]) >= 0
-    assert seen == [at_three]
+    assert _searched_at_three_players(tmp_path, monkeypatch, searches, "max_rollout",
+                                      **meta) == [at_three]
 
 
 @pytest.mark.parametrize("bad", [-1, True, 1.5, "20", None])

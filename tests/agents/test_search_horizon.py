@@ -10,7 +10,6 @@ import pytest
 import agents
 import envs
 from agents.mcts import default_rollout
-from envs.core import search as search_module
 from training.imitation import search_label
 
 
@@ -35,20 +34,11 @@ def test_where_the_game_says_so_every_seat_makes_as_many_playout_decisions_as_at
 
 @pytest.mark.parametrize("text, at_four", [("mcts:300", 40), ("mcts:300:7", 7),
                                            ("mcts:300:full", -1)])
-def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(monkeypatch, text,
-                                                                     at_four):
+def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(searches, text, at_four):
     """The agent hands the kernel the cut for the game's player count: Havoc's default
     grows with the seats, a cut or ``full`` named in the agent string holds at every count, and
     a copy with a prior (expert iteration's teacher) keeps the same rule, in its moves and
     its labels alike."""
-    seen = []
-    real = search_module.search
-
-    def spy(*args, **kwargs):
-        seen.append(kwargs["max_rollout"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(search_module, "search", spy)
     vec = envs.make_vector("havoc", num_envs=1, seed=0, num_players=4)
     assert vec.masks[0].sum() > 1
     agent = agents.make(text, "havoc", seed=0)
@@ -56,5 +46,5 @@ def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(monkeypatch,
         a.simulations = 8
         a.search(vec.states[0:1].copy(), vec.masks[0])
         search_label(a, vec.states[0:1].copy(), vec.masks[0])
-    assert seen == [at_four] * 4
+    assert [kw["max_rollout"] for kw in searches] == [at_four] * 4
     assert agent.rollout_for(2) == (20 if text == "mcts:300" else at_four)
