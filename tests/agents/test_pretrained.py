@@ -137,27 +137,17 @@ def test_a_malformed_budget_by_player_count_is_refused(tmp_path, bad):
 
 
 def test_the_pretrained_agent_searches_with_the_budget_of_the_games_player_count(
-        tmp_path, monkeypatch):
+        tmp_path, monkeypatch, searches):
     """The budget is read from the record searched (its ``num_players``), so one agent
     plays each player count with its own budget."""
-    from envs.core import search as search_mod
-
     _write_model(tmp_path, "havoc", sims=5, sims_by_players={"3": 9})
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     agent = agents.make("pretrained", "havoc", seed=0)
-    used = []
-    real = search_mod.search
-
-    def spy(spec, root, sims, **kw):
-        used.append(sims)
-        return real(spec, root, sims, **kw)
-
-    monkeypatch.setattr(search_mod, "search", spy)
     for n in (2, 3, 4):
         vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
         assert agent.search(vec.states[0:1]) >= 0
-        assert used == [5 if n == 2 else 9], n
-        used.clear()
+        assert [kw["sims"] for kw in searches] == [5 if n == 2 else 9], n
+        searches.clear()
 
 
 @pytest.mark.parametrize("game,players", MODELS, ids=MODEL_IDS)
@@ -259,26 +249,8 @@ def _main_and_three(folder: Path, main_meta=None, three_meta=None):
     return main, three
 
 
-def _spy_search(monkeypatch, depths=None):
-    """Record (simulations, prior params) of every search the agents run (and its
-    ``prior_depth`` in ``depths`` when given)."""
-    from envs.core import search as search_mod
-
-    used = []
-    real = search_mod.search
-
-    def spy(spec, root, sims, **kw):
-        used.append((sims, kw.get("prior")))
-        if depths is not None:
-            depths.append(kw.get("prior_depth"))
-        return real(spec, root, sims, **kw)
-
-    monkeypatch.setattr(search_mod, "search", spy)
-    return used
-
-
 def test_a_model_for_a_player_count_is_the_prior_and_budget_at_that_count_only(
-        tmp_path, monkeypatch):
+        tmp_path, monkeypatch, searches):
     """At 3 players the search is given the 3-player model's network and its ``sims``
     (over the main model's ``sims_by_players``); at 2 and 4 the main model's network and
     budgets; ``mcts:N:prior=pretrained`` switches networks the same way at its budget."""
@@ -289,18 +261,18 @@ def test_a_model_for_a_player_count_is_the_prior_and_budget_at_that_count_only(
     assert agent.by_players == {1: 5, 2: 5, 3: 9, 4: 8, 5: 8}
     assert np.array_equal(agent.prior[0], main) and set(agent.priors_by_players) == {3}
     fixed = agents.make("mcts:6:prior=pretrained", "havoc", seed=0)
-    used = _spy_search(monkeypatch)
     for who, want_sims in ((agent, {2: 5, 3: 9, 4: 8}), (fixed, {2: 6, 3: 6, 4: 6})):
         for n in (2, 3, 4):
             vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
             assert who.search(vec.states[0:1]) >= 0
-            (sims, prior), = used
-            assert sims == want_sims[n], (who.name, n)
-            assert np.array_equal(prior[0], three if n == 3 else main), (who.name, n)
-            used.clear()
+            (kw,) = searches
+            assert kw["sims"] == want_sims[n], (who.name, n)
+            assert np.array_equal(kw["prior"][0], three if n == 3 else main), (who.name, n)
+            searches.clear()
 
 
-def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, monkeypatch):
+def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, monkeypatch,
+                                                                     searches):
     """The metadata's ``prior_depth`` keeps the prior to that many tree levels wherever its
     model plays: the main model's (2) at 2 and 4 players, the 3-player model's own (1) at
     3; ``mcts:N:prior=pretrained`` searches with the prior at every level."""
@@ -308,15 +280,12 @@ def test_a_models_prior_depth_is_the_searchs_at_the_counts_it_plays(tmp_path, mo
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     agent = agents.make("pretrained", "havoc", seed=0)
     fixed = agents.make("mcts:6:prior=pretrained", "havoc", seed=0)
-    depths = []
-    used = _spy_search(monkeypatch, depths)
     for who, want in ((agent, {2: 2, 3: 1, 4: 2}), (fixed, {2: None, 3: None, 4: None})):
         for n in (2, 3, 4):
             vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
             assert who.search(vec.states[0:1]) >= 0
-            assert depths == [want[n]], (who.name, n)
-            depths.clear()
-            used.clear()
+            assert [kw.get("prior_depth") for kw in searches] == [want[n]], (who.name, n)
+            searches.clear()
 
 
 def _searched_at_three_players(tmp_path, monkeypatch, searches, key, **meta):
