@@ -311,6 +311,7 @@ def cmd_train(args) -> int:
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
+                          expert_cut=args.expert_cut,
                           expert_search_value=args.expert_search_value,
                           pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
@@ -321,8 +322,8 @@ def cmd_train(args) -> int:
                       f"({cfg.imitate_epochs} epochs)")
         if cfg.expert_rounds:
             con.print(f"expert iteration: {cfg.expert_rounds} rounds of {cfg.expert_games} "
-                      f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel)} with the "
-                      "policy as prior labelling")
+                      f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)}"
+                      " with the policy as prior labelling")
         trainer = Trainer(cfg)
         im = trainer.imitation
         if cfg.imitate and im:
@@ -403,6 +404,9 @@ def _check_imitate(args) -> None:
     if not 0 <= args.expert_search_value <= 1:
         raise CliError(f"--expert-search-value {args.expert_search_value}: give a weight "
                        "in [0, 1] (0 = the critic learns the returns alone)")
+    if args.expert_cut is not None and args.expert_cut < 0:
+        raise CliError(f"--expert-cut {args.expert_cut}: give the playout decisions before "
+                       "the game's value scores the position, >= 0")
     if args.expert_gumbel < 0:
         raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
                        "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")
@@ -769,6 +773,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the expert's search draws M root actions by Gumbel top-k and "
                          "labels with its policy target, softmax of logit + sigma(q) "
                          "(0 = PUCT, labels by visit shares)")
+    sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
+                    help="the expert's playouts stop after N decisions at every player "
+                         "count (default: where the game's search stops them)")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -117,7 +117,7 @@ def run_demo(out_dir="runs/demo", games: int = 200, console=None, scale: float =
 
 
 #: the demo's last match, the trained policy against the shipped pretrained opponent (its
-#: network as the prior of its search: mcts:700 in Havoc, ~1.5 CPU s a game), plays this
+#: network as the prior of its search: mcts:600 in Havoc, ~1.5 CPU s a game), plays this
 #: fraction of ``games``
 PRETRAINED_SHARE = 10
 

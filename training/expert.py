@@ -40,24 +40,27 @@ def _threads(n: int):
         torch.set_num_threads(before)
 
 
-def teacher_spec(sims: int, gumbel: int = 0) -> str:
-    """The search that labels an expert round, as an agent spec."""
-    return f"mcts:{int(sims)}" + (f":gumbel={int(gumbel)}" if gumbel else "")
+def teacher_spec(sims: int, gumbel: int = 0, cut: int | None = None) -> str:
+    """The search that labels an expert round, as an agent spec: its playouts cut where the
+    game's search cuts them, or after ``cut`` decisions at every player count."""
+    return (f"mcts:{int(sims)}" + ("" if cut is None else f":{int(cut)}")
+            + (f":gumbel={int(gumbel)}" if gumbel else ""))
 
 
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
                  max_labels: int = 200, regret: float = 0.0, gumbel: int = 0,
-                 progress=None) -> Demonstrations:
+                 progress=None, cut: int | None = None) -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
-    its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``) with the
-    policy as prior (each weighted by the policy's regret there when ``regret`` > 0:
-    training/imitation.py ``collect``)."""
+    its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``, playouts
+    cut after ``cut`` decisions where it is given: ``teacher_spec``) with the policy as prior
+    (each weighted by the policy's regret there when ``regret`` > 0: training/imitation.py
+    ``collect``)."""
     from agents.policy import ActorAgent
 
     me = ActorAgent.of(policy, name="student")
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
-                            teacher=teacher_spec(sims, gumbel), prior=(me.params, me.layout),
+                            teacher=teacher_spec(sims, gumbel, cut), prior=(me.params, me.layout),
                             config=config, gamma=gamma, max_labels=max_labels,
                             regret=regret, progress=progress)
 
@@ -69,26 +72,28 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      after_round=None, start: int = 0,
                      recent: list[Demonstrations] | None = None,
                      regret: float = 0.0, gumbel: int = 0, progress=None,
-                     value_from_search: float = 0.0) -> list[dict]:
+                     value_from_search: float = 0.0, cut: int | None = None) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
     rounds as ``recent`` and continues as if it had not stopped: each round's games and
     training are seeded by its number. ``progress`` (a ``Progress``) counts every game
     played. The critic learns the returns mixed with the search's root values by
-    ``value_from_search`` (training/imitation.py ``clone``). Returns one log entry per round
+    ``value_from_search`` (training/imitation.py ``clone``). The teacher's playouts stop where
+    the game's search stops them, or after ``cut`` decisions. Returns one log entry per round
     run."""
-    if rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds:
+    if (rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds
+            or (cut is not None and cut < 0)):
         raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
                          f"sims={sims}, window={window} (each >= 1), start={start} "
-                         "(0 to rounds)")
+                         f"(0 to rounds), cut={cut} (None or >= 0)")
     recent = list(recent or [])[-window:]
     log = []
     for r in range(start, rounds):
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
-                           regret=regret, gumbel=gumbel, progress=progress)
+                           regret=regret, gumbel=gumbel, progress=progress, cut=cut)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

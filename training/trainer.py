@@ -107,6 +107,9 @@ class TrainConfig:
     #: the expert's search has a Gumbel root over this many actions and labels with its
     #: policy target (training/expert.py; 0 = PUCT, labels its visit shares)
     expert_gumbel: int = 0
+    #: the expert's playouts stop after this many decisions at every player count (None:
+    #: where the game's search stops them, agents.mcts.default_rollout)
+    expert_cut: int | None = None
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -303,7 +306,8 @@ class Trainer:
         mark = [time.perf_counter(), time.process_time()]
         bar = Progress(cfg.expert_rounds * cfg.expert_games,
                        f"{cfg.game} expert iteration "
-                       f"({teacher_spec(cfg.expert_sims, cfg.expert_gumbel)} labels)",
+                       f"({teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)} "
+                       "labels)",
                        initial=self.expert_done * cfg.expert_games, enabled=cfg.progress)
 
         def after(entry, labels):
@@ -334,7 +338,7 @@ class Trainer:
                              gamma=cfg.gamma, after_round=after, start=self.expert_done,
                              recent=recent, regret=cfg.expert_regret,
                              gumbel=cfg.expert_gumbel, progress=bar,
-                             value_from_search=cfg.expert_search_value)
+                             value_from_search=cfg.expert_search_value, cut=cfg.expert_cut)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

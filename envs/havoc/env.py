@@ -177,9 +177,17 @@ def _final_scores(states, out):
         out[c] = scoring.final_score(s, c)
 
 
-#: simulations of the 2-player search with a trained prior (GameSpec.prior_sims): 8.4 ms a
-#: decision with the shipped network on an idle core, against 2.7 ms at 200 (benchmarks/TRAINING.md)
-PRIOR_SIMS = 700
+#: simulations of the 2-player search with a trained prior (GameSpec.prior_sims), within the
+#: 10 ms a decision the trained agent may take: at the search's cut of 40 (below) 600 took
+#: 9.1 ms a decision with the shipped network on an idle core, 700 about 11
+#: (benchmarks/TRAINING.md, "The teacher's horizon")
+PRIOR_SIMS = 600
+#: decisions a 2-player search playout makes before value.py scores the position
+#: (GameSpec.search_cut; it grows with the seats, search_cut_grows): at 40 rather than the
+#: shared 20, plain mcts:1000 won 82.8% [78.7, 86.1] of 400 games against the heuristic
+#: against 72.2% on the same deals, and mcts:700 at 40 (5.2 ms a decision) 78.0%; doubled at
+#: 4 players, 70.8% against 60.5% (benchmarks/RESULTS.md, "A longer horizon")
+SEARCH_CUT = 40
 
 
 def infos(rec) -> list:
@@ -203,7 +211,8 @@ GAME = GameSpec(
     action_label=action_label, render_ansi=render_ansi, render_rgb=render_rgb,
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
-    heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS, search_cut_grows=True,
+    heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS,
+    search_cut=SEARCH_CUT, search_cut_grows=True,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},

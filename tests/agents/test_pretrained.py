@@ -323,7 +323,7 @@ def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
         pretrained.load("havoc", tmp_path)
 
 
-@pytest.mark.parametrize("said, at_three", [(None, 30), (20, 20), (0, 0)])
+@pytest.mark.parametrize("said, at_three", [(None, 60), (20, 20), (0, 0)])
 def test_a_models_playout_cut_reaches_its_search_at_every_count(tmp_path, monkeypatch, searches,
                                                                 said, at_three):
     """The metadata's ``playout_cut`` holds at every player count (the horizon its figures

@@ -16,15 +16,16 @@ from training.imitation import search_label
 def test_where_the_game_says_so_every_seat_makes_as_many_playout_decisions_as_at_two():
     """A game whose cut grows names its 2-player cut; n seats share n/2 times as many
     playout decisions (rounded up), one seat (a solo game) as many as two. Seas of Havoc's
-    grows (its 4-player search was measured to win with it); Cursed Seas' keeps its cut at
-    every count (its 3-player search lost with a longer one)."""
+    grows from its own 2-player cut of 40 (its search was measured to win with it at 2, 3
+    and 4 players); Cursed Seas' keeps its cut at every count (its 3-player search lost with
+    a longer one)."""
     havoc = envs.spec("havoc")
-    assert havoc.search_cut_grows and havoc.search_cut is None
-    assert [default_rollout(havoc, n) for n in (1, 2, 3, 4, 5)] == [20, 20, 30, 40, 50]
+    assert havoc.search_cut_grows
+    assert [default_rollout(havoc, n) for n in (1, 2, 3, 4, 5)] == [40, 40, 60, 80, 100]
     assert [default_rollout(dataclasses.replace(havoc, search_cut=7), n)
             for n in (2, 3, 4, 5)] == [7, 11, 14, 18]
     assert [default_rollout(dataclasses.replace(havoc, search_cut_grows=False), n)
-            for n in (2, 3, 4)] == [20, 20, 20]
+            for n in (2, 3, 4)] == [40, 40, 40]
     cursed = envs.spec("cursed_seas")
     assert not cursed.search_cut_grows
     assert {default_rollout(cursed, n) for n in (2, 3, 4)} == {cursed.search_cut}
@@ -32,7 +33,7 @@ def test_where_the_game_says_so_every_seat_makes_as_many_playout_decisions_as_at
                                                search_cut_grows=True), 4) is None
 
 
-@pytest.mark.parametrize("text, at_four", [("mcts:300", 40), ("mcts:300:7", 7),
+@pytest.mark.parametrize("text, at_four", [("mcts:300", 80), ("mcts:300:7", 7),
                                            ("mcts:300:full", -1)])
 def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(searches, text, at_four):
     """The agent hands the kernel the cut for the game's player count: Havoc's default
@@ -47,4 +48,4 @@ def test_the_search_of_a_four_player_game_cuts_where_its_agent_says(searches, te
         a.search(vec.states[0:1].copy(), vec.masks[0])
         search_label(a, vec.states[0:1].copy(), vec.masks[0])
     assert [kw["max_rollout"] for kw in searches] == [at_four] * 4
-    assert agent.rollout_for(2) == (20 if text == "mcts:300" else at_four)
+    assert agent.rollout_for(2) == (40 if text == "mcts:300" else at_four)

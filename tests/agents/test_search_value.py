@@ -64,7 +64,7 @@ def test_a_cut_playout_is_shorter_and_the_search_still_counts_every_simulation()
 def test_mcts_agent_string_chooses_the_playout_length(text, rollout):
     a = agents.make(text, "havoc", seed=0)
     assert a.simulations == 300
-    expect = {"default": DEFAULT_ROLLOUT, None: -1}.get(rollout, rollout)
+    expect = {"default": envs.spec("havoc").search_cut, None: -1}.get(rollout, rollout)
     assert a.max_rollout_steps == expect
 
 
@@ -86,11 +86,13 @@ def test_a_game_names_its_own_playout_cut_through_its_spec():
 
     from agents.mcts import default_rollout
 
+    seventh = envs.spec("seventh_sea")          # a value kernel and no cut of its own
+    assert seventh.value is not None and seventh.search_cut is None
+    assert default_rollout(seventh) == DEFAULT_ROLLOUT
+    assert default_rollout(dataclasses.replace(seventh, search_cut=7)) == 7
+    assert default_rollout(dataclasses.replace(seventh, search_cut=0)) == 0
     havoc = envs.spec("havoc")
-    assert havoc.value is not None and havoc.search_cut is None
-    assert default_rollout(havoc) == DEFAULT_ROLLOUT
-    assert default_rollout(dataclasses.replace(havoc, search_cut=7)) == 7
-    assert default_rollout(dataclasses.replace(havoc, search_cut=0)) == 0
+    assert default_rollout(havoc) == havoc.search_cut != DEFAULT_ROLLOUT
     toy = envs.spec("toy")
     assert default_rollout(dataclasses.replace(toy, search_cut=7)) is None
 

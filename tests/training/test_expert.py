@@ -81,7 +81,26 @@ def test_a_round_moves_the_policy_towards_its_labels_and_logs_it():
         policy, "toy", games=4, sims=16, seed=1 + 33_333 + 1000))["loss"]
 
 
-@pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0}])
+@pytest.mark.parametrize("cut, expect", [(None, "default"), (3, 3), (0, 0)])
+def test_the_teacher_cuts_its_playouts_where_the_game_does_unless_told(monkeypatch, cut,
+                                                                        expect):
+    """``--expert-cut`` (TrainConfig.expert_cut): the label search's playouts stop after that
+    many decisions; without it where the game's own search stops them."""
+    seen = []
+    real = im.search_label
+
+    def spy(agent, state, mask, q=None):
+        seen.append(agent.max_rollout_steps)
+        return real(agent, state, mask, q=q)
+
+    monkeypatch.setattr(im, "search_label", spy)
+    expert_round(_policy(), "toy", games=2, sims=8, seed=5, cut=cut)
+    default = MCTSAgent("toy", 8).max_rollout_steps
+    assert seen and set(seen) == {default if expect == "default" else expect}
+
+
+@pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0},
+                                {"cut": -1}])
 def test_bad_expert_settings_are_refused_naming_them(kw):
     args = dict(rounds=1, games=2, sims=4, window=2) | kw
     with pytest.raises(ValueError, match="expert iteration"):
@@ -128,7 +147,8 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
     for flag, value in (("--expert", "-1"), ("--expert-sims", "0"), ("--workers", "0"),
                         ("--expert-regret", "-2"), ("--expert-regret", "nan"),
                         ("--expert-regret", "inf"), ("--expert-gumbel", "-1"),
-                        ("--expert-search-value", "1.5"), ("--expert-search-value", "-0.1"),
+                        ("--expert-cut", "-1"), ("--expert-search-value", "1.5"),
+                        ("--expert-search-value", "-0.1"),
                         ("--expert-search-value", "nan")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
