@@ -431,12 +431,14 @@ def worth(game: str) -> str:
 
 def _searched(meta: dict, num_players: int | None = None) -> str:
     """The ``pretrained`` agent's search with a model at a player count, as the README
-    says it: "`mcts:N`", and where the prior keeps to the first levels of the tree
+    says it: "`mcts:N`" (its playout cut after it, "`mcts:N:CUT`", where the metadata fixes
+    one: ``playout_cut``), and where the prior keeps to the first levels of the tree
     (``prior_depth``), which ones."""
     depth = meta.get("prior_depth")
     where = ("" if depth is None else " at the root only" if depth == 1
              else f" in the first {depth} levels of its tree")
-    return f"`mcts:{search_sims(meta, num_players)}`{where}"
+    cut = "" if meta.get("playout_cut") is None else f":{meta['playout_cut']}"
+    return f"`mcts:{search_sims(meta, num_players)}{cut}`{where}"
 
 
 def _training(meta: dict) -> str:

@@ -443,13 +443,17 @@ def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkey
                                          "seat-rotated games against 2 heuristics (chance 33%)")
 
 
-@pytest.mark.parametrize("depth, said", [(1, "`mcts:900` at the root only"),
-                                         (3, "`mcts:900` in the first 3 levels of its tree")])
-def test_worth_says_where_a_models_prior_selects(tmp_path, monkeypatch, depth, said):
+@pytest.mark.parametrize("fixed, said", [
+    ({"prior_depth": 1}, "`mcts:900` at the root only"),
+    ({"prior_depth": 3}, "`mcts:900` in the first 3 levels of its tree"),
+    ({"playout_cut": 20}, "`mcts:900:20`"),
+    ({"playout_cut": 20, "prior_depth": 1}, "`mcts:900:20` at the root only")])
+def test_worth_says_how_a_models_search_is_fixed(tmp_path, monkeypatch, fixed, said):
+    """Where the metadata fixes the prior's depth or the playout cut its figures were
+    measured with, the sentence names them (a reader re-running the row needs them)."""
     three = [{"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
               "win_rate": 0.6, "ci95": [0.502, 0.691]}]
-    _main_and_three(tmp_path, {"sims": 700},
-                    {"strength": three, "sims": 900, "prior_depth": depth})
+    _main_and_three(tmp_path, {"sims": 700}, {"strength": three, "sims": 900, **fixed})
     monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
     assert f"with 3 players a network trained for 3 ({said}) won" in \
         pretrained.worth("havoc")

@@ -86,11 +86,11 @@ def test_a_game_names_its_own_playout_cut_through_its_spec():
 
     from agents.mcts import default_rollout
 
-    seventh = envs.spec("seventh_sea")          # a value kernel and no cut of its own
-    assert seventh.value is not None and seventh.search_cut is None
-    assert default_rollout(seventh) == DEFAULT_ROLLOUT
-    assert default_rollout(dataclasses.replace(seventh, search_cut=7)) == 7
-    assert default_rollout(dataclasses.replace(seventh, search_cut=0)) == 0
+    sails = envs.spec("five_sails")             # a value kernel and no cut of its own
+    assert sails.value is not None and sails.search_cut is None
+    assert default_rollout(sails) == DEFAULT_ROLLOUT
+    assert default_rollout(dataclasses.replace(sails, search_cut=7)) == 7
+    assert default_rollout(dataclasses.replace(sails, search_cut=0)) == 0
     havoc = envs.spec("havoc")
     assert default_rollout(havoc) == havoc.search_cut != DEFAULT_ROLLOUT
     toy = envs.spec("toy")
