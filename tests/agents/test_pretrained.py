@@ -177,10 +177,12 @@ def test_every_shipped_model_is_the_installed_games_version_and_layout(game, pla
 def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(game, players):
     """The strict AEC env raises IllegalActionError on an illegal move; the positions the
     game reaches pass check_state (every 20th and the last: a check costs ~13 ms on Havoc);
-    the game ends (not truncated). Each model plays at the count it was trained for."""
+    the game ends (not truncated). Each model plays at the count it was trained for, its
+    search as the ``pretrained`` agent ships it (the model's playout cut) on 4 simulations."""
     meta = pretrained.metadata(game, num_players=players)
     net = agents.make("pretrained-net", game)
-    search = agents.make("mcts:4:prior=pretrained", game, seed=1)
+    search = agents.make("pretrained", game, seed=1)
+    search.simulations, search.by_players = 4, {}
     env = envs.make_raw(game, **meta["config"])
     env.reset(seed=3)
     seat_agent = {name: (net, search)[i % 2] for i, name in enumerate(env.possible_agents)}
