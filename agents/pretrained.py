@@ -302,10 +302,12 @@ def search_budgets(meta: dict, own: dict[int, dict] | None = None) -> dict[int, 
             for n in range(spec.min_players, spec.max_players + 1)}
 
 
-def make(kind: str, game: str, seed=None, directory=None):
+def make(kind: str, game: str, seed=None, directory=None, simulations: int | None = None):
     """The ``pretrained`` agent (the network as the prior of its search) or
     ``pretrained-net`` (the network alone, greedy); at a player count with a model of its
-    own (``own_models``) each plays that model's network (and its budget)."""
+    own (``own_models``) each plays that model's network (and its budget). ``simulations``
+    gives the search that budget at every player count, its other settings (prior depth,
+    rivals' model, playout cut) as the models ship them."""
     if kind not in KINDS:
         raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
     main, own = load(game, directory), by_players(game, directory)
@@ -317,9 +319,11 @@ def make(kind: str, game: str, seed=None, directory=None):
     from agents.mcts import MCTSAgent
 
     meta = main[2]
-    agent = MCTSAgent(game, simulations=search_sims(meta), seed=seed, prior=main[:2],
-                      priors_by_players=nets,
-                      by_players=search_budgets(meta, {n: m[2] for n, m in own.items()}),
+    budgets = (search_budgets(meta, {n: m[2] for n, m in own.items()}) if simulations is None
+               else {})
+    agent = MCTSAgent(game, seed=seed,
+                      simulations=search_sims(meta) if simulations is None else simulations,
+                      prior=main[:2], priors_by_players=nets, by_players=budgets,
                       prior_depth=meta.get("prior_depth"),
                       depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()},
                       paranoid=meta.get("paranoid"),

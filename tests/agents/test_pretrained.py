@@ -181,8 +181,7 @@ def test_shipped_model_plays_complete_games_through_aec_with_legal_moves_only(ga
     search as the ``pretrained`` agent ships it (the model's playout cut) on 4 simulations."""
     meta = pretrained.metadata(game, num_players=players)
     net = agents.make("pretrained-net", game)
-    search = agents.make("pretrained", game, seed=1)
-    search.simulations, search.by_players = 4, {}
+    search = pretrained.make("pretrained", game, seed=1, simulations=4)
     env = envs.make_raw(game, **meta["config"])
     env.reset(seed=3)
     seat_agent = {name: (net, search)[i % 2] for i, name in enumerate(env.possible_agents)}
