@@ -8,7 +8,7 @@ six starter decks are our own design, not the published cards.
 
 | | |
 |---|---|
-| import | ``envs.make("seventh_sea", num_players=2)`` or ``envs.seventh_sea_v3.env()`` |
+| import | ``envs.make("seventh_sea", num_players=2)`` or ``envs.seventh_sea_v4.env()`` |
 | players | 2-4; agents ``player_0`` ... |
 | actions | ``Discrete(NUM_ACTIONS)`` with a legal-action mask (``state.ACTION_RANGES``) |
 | observation | ``{"observation": Box(float32, (OBS_SIZE,)), "action_mask": ...}``, layout ``observe.LAYOUT`` (v1: 35,313 floats, 33 hand slots) |
@@ -62,7 +62,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="seventh_sea", version=3, title="7th Sea CCG",
+    name="seventh_sea", version=4, title="7th Sea CCG",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,

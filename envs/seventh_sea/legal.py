@@ -28,7 +28,7 @@ from .state import (
     C_WEALTH, CANNON, H_CAPTAIN, H_CREW, H_SHIP, INFLUENCE, MAX_ADV,
     C_REACT, C_ACT, A_ACT, R_NONE, R_PRODUCE, C_ADV_VILLAIN, C_ADV_DISCARD, AK_ADV_DONE, R_ABSORB, R_CANNON, PK_REACT,
     MAX_CREW, NSEAS, OP_BOARDING, OP_DISCARD, OP_DUEL, OP_HITS, A_FOE, PK_FOE,
-    OP_RECRUIT, PK_PICK, PK_ABSORB, PK_BCARD,
+    OP_RECRUIT, OP_UNTACK_CAPTAIN, PK_PICK, PK_ABSORB, PK_BCARD,
     PK_BPUSH, PK_CANCEL, PK_DISCARD, PK_FIRE, PK_HOST, PK_MAIN, PK_PAY, PK_SEA, PK_START, AK_XP,
     PK_TARGET, RQ_FEAR, RQ_SKILL, RQ_SORCERY, RQ_SWORDSMAN, RQ_TOPMAN, RQ_VILLAIN, SWASH,
     T_ACTION, T_ADVENTURE, T_ATTACH, T_CHANTEY, T_CREW, TR_EXPERIENCED, TR_LOYAL, A_SHIPACT,
@@ -401,6 +401,13 @@ def instead_ok(s, p):
 
 
 @njit(cache=True)
+def undoes_its_cost(act, tacked_slot):
+    """[ruling: An Act that only undoes its cost] an "Act:" paid by tacking the Captain
+    (crew slot 0) whose effect is to untack the Captain leaves the game as it was."""
+    return act == OP_UNTACK_CAPTAIN and tacked_slot == 0
+
+
+@njit(cache=True)
 def att_act_ok(s, p, a):
     """[Attachment: only the player who put it into play may use its actions] an "Act:" on
     p's attachment a, paid by tacking its host (a crew or the Ship) [ruling: Abilities
@@ -410,6 +417,8 @@ def att_act_ok(s, p, a):
         return False
     h = s.att_host[p, a]
     if h < MAX_CREW:
+        if undoes_its_cost(CARD[d, C_ACT], h):
+            return False
         return s.crew[p, h] >= 0 and s.tacked[p, h] == 0
     if h == HOST_SHIP:
         return s.ship_tacked[p] == 0
@@ -467,7 +476,8 @@ def main_mask(s, p, mask):
     for j in range(MAX_CREW):
         # [3. Play or Perform an Action] an "Act:" ability of a crew in play (it tacks)
         d = s.crew[p, j]
-        if d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_ACT] != 0:
+        if d >= 0 and s.tacked[p, j] == 0 and CARD[d, C_ACT] != 0 \
+                and not undoes_its_cost(CARD[d, C_ACT], j):
             mask[A_ACT + j] = 1
             any_act = True
     if CARD[s.ship[p], C_ACT] != 0 and s.ship_tacked[p] == 0:
@@ -478,7 +488,8 @@ def main_mask(s, p, mask):
             mask[A_ATTACT + a] = 1
             any_act = True
     # [Chantey] its "Act:" is printed on every Captain while it is in play
-    if s.chantey >= 0 and CARD[s.chantey, C_ACT] != 0 and s.tacked[p, 0] == 0:
+    if s.chantey >= 0 and CARD[s.chantey, C_ACT] != 0 and s.tacked[p, 0] == 0 \
+            and not undoes_its_cost(CARD[s.chantey, C_ACT], 0):
         mask[A_CHACT] = 1
         any_act = True
     if can_pay(s, p, 5, 0):

@@ -1,15 +1,16 @@
 """Determinism across refactors: a fixed seed's random games give the same trajectory.
 
-The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were before
-their call trees were flattened) and re-recorded when React windows came to open on public
-information, the record grew (crew slots, attachments, adventures), the Experience target
-became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
+The digests were recorded from main on 2026-11-24 (as Five Sails' and Cursed Seas' were
+before their call trees were flattened) and re-recorded when React windows came to open on
+public information, the record grew (crew slots, attachments, adventures), the Experience
+target became a choice, the hand slots grew to 33 (issue 32.12: the same moves, by label, as
 before; only action numbers and record bytes changed), and an action abandoned before any
 point was paid became a Pass (ruling: Unpaid action, game v2), and the table of one boarding
 attack's cards grew to both decks (record bytes only), and a hostile attachment came to be
-played in the revised edition too (The Golden Rule, game v3); a kernel restructuring must
-not change them. Each case plays uniformly random legal actions and hashes the actions and
-the final record bytes
+played in the revised edition too (The Golden Rule, game v3), and an Act: that only undoes
+its cost stopped being offered (3p only: random play used it; game v4); a kernel
+restructuring must not change them. Each case plays uniformly random legal actions and
+hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
 ``python -m tests.seventh_sea.test_trajectory``.
 """
@@ -24,7 +25,7 @@ CASES = {
 }
 DIGESTS = {
     '2p': '49c8eb62c37c42243d106ee8c96638d3892e5a251c60326fccbd7d2fb5b766c1',
-    '3p': '47aecc6c63b2939e78f76eb52d1b3a4049ac115afc8181e95259269f8aa1d92c',
+    '3p': 'f0db370e75eb23b8444f6dede3e02a1c2854a58d100e1f6fcd70a014c1c0501c',
 }
 
 
