@@ -151,7 +151,8 @@ class MCTSAgent(Agent):
     return is then what was earned so far plus the game's value kernel, 0 without one):
     ``"default"`` is ``default_rollout`` at each player count (the game's cut for a game
     with a value kernel, grown with the seats where it says so; full playouts otherwise),
-    None is always full playouts, a number that many decisions at every count.
+    None is always full playouts, a number that many decisions at every count;
+    ``cuts_by_players`` ({player count: decisions}) another cut at a count.
     ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against this
     seat at 3 or more players.
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
@@ -167,7 +168,8 @@ class MCTSAgent(Agent):
                  prior: str | None = None, by_players: dict[int, int] | None = None,
                  priors_by_players: dict | None = None, prior_depth: int | None = None,
                  depths_by_players: dict | None = None, paranoid: bool | None = None,
-                 gumbel: int = 0, value=None, value_mix: float = 1.0):
+                 gumbel: int = 0, value=None, value_mix: float = 1.0,
+                 cuts_by_players: dict[int, int] | None = None):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -215,6 +217,9 @@ class MCTSAgent(Agent):
         if max_rollout_steps is not None and int(max_rollout_steps) < 0:
             raise ValueError("max_rollout_steps must be >= 0 (None: full playouts)")
         self.max_rollout_steps = -1 if max_rollout_steps is None else int(max_rollout_steps)
+        self.cuts_by_players = {int(n): int(k) for n, k in (cuts_by_players or {}).items()}
+        if min(self.cuts_by_players.values(), default=0) < 0:
+            raise ValueError("cuts_by_players: playout decisions >= 0 at each count")
         self.name = f"mcts:{simulations}" + (f":c={self.c:g}" if named_c else "") + (
             f":gumbel={gumbel}" if gumbel else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
@@ -234,7 +239,8 @@ class MCTSAgent(Agent):
         return MCTSAgent(self.game, self.simulations, max_rollout_steps=rollout, seed=seed,
                          prior=prior, by_players=self.by_players, prior_depth=self.prior_depth,
                          paranoid=self.paranoid, gumbel=self.gumbel,
-                         value=self.value, value_mix=self.value_mix)
+                         value=self.value, value_mix=self.value_mix,
+                         cuts_by_players=self.cuts_by_players)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -243,6 +249,8 @@ class MCTSAgent(Agent):
     def rollout_for(self, num_players: int) -> int:
         """Playout decisions before the value kernel scores, in a game of ``num_players``
         seats (-1: full playouts)."""
+        if int(num_players) in self.cuts_by_players:
+            return self.cuts_by_players[int(num_players)]
         if not self.rollout_default:
             return self.max_rollout_steps
         cut = default_rollout(self.spec, num_players)

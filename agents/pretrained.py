@@ -10,7 +10,8 @@ first levels of the tree where that was measured to play better (``MCTSAgent``),
 ``paranoid`` (absent: the game's ``search_paranoid``) how the search models the rivals at 3
 or more players, where the measured one differs from the game's; and its ``playout_cut``
 (absent: the search's default at each count, ``agents.mcts.default_rollout``) the playout
-decisions at every player count its figures were measured with.
+decisions its figures were measured with wherever the model plays, ``playout_cut_by_players``
+another cut from a count on (``search_cut``).
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -202,6 +203,12 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     if type(cut) is not int or cut < 0:
         raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
                                  f"whole number of decisions >= 0, not {cut!r}")
+    cuts = meta.get("playout_cut_by_players", {})
+    if not isinstance(cuts, dict) or not all(
+            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= 0
+            for k, v in cuts.items()):
+        raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut_by_players "
+                                 f"must map player counts to decisions >= 0, not {cuts!r}")
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -289,6 +296,20 @@ def search_sims(meta: dict, num_players: int | None = None) -> int:
     return known[max(below)] if below else base
 
 
+def search_cut(meta: dict, num_players: int | None = None) -> int | None:
+    """Playout decisions of the ``pretrained`` agent's search in a game of ``num_players``
+    seats (default: the count the model was trained for), or None where the model fixes
+    none (the search's default at that count). The metadata's ``playout_cut`` holds at every
+    count; its ``playout_cut_by_players`` ({"3": 10}: the cut a count's figures were
+    measured with) overrides a count and the counts above it up to the next it lists, as
+    ``sims_by_players`` does the budget."""
+    own = players(meta)
+    n = own if num_players is None else int(num_players)
+    listed = {int(k): int(v) for k, v in meta.get("playout_cut_by_players", {}).items()}
+    below = [k for k in listed if k <= n]
+    return listed[max(below)] if below else meta.get("playout_cut")
+
+
 def search_budgets(meta: dict, own: dict[int, dict] | None = None) -> dict[int, int]:
     """{player count: simulations} of the ``pretrained`` agent for every count the game
     seats: ``search_sims`` of the model that plays that count, ``own[n]`` (the metadata of
@@ -316,18 +337,21 @@ def make(kind: str, game: str, seed=None, directory=None, simulations: int | Non
         from agents.policy import ActorAgent
 
         return ActorAgent(*main[:2], name="pretrained-net", by_players=nets or None)
+    import envs
     from agents.mcts import MCTSAgent
 
-    meta = main[2]
-    budgets = (search_budgets(meta, {n: m[2] for n, m in own.items()}) if simulations is None
-               else {})
+    meta, own_meta = main[2], {n: m[2] for n, m in own.items()}
+    budgets = search_budgets(meta, own_meta) if simulations is None else {}
+    spec = envs.spec(game)
+    cuts = {n: search_cut(own_meta.get(n, meta), n)
+            for n in range(spec.min_players, spec.max_players + 1)}
     agent = MCTSAgent(game, seed=seed,
                       simulations=search_sims(meta) if simulations is None else simulations,
                       prior=main[:2], priors_by_players=nets, by_players=budgets,
                       prior_depth=meta.get("prior_depth"),
-                      depths_by_players={n: m[2].get("prior_depth") for n, m in own.items()},
+                      depths_by_players={n: m.get("prior_depth") for n, m in own_meta.items()},
                       paranoid=meta.get("paranoid"),
-                      max_rollout_steps=meta.get("playout_cut", "default"))
+                      cuts_by_players={n: c for n, c in cuts.items() if c is not None})
     agent.name = "pretrained"
     return agent
 
@@ -436,12 +460,13 @@ def worth(game: str) -> str:
 def _searched(meta: dict, num_players: int | None = None) -> str:
     """The ``pretrained`` agent's search with a model at a player count, as the README
     says it: "`mcts:N`" (its playout cut after it, "`mcts:N:CUT`", where the metadata fixes
-    one: ``playout_cut``), and where the prior keeps to the first levels of the tree
-    (``prior_depth``), which ones."""
+    one at that count: ``search_cut``), and where the prior keeps to the first levels of
+    the tree (``prior_depth``), which ones."""
     depth = meta.get("prior_depth")
     where = ("" if depth is None else " at the root only" if depth == 1
              else f" in the first {depth} levels of its tree")
-    cut = "" if meta.get("playout_cut") is None else f":{meta['playout_cut']}"
+    fixed = search_cut(meta, num_players)
+    cut = "" if fixed is None else f":{fixed}"
     return f"`mcts:{search_sims(meta, num_players)}{cut}`{where}"
 
 

@@ -334,10 +334,55 @@ def test_a_models_playout_cut_reaches_its_search_at_every_count(tmp_path, monkey
                                       **meta) == [at_three]
 
 
+@pytest.mark.parametrize("main_meta, at", [
+    ({}, {2: 40, 3: 20, 4: 80}),
+    ({"playout_cut": 30}, {2: 30, 3: 20, 4: 30})])
+def test_a_model_for_a_player_count_searches_at_its_own_playout_cut(tmp_path, monkeypatch,
+                                                                    searches, main_meta, at):
+    """The 3-player model's ``playout_cut`` (the horizon its figures were measured with) is
+    the search's at 3 players, whatever the main model fixes; at 2 and 4, where the main
+    model plays, the main model's cut or the search's default (Havoc's grows with the
+    seats: 40, 60, 80)."""
+    _main_and_three(tmp_path, {"sims": 5, **main_meta}, {"sims": 5, "playout_cut": 20})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    agent = agents.make("pretrained", "havoc", seed=0)
+    for n in (2, 3, 4):
+        vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+        assert agent.search(vec.states[0:1]) >= 0
+        assert [kw["max_rollout"] for kw in searches] == [at[n]], n
+        searches.clear()
+
+
+@pytest.mark.parametrize("count, cut", [(2, 30), (3, 10), (4, 10), (5, 12)])
+def test_a_models_playout_cut_by_players_holds_from_its_count_up(count, cut):
+    """``playout_cut_by_players`` fixes the cut a count's figures were measured with, and
+    the counts above it up to the next it lists, as ``sims_by_players`` does the budget;
+    below it the model's ``playout_cut``."""
+    meta = {"config": {"num_players": 2}, "playout_cut": 30,
+            "playout_cut_by_players": {"3": 10, "5": 12}}
+    assert pretrained.search_cut(meta, count) == cut
+
+
+def test_a_model_without_a_cut_at_a_count_leaves_the_searchs_default():
+    meta = {"config": {"num_players": 2}, "playout_cut_by_players": {"3": 10}}
+    assert pretrained.search_cut(meta, 2) is None
+    assert pretrained.search_cut(meta) is None
+    agent = pretrained.make("pretrained", "havoc")
+    assert agent.cuts_by_players == {} and agent.rollout_for(3) == 60
+
+
 @pytest.mark.parametrize("bad", [-1, True, 1.5, "20", None])
 def test_a_malformed_playout_cut_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", playout_cut=bad)
     with pytest.raises(ModelMismatchError, match="playout_cut"):
+        pretrained.load("havoc", tmp_path)
+
+
+@pytest.mark.parametrize("bad", [[10], {"3": -1}, {"3": "10"}, {"three": 10}, {"0": 10},
+                                 {"3": True}])
+def test_a_malformed_playout_cut_by_players_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", playout_cut_by_players=bad)
+    with pytest.raises(ModelMismatchError, match="playout_cut_by_players"):
         pretrained.load("havoc", tmp_path)
 
 
@@ -448,7 +493,8 @@ def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkey
     ({"prior_depth": 1}, "`mcts:900` at the root only"),
     ({"prior_depth": 3}, "`mcts:900` in the first 3 levels of its tree"),
     ({"playout_cut": 20}, "`mcts:900:20`"),
-    ({"playout_cut": 20, "prior_depth": 1}, "`mcts:900:20` at the root only")])
+    ({"playout_cut": 20, "prior_depth": 1}, "`mcts:900:20` at the root only"),
+    ({"playout_cut": 20, "playout_cut_by_players": {"3": 10}}, "`mcts:900:10`")])
 def test_worth_says_how_a_models_search_is_fixed(tmp_path, monkeypatch, fixed, said):
     """Where the metadata fixes the prior's depth or the playout cut its figures were
     measured with, the sentence names them (a reader re-running the row needs them)."""
