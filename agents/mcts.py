@@ -162,6 +162,10 @@ class MCTSAgent(Agent):
     """
 
     needs_state = True
+    #: stop a search once no root action can overtake the most visited one (the move is
+    #: the whole budget's, for less time); benchmarks/decision_time.py ``--full-budget``
+    #: turns it off to measure what it saves
+    stop_when_decided = True
 
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
@@ -274,8 +278,9 @@ class MCTSAgent(Agent):
         return out
 
     def search(self, root_state, root_mask=None) -> int:
-        """The most visited legal root action after ``simulations`` simulations, or the
-        Gumbel root's pick (-1 when nothing is legal)."""
+        """The most visited legal root action after ``simulations`` simulations (the search
+        stops as soon as no other action can overtake it), or the Gumbel root's pick (-1
+        when nothing is legal)."""
         from envs.core.search import search
 
         root = as_state_array(root_state)
@@ -291,7 +296,7 @@ class MCTSAgent(Agent):
                         seed=int(self.rng.integers(2**63)), max_rollout=self.rollout_for(n),
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
                         paranoid=self.paranoid, halving=self.gumbel, value=self.value,
-                        value_mix=self.value_mix)
+                        value_mix=self.value_mix, stop_when_decided=self.stop_when_decided)
         if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
             return int(info[3])
         return int(legal[np.argmax(visits[legal])])

@@ -8,7 +8,9 @@ seat, one at a time in this process; the figure is the CPU seconds this process 
 the agent over its decisions. It is how
 "the same CPU time a decision" is found for the trained agents' rows against plain search
 (agents/models/*.json) and how a game's ``GameSpec.prior_sims`` was set (benchmarks/
-TRAINING.md, "The search budget of the trained agent"). Run it on an idle machine: other
+TRAINING.md, "The search budget of the trained agent"). ``--full-budget`` times each agent
+a second time with its search spending every simulation, on the same games (the stop once
+the move is decided changes no move, only the time). Run it on an idle machine: other
 jobs share the caches. Nothing here is asserted.
 """
 
@@ -42,13 +44,17 @@ class TimedAgent:
 
 
 def cpu_ms_a_decision(game: str, spec_text: str, games: int, seed: int = 9,
-                      players: int = 2) -> tuple[float, int]:
+                      players: int = 2, full_budget: bool = False) -> tuple[float, int]:
     """(CPU ms a decision, decisions timed) of agent ``spec_text`` over ``games`` games
-    against ``game``'s heuristic in every other seat, after two warm-up games."""
+    against ``game``'s heuristic in every other seat, after two warm-up games; with
+    ``full_budget`` a search spends every simulation even once its move is decided."""
     import agents
     from training.evaluate import play_games, seatings_vs
 
-    me = TimedAgent(agents.make(spec_text, game, seed=1))
+    agent = agents.make(spec_text, game, seed=1)
+    if full_budget:
+        agent.stop_when_decided = False
+    me = TimedAgent(agent)
     heur = agents.make("heuristic", game, seed=2)
     config = {"num_players": players}
     play_games(game, [me, heur], seatings_vs(players, 2), seed=3, config=config, num_envs=2)
@@ -65,10 +71,17 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--full-budget", action="store_true",
+                    help="also time each search spending every simulation (no stop once its "
+                         "move is decided), right after it: the same games, the same moves")
     args = ap.parse_args(argv)
     for text in args.agents:
-        ms, n = cpu_ms_a_decision(args.game, text, args.games, args.seed, args.players)
-        print(f"{args.game} {text}: {n} decisions, {ms:.2f} ms CPU a decision", flush=True)
+        for full in (False, True) if args.full_budget else (False,):
+            ms, n = cpu_ms_a_decision(args.game, text, args.games, args.seed, args.players,
+                                      full)
+            how = " (full budget)" if full else ""
+            print(f"{args.game} {text}{how}: {n} decisions, {ms:.2f} ms CPU a decision",
+                  flush=True)
     return 0
 
 

@@ -341,7 +341,7 @@ def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
                   params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
-                  policy, vparams, vlayout, vmix, vob):
+                  policy, vparams, vlayout, vmix, vob, decided):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -361,8 +361,10 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     and its policy target (halving.py ``improved_policy``) to ``policy`` when that holds
     an entry per action. With ``vmix`` > 0 the value network ``vparams``/``vlayout`` is mixed
     into the value of a position where a playout stops (:func:`_leaf_value`; ``vob`` a
-    float32 buffer of the game's observation size). Returns the nodes made, or -1 if a
-    kernel faulted."""
+    float32 buffer of the game's observation size). With ``decided`` (no Gumbel root) the
+    simulations stop once the most visited root action leads every other by more than the
+    simulations left: the most visited action is then the one the whole budget would give.
+    Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
@@ -399,6 +401,10 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     played = 0
     passes = 0
     faulted = False
+    # the root's most visited action, its visits and the most any other root action has
+    lead_action = -1
+    lead = 0
+    runner_up = 0
     x = mix64(np.uint64(seed) + _GOLDEN)
     for sim in range(sims):
         work[0] = root[0]
@@ -516,6 +522,20 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
             n[nd] += 1
             for q in range(nseats):
                 w[nd, q] += ret[q]
+        if decided and halving == 0 and depth > 0:
+            # visits grow by one a simulation, so the two leading counts follow exactly
+            a = via[path[1]]
+            k = n[path[1]]
+            if a == lead_action:
+                lead = k
+            elif k > lead:
+                runner_up = lead
+                lead = k
+                lead_action = a
+            elif k > runner_up:
+                runner_up = k
+            if lead - runner_up > sims - 1 - sim:
+                break
     for a in range(num_actions):
         ch = child[0, a]
         visits[a] = n[ch] if ch >= 0 else 0
@@ -593,7 +613,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            prior_depth: int | None = None, paranoid: bool | None = None,
            halving: int = 0, noise: float = 1.0,
            policy: np.ndarray | None = None, value: tuple | None = None,
-           value_mix: float = 1.0) -> np.ndarray:
+           value_mix: float = 1.0, stop_when_decided: bool = False) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -611,7 +631,10 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     its policy target (halving.py ``improved_policy``; 0 off the root's legal actions).
     ``value`` (params, layout of a network with one output, agents.policy.export_critic)
     scores a position where a playout stops, mixed with the game's value kernel by
-    ``value_mix`` (1: the network alone; module docstring)."""
+    ``value_mix`` (1: the network alone; module docstring). ``stop_when_decided`` ends the
+    search once no root action can overtake the most visited one in the simulations left
+    (no Gumbel root): the same most visited action for less time, but fewer visits, so not
+    for visit-count labels."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
@@ -664,7 +687,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              np.int64(-1 if prior_depth is None else prior_depth), child, pw,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
                              np.int64(halving), np.float64(noise), policy, vparams, vlayout,
-                             np.float64(vmix), vob)
+                             np.float64(vmix), vob, bool(stop_when_decided))
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise

@@ -24,3 +24,9 @@ def test_timed_agents_play_the_same_moves_and_count_every_decision_once():
 def test_a_decision_time_is_measured_over_the_timed_games_only():
     ms, n = cpu_ms_a_decision("five_sails", "random", games=1)
     assert n > 0 and 0 < ms < 1000
+
+
+def test_the_full_budget_times_the_same_games():
+    """``--full-budget`` turns the search's stop off and changes no move: as many decisions."""
+    short = cpu_ms_a_decision("five_sails", "mcts:20", games=1)[1]
+    assert cpu_ms_a_decision("five_sails", "mcts:20", games=1, full_budget=True)[1] == short
