@@ -183,12 +183,7 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
         raise ModelMismatchError(f"pretrained model {path} is in format {meta['format']}; "
                                  f"this version of broadside reads formats "
                                  f"{', '.join(map(str, FORMATS))}")
-    budgets = meta.get("sims_by_players", {})
-    if not isinstance(budgets, dict) or not all(
-            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= 1
-            for k, v in budgets.items()):
-        raise ModelMismatchError(f"pretrained model metadata {path}: sims_by_players must map "
-                                 f"player counts to simulations >= 1, not {budgets!r}")
+    _check_by_players(meta, "sims_by_players", 1, "simulations", path)
     from agents.mcts import checked_depth
 
     try:
@@ -203,12 +198,7 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     if type(cut) is not int or cut < 0:
         raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
                                  f"whole number of decisions >= 0, not {cut!r}")
-    cuts = meta.get("playout_cut_by_players", {})
-    if not isinstance(cuts, dict) or not all(
-            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= 0
-            for k, v in cuts.items()):
-        raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut_by_players "
-                                 f"must map player counts to decisions >= 0, not {cuts!r}")
+    _check_by_players(meta, "playout_cut_by_players", 0, "decisions", path)
     have = identity(game)
     if any(meta[k] != have[k] for k in have):
         raise ModelMismatchError(
@@ -221,6 +211,16 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
             f"trained for {players(meta)} (its config's num_players): only a network "
             f"trained for {own} players ships as {stem}")
     return meta
+
+
+def _check_by_players(meta: dict, key: str, least: int, what: str, path: Path) -> None:
+    """``meta[key]``, where given, maps player counts ("3") to whole numbers >= ``least``."""
+    counts = meta.get(key, {})
+    if not isinstance(counts, dict) or not all(
+            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= least
+            for k, v in counts.items()):
+        raise ModelMismatchError(f"pretrained model metadata {path}: {key} must map player "
+                                 f"counts to {what} >= {least}, not {counts!r}")
 
 
 @functools.lru_cache(maxsize=None)
