@@ -291,9 +291,7 @@ def search_sims(meta: dict, num_players: int | None = None) -> int:
     own = players(meta)
     base = int(meta["sims"]) if meta.get("sims") else prior_sims(own, envs.spec(meta["game"]))
     n = own if num_players is None else int(num_players)
-    known = {own: base, **{int(k): int(v) for k, v in meta.get("sims_by_players", {}).items()}}
-    below = [k for k in known if k <= n]
-    return known[max(below)] if below else base
+    return _from_count(meta, "sims_by_players", n, {own: base}, base)
 
 
 def search_cut(meta: dict, num_players: int | None = None) -> int | None:
@@ -303,11 +301,16 @@ def search_cut(meta: dict, num_players: int | None = None) -> int | None:
     count; its ``playout_cut_by_players`` ({"3": 10}: the cut a count's figures were
     measured with) overrides a count and the counts above it up to the next it lists, as
     ``sims_by_players`` does the budget."""
-    own = players(meta)
-    n = own if num_players is None else int(num_players)
-    listed = {int(k): int(v) for k, v in meta.get("playout_cut_by_players", {}).items()}
-    below = [k for k in listed if k <= n]
-    return listed[max(below)] if below else meta.get("playout_cut")
+    n = players(meta) if num_players is None else int(num_players)
+    return _from_count(meta, "playout_cut_by_players", n, {}, meta.get("playout_cut"))
+
+
+def _from_count(meta: dict, key: str, n: int, known: dict, fallback):
+    """The value of ``meta[key]`` ({"3": value}, over ``known``) at the nearest count at or
+    below ``n`` that has one, else ``fallback``."""
+    known = {**known, **{int(k): int(v) for k, v in meta.get(key, {}).items()}}
+    below = [k for k in known if k <= n]
+    return known[max(below)] if below else fallback
 
 
 def search_budgets(meta: dict, own: dict[int, dict] | None = None) -> dict[int, int]:
