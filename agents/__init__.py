@@ -11,6 +11,8 @@
                           PUCT's with a prior 0.7)
     "mcts:400:prior=P"    ... with PUCT and the policy prior of the saved model P
                           (also "mcts:400:20:prior=P")
+    "mcts:400:temp=4:prior=P"   ... reading the prior's logits divided by 4 (a softer guide;
+                          with prior=pretrained it replaces the model's own temperature)
     "mcts:400:gumbel=16"  ... whose root draws 16 actions (Gumbel top-k, from the prior if
                           any) and shares the simulations by sequential halving (also
                           "mcts:400:20:gumbel=16:prior=P"; envs/core/halving.py)
@@ -35,7 +37,8 @@ from agents.random_agent import RandomAgent
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
 KINDS = ("random", "heuristic",
-         "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:prior=PATH|pretrained]",
+         "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:temp=T]"
+         "[:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -69,7 +72,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
         named_opts = {}
         for part in parts:
             key, eq, text = part.partition("=")
-            if eq and key in ("c", "gumbel", "value", "vmix"):
+            if eq and key in ("c", "gumbel", "value", "vmix", "temp"):
                 named_opts[key] = text
         try:
             gumbel = int(named_opts.get("gumbel", 0))
@@ -90,6 +93,13 @@ def make(spec: str, game: str, seed=None) -> Agent:
         except ValueError:
             raise ValueError(f"agent {spec!r}: c= needs a positive exploration constant") \
                 from None
+        try:
+            temperature = float(named_opts["temp"]) if "temp" in named_opts else None
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: temp= needs a positive prior temperature") \
+                from None
+        if temperature is not None and prior is None:
+            raise ValueError(f"agent {spec!r}: temp= softens a prior (prior=PATH)")
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
         sims_text, _, rollout_text = arg.partition(":")
         try:
@@ -108,10 +118,13 @@ def make(spec: str, game: str, seed=None) -> Agent:
         if prior is not None and prior.strip().lower() == "pretrained":
             from agents import pretrained     # the shipped networks, checked for this game
 
-            prior, by_count = pretrained.priors(game)
+            # each at its model's temperature unless temp= names one
+            prior, by_count = pretrained.priors(game, temperature=temperature)
+            temperature = None
         agent = MCTSAgent(game, simulations=sims, c=c, max_rollout_steps=rollout, seed=seed,
                           prior=prior, priors_by_players=by_count, gumbel=gumbel,
-                          value=value, value_mix=value_mix)
+                          value=value, value_mix=value_mix,
+                          prior_temperature=1.0 if temperature is None else temperature)
         if named is not None:
             agent.name = f"{agent.name.partition(':prior')[0]}:prior={named}"
         return agent

@@ -12,7 +12,10 @@ most visited legal root action.
 With a policy prior (``prior=`` a saved MaskablePPO model, ``mcts:N:prior=PATH``) the
 network is evaluated in the kernel at each node and selection is PUCT (envs/core/search.py),
 exploration constant ``DEFAULT_PUCT_C`` unless ``c`` is given; ``prior_depth`` = d keeps the
-prior to the first d levels of the tree (UCT below), as a shipped model's metadata may ask.
+prior to the first d levels of the tree (UCT below), as a shipped model's metadata may ask;
+``prior_temperature`` = T reads the network's logits divided by T (``mcts:N:temp=T``): a
+network trained to imitate its teacher is surer of its move than a guide of the search
+should be (benchmarks/TRAINING.md, "A softer prior").
 
 With a value network (``value=`` a saved MaskablePPO model, ``mcts:N:value=PATH``) its critic
 scores each position where a playout stops, mixed with the game's value kernel by
@@ -92,6 +95,26 @@ def checked_depth(d) -> int | None:
     return int(d)
 
 
+def checked_temperature(t) -> float:
+    """A prior's temperature checked (ValueError otherwise): a positive finite number; the
+    search reads the network's logits divided by it (1: as trained). The one rule for the
+    agent and a shipped model's metadata."""
+    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or \
+            not 0.0 < float(t) < math.inf:
+        raise ValueError(f"prior temperature {t!r}: a positive number (1: the network's "
+                         "own logits)")
+    return float(t)
+
+
+def soften(prior, temperature: float):
+    """``prior`` (params, layout) read at ``temperature``: its logits divided by it."""
+    from envs.core import mlp
+
+    if temperature == 1.0:
+        return prior
+    return mlp.scale_logits(prior[0], prior[1], 1.0 / temperature), prior[1]
+
+
 def load_value(source, spec):
     """(params, layout) of a value network for ``spec``'s search: the critic of ``source``, a
     saved MaskablePPO model (``.zip``) or a policy object, or an exported (params, layout);
@@ -158,7 +181,7 @@ class MCTSAgent(Agent):
     ``gumbel`` = m > 0 gives the root to Gumbel top-k and sequential halving over m actions
     (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores
     where playouts stop, mixed with the game's value kernel by ``value_mix`` (1: the
-    network alone).
+    network alone). ``prior_temperature`` (see ``soften``) softens every prior it is given.
     """
 
     needs_state = True
@@ -173,7 +196,8 @@ class MCTSAgent(Agent):
                  priors_by_players: dict | None = None, prior_depth: int | None = None,
                  depths_by_players: dict | None = None, paranoid: bool | None = None,
                  gumbel: int = 0, value=None, value_mix: float = 1.0,
-                 cuts_by_players: dict[int, int] | None = None):
+                 cuts_by_players: dict[int, int] | None = None,
+                 prior_temperature: float = 1.0):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -189,13 +213,17 @@ class MCTSAgent(Agent):
         #: the policy prior (params, layout) for PUCT, or None (UCT)
         self.prior = None
         self.prior_path = prior
+        self.prior_temperature = checked_temperature(prior_temperature)
         if prior is not None:
-            self.prior = load_prior(prior, self.spec)
+            self.prior = soften(load_prior(prior, self.spec), self.prior_temperature)
+        elif self.prior_temperature != 1.0:
+            raise ValueError("a prior temperature softens a prior: give the prior")
         if priors_by_players and prior is None:
             raise ValueError("priors by player count need a prior for the other counts")
         #: {player count: (params, layout)}: the prior of a game of that many seats
-        self.priors_by_players = {int(n): load_prior(p, self.spec)
-                                  for n, p in (priors_by_players or {}).items()}
+        self.priors_by_players = {
+            int(n): soften(load_prior(p, self.spec), self.prior_temperature)
+            for n, p in (priors_by_players or {}).items()}
         self.prior_depth = checked_depth(prior_depth)
         self.depths_by_players = {int(n): checked_depth(d)
                                   for n, d in (depths_by_players or {}).items()}
@@ -226,6 +254,7 @@ class MCTSAgent(Agent):
             raise ValueError("cuts_by_players: playout decisions >= 0 at each count")
         self.name = f"mcts:{simulations}" + (f":c={self.c:g}" if named_c else "") + (
             f":gumbel={gumbel}" if gumbel else "") + (
+            f":temp={self.prior_temperature:g}" if self.prior_temperature != 1.0 else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
             f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (
             "" if prior is None else f":prior={prior}" if isinstance(prior, str) else ":prior")
@@ -235,16 +264,17 @@ class MCTSAgent(Agent):
         self.rng = np.random.default_rng(seed)
 
     def with_prior(self, prior, seed=None) -> "MCTSAgent":
-        """The same search (simulations, playouts) with ``prior`` (see ``load_prior``) and
-        PUCT's default exploration constant, at every player count (another model: the
-        priors by player count are not kept)."""
+        """The same search (simulations, playouts, prior temperature) with ``prior`` (see
+        ``load_prior``) and PUCT's default exploration constant, at every player count
+        (another model: the priors by player count are not kept)."""
         rollout = ("default" if self.rollout_default else
                    None if self.max_rollout_steps < 0 else self.max_rollout_steps)
         return MCTSAgent(self.game, self.simulations, max_rollout_steps=rollout, seed=seed,
                          prior=prior, by_players=self.by_players, prior_depth=self.prior_depth,
                          paranoid=self.paranoid, gumbel=self.gumbel,
                          value=self.value, value_mix=self.value_mix,
-                         cuts_by_players=self.cuts_by_players)
+                         cuts_by_players=self.cuts_by_players,
+                         prior_temperature=self.prior_temperature)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""

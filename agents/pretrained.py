@@ -11,7 +11,8 @@ first levels of the tree where that was measured to play better (``MCTSAgent``),
 or more players, where the measured one differs from the game's; and its ``playout_cut``
 (absent: the search's default at each count, ``agents.mcts.default_rollout``) the playout
 decisions its figures were measured with wherever the model plays, ``playout_cut_by_players``
-another cut from a count on (``search_cut``).
+another cut from a count on (``search_cut``); and its ``prior_temperature`` (absent: 1) the
+temperature its network's logits are read at as the search's prior (``priors``).
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -184,13 +185,18 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
                                  f"this version of broadside reads formats "
                                  f"{', '.join(map(str, FORMATS))}")
     _check_by_players(meta, "sims_by_players", 1, "simulations", path)
-    from agents.mcts import checked_depth
+    from agents.mcts import checked_depth, checked_temperature
 
     try:
         checked_depth(meta.get("prior_depth"))
     except ValueError as e:
         raise ModelMismatchError(f"pretrained model metadata {path}: prior_depth: {e}") \
             from None
+    try:
+        checked_temperature(meta.get("prior_temperature", 1.0))
+    except ValueError as e:
+        raise ModelMismatchError(f"pretrained model metadata {path}: prior_temperature: "
+                                 f"{e}") from None
     if not isinstance(meta.get("paranoid", False), bool):
         raise ModelMismatchError(f"pretrained model metadata {path}: paranoid must be true or "
                                  f"false, not {meta['paranoid']!r}")
@@ -266,11 +272,20 @@ def by_players(game: str, directory=None) -> dict[int, tuple[np.ndarray, np.ndar
     return {n: load(game, directory, n) for n in own_models(game, directory)}
 
 
-def priors(game: str, directory=None) -> tuple[tuple, dict[int, tuple]]:
+def priors(game: str, directory=None, temperature: float | None = None
+           ) -> tuple[tuple, dict[int, tuple]]:
     """The search priors of the shipped models: ``(params, layout)`` of the main model and
     {N: (params, layout)} of those trained for N players (``MCTSAgent``'s ``prior`` and
-    ``priors_by_players``)."""
-    return load(game, directory)[:2], {n: m[:2] for n, m in by_players(game, directory).items()}
+    ``priors_by_players``), each read at its metadata's ``prior_temperature`` (absent: 1)
+    unless ``temperature`` is given (``agents.mcts.soften``)."""
+    from agents.mcts import soften
+
+    def read(model):
+        t = model[2].get("prior_temperature", 1.0) if temperature is None else temperature
+        return soften(model[:2], float(t))
+
+    return read(load(game, directory)), {n: read(m) for n, m in
+                                         by_players(game, directory).items()}
 
 
 def players(meta: dict) -> int:
@@ -335,10 +350,10 @@ def make(kind: str, game: str, seed=None, directory=None, simulations: int | Non
     if kind not in KINDS:
         raise ValueError(f"unknown pretrained agent {kind!r}; expected one of {KINDS}")
     main, own = load(game, directory), by_players(game, directory)
-    nets = {n: m[:2] for n, m in own.items()}
     if kind == "pretrained-net":
         from agents.policy import ActorAgent
 
+        nets = {n: m[:2] for n, m in own.items()}
         return ActorAgent(*main[:2], name="pretrained-net", by_players=nets or None)
     import envs
     from agents.mcts import MCTSAgent
@@ -348,9 +363,10 @@ def make(kind: str, game: str, seed=None, directory=None, simulations: int | Non
     spec = envs.spec(game)
     cuts = {n: search_cut(own_meta.get(n, meta), n)
             for n in range(spec.min_players, spec.max_players + 1)}
+    prior, nets = priors(game, directory)
     agent = MCTSAgent(game, seed=seed,
                       simulations=search_sims(meta) if simulations is None else simulations,
-                      prior=main[:2], priors_by_players=nets, by_players=budgets,
+                      prior=prior, priors_by_players=nets, by_players=budgets,
                       prior_depth=meta.get("prior_depth"),
                       depths_by_players={n: m.get("prior_depth") for n, m in own_meta.items()},
                       paranoid=meta.get("paranoid"),
@@ -463,14 +479,17 @@ def worth(game: str) -> str:
 def _searched(meta: dict, num_players: int | None = None) -> str:
     """The ``pretrained`` agent's search with a model at a player count, as the README
     says it: "`mcts:N`" (its playout cut after it, "`mcts:N:CUT`", where the metadata fixes
-    one at that count: ``search_cut``), and where the prior keeps to the first levels of
-    the tree (``prior_depth``), which ones."""
+    one at that count: ``search_cut``; then its prior's temperature, "`mcts:N:temp=T`", where
+    it is not 1), and where the prior keeps to the first levels of the tree
+    (``prior_depth``), which ones."""
     depth = meta.get("prior_depth")
     where = ("" if depth is None else " at the root only" if depth == 1
              else f" in the first {depth} levels of its tree")
     fixed = search_cut(meta, num_players)
     cut = "" if fixed is None else f":{fixed}"
-    return f"`mcts:{search_sims(meta, num_players)}{cut}`{where}"
+    t = float(meta.get("prior_temperature", 1.0))
+    temp = "" if t == 1.0 else f":temp={t:g}"
+    return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}`{where}"
 
 
 def _training(meta: dict) -> str:

@@ -91,6 +91,21 @@ def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def scale_logits(params: np.ndarray, layout, factor: float) -> np.ndarray:
+    """A copy of ``params`` whose every action logit is ``factor`` times the network's: the
+    last plain layer and the action-scoring row are linear in their weights, so scaling them
+    scales the logits exactly (``factor`` = 1 / T softens a softmax policy to temperature T)."""
+    if not np.isfinite(factor) or factor <= 0:
+        raise ValueError(f"logit factor {factor!r}: a positive number")
+    out = np.array(params, dtype=np.float32, copy=True)
+    blocks = weight_blocks(layout)
+    last = 2 if scored(np.ascontiguousarray(layout, dtype=np.int64))[1] > 0 else 1
+    for n_in, n_out, wo, bo in blocks[-last:]:
+        out[wo:wo + n_in * n_out] *= factor
+        out[bo:bo + n_out] *= factor
+    return out
+
+
 #: "every action" for :func:`forward_legal` (a constant, never written)
 _EVERY = np.zeros(0, dtype=np.uint8)
 

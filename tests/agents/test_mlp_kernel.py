@@ -153,3 +153,28 @@ def test_the_legal_actions_logits_are_forwards_to_the_bit(net, legal):
             assert np.isnan(rest).all()
         else:
             assert np.array_equal(rest, full[~on])
+
+
+@pytest.mark.parametrize("net", ["tanh", "scored"])
+def test_scaled_logits_are_every_action_logit_times_the_factor(net):
+    """mlp.scale_logits (a prior's temperature) scales the last plain layer and the
+    action-scoring row, so every logit, the scored block's too, is the factor times the
+    network's; the weights it was given are left as they were."""
+    params, layout = export_actor(_policy() if net == "tanh" else _scored())
+    kept = params.copy()
+    soft = mlp.scale_logits(params, layout, 0.25)
+    assert np.array_equal(params, kept)
+    obs = np.random.default_rng(4).normal(size=(3, 40)).astype(np.float32)
+    scratch = np.zeros((2, mlp.width(layout)), np.float32)
+    for x in obs:
+        raw, got = np.zeros(7, np.float32), np.zeros(7, np.float32)
+        mlp.forward(params, layout, x, scratch, raw)
+        mlp.forward(soft, layout, x, scratch, got)
+        np.testing.assert_allclose(got, 0.25 * raw, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
+def test_a_logit_factor_that_is_not_positive_and_finite_is_refused(bad):
+    params, layout = export_actor(_policy())
+    with pytest.raises(ValueError, match="logit factor"):
+        mlp.scale_logits(params, layout, bad)

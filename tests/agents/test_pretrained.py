@@ -217,7 +217,7 @@ def test_shipped_model_plays_complete_games_in_vectorgame_with_legal_moves_only(
 
 @pytest.mark.parametrize("game", SHIPPED)
 def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(game):
-    from agents.mcts import MCTSAgent, prior_sims
+    from agents.mcts import MCTSAgent, prior_sims, soften
     from agents.policy import ActorAgent
 
     meta = pretrained.metadata(game)
@@ -228,13 +228,15 @@ def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(
     own = {n: pretrained.metadata(game, num_players=n) for n in pretrained.own_models(game)}
     assert a.by_players == pretrained.search_budgets(meta, own)
     params, layout, _ = pretrained.load(game)
-    assert np.array_equal(a.prior[0], params)
+    # the search reads the network at its model's temperature; the greedy network as it is
+    read = soften((params, layout), meta.get("prior_temperature", 1.0))[0]
+    assert np.array_equal(a.prior[0], read)
     assert set(a.priors_by_players) == set(own)
     net = agents.make("pretrained-net", game)
     assert isinstance(net, ActorAgent) and np.array_equal(net.params, params)
     assert set(net.by_players) == set(own) and net.needs_state == bool(own)
     s = agents.make("mcts:30:prior=pretrained", game)
-    assert s.simulations == 30 and np.array_equal(s.prior[0], params)
+    assert s.simulations == 30 and np.array_equal(s.prior[0], read)
     assert set(s.priors_by_players) == set(own)
     assert s.name == "mcts:30:prior=pretrained"
 
@@ -386,6 +388,37 @@ def test_a_malformed_playout_cut_by_players_is_refused(tmp_path, bad):
         pretrained.load("havoc", tmp_path)
 
 
+def test_a_models_prior_temperature_softens_its_own_network_wherever_it_plays(
+        tmp_path, monkeypatch, searches):
+    """Each model's ``prior_temperature`` reads its own network's logits divided by it as
+    the search's prior (the main model's at 2 players, the 3-player model's, absent so 1,
+    at 3); ``mcts:N:prior=pretrained`` reads them the same way, and its ``temp=`` replaces
+    every model's; the network alone is the model's own."""
+    main, three = _main_and_three(tmp_path, {"sims": 5, "prior_temperature": 4}, {"sims": 5})
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    layout = pretrained.load("havoc", tmp_path)[1]
+    soft = mlp.scale_logits(main, layout, 0.25)
+    for spec, want2, want3 in (
+            ("pretrained", soft, three), ("mcts:6:prior=pretrained", soft, three),
+            ("mcts:6:temp=2:prior=pretrained", mlp.scale_logits(main, layout, 0.5),
+             mlp.scale_logits(three, layout, 0.5))):
+        agent = agents.make(spec, "havoc", seed=0)
+        for n, want in ((2, want2), (3, want3)):
+            vec = envs.make_vector("havoc", num_envs=1, seed=1, num_players=n)
+            assert agent.search(vec.states[0:1]) >= 0
+            (kw,) = searches
+            assert np.array_equal(kw["prior"][0], want), (spec, n)
+            searches.clear()
+    assert np.array_equal(agents.make("pretrained-net", "havoc").params, main)
+
+
+@pytest.mark.parametrize("bad", [0, -2, True, "4", None])
+def test_a_malformed_prior_temperature_is_refused(tmp_path, bad):
+    _write_model(tmp_path, "havoc", prior_temperature=bad)
+    with pytest.raises(ModelMismatchError, match="prior_temperature"):
+        pretrained.load("havoc", tmp_path)
+
+
 @pytest.mark.parametrize("bad", [0, -2, True, 1.5, "1"])
 def test_a_malformed_prior_depth_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", prior_depth=bad)
@@ -494,7 +527,9 @@ def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkey
     ({"prior_depth": 3}, "`mcts:900` in the first 3 levels of its tree"),
     ({"playout_cut": 20}, "`mcts:900:20`"),
     ({"playout_cut": 20, "prior_depth": 1}, "`mcts:900:20` at the root only"),
-    ({"playout_cut": 20, "playout_cut_by_players": {"3": 10}}, "`mcts:900:10`")])
+    ({"playout_cut": 20, "playout_cut_by_players": {"3": 10}}, "`mcts:900:10`"),
+    ({"prior_temperature": 4}, "`mcts:900:temp=4`"),
+    ({"playout_cut": 20, "prior_temperature": 2.5}, "`mcts:900:20:temp=2.5`")])
 def test_worth_says_how_a_models_search_is_fixed(tmp_path, monkeypatch, fixed, said):
     """Where the metadata fixes the prior's depth or the playout cut its figures were
     measured with, the sentence names them (a reader re-running the row needs them)."""

@@ -221,3 +221,54 @@ def test_weights_made_in_another_determinisation_share_the_node_scale():
     assert top[0] == 2.0 and weight[0, 0] == 1.0 and np.isnan(weight[0, 1])
     search._weigh(np.array([9.0, 5.0, 9.0], np.float32), np.array([0, 1, 2]), 3, weight, 0, top)
     np.testing.assert_allclose(weight[0], np.exp([0.0, 3.0, -1.0]))
+
+
+def _share_of_favoured(temperature):
+    spec = envs.spec("toy")
+    agent = MCTSAgent("toy", 300, c=2.0, seed=1, prior=_one_hot_prior(spec, ADD2, 6.0),
+                      prior_temperature=temperature)
+    visits = search.search(spec, _start().states[0:1], 300, c=2.0, seed=1, prior=agent.prior)
+    return visits[ADD2] / visits.sum()
+
+
+def test_a_warmer_prior_spreads_the_visits_the_network_would_give_one_action():
+    """``prior_temperature`` T reads the network's logits divided by T: at T = 1 the action
+    the prior is sure of takes most visits of an even position; the warmer the prior, the
+    more the search spreads them (T = 1000 is nearly UCT's even prior)."""
+    shares = [_share_of_favoured(t) for t in (1.0, 3.0, 1000.0)]
+    assert shares[0] > 0.8
+    assert shares[0] > shares[1] > shares[2]
+    assert shares[2] < 0.5
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, float("nan"), True, "4"])
+def test_the_agent_refuses_a_prior_temperature_that_is_not_a_positive_number(bad):
+    spec = envs.spec("toy")
+    with pytest.raises(ValueError, match="prior temperature"):
+        MCTSAgent("toy", 10, prior=_one_hot_prior(spec, ADD1), prior_temperature=bad)
+
+
+def test_the_temp_option_softens_the_prior_it_names_and_needs_one(tmp_path):
+    from envs.core import mlp
+
+    spec = envs.spec("toy")
+    params, layout = _one_hot_prior(spec, ADD1, 6.0)
+    np.savez(tmp_path / "net.npz", params=params, layout=layout)
+    plain = MCTSAgent("toy", 10, prior=(params, layout))
+    warm = MCTSAgent("toy", 10, prior=(params, layout), prior_temperature=4.0)
+    assert np.array_equal(warm.prior[0], mlp.scale_logits(params, layout, 0.25))
+    assert np.array_equal(plain.prior[0], params) and "temp" not in plain.name
+    assert ":temp=4" in warm.name
+    # every prior the agent is given is read at its temperature, a player count's too
+    other = _one_hot_prior(spec, ADD2, 6.0)
+    both = MCTSAgent("toy", 10, prior=(params, layout), priors_by_players={3: other},
+                     prior_temperature=4.0)
+    assert np.array_equal(both.prior_for(3)[0], mlp.scale_logits(other[0], layout, 0.25))
+    # the same search with another prior keeps the temperature
+    assert warm.with_prior((params, layout)).prior_temperature == 4.0
+    with pytest.raises(ValueError, match="temp= softens a prior"):
+        agents.make("mcts:30:temp=4", "toy")
+    with pytest.raises(ValueError, match="temp= needs"):
+        agents.make("mcts:30:temp=hot:prior=x.zip", "toy")
+    with pytest.raises(ValueError, match="softens a prior"):
+        MCTSAgent("toy", 10, prior_temperature=2.0)
