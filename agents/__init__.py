@@ -94,7 +94,10 @@ def make(spec: str, game: str, seed=None) -> Agent:
             raise ValueError(f"agent {spec!r}: c= needs a positive exploration constant") \
                 from None
         try:
-            temperature = float(named_opts["temp"]) if "temp" in named_opts else None
+            from agents.mcts import checked_temperature
+
+            temperature = (checked_temperature(float(named_opts["temp"]))
+                           if "temp" in named_opts else None)
         except ValueError:
             raise ValueError(f"agent {spec!r}: temp= needs a positive prior temperature") \
                 from None
@@ -115,18 +118,20 @@ def make(spec: str, game: str, seed=None) -> Agent:
                              "'full' (mcts:SIMS:ROLLOUT)") from None
         named = prior
         by_count = None
-        if prior is not None and prior.strip().lower() == "pretrained":
+        shipped = prior is not None and prior.strip().lower() == "pretrained"
+        if shipped:
             from agents import pretrained     # the shipped networks, checked for this game
 
-            # each at its model's temperature unless temp= names one
+            # each read at its model's temperature unless temp= names one
             prior, by_count = pretrained.priors(game, temperature=temperature)
-            temperature = None
         agent = MCTSAgent(game, simulations=sims, c=c, max_rollout_steps=rollout, seed=seed,
                           prior=prior, priors_by_players=by_count, gumbel=gumbel,
                           value=value, value_mix=value_mix,
-                          prior_temperature=1.0 if temperature is None else temperature)
+                          prior_temperature=1.0 if temperature is None or shipped
+                          else temperature)
         if named is not None:
-            agent.name = f"{agent.name.partition(':prior')[0]}:prior={named}"
+            said = f":temp={temperature:g}" if shipped and temperature is not None else ""
+            agent.name = f"{agent.name.partition(':prior')[0]}{said}:prior={named}"
         return agent
     if kind in ("ppo", "ppo-sample") and arg:
         from agents.policy import PolicyAgent

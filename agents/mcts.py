@@ -107,9 +107,11 @@ def checked_temperature(t) -> float:
 
 
 def soften(prior, temperature: float):
-    """``prior`` (params, layout) read at ``temperature``: its logits divided by it."""
+    """``prior`` (params, layout) read at ``temperature`` (``checked_temperature``): its
+    logits divided by it."""
     from envs.core import mlp
 
+    temperature = checked_temperature(temperature)
     if temperature == 1.0:
         return prior
     return mlp.scale_logits(prior[0], prior[1], 1.0 / temperature), prior[1]

@@ -409,6 +409,7 @@ def test_a_models_prior_temperature_softens_its_own_network_wherever_it_plays(
             (kw,) = searches
             assert np.array_equal(kw["prior"][0], want), (spec, n)
             searches.clear()
+    assert agent.name == "mcts:6:temp=2:prior=pretrained"
     assert np.array_equal(agents.make("pretrained-net", "havoc").params, main)
 
 

@@ -268,7 +268,8 @@ def test_the_temp_option_softens_the_prior_it_names_and_needs_one(tmp_path):
     assert warm.with_prior((params, layout)).prior_temperature == 4.0
     with pytest.raises(ValueError, match="temp= softens a prior"):
         agents.make("mcts:30:temp=4", "toy")
-    with pytest.raises(ValueError, match="temp= needs"):
-        agents.make("mcts:30:temp=hot:prior=x.zip", "toy")
+    for bad in ("hot", "0", "-1", "inf"):
+        with pytest.raises(ValueError, match="temp= needs"):
+            agents.make(f"mcts:30:temp={bad}:prior=x.zip", "toy")
     with pytest.raises(ValueError, match="softens a prior"):
         MCTSAgent("toy", 10, prior_temperature=2.0)
