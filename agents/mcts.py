@@ -84,6 +84,16 @@ def prior_sims(num_players: int, spec=None) -> int:
     return 200 if spec is None or spec.prior_sims is None else int(spec.prior_sims)
 
 
+def trained_agent(num_players: int, spec, prior) -> str:
+    """The agent string of the search with the trained prior ``prior`` (a path) that
+    ``broadside train`` names and the strength tables play: ``prior_sims`` simulations, the
+    prior read at the game's ``GameSpec.prior_temperature`` with two players (measured
+    there), as trained with more."""
+    t = float(spec.prior_temperature) if num_players == 2 else 1.0
+    return (f"mcts:{prior_sims(num_players, spec)}" + (f":temp={t:g}" if t != 1.0 else "")
+            + f":prior={prior}")
+
+
 def checked_depth(d) -> int | None:
     """A prior depth checked (ValueError otherwise): None (every level) or a whole number of
     tree levels >= 1. The one rule for the agent and a shipped model's metadata."""

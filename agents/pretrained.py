@@ -545,6 +545,8 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
     meta.setdefault("sims", prior_sims(trained, envs.spec(game)))
+    if trained == 2 and envs.spec(game).prior_temperature != 1.0:
+        meta.setdefault("prior_temperature", envs.spec(game).prior_temperature)
     js = out / f"{stem}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")
     _load.cache_clear()

@@ -38,11 +38,11 @@ def agent_specs(game: str, sims: int, model: str | None, prior: str | None = Non
                 num_players: int = 2, pretrained: bool = False) -> list[str]:
     """random, heuristic, mcts:SIMS, with a model the trained policy greedy and, as
     ``broadside train`` names it, a PUCT search with ``prior`` (default: the model) as its
-    prior (``mcts:N:prior=PRIOR``, N from ``agents.mcts.prior_sims``), and with
+    prior (``agents.mcts.trained_agent``), and with
     ``pretrained`` the game's shipped network alone and as the prior of its search."""
     import envs
     from agents import heuristic
-    from agents.mcts import prior_sims
+    from agents.mcts import trained_agent
 
     out = ["random"]
     if heuristic.available(game):
@@ -53,7 +53,7 @@ def agent_specs(game: str, sims: int, model: str | None, prior: str | None = Non
     if model:
         out.append(f"ppo:{model}")
         if search:
-            out.append(f"mcts:{prior_sims(num_players, envs.spec(game))}:prior={prior or model}")
+            out.append(trained_agent(num_players, envs.spec(game), prior or model))
     if pretrained:
         out += ["pretrained-net", "pretrained"]
     return out
@@ -77,24 +77,28 @@ def ships_pretrained(game: str, num_players: int) -> bool:
 
 def agent_name(spec: str) -> str:
     """The table's name of an agent spec: a search whose prior is a run's ``expert.zip`` (the
-    policy after expert iteration) is ``expert+mcts:N``, with another model ``trained+mcts:N``."""
+    policy after expert iteration) is ``expert+mcts:N``, with another model ``trained+mcts:N``
+    (``:temp=T`` after it where the prior is read at a temperature)."""
     if spec.startswith("ppo:"):
         return "trained"
     if ":prior=" in spec:
-        who = "expert" if Path(spec.partition(":prior=")[2]).name == "expert.zip" else "trained"
-        return f"{who}+mcts:{spec.split(':')[1]}"
+        search, _, prior = spec.partition(":prior=")
+        who = "expert" if Path(prior).name == "expert.zip" else "trained"
+        return f"{who}+{search}"
     return spec
 
 
 def describe(name: str, game: str | None = None) -> str:
     """One line on what an agent of the table is (``game``: whose playout cut to name)."""
-    if name.startswith("trained+mcts:"):
-        return (f"`{name}` PUCT search with the trained policy as its prior, "
-                f"{name.rpartition(':')[2]} simulations a decision")
-    if name.startswith("expert+mcts:"):
+    if name.startswith(("trained+mcts:", "expert+mcts:")):
+        opts = name.split(":")[1:]
+        read = "".join(f" read at temperature {o[5:]}" for o in opts if o.startswith("temp="))
+        if name.startswith("trained+"):
+            return (f"`{name}` PUCT search with the trained policy as its prior{read}, "
+                    f"{opts[0]} simulations a decision")
         return (f"`{name}` PUCT search with the run's policy after expert iteration "
-                f"(`expert.zip`) as its prior, {name.rpartition(':')[2]} simulations a "
-                "decision: the agent `broadside train` names to play against")
+                f"(`expert.zip`) as its prior{read}, {opts[0]} simulations a decision: the "
+                "agent `broadside train` names to play against")
     if name.startswith("mcts:"):
         from agents.mcts import DEFAULT_ROLLOUT, default_rollout
 

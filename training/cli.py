@@ -351,13 +351,12 @@ def cmd_train(args) -> int:
               f"tensorboard --logdir {run_dir / 'tb'}")
     expert = run_dir / "expert.zip"
     if expert.exists():      # the agent worth playing: the policy as the prior of a search
-        from agents.mcts import prior_sims
+        from agents.mcts import trained_agent
 
-        sims = prior_sims(trainer.num_players, trainer.env.vec.spec)
+        agent = trained_agent(trainer.num_players, trainer.env.vec.spec, expert)
         cfg = trainer.cfg      # a resumed run has only the trainer's config
-        con.print(f"play against it: broadside play --game {cfg.game} --opponent "
-                  f"mcts:{sims}:prior={expert}" + "".join(
-                      f" --config {k}={v}" for k, v in cfg.game_config.items()),
+        con.print(f"play against it: broadside play --game {cfg.game} --opponent {agent}"
+                  + "".join(f" --config {k}={v}" for k, v in cfg.game_config.items()),
                   soft_wrap=True, markup=False, emoji=False, highlight=False)
     return 0
 

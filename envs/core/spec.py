@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import operator
 import sys
 from dataclasses import dataclass, field
@@ -226,6 +227,11 @@ class GameSpec:
     #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the
     #: search's own default (``agents.mcts.prior_sims``)
     prior_sims: int | None = None
+    #: the temperature that 2-player search reads a trained prior at (its logits divided by it;
+    #: ``agents.mcts.soften``): above 1 where a network trained to imitate its teacher is
+    #: surer of its moves than its search should be (benchmarks/TRAINING.md, "A softer
+    #: prior"). 1 = the network as trained
+    prior_temperature: float = 1.0
     #: ``(first, count, features)``: the observation ends with ``count * features`` floats
     #: describing actions ``first .. first + count - 1`` (each action's ``features`` side by
     #: side; zero where the decision offers none), for a policy that scores those actions
@@ -246,6 +252,9 @@ class GameSpec:
         if not isinstance(self.action_label, BoundedLabel):
             object.__setattr__(self, "action_label",
                                BoundedLabel(self.action_label, self.num_actions))
+        if not (math.isfinite(self.prior_temperature) and self.prior_temperature > 0):
+            raise ValueError(f"{self.name}: prior_temperature {self.prior_temperature!r} is "
+                             "not a positive number")
         if self.action_features is not None:
             first, count, nf = self.action_features
             if first < 0 or count < 1 or nf < 1 or first + count > self.num_actions or \

@@ -182,6 +182,10 @@ def _final_scores(states, out):
 #: 9.1 ms a decision with the shipped network on an idle core, 700 about 11
 #: (benchmarks/TRAINING.md, "The teacher's horizon")
 PRIOR_SIMS = 600
+#: the temperature that search reads its trained prior at (GameSpec.prior_temperature): the
+#: shipped network's logits divided by 4 won 60.5% of 800 games against plain mcts:1200,
+#: 56.1% as trained, paired by deal p = 0.043 (benchmarks/TRAINING.md, "A softer prior")
+PRIOR_TEMPERATURE = 4.0
 #: decisions a 2-player search playout makes before value.py scores the position
 #: (GameSpec.search_cut; it grows with the seats, search_cut_grows): at 40 rather than the
 #: shared 20, plain mcts:1000 won 82.8% [78.7, 86.1] of 400 games against the heuristic
@@ -212,7 +216,7 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, prior_sims=PRIOR_SIMS,
-    search_cut=SEARCH_CUT, search_cut_grows=True,
+    prior_temperature=PRIOR_TEMPERATURE, search_cut=SEARCH_CUT, search_cut_grows=True,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"test_configs": [  # every variant, for the game-agnostic tests and fuzzing
         {"num_players": 2}, {"num_players": 3}, {"num_players": 5},

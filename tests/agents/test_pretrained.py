@@ -735,6 +735,24 @@ def test_export_writes_8_bit_weights_that_load_as_the_actor_and_names_the_player
     assert np.allclose(params, want, atol=np.abs(want).max() / 254 + 1e-3)
     assert np.array_equal(layout, want_layout)
     assert meta["config"]["num_players"] == int(envs.spec("toy").make_config()["num_players"][0])
+    assert "prior_temperature" not in meta          # the toy reads its prior as trained
+
+
+def test_export_records_the_games_prior_temperature_unless_told_another(tmp_path, monkeypatch):
+    """A model exported for a game that softens its prior (GameSpec.prior_temperature) is
+    read at that temperature by its search; a temperature given to ``export`` wins."""
+    import dataclasses
+    import importlib
+
+    from tests.agents.test_agents import _saved_policy
+
+    _, path = _saved_policy(tmp_path)
+    monkeypatch.setattr(importlib.import_module(envs.REGISTRY["toy"]), "GAME",
+                        dataclasses.replace(envs.spec("toy"), prior_temperature=3.0))
+    pretrained.export(path, "toy", tmp_path / "a")
+    assert pretrained.load("toy", tmp_path / "a")[2]["prior_temperature"] == 3.0
+    pretrained.export(path, "toy", tmp_path / "b", prior_temperature=2.0)
+    assert pretrained.load("toy", tmp_path / "b")[2]["prior_temperature"] == 2.0
 
 
 def test_export_for_a_player_count_writes_its_own_files_and_refuses_another_count(tmp_path):

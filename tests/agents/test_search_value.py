@@ -111,6 +111,17 @@ def test_a_game_names_its_own_exploration_constant_through_its_spec():
     assert default_c(dataclasses.replace(havoc, search_c=0.4), prior=True) == DEFAULT_PUCT_C
 
 
+def test_a_games_prior_temperature_is_a_positive_number():
+    """GameSpec.prior_temperature divides a trained prior's logits: 0, a negative number or
+    infinity is refused when the game is declared (1: the network as trained)."""
+    import dataclasses
+
+    assert envs.spec("toy").prior_temperature == 1.0
+    for bad in (0.0, -2.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="prior_temperature"):
+            dataclasses.replace(envs.spec("toy"), prior_temperature=bad)
+
+
 def _search_moves_of(spec, rec):
     """The moves the search tries at ``rec``: the legal mask less what ``prune`` clears."""
     mask = np.zeros(spec.num_actions, dtype=np.uint8)

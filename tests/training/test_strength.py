@@ -77,6 +77,22 @@ def test_a_model_joins_greedy_and_as_the_prior_of_the_search_train_names():
     assert "expert.zip" in strength.describe("expert+mcts:1600")
 
 
+def test_a_game_that_softens_its_prior_plays_it_so_in_the_table():
+    """A game's GameSpec.prior_temperature reaches the search the table plays (Havoc: 4), its
+    name and its description."""
+    import envs
+
+    havoc = envs.spec("havoc")
+    specs = strength.agent_specs("havoc", 8, "run/model.zip", "run/expert.zip")
+    assert specs[-1] == f"mcts:{havoc.prior_sims}:temp=4:prior=run/expert.zip"
+    assert havoc.prior_temperature == 4
+    name = strength.agent_name(specs[-1])
+    assert name == f"expert+mcts:{havoc.prior_sims}:temp=4"
+    assert f"temperature 4, {havoc.prior_sims} simulations" in strength.describe(name)
+    assert f"its prior, {havoc.prior_sims} simulations" in strength.describe(
+        f"trained+mcts:{havoc.prior_sims}")
+
+
 def test_bench_writes_to_the_run_folder_unless_asked_to_update_the_figures(tmp_path, monkeypatch):
     """[issue 33] ``broadside bench`` never writes into the source tree by default: the page
     goes to runs/bench/ under the working folder; the committed page is left as it was."""

@@ -79,12 +79,13 @@ def test_train_defaults_reach_the_trainer_config(tmp_path, capsys, monkeypatch):
     assert cfg["ent_coef"] == 0.0 and cfg["anchor"] == 1.0
     assert cfg["opponents"]["heuristic"] == 0.5
     assert cfg["pipeline"] is True
-    # the search of the game's own budget (GameSpec.prior_sims: Havoc's 600 simulations)
-    spec = f"mcts:{envs.spec('havoc').prior_sims}:prior={run / 'expert.zip'}"
+    # the search of the game's own budget and prior temperature (GameSpec.prior_sims and
+    # prior_temperature: Havoc's 600 simulations, its network's logits divided by 4)
+    spec = f"mcts:{envs.spec('havoc').prior_sims}:temp=4:prior={run / 'expert.zip'}"
     assert envs.spec("havoc").prior_sims == 600
     assert (f"broadside play --game havoc --opponent {spec} --config num_players=2"
             in capsys.readouterr().out)
-    assert agents.make(spec, "havoc", seed=0) is not None
+    assert agents.make(spec, "havoc", seed=0).prior_temperature == 4.0
 
 
 def test_a_three_player_run_names_a_larger_search(tmp_path, capsys):
