@@ -311,7 +311,7 @@ def cmd_train(args) -> int:
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
-                          expert_cut=args.expert_cut,
+                          expert_cut=args.expert_cut, expert_temperature=args.expert_temp,
                           expert_search_value=args.expert_search_value,
                           pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
@@ -323,7 +323,9 @@ def cmd_train(args) -> int:
         if cfg.expert_rounds:
             con.print(f"expert iteration: {cfg.expert_rounds} rounds of {cfg.expert_games} "
                       f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)}"
-                      " with the policy as prior labelling")
+                      " with the policy as prior" + (
+                          f" (read at temperature {cfg.expert_temperature:g})"
+                          if cfg.expert_temperature != 1.0 else "") + " labelling")
         trainer = Trainer(cfg)
         im = trainer.imitation
         if cfg.imitate and im:
@@ -406,6 +408,9 @@ def _check_imitate(args) -> None:
     if args.expert_cut is not None and args.expert_cut < 0:
         raise CliError(f"--expert-cut {args.expert_cut}: give the playout decisions before "
                        "the game's value scores the position, >= 0")
+    if not 0 < args.expert_temp < float("inf"):
+        raise CliError(f"--expert-temp {args.expert_temp}: give a positive temperature (1 = "
+                       "the policy's own logits)")
     if args.expert_gumbel < 0:
         raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
                        "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")
@@ -775,6 +780,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
                     help="the expert's playouts stop after N decisions at every player "
                          "count (default: where the game's search stops them)")
+    sp.add_argument("--expert-temp", type=float, default=1.0, metavar="T",
+                    help="the expert's search reads the policy as its prior with its logits "
+                         "divided by T (1 = as it is; above 1 softer)")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -50,17 +50,20 @@ def teacher_spec(sims: int, gumbel: int = 0, cut: int | None = None) -> str:
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
                  max_labels: int = 200, regret: float = 0.0, gumbel: int = 0,
-                 progress=None, cut: int | None = None) -> Demonstrations:
+                 progress=None, cut: int | None = None,
+                 temperature: float = 1.0) -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
     its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``, playouts
-    cut after ``cut`` decisions where it is given: ``teacher_spec``) with the policy as prior
-    (each weighted by the policy's regret there when ``regret`` > 0: training/imitation.py
-    ``collect``)."""
+    cut after ``cut`` decisions where it is given: ``teacher_spec``) with the policy as prior,
+    its logits divided by ``temperature`` (``agents.mcts.soften``; each label weighted by the
+    policy's regret there when ``regret`` > 0: training/imitation.py ``collect``)."""
+    from agents.mcts import soften
     from agents.policy import ActorAgent
 
     me = ActorAgent.of(policy, name="student")
+    prior = soften((me.params, me.layout), temperature)
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
-                            teacher=teacher_spec(sims, gumbel, cut), prior=(me.params, me.layout),
+                            teacher=teacher_spec(sims, gumbel, cut), prior=prior,
                             config=config, gamma=gamma, max_labels=max_labels,
                             regret=regret, progress=progress)
 
@@ -72,7 +75,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      after_round=None, start: int = 0,
                      recent: list[Demonstrations] | None = None,
                      regret: float = 0.0, gumbel: int = 0, progress=None,
-                     value_from_search: float = 0.0, cut: int | None = None) -> list[dict]:
+                     value_from_search: float = 0.0, cut: int | None = None,
+                     temperature: float = 1.0) -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
@@ -80,8 +84,14 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
     training are seeded by its number. ``progress`` (a ``Progress``) counts every game
     played. The critic learns the returns mixed with the search's root values by
     ``value_from_search`` (training/imitation.py ``clone``). The teacher's playouts stop where
-    the game's search stops them, or after ``cut`` decisions. Returns one log entry per round
-    run."""
+    the game's search stops them, or after ``cut`` decisions; it reads the policy as its
+    prior at ``temperature``. Returns one log entry per round run."""
+    from agents.mcts import checked_temperature
+
+    try:
+        checked_temperature(temperature)
+    except ValueError as e:
+        raise ValueError(f"expert iteration: {e}") from None
     if (rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds
             or (cut is not None and cut < 0)):
         raise ValueError(f"expert iteration: rounds={rounds} (>= 0), games={games}, "
@@ -93,7 +103,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         t0, c0 = time.perf_counter(), time.process_time()
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
-                           regret=regret, gumbel=gumbel, progress=progress, cut=cut)
+                           regret=regret, gumbel=gumbel, progress=progress, cut=cut,
+                           temperature=temperature)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

@@ -110,6 +110,9 @@ class TrainConfig:
     #: the expert's playouts stop after this many decisions at every player count (None:
     #: where the game's search stops them, agents.mcts.default_rollout)
     expert_cut: int | None = None
+    #: the expert's search reads the policy as its prior at this temperature (its logits
+    #: divided by it: agents.mcts.soften; 1 = as it is)
+    expert_temperature: float = 1.0
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -338,7 +341,8 @@ class Trainer:
                              gamma=cfg.gamma, after_round=after, start=self.expert_done,
                              recent=recent, regret=cfg.expert_regret,
                              gumbel=cfg.expert_gumbel, progress=bar,
-                             value_from_search=cfg.expert_search_value, cut=cfg.expert_cut)
+                             value_from_search=cfg.expert_search_value, cut=cfg.expert_cut,
+                             temperature=cfg.expert_temperature)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

@@ -99,8 +99,31 @@ def test_the_teacher_cuts_its_playouts_where_the_game_does_unless_told(monkeypat
     assert seen and set(seen) == {default if expect == "default" else expect}
 
 
+def test_the_teacher_reads_the_policy_at_the_temperature_it_is_given(monkeypatch):
+    """``--expert-temp T`` (TrainConfig.expert_temperature): the label search's prior is the
+    policy with its logits divided by T, the student itself unchanged."""
+    from agents.mcts import soften
+    from agents.policy import export_actor
+
+    policy = _policy()
+    params, layout = export_actor(policy)
+    seen = []
+    real = im.search_label
+
+    def spy(agent, state, mask, q=None):
+        seen.append(agent.prior[0])
+        return real(agent, state, mask, q=q)
+
+    monkeypatch.setattr(im, "search_label", spy)
+    expert_round(policy, "toy", games=2, sims=8, seed=5, temperature=3.0)
+    softer = soften((params, layout), 3.0)[0]
+    assert seen and not np.array_equal(softer, params)
+    assert all(np.array_equal(p, softer) for p in seen)
+    assert np.array_equal(export_actor(policy)[0], params)
+
+
 @pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0},
-                                {"cut": -1}])
+                                {"cut": -1}, {"temperature": 0.0}, {"temperature": -1.0}])
 def test_bad_expert_settings_are_refused_naming_them(kw):
     args = dict(rounds=1, games=2, sims=4, window=2) | kw
     with pytest.raises(ValueError, match="expert iteration"):
@@ -119,17 +142,28 @@ def test_with_prior_keeps_the_search_and_checks_the_prior():
         base.with_prior((params[:-1], layout))
 
 
-def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_path, capsys):
-    """... and every phase reports its progress in games (issue 33.3: a log once showed
-    nothing for minutes until PPO began)."""
+def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_path, capsys,
+                                                                          monkeypatch):
+    """... with the teacher's prior temperature, and every phase reports its progress in
+    games (issue 33.3: a log once showed nothing for minutes until PPO began)."""
+    import training.expert as ex
     from training.trainer import TrainConfig, Trainer
 
+    temperatures = []
+    real = ex.expert_round
+
+    def spy(*a, temperature=1.0, **kw):
+        temperatures.append(temperature)
+        return real(*a, temperature=temperature, **kw)
+
+    monkeypatch.setattr(ex, "expert_round", spy)
     cfg = TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
                       num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
                       eval_games=4, eval_envs=4, tensorboard=False, progress=True,
                       imitate=6, imitate_epochs=1, expert_rounds=2, expert_games=2,
-                      expert_sims=4)
+                      expert_sims=4, expert_temperature=2.5)
     tr = Trainer(cfg)
+    assert temperatures == [2.5, 2.5]
     log = tr.imitation["expert"]
     assert [e["round"] for e in log] == [1, 2]
     assert all(e["vs_heuristic"]["games"] == 4 for e in log)
@@ -148,6 +182,8 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
                         ("--expert-regret", "-2"), ("--expert-regret", "nan"),
                         ("--expert-regret", "inf"), ("--expert-gumbel", "-1"),
                         ("--expert-cut", "-1"), ("--expert-search-value", "1.5"),
+                        ("--expert-temp", "0"), ("--expert-temp", "nan"),
+                        ("--expert-temp", "inf"),
                         ("--expert-search-value", "-0.1"),
                         ("--expert-search-value", "nan")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
