@@ -94,7 +94,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
             raise ValueError(f"agent {spec!r}: c= needs a positive exploration constant") \
                 from None
         try:
-            from agents.mcts import checked_temperature
+            from envs.core.mlp import checked_temperature
 
             temperature = (checked_temperature(float(named_opts["temp"]))
                            if "temp" in named_opts else None)

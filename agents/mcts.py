@@ -105,23 +105,12 @@ def checked_depth(d) -> int | None:
     return int(d)
 
 
-def checked_temperature(t) -> float:
-    """A prior's temperature checked (ValueError otherwise): a positive finite number; the
-    search reads the network's logits divided by it (1: as trained). The one rule for the
-    agent and a shipped model's metadata."""
-    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or \
-            not 0.0 < float(t) < math.inf:
-        raise ValueError(f"prior temperature {t!r}: a positive number (1: the network's "
-                         "own logits)")
-    return float(t)
-
-
 def soften(prior, temperature: float):
-    """``prior`` (params, layout) read at ``temperature`` (``checked_temperature``): its
-    logits divided by it."""
+    """``prior`` (params, layout) read at ``temperature`` (``envs.core.mlp.
+    checked_temperature``): its logits divided by it."""
     from envs.core import mlp
 
-    temperature = checked_temperature(temperature)
+    temperature = mlp.checked_temperature(temperature)
     if temperature == 1.0:
         return prior
     return mlp.scale_logits(prior[0], prior[1], 1.0 / temperature), prior[1]
@@ -213,6 +202,7 @@ class MCTSAgent(Agent):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
+        from envs.core.mlp import checked_temperature
 
         budgets = {int(n): int(k) for n, k in (by_players or {}).items()}
         if simulations < 1 or min(budgets.values(), default=1) < 1:

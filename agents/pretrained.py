@@ -185,7 +185,8 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
                                  f"this version of broadside reads formats "
                                  f"{', '.join(map(str, FORMATS))}")
     _check_by_players(meta, "sims_by_players", 1, "simulations", path)
-    from agents.mcts import checked_depth, checked_temperature
+    from agents.mcts import checked_depth
+    from envs.core.mlp import checked_temperature
 
     try:
         checked_depth(meta.get("prior_depth"))
@@ -544,9 +545,10 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     meta = {"format": FORMAT, **identity(game), "config": config,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
-    meta.setdefault("sims", prior_sims(trained, envs.spec(game)))
-    if trained == 2 and envs.spec(game).prior_temperature != 1.0:
-        meta.setdefault("prior_temperature", envs.spec(game).prior_temperature)
+    spec = envs.spec(game)
+    meta.setdefault("sims", prior_sims(trained, spec))
+    if trained == 2 and spec.prior_temperature != 1.0:
+        meta.setdefault("prior_temperature", spec.prior_temperature)
     js = out / f"{stem}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")
     _load.cache_clear()

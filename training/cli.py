@@ -408,9 +408,12 @@ def _check_imitate(args) -> None:
     if args.expert_cut is not None and args.expert_cut < 0:
         raise CliError(f"--expert-cut {args.expert_cut}: give the playout decisions before "
                        "the game's value scores the position, >= 0")
-    if not 0 < args.expert_temp < float("inf"):
-        raise CliError(f"--expert-temp {args.expert_temp}: give a positive temperature (1 = "
-                       "the policy's own logits)")
+    from envs.core.mlp import checked_temperature
+
+    try:
+        checked_temperature(args.expert_temp)
+    except ValueError as e:
+        raise CliError(f"--expert-temp {args.expert_temp}: {e}") from None
     if args.expert_gumbel < 0:
         raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
                        "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")

@@ -86,7 +86,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
     ``value_from_search`` (training/imitation.py ``clone``). The teacher's playouts stop where
     the game's search stops them, or after ``cut`` decisions; it reads the policy as its
     prior at ``temperature``. Returns one log entry per round run."""
-    from agents.mcts import checked_temperature
+    from envs.core.mlp import checked_temperature
 
     try:
         checked_temperature(temperature)

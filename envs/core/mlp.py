@@ -91,6 +91,18 @@ def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def checked_temperature(t) -> float:
+    """A prior's temperature checked (ValueError otherwise): a positive finite number; the
+    search reads the network's logits divided by it (1: as trained). The one rule for a
+    game's ``GameSpec.prior_temperature``, the agent, a shipped model's metadata and the
+    expert's teacher."""
+    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or \
+            not 0.0 < float(t) < np.inf:
+        raise ValueError(f"prior temperature {t!r}: a positive number (1: the network's "
+                         "own logits)")
+    return float(t)
+
+
 def scale_logits(params: np.ndarray, layout, factor: float) -> np.ndarray:
     """A copy of ``params`` whose every action logit is ``factor`` times the network's: the
     last plain layer and the action-scoring row are linear in their weights, so scaling them

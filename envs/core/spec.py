@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import math
 import operator
 import sys
 from dataclasses import dataclass, field
@@ -77,7 +76,7 @@ from typing import Any, Callable
 import numpy as np
 from numpy.lib import recfunctions as rfn
 
-from envs.core import jit
+from envs.core import jit, mlp
 
 # before any game kernel compiles: kernels specialise on argument types, not constant values
 jit.install()
@@ -252,9 +251,10 @@ class GameSpec:
         if not isinstance(self.action_label, BoundedLabel):
             object.__setattr__(self, "action_label",
                                BoundedLabel(self.action_label, self.num_actions))
-        if not (math.isfinite(self.prior_temperature) and self.prior_temperature > 0):
-            raise ValueError(f"{self.name}: prior_temperature {self.prior_temperature!r} is "
-                             "not a positive number")
+        try:
+            mlp.checked_temperature(self.prior_temperature)
+        except ValueError as e:
+            raise ValueError(f"{self.name}: prior_temperature: {e}") from None
         if self.action_features is not None:
             first, count, nf = self.action_features
             if first < 0 or count < 1 or nf < 1 or first + count > self.num_actions or \
