@@ -118,6 +118,19 @@ def default_expert(game: str, imitate: int) -> int:
         and spec.determinize is not None and spec.value is not None else 0
 
 
+#: the temperature at which a game's expert rounds read the student as the labelling search's
+#: prior at 2 players (``--expert-temp``; 1 elsewhere and at other player counts): City of Five
+#: Sails' network from a teacher at 4 guided ``mcts:200`` to 42.5% of 400 games against plain
+#: ``mcts:400`` where the same run at 1 reached 35.0%, and won 55.5% of 400 head to head
+#: (benchmarks/TRAINING.md, "A softer teacher")
+EXPERT_TEMPERATURE = {"five_sails": 4.0}
+
+
+def default_expert_temperature(game: str, num_players: int) -> float:
+    """``--expert-temp`` unless given: ``EXPERT_TEMPERATURE`` for a 2-player run, else 1."""
+    return EXPERT_TEMPERATURE.get(game, 1.0) if num_players == 2 else 1.0
+
+
 def default_imitate(game: str) -> int:
     """Heuristic games cloned unless ``--imitate`` is given: none without a heuristic or in a
     ``SEARCH_FIRST`` game."""
@@ -297,8 +310,13 @@ def cmd_train(args) -> int:
         for k, v in ppo_defaults(args.imitate or args.expert).items():
             if getattr(args, k) is None:
                 setattr(args, k, v)
+        from training.tournament import num_players_of
+
+        game_config = train_config(args.game, args.config)
+        expert_temp = default_expert_temperature(args.game, num_players_of(
+            args.game, game_config)) if args.expert_temp is None else args.expert_temp
         cfg = TrainConfig(game=args.game, timesteps=scaled(args.timesteps or 100_000),
-                          game_config=train_config(args.game, args.config), seed=args.seed,
+                          game_config=game_config, seed=args.seed,
                           num_envs=args.num_envs, n_steps=scaled(args.n_steps, 8),
                           batch_size=scaled(args.batch_size, 16), learning_rate=args.lr,
                           gamma=args.gamma, eval_every=scaled(args.eval_every),
@@ -311,7 +329,8 @@ def cmd_train(args) -> int:
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
-                          expert_cut=args.expert_cut, expert_temperature=args.expert_temp,
+                          expert_cut=args.expert_cut,
+                          expert_temperature=expert_temp,
                           expert_search_value=args.expert_search_value,
                           pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
@@ -411,7 +430,8 @@ def _check_imitate(args) -> None:
     from envs.core.mlp import checked_temperature
 
     try:
-        checked_temperature(args.expert_temp)
+        if args.expert_temp is not None:
+            checked_temperature(args.expert_temp)
     except ValueError as e:
         raise CliError(f"--expert-temp {args.expert_temp}: {e}") from None
     if args.expert_gumbel < 0:
@@ -783,9 +803,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
                     help="the expert's playouts stop after N decisions at every player "
                          "count (default: where the game's search stops them)")
-    sp.add_argument("--expert-temp", type=float, default=1.0, metavar="T",
+    sp.add_argument("--expert-temp", type=float, default=None, metavar="T",
                     help="the expert's search reads the policy as its prior with its logits "
-                         "divided by T (1 = as it is; above 1 softer)")
+                         "divided by T (1 = as it is; above 1 softer; default the game's "
+                         "at 2 players: " + ", ".join(
+                             f"{g} {t:g}" for g, t in EXPERT_TEMPERATURE.items())
+                         + ", else 1)")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

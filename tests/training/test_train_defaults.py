@@ -1,6 +1,8 @@
 """``broadside train`` defaults (training/cli.py): Seas of Havoc trains the 2-player game
 (issue 12's target) unless ``--config`` says otherwise; other games keep their own."""
 
+import pytest
+
 from training.cli import train_config
 
 
@@ -114,3 +116,34 @@ def test_five_sails_and_seventh_sea_learn_from_the_search_from_the_start():
         assert default_imitate(game) == 0
         assert default_expert(game, 0) == DEFAULT_EXPERT
     assert default_imitate("havoc") > 0 and default_expert("havoc", 0) == 0
+
+
+def test_five_sails_teacher_reads_the_student_at_its_temperature_at_two_players(
+        tmp_path, monkeypatch):
+    """City of Five Sails' expert rounds read the student at temperature 4 by default at 2
+    players (its network then guided the search better: benchmarks/TRAINING.md, "A softer
+    teacher"); at 3 players, in the other games and with ``--expert-temp`` given, the flag's
+    value or 1. The command's config is caught where the trainer would start."""
+    from training import trainer as tr
+    from training.cli import main
+
+    seen = []
+
+    class Caught(BaseException):     # past the command's report of unexpected errors
+        pass
+
+    def catch(cfg):
+        seen.append(cfg.expert_temperature)
+        raise Caught
+
+    monkeypatch.setattr(tr, "Trainer", catch)
+    runs = [(["--game", "five_sails"], 4.0),
+            (["--game", "five_sails", "--expert-temp", "1"], 1.0),
+            (["--game", "five_sails", "--config", "num_players=3"], 1.0),
+            (["--game", "seventh_sea"], 1.0),
+            (["--game", "havoc", "--expert-temp", "2.5"], 2.5)]
+    for i, (flags, _) in enumerate(runs):
+        with pytest.raises(Caught):
+            main(["train", *flags, "--run-dir", str(tmp_path / f"r{i}"), "--no-progress",
+                  "--no-tensorboard"])
+    assert seen == [t for _, t in runs]
