@@ -119,10 +119,9 @@ def default_expert(game: str, imitate: int) -> int:
 
 
 #: the temperature at which a game's expert rounds read the student as the labelling search's
-#: prior at 2 players (``--expert-temp``; 1 elsewhere and at other player counts): City of Five
-#: Sails' network from a teacher at 4 guided ``mcts:200`` to 42.5% of 400 games against plain
-#: ``mcts:400`` where the same run at 1 reached 35.0%, and won 55.5% of 400 head to head
-#: (benchmarks/TRAINING.md, "A softer teacher")
+#: prior at 2 players (``--expert-temp``; 1 elsewhere and at other player counts): where a
+#: softer teacher's network guided its search better than the same run's at 1
+#: (benchmarks/TRAINING.md, "The softer teacher against its control")
 EXPERT_TEMPERATURE = {"five_sails": 4.0}
 
 
@@ -329,10 +328,9 @@ def cmd_train(args) -> int:
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
-                          expert_cut=args.expert_cut,
-                          expert_temperature=expert_temp,
+                          expert_cut=args.expert_cut, expert_temperature=expert_temp,
                           expert_search_value=args.expert_search_value,
-                          pfsp=args.pfsp,
+                          expert_opponent=args.expert_opponent, pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
                           ent_coef=args.ent_coef, anchor=args.anchor,
                           pipeline=not args.serial_update)
@@ -344,7 +342,9 @@ def cmd_train(args) -> int:
                       f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)}"
                       " with the policy as prior" + (
                           f" (read at temperature {cfg.expert_temperature:g})"
-                          if cfg.expert_temperature != 1.0 else "") + " labelling")
+                          if cfg.expert_temperature != 1.0 else "") + " labelling" + (
+                          f", against {cfg.expert_opponent}"
+                          if cfg.expert_opponent != "heuristic" else ""))
         trainer = Trainer(cfg)
         im = trainer.imitation
         if cfg.imitate and im:
@@ -429,14 +429,20 @@ def _check_imitate(args) -> None:
                        "the game's value scores the position, >= 0")
     from envs.core.mlp import checked_temperature
 
-    try:
-        if args.expert_temp is not None:
+    if args.expert_temp is not None:
+        try:
             checked_temperature(args.expert_temp)
-    except ValueError as e:
-        raise CliError(f"--expert-temp {args.expert_temp}: {e}") from None
+        except ValueError as e:
+            raise CliError(f"--expert-temp {args.expert_temp}: {e}") from None
     if args.expert_gumbel < 0:
         raise CliError(f"--expert-gumbel {args.expert_gumbel}: give the number of root "
                        "actions to draw, >= 0 (0 = PUCT, labels by visit shares)")
+    from training.expert import checked_opponent
+
+    try:
+        checked_opponent(args.game, args.expert_opponent)
+    except ValueError as e:
+        raise CliError(f"--expert-opponent: {e}") from None
     if args.expert:
         import envs
 
@@ -809,6 +815,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "at 2 players: " + ", ".join(
                              f"{g} {t:g}" for g, t in EXPERT_TEMPERATURE.items())
                          + ", else 1)")
+    sp.add_argument("--expert-opponent", default="heuristic", metavar="AGENT",
+                    help="who the student plays in expert rounds' games: heuristic (the "
+                         "default), self (the student in every seat) or an agent such as "
+                         "mcts:200")
     sp.add_argument("--workers", type=int, default=None, metavar="N",
                     help="processes the warm start plays its games in (default: every core)")
     sp.add_argument("--pfsp", type=float, default=0.0, metavar="EXPONENT",

@@ -2,14 +2,15 @@
 starts from its own preferences.
 
 Each round (Anthony, Tian & Barber 2017, "Thinking Fast and Slow"; AlphaZero's policy
-target): the greedy policy plays ``games`` games against the game's heuristic, one seat
-rotating game by game; for up to ``max_labels`` of its decisions a game (those with more
-than one legal action) a PUCT search (envs/core/search.py) with the policy itself as the
-prior and ``sims`` simulations labels the position with its root visit shares (with
-``gumbel`` = m > 0 a Gumbel root over m actions labels it with its own policy target,
-softmax of logit + sigma(completed q): training/imitation.py ``search_label``); the policy
-then trains on those soft targets (training/imitation.py ``clone``) over the labels of the
-last ``window`` rounds. A search that starts from the policy's choices and looks ahead plays
+target): the greedy policy plays ``games`` games against the game's heuristic (or another
+``opponent``: itself, or any agent such as a plain search), one seat rotating game by game;
+for up to ``max_labels`` of its decisions a game (those with more than one legal action) a
+PUCT search (envs/core/search.py) with the policy itself as the prior and ``sims``
+simulations labels the position with its root visit shares (with ``gumbel`` = m > 0 a
+Gumbel root over m actions labels it with its own policy target, softmax of logit +
+sigma(completed q): training/imitation.py ``search_label``); the policy then trains on
+those soft targets (training/imitation.py ``clone``) over the labels of the last ``window``
+rounds. A search that starts from the policy's choices and looks ahead plays
 better than the policy alone, so the policy moves towards it, and the next round's search
 starts from a better prior. The expert's labels stay consistent with the student (it is the
 student, improved), which is why this works where labels of a plain UCT search mixed into the
@@ -47,12 +48,28 @@ def teacher_spec(sims: int, gumbel: int = 0, cut: int | None = None) -> str:
             + (f":gumbel={int(gumbel)}" if gumbel else ""))
 
 
+def checked_opponent(game: str, spec: str) -> str:
+    """``spec`` if it names who a round's student may meet in ``game``: ``"heuristic"``,
+    ``"self"`` or an agent ``agents.make`` builds; ValueError naming it otherwise (before any
+    game is played, not in a worker process mid-round)."""
+    if spec in ("heuristic", "self"):
+        return spec
+    import agents
+
+    try:
+        agents.make(spec, game)
+    except (ValueError, OSError) as e:
+        raise ValueError(f"opponent {spec!r}: 'heuristic', 'self' or an agent ({e})") from None
+    return spec
+
+
 def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
                  max_labels: int = 200, regret: float = 0.0, gumbel: int = 0,
                  progress=None, cut: int | None = None,
-                 temperature: float = 1.0) -> Demonstrations:
-    """One round's labels: ``games`` games of the greedy ``policy`` against the heuristic,
+                 temperature: float = 1.0, opponent: str = "heuristic") -> Demonstrations:
+    """One round's labels: ``games`` games of the greedy ``policy`` against ``opponent`` (the
+    heuristic; ``"self"``: the policy in every seat; or an agent spec: ``collect_parallel``),
     its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``, playouts
     cut after ``cut`` decisions where it is given: ``teacher_spec``) with the policy as prior,
     its logits divided by ``temperature`` (``agents.mcts.soften``; each label weighted by the
@@ -65,7 +82,7 @@ def expert_round(policy, game: str, games: int, sims: int, seed: int,
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
                             teacher=teacher_spec(sims, gumbel, cut), prior=prior,
                             config=config, gamma=gamma, max_labels=max_labels,
-                            regret=regret, progress=progress)
+                            regret=regret, progress=progress, opponent=opponent)
 
 
 def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
@@ -76,7 +93,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      recent: list[Demonstrations] | None = None,
                      regret: float = 0.0, gumbel: int = 0, progress=None,
                      value_from_search: float = 0.0, cut: int | None = None,
-                     temperature: float = 1.0) -> list[dict]:
+                     temperature: float = 1.0, opponent: str = "heuristic") -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
@@ -85,11 +102,13 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
     played. The critic learns the returns mixed with the search's root values by
     ``value_from_search`` (training/imitation.py ``clone``). The teacher's playouts stop where
     the game's search stops them, or after ``cut`` decisions; it reads the policy as its
-    prior at ``temperature``. Returns one log entry per round run."""
+    prior at ``temperature``; its games are against ``opponent`` (``expert_round``). Returns
+    one log entry per round run."""
     from envs.core.mlp import checked_temperature
 
     try:
         checked_temperature(temperature)
+        checked_opponent(game, opponent)
     except ValueError as e:
         raise ValueError(f"expert iteration: {e}") from None
     if (rounds < 0 or games < 1 or sims < 1 or window < 1 or not 0 <= start <= rounds
@@ -104,7 +123,7 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
                            regret=regret, gumbel=gumbel, progress=progress, cut=cut,
-                           temperature=temperature)
+                           temperature=temperature, opponent=opponent)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

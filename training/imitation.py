@@ -375,21 +375,24 @@ def collect(game: str, episodes: int, config: dict | None = None, seed: int = 0,
 
 def collect_parallel(game: str, episodes: int, workers: int = 1, seed: int = 0,
                      learner=None, teacher: str = "heuristic", prior=None, progress=None,
-                     **kw) -> Demonstrations:
+                     opponent: str = "heuristic", **kw) -> Demonstrations:
     """``collect`` with its games split over ``workers`` processes (one when ``workers`` is
     1 or there are fewer games than workers): what labelling by search costs is CPU, and
     every core can search. ``teacher`` is the spec string (``make_teacher``) each process
     builds its own search from (with ``prior``); ``learner`` is a picklable agent
     (``ActorAgent``) or ``"teacher"``: the search plays the learner's seat and its label is
-    its move. The games go out in ``PARTS_PER_WORKER`` parts a worker, part k played from
+    its move. ``opponent`` plays every other seat: ``"heuristic"`` (the demonstrator),
+    ``"self"`` (the learner itself) or an agent spec each process builds (``"mcts:200"``).
+    The games go out in ``PARTS_PER_WORKER`` parts a worker, part k played from
     ``seed + 1_000_003 * k``, so that ``progress`` (a ``Progress``) moves as parts end; game
     ids of the result are distinct across the parts; ``seconds`` sums their CPU time."""
     workers = max(1, min(int(workers), int(episodes)))
     if workers == 1:
-        return _collect_part((game, episodes, seed, learner, teacher, prior, kw), progress)
+        return _collect_part((game, episodes, seed, learner, teacher, prior, opponent, kw),
+                             progress)
     parts = min(int(episodes), workers * PARTS_PER_WORKER)
     chunks = [episodes // parts + (k < episodes % parts) for k in range(parts)]
-    jobs = [(game, n, seed + 1_000_003 * k, learner, teacher, prior, kw)
+    jobs = [(game, n, seed + 1_000_003 * k, learner, teacher, prior, opponent, kw)
             for k, n in enumerate(chunks)]
     import multiprocessing
     import os
@@ -415,14 +418,28 @@ PARTS_PER_WORKER = 4
 
 
 def _collect_part(job, progress=None) -> Demonstrations:
-    game, episodes, seed, learner, teacher, prior, kw = job
+    game, episodes, seed, learner, teacher, prior, opponent, kw = job
     search = make_teacher(game, teacher, seed=seed, prior=prior)
     if isinstance(learner, str):
         if learner != "teacher" or search is None:
             raise ValueError(f"learner {learner!r}: only 'teacher' with a search teacher")
         learner = search
     return collect(game, episodes, seed=seed, learner=learner, search_teacher=search,
-                   progress=progress, **kw)
+                   agent=_opponent(game, opponent, learner, seed), progress=progress, **kw)
+
+
+def _opponent(game: str, spec: str, learner, seed: int):
+    """The agent in the learner's rivals' seats (``collect_parallel``'s ``opponent``); None:
+    the demonstrator (the game's heuristic)."""
+    if spec == "heuristic":
+        return None
+    if spec == "self":
+        if learner is None:
+            raise ValueError("opponent 'self' plays the learner in every seat: give a learner")
+        return learner
+    import agents
+
+    return agents.make(spec, game, seed=seed + 77)
 
 
 def _cap_per_game(keep, games, cap, rng):

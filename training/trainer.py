@@ -113,6 +113,9 @@ class TrainConfig:
     #: the expert's search reads the policy as its prior at this temperature (its logits
     #: divided by it: agents.mcts.soften; 1 = as it is)
     expert_temperature: float = 1.0
+    #: who the student meets in expert rounds' games: "heuristic", "self" (the student in
+    #: every seat) or an agent spec such as "mcts:200" (training/expert.py)
+    expert_opponent: str = "heuristic"
     #: prioritised fictitious self-play exponent over the snapshots (training/pool.py; 0 =
     #: uniform)
     pfsp: float = 0.0
@@ -342,7 +345,8 @@ class Trainer:
                              recent=recent, regret=cfg.expert_regret,
                              gumbel=cfg.expert_gumbel, progress=bar,
                              value_from_search=cfg.expert_search_value, cut=cfg.expert_cut,
-                             temperature=cfg.expert_temperature)
+                             temperature=cfg.expert_temperature,
+                             opponent=cfg.expert_opponent)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

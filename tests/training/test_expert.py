@@ -122,8 +122,55 @@ def test_the_teacher_reads_the_policy_at_the_temperature_it_is_given(monkeypatch
     assert np.array_equal(export_actor(policy)[0], params)
 
 
+@pytest.mark.parametrize("opponent", ["heuristic", "self", "mcts:6"])
+def test_the_students_games_are_against_the_opponent_it_is_given(monkeypatch, opponent):
+    """``--expert-opponent`` (TrainConfig.expert_opponent): the rivals' seats of a round's
+    games are the heuristic (collect's default demonstrator), the student itself, or the
+    agent the spec names; the labels are the student's decisions either way."""
+    from agents.policy import ActorAgent
+
+    seen = []
+    real = im.collect
+
+    def spy(*a, agent=None, **kw):
+        seen.append(agent)
+        return real(*a, agent=agent, **kw)
+
+    monkeypatch.setattr(im, "collect", spy)
+    got = expert_round(_policy(), "toy", games=2, sims=6, seed=5, opponent=opponent)
+    assert len(got) > 0 and len(seen) == 1
+    if opponent == "heuristic":
+        assert seen[0] is None
+    elif opponent == "self":
+        assert isinstance(seen[0], ActorAgent) and seen[0].name == "student"
+    else:
+        assert isinstance(seen[0], MCTSAgent) and seen[0].simulations == 6
+        assert seen[0].prior is None
+
+
+def test_the_trainer_passes_its_expert_opponent_to_every_round(tmp_path, monkeypatch):
+    import training.expert as ex
+    from training.trainer import TrainConfig, Trainer
+
+    opponents = []
+    real = ex.expert_round
+
+    def spy(*a, opponent="heuristic", **kw):
+        opponents.append(opponent)
+        return real(*a, opponent=opponent, **kw)
+
+    monkeypatch.setattr(ex, "expert_round", spy)
+    Trainer(TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
+                        num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
+                        eval_games=4, eval_envs=4, tensorboard=False, progress=False,
+                        imitate=0, expert_rounds=2, expert_games=2, expert_sims=4,
+                        expert_opponent="self"))
+    assert opponents == ["self", "self"]
+
+
 @pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0},
-                                {"cut": -1}, {"temperature": 0.0}, {"temperature": -1.0}])
+                                {"cut": -1}, {"temperature": 0.0}, {"temperature": -1.0},
+                                {"opponent": "nonsense"}, {"opponent": "ppo:no/such.zip"}])
 def test_bad_expert_settings_are_refused_naming_them(kw):
     args = dict(rounds=1, games=2, sims=4, window=2) | kw
     with pytest.raises(ValueError, match="expert iteration"):
@@ -185,7 +232,9 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
                         ("--expert-temp", "0"), ("--expert-temp", "nan"),
                         ("--expert-temp", "inf"),
                         ("--expert-search-value", "-0.1"),
-                        ("--expert-search-value", "nan")):
+                        ("--expert-search-value", "nan"),
+                        ("--expert-opponent", "nonsense"), ("--expert-opponent", "mcts:x"),
+                        ("--expert-opponent", "ppo:no/such.zip")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
         assert main(argv) == 2
