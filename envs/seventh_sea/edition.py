@@ -35,6 +35,16 @@ def skeletal_trait(s):
 
 
 @njit(cache=True)
+def least_cannon_to_fire(s):
+    """The Cannon skill a crew needs to fire a cannon attack: revised "9. Perform a Cannon
+    Attack: You tack one (and only one) of your Crew with at least 1 point of Cannon skill";
+    original "6. Make a Cannon Attack: You tack one of your Crew to fire the cannon. You
+    inflict a number of Hits on that Ship equal to the Crew's Cannon skill": any crew, 0
+    Cannon inflicting 0 Hits before Cannon Reacts and traits."""
+    return 1 if s.cfg.edition == ED_REVISED else 0
+
+
+@njit(cache=True)
 def captain_discardable(s):
     """Discard a Crew: revised "11. ... You may not discard your Captain"; original "8. You
     may discard one of your Crew in play", and "your Captain is considered to be a Crew card"

@@ -12,7 +12,7 @@ from numba import njit
 
 from .cards import CARD
 from .edition import (
-    chanteys, captain_discardable, experience_action,
+    chanteys, captain_discardable, experience_action, least_cannon_to_fire,
     must_attack_first_round, one_membership, sink_untacked, skeletal_trait, start_by_faction,
     swordsman_knack_limit,
 )
@@ -427,8 +427,9 @@ def att_act_ok(s, p, a):
 
 @njit(cache=True)
 def can_fire(s, p):
+    least = least_cannon_to_fire(s)
     for j in range(MAX_CREW):
-        if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
+        if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= least:
             return True
     return False
 
@@ -555,8 +556,9 @@ def legal_into(s, mask):
             if target_ok(s, p, (p + r) % n, s.act_kind, op):
                 mask[A_TARGET + r - 1] = 1
     elif pk == PK_FIRE:
+        least = least_cannon_to_fire(s)
         for j in range(MAX_CREW):
-            if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= 1:
+            if s.crew[p, j] >= 0 and s.tacked[p, j] == 0 and skill(s, p, j, CANNON) >= least:
                 mask[A_CREW + j] = 1
     elif pk == PK_HOST and s.act_kind == AK_XP:
         # [2. Experience a Crew: "you may replace the Crew in play"] which one is p's choice

@@ -1,7 +1,8 @@
 """The two rulebooks, each as written (issue 32, items 10-16): rules only the revised rulesheet
 has stay out of the original edition, and the original's own rules apply there (Knacks,
-Glossary: Membership, Skeletal, Discard a Crew, Suffering Hits, Game Set-Up / Ship: Crew
-Maximum, Maximum Hand Size, The Object: sunk players, the card format, action labels, Duels).
+Glossary: Membership, Skeletal, Discard a Crew, Make a Cannon Attack, Suffering Hits, Game
+Set-Up / Ship: Crew Maximum, Maximum Hand Size, The Object: sunk players, the card format,
+action labels, Duels).
 """
 
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from envs.core.errors import CardDataError
 from envs.seventh_sea import state as S
-from envs.seventh_sea import cards
+from envs.seventh_sea import cards, scenario
 from envs.seventh_sea.cards import CARD, INDEX, load_pool
 from envs.seventh_sea.common import hand_max, move_cost
 from envs.seventh_sea.config import starter
@@ -126,6 +127,34 @@ def test_original_untacked_captain_tacks_before_he_sinks():
     act(arr, S.A_CREW + 0)
     assert arr["hits"][0] == 1 and S.A_SINK + 0 in legal(arr)
 
+
+
+def test_original_any_crew_may_fire_the_cannon_for_its_cannon_skill():
+    """The firing crew by edition: revised 9. Perform a Cannon Attack "You tack one (and
+    only one) of your Crew with at least 1 point of Cannon skill"; original 6. Make a Cannon
+    Attack "You tack one of your Crew to fire the cannon. You inflict a number of Hits on
+    that Ship equal to the Crew's Cannon skill": Old Navigator (Cannon 0) fires in the
+    original only, for 0 Hits, and Extra Powder (a Cannon React) makes them 2."""
+    def seat(edition):
+        return scenario.build({"players": 2, "edition": edition, "seed": 1, "first": 0,
+                               "player": [
+            {"sea": "La Boca", "crew": ["Old Navigator", "Ship's Surgeon"],
+             "tacked": ["Capitana Rosa Delgado"], "hand": ["Extra Powder"]},
+            {"sea": "La Boca", "crew": ["Rogue Cutthroats"]}]})
+
+    assert S.A_CANNON not in legal(seat("revised"))
+    for powder, hits in ((False, 0), (True, 2)):
+        arr = seat("original")
+        act(arr, S.A_CANNON, target(arr, 0, 1))
+        assert legal(arr) == {S.A_CREW + slot(arr, 0, "Old Navigator"),
+                              S.A_CREW + slot(arr, 0, "Ship's Surgeon")}
+        act(arr, S.A_CREW + slot(arr, 0, "Old Navigator"))
+        if powder:      # its cost, 1 Influence, tacks Ship's Surgeon
+            act(arr, S.A_HAND + 0, S.A_CREW + slot(arr, 0, "Ship's Surgeon"))
+        no_reacts(arr)
+        assert arr["tacked"][0][0][slot(arr, 0, "Old Navigator")] == 1
+        assert arr["hits"][0] == hits and arr["cur"][0] == 1
+        assert arr["pk"][0] == (S.PK_ABSORB if hits else S.PK_MAIN)
 
 # --- item 11 --------------------------------------------------------------------------------
 
