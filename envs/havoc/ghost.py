@@ -272,18 +272,21 @@ def purchases(s, c):
 # --- sea phase ---------------------------------------------------------------------------------
 
 @njit(cache=True)
-def _blocks(s, c, r, q):
-    """Rocks and other ghost ships stop a ghost ship short [Ghost Maneuvers]."""
+def _blocks(s, ship, r, q):
+    """Rocks and *other* ghost ships stop ghost ship `ship` short [Ghost Maneuvers]. Moves
+    are planned with the ship still on its old square, which it will have left: it never
+    blocks itself."""
     if s.feature[r, q] == FEAT_ROCK:
         return True
     o = ship_at(s, r, q)
-    return o >= 0 and is_ghost(s, s.ship_crew[o])
+    return o >= 0 and o != ship and is_ghost(s, s.ship_crew[o])
 
 
 @njit(cache=True)
-def _facing_block(s, c, r, q, h):
+def _facing_block(s, ship, r, q, h):
+    """Would `ship` on (r, q) heading h face a rock or another ghost ship right ahead?"""
     nr, nq = wrap(r + DR[h], q + DC[h])
-    return _blocks(s, c, nr, nq)
+    return _blocks(s, ship, nr, nq)
 
 
 @njit(cache=True)
@@ -369,11 +372,11 @@ def _maneuver(s, c, ship, g):
             out_h[n - 1] = h
         elif st == STEP_FORWARD:
             nr, nq = wrap(r + DR[h], q + DC[h])
-            if _blocks(s, c, nr, nq):
+            if _blocks(s, ship, nr, nq):
                 blocked = True
                 break
             o = ship_at(s, nr, nq)
-            if o >= 0:
+            if o >= 0 and o != ship:     # its own start square is empty by then
                 rammed = o
                 break
             r, q = nr, nq
@@ -382,8 +385,9 @@ def _maneuver(s, c, ship, g):
     # a completed maneuver (or a ram) keeps its end; otherwise end at the last shown outline
     # that does not leave the ship facing a rock or ghost ship right ahead
     stop = n
-    if rammed < 0 and (blocked or _facing_block(s, c, r, q, h)):
-        while stop > 0 and _facing_block(s, c, out_r[stop - 1], out_q[stop - 1], out_h[stop - 1]):
+    if rammed < 0 and (blocked or _facing_block(s, ship, r, q, h)):
+        while stop > 0 and _facing_block(s, ship, out_r[stop - 1], out_q[stop - 1],
+                                         out_h[stop - 1]):
             stop -= 1
     for i in range(stop):
         s.ship_r[ship], s.ship_c[ship], s.ship_h[ship] = out_r[i], out_q[i], out_h[i]
@@ -418,15 +422,15 @@ def _ability(s, c, g):
 
 @njit(cache=True)
 def _features(s, c, ship):
-    """Whirlpool or gust under the ghost ship, unless it would leave it facing a rock or a
-    ghost ship [Ghost Maneuvers: Rocks and other Ghost Ships]. A gust into a rock or a ship
+    """Whirlpool or gust under the ghost ship, unless it would leave it facing a rock or
+    another ghost ship [Ghost Maneuvers: Rocks and other Ghost Ships]. A gust into a rock or a ship
     is a collision the ghost ship caused [Whirlpools and Gusts: "Collisions caused by gusts
     are resolved as if the ship had caused it"]."""
     r, q, h = s.ship_r[ship], s.ship_c[ship], s.ship_h[ship]
     f = s.feature[r, q]
     if f == FEAT_WHIRL_CW or f == FEAT_WHIRL_CCW:
         nh = (h + 1) % 4 if f == FEAT_WHIRL_CW else (h + 3) % 4
-        if not _facing_block(s, c, r, q, nh):
+        if not _facing_block(s, ship, r, q, nh):
             s.ship_h[ship] = nh
     elif f == FEAT_GUST:
         nr, nq = wrap(r + DR[s.gust_dir], q + DC[s.gust_dir])
@@ -437,7 +441,7 @@ def _features(s, c, ship):
         if o >= 0:
             _collide(s, c, ship, o)
             return
-        if not _facing_block(s, c, nr, nq, h):
+        if not _facing_block(s, ship, nr, nq, h):
             s.ship_r[ship], s.ship_c[ship] = nr, nq
             _cash_wreck(s, c, ship)
 
@@ -447,8 +451,9 @@ def sea_turn(s):
     """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: its
     maneuver, the ability of its colour, then the card's flag action if the ghost ship owns
     that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]),
-    then the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect
-    [ruling: Damage in a ghost hand]."""
+    then the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect of
+    its own, but the whirlpool or gust still resolves: discarding it is playing a card
+    [Whirlpools and Gusts; ruling: Damage in a ghost hand]."""
     c = s.cur
     if s.ghost_hand_n[c] == 0:
         return
@@ -463,7 +468,8 @@ def sea_turn(s):
         f = GHOST_FLAG[g]
         if f >= 0 and s.flag_owner[f] == c:
             _flag_action(s, c, f)
-        _features(s, c, ship)
+    # after every card played, a discarded Damage card included [Whirlpools and Gusts]
+    _features(s, c, ship)
     to_discard(s, g)
 
 

@@ -186,6 +186,23 @@ def test_ghost_collects_a_shipwrecks_value_at_once():
     assert arr["booty"][0].tolist()[1] == 0 and len(stack) == 9 - (arr["wreck"][0] > 0).sum()
 
 
+GUST_ROW4 = ["......", "......", "......", "......", "..G...", "......"]
+
+
+def test_gust_moves_a_ghost_ship_heading_against_the_gust():
+    """Whirlpools and Gusts: "The player moves their ship one space in the direction the gust
+    indicates. The ship's heading is not changed"; Ghost Maneuvers, Rocks and other Ghost
+    Ships: only "a rock or another ghost ship" right ahead stops it - Drowned Bell's "L"
+    leaves the ghost on (4,2) heading W on a gust blowing E: pushed to (4,3), it faces the
+    square it has just left, which is empty (it does not block itself)."""
+    arr = load("ghost_sea", grid=GUST_ROW4, gust_dir="E",
+               crews=[{"hand": {"Make Way": 1}},
+                      {"res": [0, 0, 0], "ghost_hand": ["Drowned Bell"]},
+                      {"ghost_hand": []}])
+    assert ship(arr, 1) == (4, 3, S.WEST)
+    assert pile(arr, "ghost_discard") == ["Drowned Bell"]
+
+
 # --- Sea Phase: cannon fire -------------------------------------------------------------------
 
 def test_ghost_fires_one_cannon_at_each_outline_with_a_player_in_range():
@@ -276,6 +293,20 @@ def test_damage_card_in_a_ghost_hand_is_discarded_without_effect():
                                                              "ghost_hand": ["Damage"]},
                                    {"ghost_hand": []}])
     assert ship(arr, 1) == (4, 2, S.NORTH) and pile(arr, "ghost_discard") == ["Damage"]
+
+
+def test_ghost_discarding_a_damage_card_still_resolves_its_gust():
+    """Whirlpools and Gusts: "A player resolves whirlpools and gusts their ship is located on
+    after each card they play (this includes passing by discarding a card ...)"; Ghost Sea
+    Phase: "discard the top card from their 'hand'" [ruling: Damage in a ghost hand] - the
+    Damage card does nothing itself, but the gust under the ghost on (4,2) blowing E pushes
+    it to (4,3), heading unchanged."""
+    arr = load("ghost_sea", grid=GUST_ROW4, gust_dir="E",
+               crews=[{"hand": {"Make Way": 1}},
+                      {"res": [3, 1, 0], "ghost_hand": ["Damage"]},
+                      {"ghost_hand": []}])
+    assert ship(arr, 1) == (4, 3, S.NORTH) and pile(arr, "ghost_discard") == ["Damage"]
+    assert res(arr, 1) == [3, 1, 0]
 
 
 def test_ghost_ships_draw_back_up_to_four_at_cleanup():
