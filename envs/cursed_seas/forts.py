@@ -65,15 +65,23 @@ def flag_reach(s, f, g):
 # ----- building ----------------------------------------------------------------------------------
 @njit(cache=True)
 def build_ok(s, f, i):
-    """[Building Forts; ruling: Building forts] seat p owns fort f, not built nor destroyed; her home island holds at
-    least its gold cost; island i is wild with no fort, she has explored it (her token, or
-    her ship there explored it) and a ship of hers is docked there."""
+    """[Building Forts; ruling: Building forts] seat p may build fort f on island i
+    (build_seen) and her home island holds at least its gold cost."""
+    p = f // MAX_FORTS_P
+    return build_seen(s, f, i) and \
+        gold_in(s, LOC_HOME, p) >= s.cfg.fort_cost[p, f % MAX_FORTS_P]
+
+
+@njit(cache=True)
+def build_seen(s, f, i):
+    """The prerequisites every seat can see: seat p owns fort f, not built nor destroyed;
+    island i is wild with no fort, she has explored it (her token, or her ship there
+    explored it) and a ship of hers is docked there. Her home gold is not read: the values
+    of coins another seat has not looked at are hidden [Placing Treasure; Exploring]."""
     p = f // MAX_FORTS_P
     if s.cfg.fort_def[p, f % MAX_FORTS_P] < 0 or s.ft_isl[f] >= 0 or s.ft_gone[f]:
         return False
     if i < 0 or i >= s.n_islands or s.isl_home[i] >= 0 or fort_at(s, i) >= 0:
-        return False
-    if gold_in(s, LOC_HOME, p) < s.cfg.fort_cost[p, f % MAX_FORTS_P]:
         return False
     docked = False
     explored = (s.isl_token[i] >> p) & 1
@@ -86,18 +94,22 @@ def build_ok(s, f, i):
 
 
 @njit(cache=True)
-def can_build_any(s, p):
+def may_build_any(s, p):
+    """Some fort of p's meets the prerequisites every seat can see (build_seen)."""
     for j in range(MAX_FORTS_P):
         for i in range(s.n_islands):
-            if build_ok(s, p * MAX_FORTS_P + j, i):
+            if build_seen(s, p * MAX_FORTS_P + j, i):
                 return True
     return False
 
 
 @njit(cache=True)
 def ask_build(s, p):
-    """At the end of her turn, if she meets the conditions, she may build (a decision)."""
-    if not can_build_any(s, p):
+    """At the end of her turn, if she meets the conditions, she may build (a decision).
+    Every seat sees whether she is asked, so her hidden home gold must not decide it: she
+    is asked whenever the open prerequisites hold (may_build_any), and her legal mask
+    offers only the forts her gold pays for, declining always (ruling: Building forts)."""
+    if not may_build_any(s, p):
         return False
     s.pending = PK_BUILD
     s.to_play = p
@@ -405,10 +417,25 @@ def can_load(s, k):
     return False
 
 
+@njit(cache=True)
+def may_load_more(s, k):
+    """Ship k may still be asked to load from the fort she is docked at, for all a seat
+    that has not looked at its coins can tell: a coin is left inside. Whether the gold left
+    lets one go (load_ok) reads hidden values, and every seat sees whether she is asked;
+    her legal mask offers only the coins that may go, stopping always (ruling: Loading
+    from a fort)."""
+    f = fort_at(s, s.sh_dock[k])
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_FORT and s.co_at[c] == f:
+            return True
+    return False
+
+
 @njit(cache=True, inline="always")
 def load(s, k, c):
-    """Coin c goes aboard ship k; her player looks at it. True while more may be loaded."""
+    """Coin c goes aboard ship k; her player looks at it. True while she is asked for
+    another (may_load_more)."""
     s.co_loc[c] = LOC_SHIP
     s.co_at[c] = k
     s.co_seen[c] |= 1 << s.sh_owner[k]
-    return can_load(s, k)
+    return may_load_more(s, k)

@@ -143,6 +143,7 @@ def init(s, cfg, seed):
         s.sh_pin[k] = -1
         s.sh_wreck[k] = 0
         s.sh_reefs[k] = 0
+        s.sh_reef_in[k] = 0
         s.sh_scuttle[k] = 0
     s.pend_piece = -1
     for c in range(MAX_CREW):
@@ -644,7 +645,9 @@ def _apply_one(s, a):
     elif pk == PK_FORT_MAST:
         lose_mast(s, s.pend_target, o)
         s.pend_target = -1
-        if not F.ask_flag(s, s.pend_fort):
+        # a mast lost may leave too few players able to move: the game ends at once,
+        # before the next flag fires (ruling: End timing)
+        if not check_end(s) and not F.ask_flag(s, s.pend_fort):
             then = _T_TURN
     elif pk == PK_FLAG:
         s.ft_flags[s.pend_count] &= ~(1 << int(o)) & 0xFF  # complement kept to the uint8 field
@@ -657,8 +660,11 @@ def _apply_one(s, a):
             tk = s.pend_ship
     elif pk == PK_MAST:
         lose_mast(s, s.pend_target, o)
-        then = _T_TARGET
-        tk = s.pend_ship
+        # a mast lost may leave too few players able to move: the game ends at once,
+        # before the next cannon fires (ruling: End timing)
+        if not check_end(s):
+            then = _T_TARGET
+            tk = s.pend_ship
     elif pk == PK_REPAIR:
         if not (s.sh_dock[s.pend_ship] >= 0 and
                 s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \

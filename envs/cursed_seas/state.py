@@ -267,6 +267,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("seg_used", np.uint8),                      # bit i: segment i of pend_ship moved
     ("sh_wreck", np.uint8, (MAX_SHIPS,)),        # wrecked on a reef [Reef: Shipwreck]
     ("sh_reefs", np.uint8, (MAX_SHIPS,)),        # bit r: reef r already applied this turn
+    ("sh_reef_in", np.uint8, (MAX_SHIPS,)),      # bit r: touched as the turn began, not yet left
     ("n_reefs", np.int8),
     ("rf_x", np.float64, (MAX_REEFS,)),
     ("rf_y", np.float64, (MAX_REEFS,)),

@@ -164,8 +164,10 @@ def tow_sail(s, k, kind, fan, frac):
         if not (s.seg_used >> q) & 1 and tow_seg_kind(s, k, q) == kind:
             i = q
             break
-    s.seg_used |= 1 << i
     oars = 1 if keywords(s, k) & KW_OARSMAN else 0
+    if i == 1 and oars and s.sh_trade[k] == 1:
+        i = 2                        # the trade current's +S first: the Oarsman stays unused
+    s.seg_used |= 1 << i
     if i == 1 and oars:
         reveal(s, k, KW_OARSMAN)     # the Oarsman's +S is used [Placing Crew and equipment]
     if s.sh_trade[k] == 1 and i == 1 + oars:

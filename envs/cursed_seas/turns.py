@@ -69,6 +69,7 @@ def start_turn(s):
         s.sh_last[k] = -1
         s.sh_began[k] = s.sh_dock[k] if s.sh_live[k] else -1
         s.sh_reefs[k] = reefs_touched(s, k) if s.sh_live[k] else 0
+        s.sh_reef_in[k] = s.sh_reefs[k]  # spared only until she is clear of them [Reef]
     s.phase = PH_PLAY
     s.pending = PK_TURN
     s.pend_ship = -1
@@ -100,10 +101,16 @@ def reef_check(s, k, over):
     per reef, kept until the end of the turn); a rating below the masts she was built with
     eliminates the difference (her player picks which), more than she has left wrecks her.
     Each reef applies once per move action (ruling: Reef); a ship that began her turn on
-    it does not roll when she moves off. True when a mast choice is pending."""
+    it does not roll when she moves off, but once a segment ends clear of it, sailing onto
+    it again rolls. True when a mast choice is pending."""
     if not s.sh_live[k] or s.sh_wreck[k]:
         return False
     touch = reefs_touched(s, k)
+    # the text spares her only "when it moves off of the reef": a reef she began the turn
+    # on and has now left acts on her if she comes back
+    left = int(s.sh_reef_in[k]) & ~touch
+    s.sh_reefs[k] &= ~left & 0xFF        # complement kept to the uint8 field
+    s.sh_reef_in[k] &= touch
     for r in range(s.n_reefs):
         if (touch >> r) & 1 and not (s.sh_reefs[k] >> r) & 1:
             s.sh_reefs[k] |= 1 << r
@@ -495,12 +502,17 @@ def sail(s, k, kind, fan, frac):
     if s.sh_tow[k] >= 0:
         return tow_sail(s, k, kind, fan, frac)     # --- tow: both ships sail [Tow]
     i = free_segment(s, k, kind)
+    n = s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET]
+    oars = keywords(s, k) & KW_OARSMAN
+    # a trade current's +S still due is sailed before the Oarsman's: the current alone gives
+    # that segment, so the Oarsman's ability is not needed and her crew may stay face down
+    # [Trade Current; Placing Crew and equipment]
+    if i == n and oars and s.sh_trade[k] == 1:
+        i = n + 1
     s.seg_used |= 1 << i
-    if i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and keywords(s, k) & KW_OARSMAN:
+    if i == n and oars:
         reveal(s, k, KW_OARSMAN)     # the Oarsman's +S is used [Placing Crew and equipment]
-    if s.sh_trade[k] == 1 and i >= s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and \
-            not (i == s.cfg.ship_nseg[k // MAX_FLEET, k % MAX_FLEET] and
-                 keywords(s, k) & KW_OARSMAN):
+    if s.sh_trade[k] == 1 and i >= n and not (i == n and oars):
         s.sh_trade[k] = 2            # the trade current's +S, once per turn
     h = wrap_angle(s.sh_h[k] + FAN_DEG[fan] * math.pi / 180.0)
     x, y = pivot(s, k, h)                # a sea creature turns about its middle

@@ -171,6 +171,8 @@ def _ranges(states, r):
     V.in_range(r, states, "sh_wreck", 0, 1, "a flag")
     V.in_range(r, states, "sh_reefs", 0, (1 << states["n_reefs"].astype(np.int64)) - 1,
                "reef bits")
+    r.flag((states["sh_reef_in"] & ~states["sh_reefs"]).any(1),
+           "sh_reef_in: a reef spared as her turn began is one applied this turn [Reef]")
     # --- forts / terrain / creatures ---
     nt = states["n_terr"].astype(np.int64)
     V.in_range(r, states, "n_terr", 0, MAX_TERR, "terrain pieces [Terrain]")

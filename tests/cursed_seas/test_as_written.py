@@ -245,6 +245,26 @@ def test_winning_the_game_ends_immediately_when_the_last_gold_is_unloaded():
     assert s["done"] == 1 and s["pending"] != PK_BOARD and s["winner_mask"] == 1
 
 
+def test_winning_the_game_ends_immediately_when_a_hit_leaves_only_one_player_able_to_move():
+    """[Winning the Game] "The game ends immediately when one of the following conditions has
+    been met: ... Only one player is able to give any future move actions to any of their
+    ships." Seat 1's only ship (one mast left, 1 gold aboard, at sea) loses her last mast to
+    Blue Petrel's first cannon: only seat 0 can move from then on, so the game ends before
+    the second cannon may fire and sink her - tied at 0 gold at home, seat 1 wins on gold on
+    remaining ships, the first tie-breaker (ruling: End timing)."""
+    target = ship(1, 0, 4.0, 6.8, 0.0, masts=[1, 0])
+    coins = [{"coin": 8, "at": "ship", "where": 6}]          # seat 1's copper, aboard her
+    e = position(two(), [ship(0, 0, 4.0, 6.0), target], placed=coins, rolls=(6, 6),
+                 keep_gold=False)
+    e.step(order(0, ACT_SHOOT))
+    e.step(opt(0))                      # cannon 0 (3S) fires first
+    e.step(opt(6))                      # at seat 1's ship: a 6 hits
+    e.step(opt(0))                      # her last mast goes: a derelict at sea
+    s = rec(e)
+    assert s["sh_masts"][6] == 0 and s["sh_live"][6] == 1
+    assert s["done"] == 1 and s["winner_mask"] == 0b10
+
+
 def test_placing_islands_the_spacing_is_a_recommendation_the_config_may_drop():
     """[Placing Islands] islands "are recommended to be placed at least 1L but not more
     than 6L from each other": config island_spacing = "free" offers every point that

@@ -31,7 +31,12 @@ def test_a_ship_docked_at_her_fort_loads_treasure_keeping_the_forts_cost_inside(
     assert legal(e) == {opt(4), A_NO}            # 5 gold would leave 3 < 4
     e.step(opt(4))
     s = rec(e)
-    assert s["pending"] == PK_TURN                # 5 gold left: nothing more may go
+    # 5 gold left: nothing more may go, yet she is asked (the gold inside is hidden from
+    # the other seats, who see the question; ruling: Loading from a fort)
+    assert s["pending"] == PK_LOAD and legal(e) == {A_NO}
+    e.step(A_NO)
+    s = rec(e)
+    assert s["pending"] == PK_TURN
     assert s["co_loc"][5] == LOC_FORT and check_states(e.record)[0] == []
 
 
@@ -42,6 +47,8 @@ def test_loading_stops_at_the_ships_cargo_limit():
     e = game([DOCKED2, FAR], INSIDE + aboard, forts_record(FORT0))
     e.step(A_LOAD + 0)
     e.step(opt(2))
+    assert rec(e)["pending"] == PK_LOAD and legal(e) == {A_NO}     # her hold is full
+    e.step(A_NO)
     assert rec(e)["pending"] == PK_TURN and A_LOAD + 0 not in legal(e)
 
 
@@ -84,6 +91,7 @@ def test_treasure_loaded_from_a_fort_is_unloaded_at_home():
     e = game([west, FAR], INSIDE, forts_record(FORT0))
     e.step(A_LOAD + 0)
     e.step(opt(5))                                # the doubloon: 5 of 10 stay, cost 4
+    e.step(A_NO)                                  # no more
     e.step(order(0, ACT_MOVE))
     e.step(seg(1))                          # L west: docks at home (island 0)
     s = rec(e)

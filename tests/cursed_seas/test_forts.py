@@ -66,7 +66,9 @@ def test_building_a_fort_at_the_end_of_the_turn_moves_the_islands_treasure_insid
 
 @pytest.mark.parametrize("why", ["unexplored", "poor", "not docked", "home island"])
 def test_no_fort_without_every_condition(why):
-    """[Building Forts] every one of the three conditions is needed."""
+    """[Building Forts] every one of the three conditions is needed. Too little gold at home
+    is hidden from the other seats, so she is still asked, with declining alone legal
+    (ruling: Building forts)."""
     ship, coins, tokens = dict(DOCKED2), list(BUILD_COINS), (0, 0, 1, 0)
     if why == "unexplored":
         tokens = (0, 0, 0, 0)
@@ -79,6 +81,9 @@ def test_no_fort_without_every_condition(why):
         tokens = (1, 0, 0, 0)
     e = game([ship, FAR], coins, forts_record(tokens=tokens))
     e.step(A_NO)
+    if why == "poor":
+        assert rec(e)["pending"] == PK_BUILD and legal(e) == {A_NO}
+        e.step(A_NO)
     assert rec(e)["pending"] == PK_TURN and rec(e)["to_play"] == 1
 
 
@@ -266,6 +271,25 @@ def test_derelict_docked_at_her_fort_can_still_move_so_the_game_goes_on():
               cur=1)
     e2.step(A_NO)
     assert rec(e2)["done"] == 1      # (0 gold each; seat 1 wins on masts standing: Tie-breakers)
+
+
+def test_game_ends_immediately_when_a_forts_hit_leaves_only_one_player_able_to_move():
+    """[Winning the Game] "The game ends immediately when one of the following conditions has
+    been met: ... Only one player is able to give any future move actions to any of their
+    ships." Fort Brimstone's flag 4L takes the last mast of seat 1's only ship: the game
+    ends before flag 3S, which reaches her too, may fire (ruling: End timing). Seat 0 wins
+    with the 8 gold in her fort."""
+    target = dict(TARGET, y=3.4, masts=[1, 0])
+    e = game([HOME0, target], INSIDE0, forts_record(FORT0), rolls=(4,))
+    e.step(A_FORT + 0)
+    assert guns(e) == {0, 1}
+    e.step(opt(1))
+    e.step(opt(6))                      # a 4 hits
+    assert rec(e)["pending"] == PK_FORT_MAST
+    e.step(opt(0))                      # her last mast goes: a derelict at sea
+    s = rec(e)
+    assert s["sh_masts"][6] == 0 and s["sh_live"][6] == 1
+    assert s["done"] == 1 and s["winner_mask"] == 0b01
 
 
 def test_long_guns_reach_l_at_a_fort_and_are_revealed():

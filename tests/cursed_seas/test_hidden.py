@@ -23,8 +23,9 @@ from envs.cursed_seas.observe import observe
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
-    A_NO, A_PIECE, A_SEA, ACT_MOVE, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE, PK_GUN,
-    PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
+    A_LOAD, A_NO, A_PIECE, A_SEA, ACT_MOVE, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE,
+    PK_BUILD, PK_GUN, PK_LOAD, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET,
+    PK_TURN,
 )
 from envs.cursed_seas.validate import check_states
 
@@ -228,6 +229,37 @@ def test_placing_crew_and_equipment_a_face_down_oarsman_is_not_betrayed_by_the_s
     assert rec(bare)["pending"] == PK_TURN
 
 
+def test_placing_crew_and_equipment_the_trade_currents_plus_s_is_sailed_before_the_oarsmans():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability"; [Trade Current] a friendly ship beginning her turn touching a friendly trade
+    current "gets +S to her base move". Blue Petrel (L+S) with a face-down Oarsman
+    (Navigator Quill, azure) begins her turn touching her own trade current and sails S, L
+    and one more S: the current alone gives that S, so the Oarsman's ability is not used and
+    stays face down; her own S is still offered, and sailing it reveals her (ruling:
+    Keywords)."""
+    from envs.cursed_seas.state import TR_TRADE
+    cur = {"n_terr": 1, "tr_kind": [TR_TRADE] + [0] * 7, "tr_x": [4.3] + [0.0] * 7,
+           "tr_y": [6.8] + [0.0] * 7, "tr_num": [0] * 8, "tr_owner": [0] + [-1] * 7}
+    e = position([fleet(("Blue Petrel", ["Navigator Quill"])), fleet("Rustfang")],
+                 [ship(0, 0, 4.0, 6.0), ship(1, 0, 9.0, 4.0, 90.0)], record=cur)
+    e.step(A_NO)
+    e.step(A_NO)                        # her turn begins touching her trade current
+    s = rec(e)
+    assert s["to_play"] == 0 and s["sh_trade"][0] == 1 and s["cr_up"][0] == 0
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0))
+    e.step(seg(1))
+    e.step(seg(0))                      # one S beyond her printed move: the current's
+    s = rec(e)
+    assert s["pending"] == PK_SEGMENT and s["sh_trade"][0] == 2 and s["cr_up"][0] == 0
+    assert seg(0) in legal(e)           # the Oarsman's S is still hers to sail
+    sail_on = e.clone()
+    e.step(A_NO)
+    assert rec(e)["cr_up"][0] == 0 and rec(e)["pending"] == PK_TURN
+    sail_on.step(seg(0))
+    assert rec(sail_on)["cr_up"][0] == 1
+
+
 def test_an_unseen_piece_that_fits_is_loaded_after_the_look():
     """[Docking] the piece seat 1 picks up fits her Rustfang: she looks at it, then chooses
     where it goes (aboard; a piece from the island is not put back) and knows it from then."""
@@ -292,6 +324,91 @@ def test_random_positions_keep_the_seat_to_plays_view(ci):
             break
         assert_view_kept(e.record.copy(), seat, keys=(step,), picture=step == 200)
         e.step(int(rng.choice(sorted(legal(e)))))
+
+
+# ----- hidden gold: building forts and loading from them [Building Forts; Forts: Treasure] -------
+FORTS = [["Fort Brimstone"], ["Redoubt of Tears"]]        # Brimstone: cost 4 gold
+DOCKED2 = ship(0, 0, 6.0 - 1.0 - 0.12 - 0.6 - 1e-4, 2.0, 0.0, dock=2)
+FAR1_FORTS = ship(1, 0, 9.0, 5.0, 90.0)
+
+
+def build_position(home):
+    """Seat 0's ship docked at wild island 2, which she explored; ``home``: the coins at her
+    home (coins 0, 1: copper 1; 4: gold 3; 5: doubloon 5), which seat 1 never looked at."""
+    d = {"ft_isl": [-1] * 8, "ft_flags": [0] * 8, "isl_token": [0, 0, 1, 0] + [0] * 8}
+    coins = [{"coin": c, "at": "home", "where": 0} for c in home] + \
+        [{"coin": 2, "at": "island", "where": 2}]
+    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1_FORTS],
+                    placed=coins, record=d, forts=FORTS)
+
+
+def assert_unseen_by_seat_1(e, coins):
+    for c in coins:
+        assert not (int(rec(e)["co_seen"][c]) >> 1) & 1
+
+
+def test_building_forts_hidden_home_gold_does_not_decide_whether_she_is_asked():
+    """[Building Forts] "You must have an amount of gold points on your home island equal to
+    or greater than the fort's gold point cost ... If these three prerequisites are met at
+    the end of one of your turns, you may build the fort"; the values of face-down coins a
+    seat has not looked at are hidden from it [Placing Treasure; Exploring]. Seat 0's home
+    coins are worth 3 + 5 or 1 + 1 against Fort Brimstone's cost of 4: she is asked in both
+    positions (seat 1 sees the question, not her gold), may build only with enough gold,
+    and may always decline (ruling: Building forts)."""
+    rich, poor = build_position((4, 5)), build_position((0, 1))
+    assert_unseen_by_seat_1(rich, (4, 5))
+    assert_unseen_by_seat_1(poor, (0, 1))
+    assert view(rich.record, 1) == view(poor.record, 1)
+    rich.step(A_NO)
+    poor.step(A_NO)                     # her turn ends: the build question
+    assert rec(rich)["pending"] == PK_BUILD and rec(poor)["pending"] == PK_BUILD
+    assert legal(rich) == {opt(0 * 12 + 2), A_NO} and legal(poor) == {A_NO}
+    assert view(rich.record, 1) == view(poor.record, 1)
+    for key in range(8):                # seat 1's guesses at her gold: declining stays legal
+        mask = np.zeros(NUM_ACTIONS, np.uint8)
+        legal_mask(redealt(rich.record, 1, key)[0], mask)
+        assert mask[A_NO]
+    rich.step(A_NO)
+    poor.step(A_NO)
+    assert rec(rich)["pending"] == PK_TURN and rec(rich)["to_play"] == 1
+    assert view(rich.record, 1) == view(poor.record, 1)
+
+
+def load_position(inside):
+    """Seat 0's Fort Brimstone (cost 4) on island 2, her ship docked there; ``inside``: the
+    coins in the fort, which seat 1 never looked at."""
+    d = {"ft_isl": [2] + [-1] * 7, "ft_flags": [0b11] + [0] * 7,
+         "isl_token": [0, 0, 1, 0] + [0] * 8}
+    coins = [{"coin": c, "at": "fort", "where": 0} for c in inside]
+    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1_FORTS],
+                    placed=coins, record=d, forts=FORTS)
+
+
+def test_forts_treasure_hidden_fort_gold_does_not_decide_whether_she_is_asked_for_more():
+    """[Forts: Treasure] "You may use a ship to load treasure from a fort ... but a fort must
+    always have a number of gold points inside of it equal to or greater than its gold point
+    cost"; the coins inside seat 0's fort are hidden from seat 1. Three coins worth 1 + 1 + 5
+    or 1 + 1 + 3: after she loads a copper, one more may go from the first fort, none from
+    the second. She is asked for another coin in both (seat 1 sees the question, not the
+    gold), "stop" alone legal in the second (ruling: Loading from a fort)."""
+    rich, poor = load_position((0, 1, 5)), load_position((0, 1, 4))
+    assert_unseen_by_seat_1(rich, (0, 1, 5))
+    assert_unseen_by_seat_1(poor, (0, 1, 4))
+    assert view(rich.record, 1) == view(poor.record, 1)
+    for e in (rich, poor):
+        e.step(A_LOAD + 0)
+        e.step(opt(0))                  # load copper coin 0
+    assert rec(rich)["pending"] == PK_LOAD and rec(poor)["pending"] == PK_LOAD
+    assert legal(rich) == {opt(1), A_NO} and legal(poor) == {A_NO}
+    assert view(rich.record, 1) == view(poor.record, 1)
+    for key in range(8):                # seat 1's guesses at the gold: stopping stays legal
+        mask = np.zeros(NUM_ACTIONS, np.uint8)
+        legal_mask(redealt(rich.record, 1, key)[0], mask)
+        assert mask[A_NO]
+    for e in (rich, poor):
+        e.step(A_NO)                    # she stops
+    assert rec(rich)["pending"] == PK_TURN and rec(poor)["pending"] == PK_TURN
+    assert view(rich.record, 1) == view(poor.record, 1)
 
 
 # ----- open information: forts and ships [Fleets; Forts] ------------------------------------------

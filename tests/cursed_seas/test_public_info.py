@@ -47,11 +47,13 @@ def test_infos_gold_counts_a_coin_every_seat_has_seen_and_all_at_the_end():
 def test_auto_forced_takes_a_public_single_option_and_asks_a_hidden_one():
     """[Shooting] a hit on a ship with one mast standing removes that mast: one option that
     every seat sees, taken by itself with auto_forced; ending the turn is asked even when it
-    is the only option (a Captain aboard would give a second action)."""
+    is the only option (a Captain aboard would give a second action). Seat 1 keeps a ship
+    that can move, so the game goes on."""
     target = ship(1, 0, 4.0, 6.8, 0.0, masts=[0, 1])      # Rustfang, mast 1 standing
+    consort = ship(1, 1, 9.0, 5.0, 90.0)
     for auto in (False, True):
-        e = position([fleet("Blue Petrel"), fleet("Rustfang")], [ship(0, 0, 4.0, 6.0), target],
-                     rolls=(3,), auto_forced=auto)
+        e = position([fleet("Blue Petrel"), fleet("Rustfang", "Jade Lantern")],
+                     [ship(0, 0, 4.0, 6.0), target, consort], rolls=(3,), auto_forced=auto)
         e.step(order(0, ACT_SHOOT))
         e.step(opt(0))
         e.step(opt(6))                                    # mast 3S rolls 3: a hit

@@ -94,6 +94,29 @@ def test_a_ship_beginning_her_turn_on_a_reef_does_not_roll_moving_off():
     assert fresh["rf_rating"][0] == 1 and fresh["pending"] == PK_REEF
 
 
+def test_reef_a_ship_that_began_on_a_reef_rolls_when_she_sails_back_onto_it():
+    """[Reef] "A game piece that begins its turn on a reef does not have to roll ... when it
+    moves off of the reef", and "When any part of a ship ... moves onto a reef, roll a d6":
+    Iron Widow (4 masts, S+S) begins her turn touching the reef, sails a full S clear of
+    it, then turns about and sails back onto it. Moving onto it is no moving off: it rolls
+    (rigged 1: 3 masts of damage; ruling: Reef)."""
+    me = {"seat": 0, "slot": 0, "x": 4.9, "y": 6.0, "heading": 0.0}
+    e = position([fleet("Iron Widow"), fleet("Rustfang")], [me, FAR], rolls=(1, 1, 1, 1),
+                 record=REEF, reefs=1)
+    e.step(A_NO)
+    e.step(A_NO)                        # a full round: her turn begins on the reef
+    s = rec(e)
+    assert s["to_play"] == 0 and s["rf_rating"][0] == 0 and s["sh_reefs"][0] == 1
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 180, 1.0))            # turn about, a full S: clear of the reef
+    s = rec(e)
+    assert s["pending"] == PK_SEGMENT and s["rf_rating"][0] == 0
+    assert abs(5.6 - s["sh_x"][0]) - REEF_R - 0.12 > 0.5      # she has left the reef
+    e.step(seg(0, 180, 1.0))            # turn about again, a full S: back onto the reef
+    s = rec(e)
+    assert s["rf_rating"][0] == 1 and s["pending"] == PK_REEF and s["pend_count"] == 3
+
+
 def test_reefs_are_placed_in_turn_after_the_islands():
     """[Placing Terrain] terrain placed in the order islands were, after them."""
     e = envs.make_raw("cursed_seas", num_players=2, reefs=1)

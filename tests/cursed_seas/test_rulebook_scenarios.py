@@ -434,8 +434,7 @@ def test_game_ends_when_only_one_player_can_still_move():
     e.step(opt(0))
     e.step(opt(6))
     e.step(opt(0))                  # seat 1's last mast: a derelict at sea, no way to move
-    e.step(A_NO)                    # mast 1 holds fire: the action resolves
-    s = rec(e)
+    s = rec(e)                      # it ends at once: mast 1 never fires (ruling: End timing)
     assert s["done"] == 1 and s["winner_mask"] == 0b10     # 0 gold against 1
 
 

@@ -10,7 +10,11 @@ a reef, a boarding winner who may take nothing, terrain left and re-entered in o
 Explorer's second action at sea; a new record field, sh_terr_in; a ship that may carry a
 face-down Oarsman is asked "sail on or stop" past her printed segments, with stop alone
 legal when she has none; Long Guns that alone give a cannon a target are revealed when the
-cannon decision is asked); a kernel restructuring must not change them. Each case plays
+cannon decision is asked), and re-recorded for the hidden gold / end timing audit (the
+build-a-fort and "load another coin" questions asked from what every seat sees, not hidden
+gold; the game ends the moment a hit's mast loss leaves one player able to move; a reef
+left after beginning the turn on it rolls when sailed onto again - a new record field,
+sh_reef_in); a kernel restructuring must not change them. Each case plays
 uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
@@ -32,10 +36,10 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': '8369ae563002f18d3bdbb8fa60b0b16bca2d6f135413a928d3c2fb9e4209fdc6',
-    '2p_terrain_forts': '162927a08a24fff4283cec4d0f374cbe7c56bd688020d49b20b2fcbb29819c47',
-    '3p_reefs_effects': 'db36571d7dd417ac457b4cfaa30fc0e81aae5878a89b0c234fb2bf702e108e1f',
-    '4p_flat': 'bd00830a87e16233d0d91a316cbb2e76066af235893dba4cfadfaf6ba23fdc71',
+    '2p': '60f025d986602700bbd65cc057db951ebdd2e238d68f1a19a3629c5486e7d8f7',
+    '2p_terrain_forts': '6be1485b8cc877580099aee4420714031d6198bd32cc23a01753c48d6d200f7d',
+    '3p_reefs_effects': '27db4bfdc4220d4be83c2184d68aaab84dcc1f764aa1436a000e915212ceaac3',
+    '4p_flat': '310ebd9288071a1291a0e77c90fda7534b9214951a79f774546acdb5e8fc7631',
 }
 
 
