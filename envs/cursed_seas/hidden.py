@@ -18,7 +18,10 @@ from envs.core.rng import mix64, shuffle_sorted
 
 from .cargo import any_dest
 from .common import cost_aboard
-from .state import MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_TARGET
+from .sea import has_partner
+from .state import (
+    MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_SEA_WITH, PK_TARGET,
+)
 from .turns import mast_has_target
 
 
@@ -90,8 +93,9 @@ def _deal_pieces(s, seat, slots, pool):
 
 @njit(cache=True)
 def _deal_ok(s):
-    """No ship carries more points than she may, a piece in hand still has a place, and a
-    cannon chosen to fire still has a target: every seat saw it chosen, so a deal that takes
+    """No ship carries more points than she may, a piece in hand still has a place, a ship
+    exploring at sea still has something to move, and a cannon chosen to fire still has a
+    target: every seat saw it chosen, so a deal that takes
     away the face-down piece it needs (Long Guns beyond S) is not a position anyone may be in
     [Shooting; Placing Crew and equipment]. The cannon decision before it needs no such
     test: Long Guns that alone give some cannon a target are revealed when it is asked
@@ -103,4 +107,8 @@ def _deal_ok(s):
         return any_dest(s, s.pend_piece, s.to_play)
     if s.pending == PK_TARGET:
         return mast_has_target(s, s.pend_ship, s.pend_mast)
+    if s.pending == PK_SEA_WITH:
+        # every seat saw her choose to explore at sea, so a ship she touches has something
+        # her face-down pieces (which she knows) may move [Exploring]
+        return has_partner(s, s.pend_ship)
     return True

@@ -93,6 +93,13 @@ def sea_ok(s, k):
         return False
     if s.sh_lost[k] >= 0 or s.cfg.ship_creature[k // MAX_FLEET, k % MAX_FLEET]:
         return False                     # lost in fog [Fog Bank]; a creature [Sea Creatures]
+    return has_partner(s, k)
+
+
+@njit(cache=True)
+def has_partner(s, k):
+    """A ship k touches has something to move to or from her (the choice of explore at sea,
+    PK_SEA_WITH, has an answer)."""
     o = s.sh_owner[k]
     for j in range(MAX_SHIPS):
         # partner_ok's first tests, made here to spare a call per empty or enemy slot (speed)

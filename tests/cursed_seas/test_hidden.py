@@ -155,6 +155,24 @@ def test_a_redeal_keeps_the_face_down_long_guns_a_chosen_cannon_needs():
         assert set(np.flatnonzero(mask).tolist()) == target
 
 
+
+def test_a_redeal_keeps_something_to_move_for_a_ship_exploring_at_sea():
+    """[Exploring] "you can also explore any allied ship or derelict that your ship
+    touches": every seat saw seat 3 give the explore action at sea, so a touching ship has
+    something her pieces (face down to the others, known to her) may move; no re-deal of
+    what seat 0 cannot see may leave her choice of partner without an answer. A random
+    4-player position (the one a contract test found: envs' played(), seed 0, 199 moves)."""
+    from tests.contract.test_contract import played
+
+    arr = played("cursed_seas", {"num_players": 4, "reefs": 1, "auto_forced": False}, 0,
+                 199).record.copy()
+    assert arr[0]["pending"] == PK_SEA_WITH and arr[0]["to_play"] == 3
+    for key in range(64):
+        other = redealt(arr, 0, key)        # which checks the record
+        mask = np.zeros(NUM_ACTIONS, np.uint8)
+        legal_mask(other[0], mask)
+        assert mask.any(), f"key {key}: seat 3 cannot answer"
+
 def test_placing_crew_and_equipment_long_guns_giving_the_shoot_action_are_used_and_revealed():
     """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
     ability"; Long Guns (Keywords): S cannons reach L. With the Anvil Gale beyond S of every
