@@ -55,6 +55,13 @@ def view(arr, seat, picture=False):
     return out
 
 
+def record_mask(arr):
+    """The legal mask of the seat to play in record ``arr`` (1,)."""
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    legal_mask(arr[0], mask)
+    return mask
+
+
 def redealt(arr, seat, key):
     a = arr.copy()
     determinize(a[0], seat, np.uint64(key))
@@ -150,10 +157,7 @@ def test_a_redeal_keeps_the_face_down_long_guns_a_chosen_cannon_needs():
     for key in range(32):
         other = redealt(arr, 1, key)
         assert other[0]["cr_ship"][0] == 0, f"key {key}: the Long Nines left the ship"
-        mask = np.zeros(NUM_ACTIONS, np.uint8)
-        legal_mask(other[0], mask)
-        assert set(np.flatnonzero(mask).tolist()) == target
-
+        assert set(np.flatnonzero(record_mask(other)).tolist()) == target
 
 
 def test_a_redeal_keeps_something_to_move_for_a_ship_exploring_at_sea():
@@ -169,9 +173,8 @@ def test_a_redeal_keeps_something_to_move_for_a_ship_exploring_at_sea():
     assert arr[0]["pending"] == PK_SEA_WITH and arr[0]["to_play"] == 3
     for key in range(64):
         other = redealt(arr, 0, key)        # which checks the record
-        mask = np.zeros(NUM_ACTIONS, np.uint8)
-        legal_mask(other[0], mask)
-        assert mask.any(), f"key {key}: seat 3 cannot answer"
+        assert record_mask(other).any(), f"key {key}: seat 3 cannot answer"
+
 
 def test_placing_crew_and_equipment_long_guns_giving_the_shoot_action_are_used_and_revealed():
     """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
@@ -347,7 +350,6 @@ def test_random_positions_keep_the_seat_to_plays_view(ci):
 # ----- hidden gold: building forts and loading from them [Building Forts; Forts: Treasure] -------
 FORTS = [["Fort Brimstone"], ["Redoubt of Tears"]]        # Brimstone: cost 4 gold
 DOCKED2 = ship(0, 0, 6.0 - 1.0 - 0.12 - 0.6 - 1e-4, 2.0, 0.0, dock=2)
-FAR1_FORTS = ship(1, 0, 9.0, 5.0, 90.0)
 
 
 def build_position(home):
@@ -356,7 +358,7 @@ def build_position(home):
     d = {"ft_isl": [-1] * 8, "ft_flags": [0] * 8, "isl_token": [0, 0, 1, 0] + [0] * 8}
     coins = [{"coin": c, "at": "home", "where": 0} for c in home] + \
         [{"coin": 2, "at": "island", "where": 2}]
-    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1_FORTS],
+    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1],
                     placed=coins, record=d, forts=FORTS)
 
 
@@ -383,9 +385,7 @@ def test_building_forts_hidden_home_gold_does_not_decide_whether_she_is_asked():
     assert legal(rich) == {opt(0 * 12 + 2), A_NO} and legal(poor) == {A_NO}
     assert view(rich.record, 1) == view(poor.record, 1)
     for key in range(8):                # seat 1's guesses at her gold: declining stays legal
-        mask = np.zeros(NUM_ACTIONS, np.uint8)
-        legal_mask(redealt(rich.record, 1, key)[0], mask)
-        assert mask[A_NO]
+        assert record_mask(redealt(rich.record, 1, key))[A_NO]
     rich.step(A_NO)
     poor.step(A_NO)
     assert rec(rich)["pending"] == PK_TURN and rec(rich)["to_play"] == 1
@@ -398,7 +398,7 @@ def load_position(inside):
     d = {"ft_isl": [2] + [-1] * 7, "ft_flags": [0b11] + [0] * 7,
          "isl_token": [0, 0, 1, 0] + [0] * 8}
     coins = [{"coin": c, "at": "fort", "where": 0} for c in inside]
-    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1_FORTS],
+    return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1],
                     placed=coins, record=d, forts=FORTS)
 
 
@@ -420,9 +420,7 @@ def test_forts_treasure_hidden_fort_gold_does_not_decide_whether_she_is_asked_fo
     assert legal(rich) == {opt(1), A_NO} and legal(poor) == {A_NO}
     assert view(rich.record, 1) == view(poor.record, 1)
     for key in range(8):                # seat 1's guesses at the gold: stopping stays legal
-        mask = np.zeros(NUM_ACTIONS, np.uint8)
-        legal_mask(redealt(rich.record, 1, key)[0], mask)
-        assert mask[A_NO]
+        assert record_mask(redealt(rich.record, 1, key))[A_NO]
     for e in (rich, poor):
         e.step(A_NO)                    # she stops
     assert rec(rich)["pending"] == PK_TURN and rec(poor)["pending"] == PK_TURN
