@@ -81,7 +81,9 @@ CARD_SCHEMA = {
 
 def alpha_key(name: str, edition: int):
     """[Glossary: Alphabetical] spaces ignored, numbers one character and before letters;
-    the revised rulesheet also ignores punctuation ([I. Turn Order])."""
+    the revised rulesheet also ignores punctuation ([I. Turn Order]); in the original a
+    punctuation mark sorts by its character code, before letters [I. Determining Turn
+    Order; ruling: Punctuation in the original cut]."""
     s = name.lower().replace(" ", "")
     if edition == S.ED_REVISED:
         s = re.sub(r"[^0-9a-z]", "", s)

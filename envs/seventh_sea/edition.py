@@ -121,5 +121,5 @@ def control_wins(s):
 def alphabetical_ignores_punctuation(s):
     """I. Determining Turn Order (revised): the cut compares titles "ignoring spaces and
     punctuation"; original Glossary: Alphabetical ignores spaces only (``cards.alpha_key``
-    computes both ranks)."""
+    computes both ranks) [ruling: Punctuation in the original cut]."""
     return s.cfg.edition == ED_REVISED

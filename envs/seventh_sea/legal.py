@@ -153,6 +153,8 @@ def host_ok(s, p, d, j):
         if not (CARD[e, C_TRAITS] & TR_TOPMAN):
             return False
     elif rq == RQ_FEAR:
+        # [Knacks: "equal to or greater"; original Glossary: Knack, "the correct trait";
+        # ruling: Knack requirement values] Fear v or more, both editions
         if CARD[e, C_FEAR] < v:
             return False
     elif rq == RQ_SORCERY:

@@ -321,3 +321,44 @@ def test_original_duel_follows_the_duel_card_and_the_original_boarding_attack():
     assert arr["tacked"][0][0][hild] == 1
     text = _ruling("Duels in the original edition")
     assert "Golden Rule" in text and "reduced to zero" in text
+
+
+# --- Glossary entry by entry (s47): each difference an edition switch that a test pins -----
+
+def test_cut_ranks_punctuation_by_edition():
+    """I. Determining Turn Order (revised): "The player who cut the first card
+    alphabetically goes first (ignoring spaces and punctuation)": Bosun Grell ("bosungrell")
+    before Bosun's Whistle ("bosunswhistle"), so player_0 goes first; original Glossary:
+    Alphabetical ignores only spaces ("spaces are ignored"), so the apostrophe is a
+    character and sorts before letters: Bosun's Whistle first, player_1 goes first [ruling:
+    Punctuation in the original cut]."""
+    from envs.seventh_sea.flow import turn_order
+
+    first = {}
+    for edition in ("revised", "original"):
+        for swap in (False, True):
+            decks = [["Bosun Grell"], ["Bosun's Whistle"]]
+            if swap:
+                decks.reverse()
+            arr = load("turn_order_tie", edition=edition, player=[
+                {"crew": ["Powder Priest"], "deck": decks[0]},
+                {"crew": ["Powder Priest"], "deck": decks[1]}])
+            turn_order(arr[0])
+            first[edition, swap] = int(arr["order"][0][0])
+    assert first == {("revised", False): 0, ("revised", True): 1,
+                     ("original", False): 1, ("original", True): 0}
+
+
+def test_numbered_knack_needs_at_least_its_value_in_both_editions():
+    """Knacks (revised): "Knacks listed with a number mean that the Crew attaching ... must
+    have a value equal to or greater than the knack's requirement"; original Glossary:
+    Knack, "attached to a Crew that has the correct trait" [ruling: Knack requirement
+    values]: Dread Mask (Fear 2 Knack) goes on Drowned Bosun, Tide-Risen (Fear 3) and The
+    Hollow Captain (Fear 2), not on Ship's Chaplain (no Fear), in both editions."""
+    for edition in ("revised", "original"):
+        arr = load("attachments", edition=edition, decks=["black_freighter", "castille"],
+                   player=[{"crew": ["Drowned Bosun, Tide-Risen", "Ship's Chaplain"],
+                            "hand": ["Dread Mask"]},
+                           {"crew": ["Hired Blades"]}])
+        assert _hosts(arr) == {S.A_CREW + 0,
+                               S.A_CREW + slot(arr, 0, "Drowned Bosun, Tide-Risen")}, edition
