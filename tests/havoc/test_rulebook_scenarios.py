@@ -166,13 +166,15 @@ def test_ghost_fires_with_the_heading_its_outline_has_after_the_pivot():
 def test_gust_pushing_a_ghost_into_a_rock_is_its_collision():
     """Whirlpools and Gusts: "Collisions caused by gusts are resolved as if the ship had
     caused it" - the ghost stays, takes a Damage card and discards the top card of its
-    hand [Collision Penalty; Ghost Maneuvers]."""
+    hand [Collision Penalty; Ghost Maneuvers]; Fog Bank, the card it played, went to the
+    discard pile first ("discard the top card from their 'hand' and perform the
+    maneuver" [Ghost Fleet: Sea Phase])."""
     arr = load("ghost_gust_collision")
     g = arr["crew_ships"][0][1, 0]
     assert (arr["ship_r"][0][g], arr["ship_c"][0][g], arr["ship_h"][0][g]) == (2, 2, S.NORTH)
     assert arr["ghost_hand_n"][0][1] == 0
     assert ghost_ids(arr, "ghost_discard", "ghost_discard_n") == \
-        ["Damage", "Salt Wraith", "Fog Bank"]
+        ["Fog Bank", "Damage", "Salt Wraith"]
     assert arr["damage_left"][0] == 19 and arr["ghost_infamy"][0] == 0
 
 
@@ -187,7 +189,7 @@ def test_gust_pushing_a_ghost_into_another_ghost_damages_it_without_infamy():
     g = arr["crew_ships"][0][1, 0]
     assert (arr["ship_r"][0][g], arr["ship_c"][0][g]) == (2, 2)
     assert ghost_ids(arr, "ghost_discard", "ghost_discard_n") == \
-        ["Damage", "Salt Wraith", "Fog Bank"]
+        ["Fog Bank", "Damage", "Salt Wraith"]
     assert arr["ghost_infamy"][0] == 0 and arr["damage_left"][0] == 19
 
 
