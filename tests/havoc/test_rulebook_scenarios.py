@@ -80,15 +80,20 @@ def test_each_fire_gauntlet_run_and_hit_and_run_fire_twice_or_once_without_exten
 def test_sea_phase_draw_reshuffles_the_discard_pile_when_the_deck_is_empty():
     """Deck Management: "If you must draw but there are no cards left in your deck, shuffle
     your discard pile and place it face down as your new Deck" - in the Sea Phase too
-    (Lookout flag: draw 1 card)."""
+    (Lookout flag: draw 1 card). Spin on a Shilling, passed, was discarded at once ("passing
+    by discarding a card" [Whirlpools and Gusts]; ruling: The card in play), so the new deck
+    is it and the two Sprit Runs."""
     arr = load("sea_reshuffle_lookout")
     act(arr, card("Spin on a Shilling"), OPT + 1)          # pass; the flag still acts
     assert arr["pending"][0] == S.PK_FLAG                  # "You may" [Flags]: it does
     act(arr, OPT + 0)
-    sprit = C.card_id("Sprit Run")
-    assert arr["hand"][0][0, sprit] == 1 and arr["hand"][0][0].sum() == 1
-    assert arr["deck_n"][0][0] == 1 and arr["deck"][0][0, 0] == sprit
-    assert arr["discard"][0][0].tolist()[C.card_id("Spin on a Shilling")] == 1
+    sprit, spin = C.card_id("Sprit Run"), C.card_id("Spin on a Shilling")
+    assert arr["hand"][0][0].sum() == 1 and arr["discard"][0][0].sum() == 0
+    assert arr["deck_n"][0][0] == 2
+    pool = arr["hand"][0][0].copy()
+    for d in arr["deck"][0][0, :2]:
+        pool[d] += 1
+    assert pool[sprit] == 2 and pool[spin] == 1 and pool.sum() == 3
     # the drawn card is another turn for player_0 this Sea Phase [Ending the Sea Phase]
     act(arr, card("Make Way"), OPT + 1)
     assert arr["cur"][0] == 0 and arr["phase"][0] == S.PH_SEA
