@@ -108,6 +108,18 @@ def test_ghost_purser_and_lookout_flags():
     assert arr["flag_owner"][0][S.FLAG_LOOKOUT] == 1 and hand_of(arr, 1) == ["Fog Bank"]
 
 
+def test_ghost_breaker_flag_scraps_one_damage_card():
+    """Ghost Flags: Breaker - "Scrap 1 Damage card from the ghost discard pile (if able)" -
+    Phantom Gale sends the Skiff to the Breaker's flag: the ghost takes the flag and scraps
+    one of the two Damage cards; the flipped card itself is on the discard pile ("discard a
+    card from the solo deck ... and place a Skiff")."""
+    arr = load("ghost_island", ghost_deck=["Phantom Gale"],
+               ghost_discard=["Damage", "Damage", "Grey Tide"])
+    assert arr["flag_owner"][0][S.FLAG_BREAKER] == 1
+    assert sorted(pile(arr, "ghost_discard")) == ["Damage", "Grey Tide", "Phantom Gale"]
+    assert arr["scrap"][0][DMG] == 1
+
+
 def test_ghost_purchases_from_its_leftmost_skiff_while_it_can_pay():
     """Ghost Market: "Ghosts purchase cards starting from their leftmost Skiff. If the ghost
     owns the resources for a card, they are subtracted, the card is added face down to the
