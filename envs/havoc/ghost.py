@@ -383,7 +383,8 @@ def _maneuver(s, c, ship, g):
             out_r[n], out_q[n], out_h[n] = r, q, h
             n += 1
     # a completed maneuver (or a ram) keeps its end; otherwise end at the last shown outline
-    # that does not leave the ship facing a rock or ghost ship right ahead
+    # that does not leave the ship facing a rock or ghost ship right ahead [ruling: Ghost
+    # stops short]
     stop = n
     if rammed < 0 and (blocked or _facing_block(s, ship, r, q, h)):
         while stop > 0 and _facing_block(s, ship, out_r[stop - 1], out_q[stop - 1],
@@ -423,9 +424,10 @@ def _ability(s, c, g):
 @njit(cache=True)
 def _features(s, c, ship):
     """Whirlpool or gust under the ghost ship, unless it would leave it facing a rock or
-    another ghost ship [Ghost Maneuvers: Rocks and other Ghost Ships]. A gust into a rock or a ship
-    is a collision the ghost ship caused [Whirlpools and Gusts: "Collisions caused by gusts
-    are resolved as if the ship had caused it"]."""
+    another ghost ship ("This includes if it would be forced into this position by a
+    whirlpool or gust") [Ghost Maneuvers: Rocks and other Ghost Ships; ruling: Ghost stops
+    short]. A gust into a rock or a ship is a collision the ghost ship caused [Whirlpools
+    and Gusts: "Collisions caused by gusts are resolved as if the ship had caused it"]."""
     r, q, h = s.ship_r[ship], s.ship_c[ship], s.ship_h[ship]
     f = s.feature[r, q]
     if f == FEAT_WHIRL_CW or f == FEAT_WHIRL_CCW:
@@ -448,17 +450,21 @@ def _features(s, c, ship):
 
 @njit(cache=True)
 def sea_turn(s):
-    """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: its
-    maneuver, the ability of its colour, then the card's flag action if the ghost ship owns
-    that flag (flag actions come last [Resolving Flag Actions; ruling: Ghost card flags]),
-    then the whirlpool or gust. A Damage card in a ghost hand is discarded with no effect of
-    its own, but the whirlpool or gust still resolves: discarding it is playing a card
-    [Whirlpools and Gusts; ruling: Damage in a ghost hand]."""
+    """Ghost crew s.cur plays the top card of its hand [Ghost Fleet: Sea Phase]: the card
+    goes to the ghost discard pile first ("discard the top card from their 'hand' and
+    perform the maneuver on the top of the card"), so a draw during the turn that reshuffles
+    that pile takes it in; then its maneuver, the ability of its colour, then the card's
+    flag action if the ghost ship owns that flag (flag actions come last [Resolving Flag
+    Actions; ruling: Ghost card flags]), then the whirlpool or gust. A Damage card in a
+    ghost hand is discarded with no effect of its own, but the whirlpool or gust still
+    resolves: discarding it is playing a card [Whirlpools and Gusts; ruling: Damage in a
+    ghost hand]."""
     c = s.cur
     if s.ghost_hand_n[c] == 0:
         return
     s.ghost_hand_n[c] -= 1
     g = s.ghost_hand[c, s.ghost_hand_n[c]]
+    to_discard(s, g)
     ship = s.crew_ships[c, 0]
     if g != DAMAGE_DEF_GHOST:
         moved = _maneuver(s, c, ship, g)
@@ -470,7 +476,6 @@ def sea_turn(s):
             _flag_action(s, c, f)
     # after every card played, a discarded Damage card included [Whirlpools and Gusts]
     _features(s, c, ship)
-    to_discard(s, g)
 
 
 @njit(cache=True)

@@ -208,12 +208,16 @@ def _two_ships(s, c):
 
 @njit(cache=True)
 def _pass(s, c):
-    """The card is played to pass: only its flag action and the whirlpool or gust follow
-    [Passing a Turn; Resolving Flag Actions; Whirlpools and Gusts]. With two ships the card
-    still applies to one of them ("Each card you play applies only to one ship"): the crew
-    chooses which when that decides whether a whirlpool or gust is resolved [ruling: Two
-    ships and sea features]."""
+    """The card is played to pass: it is discarded at once ("passing by discarding a card",
+    Whirlpools and Gusts; "discards to pass", Quick Reference), then only its flag action
+    ("once ... you have passed using that card") and the whirlpool or gust follow [Passing a
+    Turn; Resolving Flag Actions; ruling: The card in play]. ``s.card`` still names it
+    (``card_passed`` = 1: it is already in the discard pile, where a Breaker flag may scrap
+    it or a Lookout draw reshuffle it). With two ships the card still applies to one of them
+    ("Each card you play applies only to one ship"): the crew chooses which when that
+    decides whether a whirlpool or gust is resolved [ruling: Two ships and sea features]."""
     s.card_passed = 1
+    s.discard[c, s.card] += 1
     s.card_stage = ST_FLAG
     s.pending = PK_NONE
     if _two_ships(s, c):
@@ -515,8 +519,9 @@ def _features(s, c):
 def run_card(s):
     """Advance the card being resolved until a decision is pending or the card is done, in
     the stages of the module docstring [ruling: Order of a resolved card]; firing at the
-    card's printed points [ruling: Firing points]; the card stays out of hand and discard
-    until its turn is over [ruling: The card in play]."""
+    card's printed points [ruling: Firing points]; a resolved card stays out of hand and
+    discard until its turn is over, a passed one was discarded when played [ruling: The card
+    in play]."""
     c = s.cur
     d = s.card
     fire = CARD_FIRE_AT[d]
@@ -575,7 +580,8 @@ def run_card(s):
             if _features(s, c):
                 s.card_stage = ST_DONE
         else:
-            s.discard[c, d] += 1
+            if not s.card_passed:
+                s.discard[c, d] += 1      # a passed card was discarded when it was played
             s.card = -1
             s.card_stage = ST_IDLE
             s.card_path_i = -1

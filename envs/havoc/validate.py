@@ -283,8 +283,11 @@ def _zone_counts(states) -> np.ndarray:
     live = np.arange(md.shape[1])[None, :] < states["market_deck_n"][:, None]
     np.add.at(counts, (np.broadcast_to(rows[:, None], md.shape)[live], md[live]), 1)
     counts += states["scrap"] + states["ghost_bought"]
+    # the card in play, unless it was passed: a passed card is already in the discard pile
+    # (or wherever its flag action took it) [Passing a Turn; ruling: The card in play]
     card = states["card"]
-    np.add.at(counts, (rows[card >= 0], card[card >= 0]), 1)
+    inplay = (card >= 0) & (states["card_passed"] == 0)
+    np.add.at(counts, (rows[inplay], card[inplay]), 1)
     return counts
 
 
@@ -338,7 +341,8 @@ def _conservation(states, r):
     owned = states["hand"].astype(np.int64).sum(axis=2) + states["discard"].sum(axis=2) + \
         states["deck_n"]
     unowned = (states["market"] >= 0).sum(axis=1) + states["market_deck_n"] + \
-        (states["card"] >= 0) + states["scrap"][:, 0] + states["damage_left"] + \
+        ((states["card"] >= 0) & (states["card_passed"] == 0)) + states["scrap"][:, 0] + \
+        states["damage_left"] + \
         (DAMAGE_IN_BOX - dealt)
     r.flag((player & (owned + unowned[:, None] > MAX_DECK)).any(axis=1),
            f"cards: a crew could come to own more than {MAX_DECK} cards (the deck array) - "

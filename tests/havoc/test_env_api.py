@@ -107,8 +107,9 @@ def test_random_game_ends_with_the_final_scoring_rewards(name):
     winner and -1 to each loser as the Final Scoring rules rank the sides (worked out here
     from the record, independently of the engine's scoring), 0 to all on a full tie."""
     # a random two-ship game runs into max_steps about half the time: seed 3's does since
-    # taking Lookout's and Swift's flag actions became a decision
-    seed = {"two_ship": 4}.get(name, 3)
+    # taking Lookout's and Swift's flag actions became a decision, seed 4's since a passed
+    # card is discarded at once [ruling: The card in play]
+    seed = {"two_ship": 5}.get(name, 3)
     e = havoc_env.raw_env(**GAMES[name])
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)

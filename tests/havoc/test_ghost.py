@@ -108,6 +108,18 @@ def test_ghost_purser_and_lookout_flags():
     assert arr["flag_owner"][0][S.FLAG_LOOKOUT] == 1 and hand_of(arr, 1) == ["Fog Bank"]
 
 
+def test_ghost_breaker_flag_scraps_one_damage_card():
+    """Ghost Flags: Breaker - "Scrap 1 Damage card from the ghost discard pile (if able)" -
+    Phantom Gale sends the Skiff to the Breaker's flag: the ghost takes the flag and scraps
+    one of the two Damage cards; the flipped card itself is on the discard pile ("discard a
+    card from the solo deck ... and place a Skiff")."""
+    arr = load("ghost_island", ghost_deck=["Phantom Gale"],
+               ghost_discard=["Damage", "Damage", "Grey Tide"])
+    assert arr["flag_owner"][0][S.FLAG_BREAKER] == 1
+    assert sorted(pile(arr, "ghost_discard")) == ["Damage", "Grey Tide", "Phantom Gale"]
+    assert arr["scrap"][0][DMG] == 1
+
+
 def test_ghost_purchases_from_its_leftmost_skiff_while_it_can_pay():
     """Ghost Market: "Ghosts purchase cards starting from their leftmost Skiff. If the ghost
     owns the resources for a card, they are subtracted, the card is added face down to the
@@ -203,6 +215,37 @@ def test_gust_moves_a_ghost_ship_heading_against_the_gust():
     assert pile(arr, "ghost_discard") == ["Drowned Bell"]
 
 
+@pytest.mark.parametrize("blocker,end", [("R", (3, 2, S.NORTH)), (".", (3, 2, S.EAST))])
+def test_ghost_whirlpool_does_not_turn_it_to_face_a_rock(blocker, end):
+    """Ghost Maneuvers, Rocks and other Ghost Ships: "A ghost ship does not complete
+    maneuvers that would leave it facing and immediately next to a rock ... This includes if
+    it would be forced into this position by a whirlpool or gust. Instead, the ghost ship
+    ends its maneuver at the last shown ship outline" [ruling: Ghost stops short] - Fog Bank
+    (F) takes the ghost onto the clockwise whirlpool on (3,2): turned east it would face the
+    rock on (3,3), so it stays heading north; with no rock there the whirlpool turns it."""
+    grid = ["......", "......", "......", "..W" + blocker + "..", "......", "......"]
+    arr = load("ghost_sea", grid=grid)
+    assert ship(arr, 1) == end
+
+
+@pytest.mark.parametrize("blocker,end", [("R", (3, 2)), ("ghost", (3, 2)), (".", (3, 3))])
+def test_ghost_gust_does_not_push_it_to_face_a_rock_or_ghost_ship(blocker, end):
+    """Ghost Maneuvers, Rocks and other Ghost Ships: "... This includes if it would be forced
+    into this position by a whirlpool or gust" [ruling: Ghost stops short] - Fog Bank (F)
+    ends on the gust on (3,2) blowing east: pushed to (3,3) heading north the ghost would
+    face (2,3); a rock or the other ghost ship there keeps it on (3,2), an open square does
+    not."""
+    grid = ["......", "......", "......", "..G...", "......", "......"]
+    ships = [{"crew": 0, "at": [0, 5], "heading": "S"}, {"crew": 1, "at": [4, 2], "heading": "N"},
+             {"crew": 2, "at": [5, 5], "heading": "W"}]
+    if blocker == "R":
+        grid[2] = "...R.."
+    elif blocker == "ghost":
+        ships[2]["at"] = [2, 3]
+    arr = load("ghost_sea", grid=grid, gust_dir="E", ships=ships)
+    assert ship(arr, 1) == (*end, S.NORTH)
+
+
 # --- Sea Phase: cannon fire -------------------------------------------------------------------
 
 def test_ghost_fires_one_cannon_at_each_outline_with_a_player_in_range():
@@ -264,7 +307,8 @@ def test_ghost_fires_to_the_side_that_scores_more():
 def test_ghost_rams_a_player():
     """Ghost Maneuvers, Ramming the Player: the ghost stops before the player's ship, scores
     1 for the fleet, the player takes a Damage card, the ghost discards a card from its
-    hand and "does not change direction" [Collision Penalty]."""
+    hand and "does not change direction" [Collision Penalty]. Fog Bank, the card played, was
+    discarded first ("discard the top card from their 'hand' and perform the maneuver")."""
     arr = load("ghost_sea", ships=[{"crew": 0, "at": [2, 2], "heading": "E"},
                                    {"crew": 1, "at": [4, 2], "heading": "N"},
                                    {"crew": 2, "at": [0, 0], "heading": "W"}],
@@ -273,7 +317,7 @@ def test_ghost_rams_a_player():
                       {"ghost_hand": []}])
     assert ship(arr, 1) == (3, 2, S.NORTH)
     assert arr["ghost_infamy"][0] == 1 and arr["discard"][0][0, DMG] == 1
-    assert hand_of(arr, 1) == [] and pile(arr, "ghost_discard") == ["Salt Wraith", "Fog Bank"]
+    assert hand_of(arr, 1) == [] and pile(arr, "ghost_discard") == ["Fog Bank", "Salt Wraith"]
 
 
 def test_ghost_ability_of_its_colour_after_the_maneuver():
@@ -285,6 +329,26 @@ def test_ghost_ability_of_its_colour_after_the_maneuver():
     arr = load("ghost_sea", ship_classes=["Xebec", "Galleon", "War Junk"],
                ghost_deck=["Salt Wraith", "Grey Tide"])
     assert sorted(hand_of(arr, 1)) == ["Grey Tide", "Salt Wraith"]
+
+
+def test_ghost_card_goes_to_the_discard_pile_before_its_maneuver():
+    """Ghost Sea Phase: "On a ghost's turn, discard the top card from their 'hand' and
+    perform the maneuver on the top of the card" - the card is on the ghost discard pile
+    while it resolves, so a draw that reshuffles that pile takes it in [Deck Management: "If
+    you must draw but there are no cards left in your deck, shuffle your discard pile"].
+    The Galleon ghost plays Fog Bank (F, then its Galleon ability: draw 2 ghost cards) with
+    the ghost deck empty and the other 23 ghost cards in the discard pile: all 24 are
+    shuffled into a new deck and 2 drawn, leaving 22 in the deck and none discarded."""
+    others = [n for n in C.GHOST_NAMES if n != "Fog Bank"]
+    arr = load("ghost_sea", ship_classes=["Xebec", "Galleon", "War Junk"],
+               ghost_deck=[], ghost_discard=others,
+               crews=[{"hand": {"Make Way": 1}},
+                      {"res": [0, 0, 0], "ghost_hand": ["Fog Bank"]},
+                      {"ghost_hand": []}])
+    assert ship(arr, 1) == (3, 2, S.NORTH) and arr["cur"][0] == 0
+    assert arr["ghost_discard_n"][0] == 0
+    assert arr["ghost_deck_n"][0] == 22 and len(hand_of(arr, 1)) == 2
+    assert "Fog Bank" in hand_of(arr, 1) + pile(arr, "ghost_deck")
 
 
 def test_damage_card_in_a_ghost_hand_is_discarded_without_effect():

@@ -80,15 +80,20 @@ def test_each_fire_gauntlet_run_and_hit_and_run_fire_twice_or_once_without_exten
 def test_sea_phase_draw_reshuffles_the_discard_pile_when_the_deck_is_empty():
     """Deck Management: "If you must draw but there are no cards left in your deck, shuffle
     your discard pile and place it face down as your new Deck" - in the Sea Phase too
-    (Lookout flag: draw 1 card)."""
+    (Lookout flag: draw 1 card). Spin on a Shilling, passed, was discarded at once ("passing
+    by discarding a card" [Whirlpools and Gusts]; ruling: The card in play), so the new deck
+    is it and the two Sprit Runs."""
     arr = load("sea_reshuffle_lookout")
     act(arr, card("Spin on a Shilling"), OPT + 1)          # pass; the flag still acts
     assert arr["pending"][0] == S.PK_FLAG                  # "You may" [Flags]: it does
     act(arr, OPT + 0)
-    sprit = C.card_id("Sprit Run")
-    assert arr["hand"][0][0, sprit] == 1 and arr["hand"][0][0].sum() == 1
-    assert arr["deck_n"][0][0] == 1 and arr["deck"][0][0, 0] == sprit
-    assert arr["discard"][0][0].tolist()[C.card_id("Spin on a Shilling")] == 1
+    sprit, spin = C.card_id("Sprit Run"), C.card_id("Spin on a Shilling")
+    assert arr["hand"][0][0].sum() == 1 and arr["discard"][0][0].sum() == 0
+    assert arr["deck_n"][0][0] == 2
+    pool = arr["hand"][0][0].copy()
+    for d in arr["deck"][0][0, :2]:
+        pool[d] += 1
+    assert pool[sprit] == 2 and pool[spin] == 1 and pool.sum() == 3
     # the drawn card is another turn for player_0 this Sea Phase [Ending the Sea Phase]
     act(arr, card("Make Way"), OPT + 1)
     assert arr["cur"][0] == 0 and arr["phase"][0] == S.PH_SEA
@@ -166,13 +171,15 @@ def test_ghost_fires_with_the_heading_its_outline_has_after_the_pivot():
 def test_gust_pushing_a_ghost_into_a_rock_is_its_collision():
     """Whirlpools and Gusts: "Collisions caused by gusts are resolved as if the ship had
     caused it" - the ghost stays, takes a Damage card and discards the top card of its
-    hand [Collision Penalty; Ghost Maneuvers]."""
+    hand [Collision Penalty; Ghost Maneuvers]; Fog Bank, the card it played, went to the
+    discard pile first ("discard the top card from their 'hand' and perform the
+    maneuver" [Ghost Fleet: Sea Phase])."""
     arr = load("ghost_gust_collision")
     g = arr["crew_ships"][0][1, 0]
     assert (arr["ship_r"][0][g], arr["ship_c"][0][g], arr["ship_h"][0][g]) == (2, 2, S.NORTH)
     assert arr["ghost_hand_n"][0][1] == 0
     assert ghost_ids(arr, "ghost_discard", "ghost_discard_n") == \
-        ["Damage", "Salt Wraith", "Fog Bank"]
+        ["Fog Bank", "Damage", "Salt Wraith"]
     assert arr["damage_left"][0] == 19 and arr["ghost_infamy"][0] == 0
 
 
@@ -187,7 +194,7 @@ def test_gust_pushing_a_ghost_into_another_ghost_damages_it_without_infamy():
     g = arr["crew_ships"][0][1, 0]
     assert (arr["ship_r"][0][g], arr["ship_c"][0][g]) == (2, 2)
     assert ghost_ids(arr, "ghost_discard", "ghost_discard_n") == \
-        ["Damage", "Salt Wraith", "Fog Bank"]
+        ["Fog Bank", "Damage", "Salt Wraith"]
     assert arr["ghost_infamy"][0] == 0 and arr["damage_left"][0] == 19
 
 

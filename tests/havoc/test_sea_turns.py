@@ -313,6 +313,42 @@ def test_breaker_flag_scraps_a_card_for_its_cost():
     assert get(arr, "scrap")[C.card_id("Long Gun")] == 1
 
 
+def test_breaker_flag_of_a_passed_card_may_scrap_that_card():
+    """Passing a Turn is discarding the card: Whirlpools and Gusts "(this includes passing by
+    discarding a card ...)", Quick Reference "follows its instructions or discards to pass";
+    its flag action follows: "Flag actions are resolved last, once ... you have passed using
+    that card" [Resolving Flag Actions]. So the passed Grapeshot is on the discard pile when
+    its Breaker flag action ("Scrap 1 card from your hand or discard pile and gain the
+    resources equal to the cost of that card") is taken, and may be the card scrapped."""
+    arr = sea(TWO, [{"hand": {"Grapeshot": 1, "Long Gun": 1}, "res": [0, 0, 0], "discard": {}},
+                    {"hand": {"Make Way": 1}}], flags={"Breaker": 0})
+    gs = C.card_id("Grapeshot")
+    act(arr, hand("Grapeshot"), opt(1))
+    assert get(arr, "pending") == S.PK_SCRAP
+    assert legal(arr) == {hand("Long Gun"), S.A_DISCARD + gs, STOP}
+    act(arr, S.A_DISCARD + gs)
+    assert get(arr, "scrap")[gs] == 1 and get(arr, "res")[0].tolist() == [0, 1, 0]
+    assert get(arr, "discard")[0, gs] == 0 and get(arr, "hand")[0, gs] == 0
+    assert get(arr, "card") == -1 and get(arr, "cur") == 1
+
+
+def test_lookout_flag_of_a_passed_card_reshuffles_it_when_the_deck_is_empty():
+    """A passed card is discarded before its flag action [Passing a Turn; Whirlpools and Gusts:
+    "passing by discarding a card"; Resolving Flag Actions]; Lookout then draws from an empty
+    deck: "shuffle your discard pile and place it face down as your new Deck. You may then
+    draw the cards you require" [Deck Management] - the discard pile holds the passed Spin on
+    a Shilling, which is drawn back."""
+    spin = C.card_id("Spin on a Shilling")
+    arr = sea(TWO, [{"hand": {"Spin on a Shilling": 1, "Make Way": 1}, "deck": [],
+                     "discard": {}}, {"hand": {"Make Way": 1}}], flags={"Lookout": 0})
+    act(arr, hand("Spin on a Shilling"), opt(1))
+    assert get(arr, "pending") == S.PK_FLAG
+    act(arr, opt(0))
+    assert get(arr, "hand")[0, spin] == 1 and get(arr, "hand")[0].sum() == 2
+    assert get(arr, "deck_n")[0] == 0 and get(arr, "discard")[0].sum() == 0
+    assert get(arr, "cur") == 1
+
+
 # --- effects of ability cards [Card Anatomy: Ability Cards] -------------------------------------
 
 def test_gain_effect_after_the_maneuver():
@@ -449,11 +485,13 @@ def to_sea(seed, players=3, **config):
                                                    max_size=200))
 def test_random_sea_phase_ends_with_cards_conserved(seed, choices):
     """Random legal play always leaves the Sea Phase, never shows an empty mask, and every
-    card stays in exactly one zone (hand, deck, discard, the card in play, scrap pile)."""
+    card stays in exactly one zone (hand, deck, discard, the card in play, scrap pile; a
+    passed card is discarded at once [ruling: The card in play])."""
     arr = to_sea(seed)
 
     def total():
-        n = int(get(arr, "scrap").sum()) + int(get(arr, "card") >= 0)
+        n = int(get(arr, "scrap").sum())
+        n += int(get(arr, "card") >= 0 and not get(arr, "card_passed"))
         for c in range(3):
             n += int(get(arr, "hand")[c].sum() + get(arr, "discard")[c].sum()
                      + get(arr, "deck_n")[c])

@@ -3,7 +3,9 @@
 The digests were recorded from main on 2026-11-24, again on 2026-11-27, when taking
 Lookout's and Swift's flag actions became a decision [Flags] (as Five Sails' and Cursed
 Seas' were before their call trees were flattened), and on 2026-11-28, when booty decisions
-came to be asked in the open [ruling: Booty decisions are asked in the open]; a kernel
+came to be asked in the open [ruling: Booty decisions are asked in the open], and on
+2026-12-05 (rules audit s47), when a passed card came to be discarded at once, before its
+flag action [ruling: The card in play]; a kernel
 restructuring must not change them. Each case plays uniformly random legal actions and
 hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -20,9 +22,9 @@ CASES = {
     "4p_teams": dict(num_players=4, variant="teams"),
 }
 DIGESTS = {
-    '2p': '9415d16479d8237bef81c95016bbcee645407b5017c802f4f99e145575819b15',
-    '3p': '6e500fae94fb5b2fe3580c05fde5b141bedeaff0449149a2c8e72e95ab4568bb',
-    '4p_teams': '37c68c8a3c3c53d116ffbfeb361e46c189f6d9ca48ccd0cd48e965e37a51af2e',
+    '2p': 'cec393bbcdf3b107632f3627be2332f63c40514ebe05db59f8325ed6ddec47e4',
+    '3p': 'd12758e836602692935dfc2065a72b04cac0dd0bfdc49ec5daaffd0c9a64da94',
+    '4p_teams': '7a9e82dc5152b6745b3b457d7d71b641ff2ee558f5b3bd8273e0b4d004343768',
 }
 
 
