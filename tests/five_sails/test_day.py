@@ -236,6 +236,45 @@ def test_recruit_without_enough_wealth_needs_parley():
     assert legal(st) == {A_CREW + 0}
 
 
+def test_recruit_over_the_crew_cap_sends_a_character_of_your_choice_to_the_locker():
+    """[d. Recruit Action] "When a player has more characters than their Leader's Crew Cap,
+    they must send characters to The Locker until they no longer exceed their Crew Cap";
+    [Brute] "Brutes do not count towards a Leader's Crew Cap"; [Glossary: Mercenary]
+    "Destroyed Mercenaries are sent to The Locker" (a City card: the City Locker). Marisol
+    (Crew Cap 4) with three characters and a Brute recruits Salt Jack: five characters, so
+    her player (not the next one) chooses one, neither the Leader [ruling: Crew Cap] nor the
+    Brute, before priority passes."""
+    st = new(2)
+    high_drama(st)
+    s = st[0]
+    chars = [muster(st, 0, name) for name in ("Rosalia Quemada", "Tomas el Cortes",
+                                                "Esperanza Ruiz")]
+    # a Brute in play (from the Faction Deck): no count against the Crew Cap
+    row = list(s["deck"][0][:s["deck_n"][0]])
+    k = row.index(cid("Vaquero Hired Arm"))
+    s["deck"][0][k:s["deck_n"][0] - 1] = s["deck"][0][k + 1:s["deck_n"][0]].copy()
+    s["deck_n"][0] -= 1
+    s["deck"][0][s["deck_n"][0]] = 0
+    brute = 4
+    s["crew"][0][brute] = cid("Vaquero Hired Arm")
+    s["loc"][0][brute] = HOME
+    place(st, 0, 0, 1)
+    city(st, 1, "Salt Jack")                   # cost 1
+    to_hand(st, 0, "Steady Guard")
+    check(st)
+    act(st, A_RECRUIT + 0)
+    act(st, A_PASS)                            # no parley
+    act(st, A_HAND + 0)                        # pay 1
+    jack = list(s["crew"][0]).index(cid("Salt Jack"))
+    assert s["pk"] == S.PK_LOCKER and s["to_play"] == 0
+    assert legal(st) == {A_CREW + c for c in chars + [jack]}
+    act(st, A_CREW + jack)
+    assert cid("Salt Jack") not in list(s["crew"][0])
+    assert cid("Salt Jack") in list(s["clocker"][:s["clocker_n"]])
+    assert s["pk"] == S.PK_MAIN and s["to_play"] == 1
+    check(st)
+
+
 def test_wealth_counts_two_when_discarded_to_pay():
     """[Wealth] Purse of Ducats pays a cost of 2 alone."""
     st = new(2)
