@@ -8,8 +8,8 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_APPROACH, A_CLAIM, A_CREW, A_HAND, A_LOC, A_MOVE, A_PASS,
                                    A_RECRUIT, A_CEQUIP, A_EVENT, A_TECH, HOME)
 
-from .helpers import (act, attach, check, cid, city, empty_hand, high_drama, legal, muster, new,
-                      place, to_hand)
+from .helpers import (act, attach, check, cid, city, empty_hand, high_drama, hire, legal, muster,
+                      new, place, to_hand)
 
 
 # ----- Game Setup --------------------------------------------------------------------------
@@ -275,6 +275,35 @@ def test_recruit_over_the_crew_cap_sends_a_character_of_your_choice_to_the_locke
     check(st)
 
 
+def test_parley_engages_a_non_mercenary_en_garde_character_there():
+    """[Parley] "Engage one of your non-Mercenary characters at that location. Reduce the
+    cost of the card by your engaged character's Influence": Brother Aldous (a Mercenary,
+    Influence 2) cannot parley for Countess Morrow; Marisol can while en garde, not once
+    engaged [Glossary: Engaged]."""
+    for eng in (0, 1):
+        st = new(2)
+        high_drama(st)
+        place(st, 0, 0, 1, eng=eng)
+        aldous = hire(st, 0, "Brother Aldous", 1)
+        city(st, 1, "Countess Morrow")             # cost 3
+        to_hand(st, 0, "Steady Guard", "Counterstroke", "Finishing Blow")
+        act(st, A_RECRUIT + aldous)
+        assert legal(st) == {A_PASS} | ({A_CREW + 0} if not eng else set())
+
+
+def test_engaged_character_cannot_claim_nor_pay_an_engage_cost():
+    """[Key Concepts: En garde vs Engaged] "An engaged card cannot engage for any costs that
+    require it to engage" and [Glossary: Engaged]: engaged, Padre Benicio can neither claim
+    (the Claim Action engages the claimer [Pressures]) nor use his City Action ("Engage Padre
+    Benicio. Draw a card."), though he has not used it today; en garde he can do both."""
+    st = new(2)
+    high_drama(st)
+    c = muster(st, 0, "Padre Benicio", 2, eng=1)
+    assert A_CLAIM + c not in legal(st) and S.A_ABILITY + c not in legal(st)
+    st[0]["eng"][0][c] = 0
+    assert A_CLAIM + c in legal(st) and S.A_ABILITY + c in legal(st)
+
+
 def test_wealth_counts_two_when_discarded_to_pay():
     """[Wealth] Purse of Ducats pays a cost of 2 alone."""
     st = new(2)
@@ -452,8 +481,10 @@ def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     to_hand(st, 1, *["Steady Guard", "Counterstroke", "Finishing Blow", "Quick Exit",
                      "Second Wind", "Field Dressing"])     # 6 > Gunther's Panache 4
     sc = int(s["scheme"][0])
+    city(st, 3, "Market Day")                  # a City card left on a location
     _end_high_drama(st)
     assert s["pk"] == S.PK_DUSK and s["to_play"] == 1
+    assert cid("Market Day") in list(s["cdisc"][:s["cdisc_n"]])
     act(st, A_HAND + 0)
     act(st, A_HAND + 0)
     assert s["hand_n"][1] == 4 and s["phase"] == S.PH_PLANNING and s["day"] == 2
