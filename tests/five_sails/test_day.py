@@ -469,6 +469,28 @@ def test_fifth_day_tie_breakers_in_order(setup, mask):
         assert list(s["reward"][:2]) == [1.0, -1.0]
 
 
+def test_the_fifth_day_is_decided_at_plunder_before_dusk():
+    """[4. Plunder] "d. Check Fifth Day Victory" and [Ties] "If it is the end of the fifth Day:
+    The player who controls the most locations wins" (locations become uncontrolled at Dusk
+    [5. Dusk 2a]), against [Day Limit] "The game ends at the end of the fifth day" [ruling: The
+    fifth Day ends at Plunder]: Renown 3 each, seat 1 holds The Docks and has 4 after
+    Plunder's Renown, so it wins there; seat 0's Counting House ("at the Beginning of Dusk ...
+    gain 1 Renown", which would tie it) is never asked for."""
+    st = new(2, decks=["montaigne", "eisen"], reactions=True)
+    high_drama(st)
+    s = st[0]
+    s["day"] = 5
+    s["renown"][:2] = [3, 3]
+    s["ctrl"][1] = 1
+    empty_hand(st, 0)
+    to_hand(st, 0, "Counting House", "Steady Guard", "Counterstroke")
+    check(st)
+    _end_high_drama(st)
+    assert s["done"] == 1 and s["winner_mask"] == 2
+    assert list(s["renown"][:2]) == [3, 4] and s["hand_n"][0] == 3
+    assert list(s["reward"][:2]) == [-1.0, 1.0]
+
+
 # ----- Dusk ---------------------------------------------------------------------------------
 def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     """[5. Dusk] locations uncontrolled, characters en garde at Home, City cards discarded,
