@@ -175,6 +175,15 @@ def _check_card(e, eff, file, card):
                                     "carries out (scheme, Plunder, 'when revealed', Passive): "
                                     "not implemented, it would be ignored [Qualified Abilities; "
                                     "rules_table.md: missing]")
+    # [Leader Cards] "The stats Crew Cap and Panache only appear on Leaders"; [Card Anatomy:
+    # Schemes] a Panache modifier and an Initiative value: read only from those two
+    for f, types in (("panache", (S.T_LEADER, S.T_SCHEME)), ("crew_cap", (S.T_LEADER,)),
+                     ("initiative", (S.T_SCHEME,))):
+        if e[f] and t not in types:
+            raise CardDataError(file, card, f, f"{f} on a {S.TYPE_NAMES[t]}: not implemented, "
+                                "only a Leader's Panache and Crew Cap and a scheme's Panache and "
+                                "Initiative are read [Leader Cards; Card Anatomy; rules_table.md: "
+                                "missing]")
     # [Planning 5) Resolve Scheme] the kernels resolve scheme text that draws, heals the
     # Leader or gains Renown (day.continue_muster)
     if ab == S.AB_SCHEME and set(ops) - {S.OP_DRAW, S.OP_HEAL, S.OP_RENOWN}:

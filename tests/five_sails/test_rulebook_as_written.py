@@ -274,6 +274,9 @@ def test_an_engage_cost_the_kernels_never_pay_is_refused(tmp_path, name):
     ("Silver Harbour Accord", ['ab_where = "city"'], [], "ab_where"),  # ... on Plunder text
     ("Open Purse", ['ab_trait = "noble"'], [], "ab_trait"),            # ... on "when revealed"
     ("Big Harald", ['ab_where = "home"'], [], "ab_where"),             # ... on a Passive Ability
+    ("Fine Coat", ["panache = 1"], [], "panache"),                     # an attachment's Panache
+    ("Inigo Valdera", ["crew_cap = 1"], [], "crew_cap"),               # a Crew Cap off a Leader
+    ("Call Out", ["initiative = 2"], [], "initiative"),                # an Initiative off a scheme
 ])
 def test_scheme_text_and_qualifiers_the_kernels_ignore_are_refused(tmp_path, name, add, drop, field):
     """[2. Planning 5) Resolve Scheme] "Players resolve the text on their scheme above the
@@ -284,7 +287,10 @@ def test_scheme_text_and_qualifiers_the_kernels_ignore_are_refused(tmp_path, nam
     the kernels check. Scheme text that would make a character en garde or give it Influence,
     and a qualifier on scheme, Plunder or "when revealed" text or on a Passive Ability, would
     load and be ignored: refused, naming the field [ruling: Card features not implemented are
-    refused]."""
+    refused]. So are the Leader's and the scheme's own stats elsewhere ([Leader Cards] "The
+    stats Crew Cap and Panache only appear on Leaders"; [Card Anatomy: Schemes] "Scheme Cards
+    have a Panache modifier and an Initiative value"): the Draw step and Determine Initiative
+    read them from the Leader and the scheme only."""
     with pytest.raises(CardDataError, match="not implemented") as e:
         _pool_with(tmp_path, name, add=add, drop=drop)
     assert e.value.field == field
