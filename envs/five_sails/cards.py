@@ -157,6 +157,39 @@ def _check_card(e, eff, file, card):
         raise CardDataError(file, card, "cost", "a Wealth cost on an Approach Deck card: not "
                             "implemented, Muster would bring it in unpaid [Character Cards: "
                             "'Players must pay for these characters'; rules_table.md: missing]")
+    # [Playing a Card] "Additional costs must be paid before effects can resolve": the kernels
+    # engage the acting character for a character's own Action (actions.py) and for Reactions
+    # (react.py), nowhere else (a Maneuver's is refused above)
+    if e["ab_engage"] and ab != S.AB_MANEUVER and not (
+            ab == S.AB_REACTION or ab == S.AB_ACTION and t in (S.T_LEADER, S.T_CHAR)):
+        raise CardDataError(file, card, "ab_engage", "an engage cost on a risk's or an Event's "
+                            "Action, a Technique, scheme text or a Passive Ability: not "
+                            "implemented, it would be used without engaging anyone [Costs vs "
+                            "Effects: 'All costs must be paid'; rules_table.md: missing]")
+    # [Qualified Abilities] qualifiers are met by an acting character: scheme, Plunder and
+    # "when revealed" text and Passive Abilities have none, so the kernels never read them
+    if ab in (S.AB_NONE, S.AB_SCHEME, S.AB_PLUNDER, S.AB_REVEAL, S.AB_PASSIVE):
+        for f, none in (("ab_trait", "none"), ("ab_where", 0)):
+            if e[f] != none:
+                raise CardDataError(file, card, f, "a qualifier on text no acting character "
+                                    "carries out (scheme, Plunder, 'when revealed', Passive): "
+                                    "not implemented, it would be ignored [Qualified Abilities; "
+                                    "rules_table.md: missing]")
+    # [Leader Cards] "The stats Crew Cap and Panache only appear on Leaders"; [Card Anatomy:
+    # Schemes] a Panache modifier and an Initiative value: read only from those two
+    for f, types in (("panache", (S.T_LEADER, S.T_SCHEME)), ("crew_cap", (S.T_LEADER,)),
+                     ("initiative", (S.T_SCHEME,))):
+        if e[f] and t not in types:
+            raise CardDataError(file, card, f, f"{f} on a {S.TYPE_NAMES[t]}: not implemented, "
+                                "only a Leader's Panache and Crew Cap and a scheme's Panache and "
+                                "Initiative are read [Leader Cards; Card Anatomy; rules_table.md: "
+                                "missing]")
+    # [Planning 5) Resolve Scheme] the kernels resolve scheme text that draws, heals the
+    # Leader or gains Renown (day.continue_muster)
+    if ab == S.AB_SCHEME and set(ops) - {S.OP_DRAW, S.OP_HEAL, S.OP_RENOWN}:
+        raise CardDataError(file, card, "eff", "scheme text other than draw, heal (the Leader) "
+                            "and Renown: not implemented, Planning would ignore it [Resolve "
+                            "Scheme; rules_table.md: missing]")
     if t == S.T_EVENT and ab not in (S.AB_ACTION, S.AB_REACTION):
         raise CardDataError(file, card, "ability", "an Event without an Action or Reaction has "
                             "Passive Abilities, always in effect: not implemented [Glossary: "

@@ -351,7 +351,9 @@ def _single(m):
 
 @njit(cache=True)
 def plunder(s):
-    """[4. Plunder] a. Dominance, b. Renown, c. Economic Victory, d. Fifth Day [Ties]."""
+    """[4. Plunder] a. Dominance, b. Renown, c. Economic Victory, d. Fifth Day [Ties]: the
+    fifth Day's Plunder decides the game, no Dusk follows [Day Limit; ruling: The fifth Day
+    ends at Plunder]."""
     n = s.num_players
     for p in range(n):
         if (not s.out[p] and s.ctrl[L_DOCKS] == p and s.ctrl[L_FORUMS] == p

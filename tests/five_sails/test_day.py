@@ -8,8 +8,8 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_APPROACH, A_CLAIM, A_CREW, A_HAND, A_LOC, A_MOVE, A_PASS,
                                    A_RECRUIT, A_CEQUIP, A_EVENT, A_TECH, HOME)
 
-from .helpers import (act, attach, check, cid, city, empty_hand, high_drama, legal, muster, new,
-                      place, to_hand)
+from .helpers import (act, attach, check, cid, city, empty_hand, high_drama, hire, legal, muster,
+                      new, place, to_hand)
 
 
 # ----- Game Setup --------------------------------------------------------------------------
@@ -236,6 +236,74 @@ def test_recruit_without_enough_wealth_needs_parley():
     assert legal(st) == {A_CREW + 0}
 
 
+def test_recruit_over_the_crew_cap_sends_a_character_of_your_choice_to_the_locker():
+    """[d. Recruit Action] "When a player has more characters than their Leader's Crew Cap,
+    they must send characters to The Locker until they no longer exceed their Crew Cap";
+    [Brute] "Brutes do not count towards a Leader's Crew Cap"; [Glossary: Mercenary]
+    "Destroyed Mercenaries are sent to The Locker" (a City card: the City Locker). Marisol
+    (Crew Cap 4) with three characters and a Brute recruits Salt Jack: five characters, so
+    her player (not the next one) chooses one, neither the Leader [ruling: Crew Cap] nor the
+    Brute, before priority passes."""
+    st = new(2)
+    high_drama(st)
+    s = st[0]
+    chars = [muster(st, 0, name) for name in ("Rosalia Quemada", "Tomas el Cortes",
+                                                "Esperanza Ruiz")]
+    # a Brute in play (from the Faction Deck): no count against the Crew Cap
+    row = list(s["deck"][0][:s["deck_n"][0]])
+    k = row.index(cid("Vaquero Hired Arm"))
+    s["deck"][0][k:s["deck_n"][0] - 1] = s["deck"][0][k + 1:s["deck_n"][0]].copy()
+    s["deck_n"][0] -= 1
+    s["deck"][0][s["deck_n"][0]] = 0
+    brute = 4
+    s["crew"][0][brute] = cid("Vaquero Hired Arm")
+    s["loc"][0][brute] = HOME
+    place(st, 0, 0, 1)
+    city(st, 1, "Salt Jack")                   # cost 1
+    to_hand(st, 0, "Steady Guard")
+    check(st)
+    act(st, A_RECRUIT + 0)
+    act(st, A_PASS)                            # no parley
+    act(st, A_HAND + 0)                        # pay 1
+    jack = list(s["crew"][0]).index(cid("Salt Jack"))
+    assert s["pk"] == S.PK_LOCKER and s["to_play"] == 0
+    assert legal(st) == {A_CREW + c for c in chars + [jack]}
+    act(st, A_CREW + jack)
+    assert cid("Salt Jack") not in list(s["crew"][0])
+    assert cid("Salt Jack") in list(s["clocker"][:s["clocker_n"]])
+    assert s["pk"] == S.PK_MAIN and s["to_play"] == 1
+    check(st)
+
+
+def test_parley_engages_a_non_mercenary_en_garde_character_there():
+    """[Parley] "Engage one of your non-Mercenary characters at that location. Reduce the
+    cost of the card by your engaged character's Influence": Brother Aldous (a Mercenary,
+    Influence 2) cannot parley for Countess Morrow; Marisol can while en garde, not once
+    engaged [Glossary: Engaged]."""
+    for eng in (0, 1):
+        st = new(2)
+        high_drama(st)
+        place(st, 0, 0, 1, eng=eng)
+        aldous = hire(st, 0, "Brother Aldous", 1)
+        city(st, 1, "Countess Morrow")             # cost 3
+        to_hand(st, 0, "Steady Guard", "Counterstroke", "Finishing Blow")
+        act(st, A_RECRUIT + aldous)
+        assert legal(st) == {A_PASS} | ({A_CREW + 0} if not eng else set())
+
+
+def test_engaged_character_cannot_claim_nor_pay_an_engage_cost():
+    """[Key Concepts: En garde vs Engaged] "An engaged card cannot engage for any costs that
+    require it to engage" and [Glossary: Engaged]: engaged, Padre Benicio can neither claim
+    (the Claim Action engages the claimer [Pressures]) nor use his City Action ("Engage Padre
+    Benicio. Draw a card."), though he has not used it today; en garde he can do both."""
+    st = new(2)
+    high_drama(st)
+    c = muster(st, 0, "Padre Benicio", 2, eng=1)
+    assert A_CLAIM + c not in legal(st) and S.A_ABILITY + c not in legal(st)
+    st[0]["eng"][0][c] = 0
+    assert A_CLAIM + c in legal(st) and S.A_ABILITY + c in legal(st)
+
+
 def test_wealth_counts_two_when_discarded_to_pay():
     """[Wealth] Purse of Ducats pays a cost of 2 alone."""
     st = new(2)
@@ -401,6 +469,28 @@ def test_fifth_day_tie_breakers_in_order(setup, mask):
         assert list(s["reward"][:2]) == [1.0, -1.0]
 
 
+def test_the_fifth_day_is_decided_at_plunder_before_dusk():
+    """[4. Plunder] "d. Check Fifth Day Victory" and [Ties] "If it is the end of the fifth Day:
+    The player who controls the most locations wins" (locations become uncontrolled at Dusk
+    [5. Dusk 2a]), against [Day Limit] "The game ends at the end of the fifth day" [ruling: The
+    fifth Day ends at Plunder]: Renown 3 each, seat 1 holds The Docks and has 4 after
+    Plunder's Renown, so it wins there; seat 0's Counting House ("at the Beginning of Dusk ...
+    gain 1 Renown", which would tie it) is never asked for."""
+    st = new(2, decks=["montaigne", "eisen"], reactions=True)
+    high_drama(st)
+    s = st[0]
+    s["day"] = 5
+    s["renown"][:2] = [3, 3]
+    s["ctrl"][1] = 1
+    empty_hand(st, 0)
+    to_hand(st, 0, "Counting House", "Steady Guard", "Counterstroke")
+    check(st)
+    _end_high_drama(st)
+    assert s["done"] == 1 and s["winner_mask"] == 2
+    assert list(s["renown"][:2]) == [3, 4] and s["hand_n"][0] == 3
+    assert list(s["reward"][:2]) == [-1.0, 1.0]
+
+
 # ----- Dusk ---------------------------------------------------------------------------------
 def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     """[5. Dusk] locations uncontrolled, characters en garde at Home, City cards discarded,
@@ -413,8 +503,10 @@ def test_dusk_cleans_up_and_discards_down_to_unmodified_panache():
     to_hand(st, 1, *["Steady Guard", "Counterstroke", "Finishing Blow", "Quick Exit",
                      "Second Wind", "Field Dressing"])     # 6 > Gunther's Panache 4
     sc = int(s["scheme"][0])
+    city(st, 3, "Market Day")                  # a City card left on a location
     _end_high_drama(st)
     assert s["pk"] == S.PK_DUSK and s["to_play"] == 1
+    assert cid("Market Day") in list(s["cdisc"][:s["cdisc_n"]])
     act(st, A_HAND + 0)
     act(st, A_HAND + 0)
     assert s["hand_n"][1] == 4 and s["phase"] == S.PH_PLANNING and s["day"] == 2

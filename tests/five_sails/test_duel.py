@@ -5,10 +5,10 @@ from envs.five_sails import state as S
 from envs.five_sails.state import (A_ACCEPT, A_CHALLENGE, A_CREW, A_GAMBLE, A_HAND, A_KEEP,
                                    A_LOC, A_MANEUVER, A_PASS, A_TARGET, A_TECH, MAX_CREW)
 
-from .helpers import (act, check, cid, empty_hand, high_drama, hire, legal, mid_duel, muster,
-                      new, place, stack_deck, to_hand)
+from .helpers import (act, attach, check, cid, deck_with, empty_hand, high_drama, hire, legal,
+                      mid_duel, muster, new, place, stack_deck, to_hand)
 
-DOCKS, FORUMS = 1, 2
+DOCKS, FORUMS, BAZAAR = 1, 2, 3
 
 
 def _pair(a_name="Inigo Valdera", b_name="Anke Brenner", loc=FORUMS):
@@ -59,6 +59,72 @@ def test_intervene_engages_another_character_who_becomes_the_participant():
     act(st, A_CREW + e)
     s = st[0]
     assert s["d_slot"][1] == e and s["eng"][1][e] == 1 and s["d_pool"][1] == 2
+
+
+def test_intervene_needs_an_en_garde_character_at_that_location():
+    """[Intervene] "To Intervene, the player controlling the challenged character engages
+    another character they control at the same location"; [Glossary: Engaged] "A card that
+    must engage as a cost cannot engage if they are already engaged": an engaged Wendel, or
+    one elsewhere, cannot intervene; en garde at The Forums he can."""
+    for eng, loc, ok in ((1, FORUMS, False), (0, DOCKS, False), (0, FORUMS, True)):
+        st, a, b = _pair()
+        e = muster(st, 1, "Wendel Sturm", loc, eng=eng)
+        act(st, A_CHALLENGE + a)
+        act(st, A_TARGET + MAX_CREW + b)
+        assert (A_CREW + e in legal(st)) == ok
+
+
+def test_lethal_ends_at_your_next_round():
+    """[Lethal] "Your participant ignores Restricted Hostilities until your next round of the
+    duel." Anke's Finishing Blow is Lethal in her round; Tomas ripostes; at Anke's next round
+    it is over, so the 4 threat of her Reckless Lunge (Thrust 2, +2 by its Maneuver) wounds
+    Tomas only up to her Combat 2 [Restricted Hostilities]: 2 wounds, he lives (Resolve 4)."""
+    st, a, b = _pair("Tomas el Cortes", "Anke Brenner")
+    to_hand(st, 1, "Finishing Blow", "Reckless Lunge")
+    to_hand(st, 0, "Counterstroke")
+    mid_duel(st, a, b, 1)
+    s = st[0]
+    act(st, A_HAND + 0)                          # Finishing Blow 0/0/2
+    act(st, A_MANEUVER)                          # Lethal
+    assert s["d_lethal"][1] == 1 and s["d_pool"][0] == 2 and s["to_play"] == 0
+    act(st, A_HAND + 0)                          # Counterstroke 2/1/0: riposte 2 back
+    act(st, A_PASS)                              # not its Maneuver
+    assert s["d_pool"][1] == 2 and s["to_play"] == 1
+    assert s["d_lethal"][1] == 0                 # Anke's next round: Lethal is over
+    act(st, A_HAND + 0)                          # Reckless Lunge 0/1/2
+    act(st, A_MANEUVER)                          # +2 Thrust, -2 Parry
+    assert s["d_pool"][0] == 4 and s["to_play"] == 0
+    act(st, A_PASS)                              # Tomas plays nothing (no card, Finesse 0)
+    assert s["wounds"][0][a] == 2 and s["crew"][0][a] == cid("Tomas el Cortes")
+    check(st)
+
+
+def test_techniques_one_per_round_and_each_once_per_duel():
+    """[Activate and resolve up to one Technique and/or One Maneuver] "Each Technique and
+    Maneuver may be used once per card per duel"; [Glossary: Round] "a player may resolve one
+    maneuver, one technique": Nadia Sokol (her own Technique, +1 Thrust to the card) with a
+    Borrowed Rapier (its Technique, +1 Thrust) uses one of them in a round, not both; in her
+    next round of the same duel only the other is left."""
+    st = new(2, decks=["castille", deck_with("ussura", "Borrowed Rapier")])
+    high_drama(st)
+    a = muster(st, 0, "Inigo Valdera", FORUMS)
+    b = muster(st, 1, "Nadia Sokol", FORUMS)
+    attach(st, 1, b, "Borrowed Rapier")
+    to_hand(st, 1, "Purse of Ducats", "Letter of Credit")
+    to_hand(st, 0, "Counterstroke")
+    mid_duel(st, a, b, 1)
+    s = st[0]
+    act(st, A_HAND + 0)                          # Purse of Ducats 0/1/1
+    assert {A_TECH + 0, A_TECH + 1} <= legal(st)
+    act(st, A_TECH + 0)                          # her own: this card +1 Thrust
+    # no second Technique this round: the combat values resolved (1 + 1 Thrust)
+    assert s["to_play"] == 0 and s["d_pool"][0] == 2
+    act(st, A_HAND + 0)                          # Counterstroke 2/1/0: riposte 2 back
+    act(st, A_PASS)
+    assert s["to_play"] == 1 and s["d_pool"][1] == 2
+    act(st, A_HAND + 0)                          # Letter of Credit 1/0/1
+    assert A_TECH + 0 not in legal(st) and A_TECH + 1 in legal(st)
+    check(st)
 
 
 def test_restricted_hostilities_worked_example():
@@ -217,11 +283,26 @@ def test_moving_during_a_duel_soline_follows_with_a_maneuver():
     mid_duel(st, soline, kaspar, 1, active=0)
     act(st, A_HAND + 0)
     act(st, A_MANEUVER)
-    assert legal(st) == {A_LOC + FORUMS - 1 + 0, A_LOC + FORUMS + 1} - {A_LOC + 3} or True
+    # "move your participant to an adjacent City location": The Docks or The Grand Bazaar
+    # from The Forums, never further nor Home
+    assert legal(st) == {A_LOC + DOCKS, A_LOC + BAZAAR}
     act(st, A_LOC + DOCKS)
     s = st[0]
     assert s["loc"][0][soline] == DOCKS
     assert s["d_pool"][1] == 1 and s["d_ploc"][1] == DOCKS and s["to_play"] == 1
+
+
+def test_move_maneuver_goes_to_an_adjacent_city_location_only():
+    """[b. Move Action] "Generally, characters are only able to move to adjacent locations.
+    Abilities will note if the character can move to a non-adjacent location"; Quick Exit's
+    Maneuver moves the participant to an adjacent City location: from The Docks only The
+    Forums, not The Grand Bazaar beyond it, nor Home."""
+    st, a, b = _pair(loc=DOCKS)
+    to_hand(st, 0, "Quick Exit")
+    mid_duel(st, a, b, 1, loc=DOCKS, active=0)
+    act(st, A_HAND + 0)
+    act(st, A_MANEUVER)
+    assert legal(st) == {A_LOC + FORUMS}
 
 
 def test_duel_of_finesse_from_a_card_uses_finesse_for_threat_and_wounds():

@@ -81,6 +81,22 @@ def test_op_renown_scheme_text_resolves_in_planning():
     assert s["renown"][0] == 1 and s["renown"][1] == 0
 
 
+def test_op_heal_scheme_text_heals_the_leader_in_planning():
+    """[Resolve Scheme] Blades at Dawn: "Heal a wound from your Leader" (heal: Remove a wound
+    from a character [Glossary: Heal]): Marisol goes from 2 wounds to 1; another wounded
+    character of the crew keeps its wounds."""
+    st = new(2)
+    s = st[0]
+    s["wounds"][0][0] = 2
+    c = muster(st, 0, "Rosalia Quemada", wounds=1)
+    act(st, A_APPROACH + list(s["appr"][0]).index(cid("Blades at Dawn")))
+    act(st, A_APPROACH + list(s["appr"][0]).index(cid("Inigo Valdera")))
+    act(st, A_APPROACH + list(s["appr"][1]).index(cid("War Chest")))
+    act(st, A_APPROACH + list(s["appr"][1]).index(cid("Anke Brenner")))
+    assert s["phase"] == S.PH_HIGH_DRAMA
+    assert s["wounds"][0][0] == 1 and s["wounds"][0][c] == 1
+
+
 def test_op_challenge_needs_the_trait_qualifier():
     """Call Out is a Duelist City Action: Tomas (Noble) cannot act, Inigo (Duelist) can."""
     st = new(2)

@@ -236,6 +236,66 @@ def test_card_features_not_implemented_are_refused_never_ignored(tmp_path, name,
     assert e.value.field == field
 
 
+@pytest.mark.parametrize("name", [
+    "Tavern Rumours",       # a risk's Action
+    "Market Day",           # an Event's Action
+    "Borrowed Rapier",      # an attachment's Technique
+    "Nadia Sokol",          # a character's Technique
+    "A Quiet Word",         # scheme text
+    "Open Purse",           # a "when revealed" effect
+    "Big Harald",           # a Passive Ability
+    "Purse of Ducats",      # a card without an ability
+])
+def test_an_engage_cost_the_kernels_never_pay_is_refused(tmp_path, name):
+    """[Abilities and Playing Cards] "Cards with a • have additional costs. Additional costs
+    must be paid before effects can resolve"; [Costs vs Effects] "All costs must be paid
+    before any effects resolve"; [Key Concepts: En garde vs Engaged] "An engaged card cannot
+    engage for any costs that require it to engage". The kernels engage the acting character
+    only for a character's own Action and for Reactions (test_opcodes, test_day_reactions):
+    a risk's or an Event's Action, a Technique, scheme text, a "when revealed" effect or a
+    Passive Ability with an engage cost would be used without engaging anyone (the risk's
+    actor was only required to be en garde). Such a card is refused, naming the field, as
+    every card feature the kernels do not implement [ruling: Card features not implemented
+    are refused]; the pool's own engage costs (Padre Benicio, Grandmother Irina, Lisette,
+    Burn the Midnight Oil, Night Lantern, Parrying Buckler) load."""
+    with pytest.raises(CardDataError, match="not implemented") as e:
+        _pool_with(tmp_path, name, add=["ab_engage = 1"])
+    assert e.value.field == "ab_engage"
+    pool = C.load_pool()
+    for ok in ("Padre Benicio", "Grandmother Irina", "Lisette the Mirror", "Burn the Midnight Oil",
+               "Night Lantern", "Parrying Buckler"):
+        assert pool.ab_engage[pool.index[ok]] == 1
+
+
+@pytest.mark.parametrize("name, add, drop, field", [
+    ("A Quiet Word", ['eff = [["garde", 0]]'], ["eff"], "eff"),        # en garde whom?
+    ("A Quiet Word", ['eff = [["influence", 1]]'], ["eff"], "eff"),    # Influence to whom?
+    ("A Quiet Word", ['ab_trait = "noble"'], [], "ab_trait"),          # a qualifier on scheme text
+    ("Silver Harbour Accord", ['ab_where = "city"'], [], "ab_where"),  # ... on Plunder text
+    ("Open Purse", ['ab_trait = "noble"'], [], "ab_trait"),            # ... on "when revealed"
+    ("Big Harald", ['ab_where = "home"'], [], "ab_where"),             # ... on a Passive Ability
+    ("Fine Coat", ["panache = 1"], [], "panache"),                     # an attachment's Panache
+    ("Inigo Valdera", ["crew_cap = 1"], [], "crew_cap"),               # a Crew Cap off a Leader
+    ("Call Out", ["initiative = 2"], [], "initiative"),                # an Initiative off a scheme
+])
+def test_scheme_text_and_qualifiers_the_kernels_ignore_are_refused(tmp_path, name, add, drop, field):
+    """[2. Planning 5) Resolve Scheme] "Players resolve the text on their scheme above the
+    separation bar" and [Qualified Abilities] "Any and all qualifiers that determine the
+    specific character carrying out the ability must be satisfied by the acting character":
+    Planning resolves scheme text that draws, heals the Leader or gains Renown, and only
+    Actions, Reactions, Maneuvers and Techniques have an acting character whose qualifiers
+    the kernels check. Scheme text that would make a character en garde or give it Influence,
+    and a qualifier on scheme, Plunder or "when revealed" text or on a Passive Ability, would
+    load and be ignored: refused, naming the field [ruling: Card features not implemented are
+    refused]. So are the Leader's and the scheme's own stats elsewhere ([Leader Cards] "The
+    stats Crew Cap and Panache only appear on Leaders"; [Card Anatomy: Schemes] "Scheme Cards
+    have a Panache modifier and an Initiative value"): the Draw step and Determine Initiative
+    read them from the Leader and the scheme only."""
+    with pytest.raises(CardDataError, match="not implemented") as e:
+        _pool_with(tmp_path, name, add=add, drop=drop)
+    assert e.value.field == field
+
+
 # ----- item 22: face-up zones in the observation ------------------------------------------------
 def test_face_up_zones_are_observed_card_by_card():
     """[Glossary: Discard Pile] "always faceup", [The Locker], the City discard, and [Play a
