@@ -269,9 +269,13 @@ def can_explore(s, k):
     """[Exploring] a ship that began the turn docked at a wild island, still there (an
     Explorer: docked there now), with treasure on it - or, with none, one her player has not
     explored yet: the look finds nothing, but the island is explored (Building Forts: "a
-    wild island you have explored"; ruling: Explored islands)."""
+    wild island you have explored"; ruling: Explored islands). Never where an enemy fort
+    has been built since she docked: "you can't dock ... at an enemy fort" [Docking], so she
+    is docked there no more (ruling: Docking transfers)."""
     i = s.sh_dock[k]
     if not (i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0):
+        return False
+    if enemy_fort_at(s, i, s.sh_owner[k]):
         return False
     return island_coins(s, i) > 0 or \
         not ((s.isl_token[i] >> s.sh_owner[k]) & 1 or s.sh_explored[k])
