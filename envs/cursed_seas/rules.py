@@ -26,7 +26,7 @@ from .common import keywords, nmast, release_pins, reveal, sink
 from .crew import carpenter
 from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
-from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
+from .sea import any_swap, any_swap_seen, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
     ask_home, deploy_ok, deploy_pose, grid_point, next_deploy, place_options,
     place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -61,6 +61,7 @@ from .common import release_tows
 from .turns import after_tow
 from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
+    island_coins,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
     may_row,
@@ -583,7 +584,9 @@ def _apply_one(s, a):
             then = _T_TURN
         else:
             swap(s, s.pend_ship, s.pend_target, o)
-            if not any_swap(s, s.pend_ship, s.pend_target):
+            # asked again while something might still cross as every seat can tell: what
+            # fits reads the points of face-down pieces (ruling: Exploring at sea)
+            if not any_swap_seen(s, s.pend_ship, s.pend_target):
                 then = _T_TURN
     elif pk == PK_PIECE_TO:
         move_piece(s, s.pend_piece, o)
@@ -686,7 +689,10 @@ def _apply_one(s, a):
         else:
             s.co_loc[o] = LOC_SHIP
             s.co_at[o] = s.pend_ship
-            if not _any_take(s):
+            # asked again while coins are left on the island: her cargo room reads hidden
+            # links, and every seat sees whether she is asked [Exploring; ruling: Face-down
+            # pieces in actions]
+            if island_coins(s, s.sh_dock[s.pend_ship]) == 0:
                 then = _T_TURN
     elif pk == PK_BOARD:
         if a == A_YES:
@@ -837,14 +843,6 @@ def _any_docked(s, p):
     turn's legal mask skips the pieces (speed)."""
     for k in range(MAX_SHIPS):
         if s.sh_owner[k] == p and s.sh_live[k] and s.sh_dock[k] >= 0:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _any_take(s):
-    for c in range(MAX_COINS):
-        if coin_takeable(s, s.pend_ship, c):
             return True
     return False
 

@@ -660,7 +660,10 @@ def coin_takeable(s, k, c):
 def begin_explore(s, k):
     """[Exploring] look at every coin on the island; unique treasure is taken first, face up
     and without a cargo space (ruling: Unique treasure); then take coins one by one within
-    the cargo limit."""
+    the cargo limit. She is asked while coins lie on the island ("stop" is always hers):
+    her cargo room reads the +1 of linked crew, which another seat may not know [Placing
+    Crew and equipment: Linked crew], and every seat sees whether she is asked (ruling:
+    Face-down pieces in actions)."""
     i = s.sh_dock[k]
     p = s.sh_owner[k]
     for c in range(MAX_COINS):
@@ -675,16 +678,8 @@ def begin_explore(s, k):
     s.pend_ship = k
     s.pending = PK_EXPLORE
     s.to_play = p
-    if not any_takeable(s, k):
+    if island_coins(s, i) == 0:
         back_to_turn(s)
-
-
-@njit(cache=True)
-def any_takeable(s, k):
-    for c in range(MAX_COINS):
-        if coin_takeable(s, k, c):
-            return True
-    return False
 
 
 # ----- shooting ----------------------------------------------------------------------------------
@@ -768,7 +763,11 @@ def board(s):
     reveal_smuggler(s, lose)
     s.pend_ship = win
     s.pend_target = lose
-    if not crew_on(s, lose) and not spoil_ok(s, win, lose):
+    # whether she can take a coin reads her cargo room (the +1 of linked crew another seat
+    # may not know), so every seat sees her asked while a coin she might take is aboard the
+    # loser (a Smuggler keeping it is face up by now); "take nothing" is always hers
+    # (ruling: Boarding spoils; ruling: Face-down pieces in actions)
+    if not crew_on(s, lose) and not spoil_seen(s, lose):
         s.pend_ship = k
         after_board(s)
         return
@@ -795,6 +794,18 @@ def spoil_ok(s, win, lose):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
             if s.co_up[c] or cargo_room(s, win) > 0:
                 return True
+    return False
+
+
+@njit(cache=True)
+def spoil_seen(s, lose):
+    """A coin a boarding party's winner might take, as every seat can tell: one aboard the
+    loser, no Smuggler in view aboard her (reveal_smuggler turned it up) [Board]."""
+    if smuggled(s, lose):
+        return False
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
+            return True
     return False
 
 

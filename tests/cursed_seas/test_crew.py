@@ -78,7 +78,9 @@ def test_explorer_gives_no_third_action():
     e = position(two(f0), [ship(0, 0, 3.4, 2.0), ship(1, 0, 4.6, 3.3, 0.0)], placed=coins)
     e.step(order(0, ACT_MOVE))
     e.step(seg(1))
-    e.step(order(0, ACT_EXPLORE))        # her cargo is full of crew: nothing to take
+    e.step(order(0, ACT_EXPLORE))        # her cargo is full of crew: nothing to take, but
+    assert legal(e) == {A_NO}            # she is asked (her cargo room is hidden; ruling:
+    e.step(A_NO)                         # Face-down pieces in actions)
     assert rec(e)["pending"] == PK_TURN and rec(e)["sh_acts"][0] == 2
     assert {a for a in legal(e) if order(0, 0) <= a <= order(0, 3)} == set()
 

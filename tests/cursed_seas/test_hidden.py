@@ -23,9 +23,9 @@ from envs.cursed_seas.observe import observe
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
-    A_LOAD, A_NO, A_PIECE, A_SEA, ACT_MOVE, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE,
-    PK_BUILD, PK_GUN, PK_LOAD, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET,
-    PK_TURN,
+    A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
+    NUM_ACTIONS, OBS_SIZE, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
+    PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN, SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
 
@@ -474,3 +474,94 @@ def test_each_open_statistic_is_shown_to_every_seat(field, index, value):
         va, vb = view(a, seat, picture=True), view(b, seat, picture=True)
         for i, name in ((2, "observation"), (3, "text"), (4, "picture")):
             assert va[i] != vb[i], f"seat {seat}'s {name}"
+
+
+# ----- cargo room and points aboard decide no question [Placing Crew and equipment] ------------
+# Captain Ysolde and Navigator Quill are linked: aboard Blue Petrel (printed cargo 3) they
+# give her a fourth space ("When two linked crew are assigned to the same ship, that ship
+# gets +1 cargo space"); Ysolde with Shipwright Oda gives none. Which crew lie face down
+# aboard is hidden from seat 1, so whether she has room must not decide what seat 0 is
+# asked: every seat sees it asked (ruling: Face-down pieces in actions; ruling: Forced
+# decisions are public ones).
+LINKED = ["Captain Ysolde", "Navigator Quill"]
+UNLINKED = ["Captain Ysolde", "Shipwright Oda"]
+
+
+@pytest.mark.parametrize("aboard", [1, 0])
+def test_exploring_her_cargo_room_does_not_decide_whether_she_is_asked(aboard):
+    """[Exploring] "look at all the treasure on that island ... and choose as much treasure
+    as you want to take (within the ship's cargo capacity limits)". Blue Petrel explores
+    island 2 with ``aboard`` coins on her deck: with the linked pair she has one space more.
+    With a coin aboard the unlinked ship is full before she takes any; without, after she
+    takes one. While coins lie on the island she is asked (taking nothing, "stop", is always
+    hers), so seat 1 sees the same whichever crew she carries."""
+    def pos(crew):
+        placed = [{"coin": c, "at": "island", "where": 2} for c in (2, 3)]
+        placed += [{"coin": 1, "at": "ship", "where": 0}] * aboard
+        return position([fleet(("Blue Petrel", crew)), fleet("Rustfang")], [WEST, FAR1],
+                        placed=placed)
+
+    linked, plain = pos(LINKED), pos(UNLINKED)
+    assert view(linked.record, 1) == view(plain.record, 1)
+    for e in (linked, plain):
+        e.step(order(0, ACT_EXPLORE))
+        assert rec(e)["pending"] == PK_EXPLORE
+        if not aboard:
+            e.step(opt(2))              # the unlinked ship's last space
+    assert view(linked.record, 1) == view(plain.record, 1)
+    assert rec(plain)["pending"] == PK_EXPLORE and legal(plain) == {A_NO}
+    assert opt(3) in legal(linked)
+    plain.step(A_NO)
+    assert rec(plain)["pending"] == PK_TURN
+
+
+def test_boarding_the_winners_cargo_room_does_not_decide_whether_she_is_asked():
+    """[Board] "The player with the highest total can eliminate one crew on, or take one
+    treasure from, the other ship". Blue Petrel, a coin aboard, rams seat 1's crewless
+    Rustfang carrying a coin and wins the party (6 + 2 against 1 + 2). With the linked pair
+    she has a space for the coin, without it none: she is asked either way (taking nothing
+    is always hers), so seat 1 does not learn which crew she carries."""
+    def pos(crew):
+        placed = [{"coin": 1, "at": "ship", "where": 0}, {"coin": 8, "at": "ship", "where": 6}]
+        e = position([fleet(("Blue Petrel", crew)), fleet("Rustfang")],
+                     [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)], placed=placed,
+                     rolls=(6, 1))
+        e.step(order(0, ACT_MOVE))
+        e.step(seg(1))
+        e.step(A_YES)
+        return e
+
+    linked, plain = pos(LINKED), pos(UNLINKED)
+    assert list(rec(plain)["board_roll"]) == [8, 3]
+    assert view(linked.record, 1) == view(plain.record, 1)
+    assert rec(plain)["pending"] == PK_BOARD_WIN and legal(plain) == {opt(0)}
+    assert A_NO in legal(linked)          # take a treasure
+
+
+def rivet_position(crew):
+    """Seat 0's Black Rivet (11 points, cargo 5; ship 0) carries three 3-point crew (9) and
+    touches her Jade Lantern (5 points, cargo 2; ship 1), which carries a coin and one
+    face-down crew: 2 points (Gunner Hsu) or 3 (Captain Lin)."""
+    f0 = fleet(("Black Rivet", ["Gun Captain Ferro", "Captain Aurum", "Captain Marrow"]),
+               ("Jade Lantern", [crew]))
+    return position([f0, fleet("Rustfang")], [A, ship(0, 1, 4.0, 6.24), FAR1],
+                    placed=[{"coin": 1, "at": "ship", "where": 1}])
+
+
+def test_exploring_at_sea_the_points_aboard_do_not_decide_whether_she_is_asked_again():
+    """[Exploring] "explore any allied ship ... which allows you to transfer crew and
+    treasure between ships"; [Placing Crew and equipment] "it can't carry crew and equipment
+    with a combined point cost more than the ship's point cost". After the Lantern's coin
+    crosses to the Rivet, Gunner Hsu (2) could follow it (9 + 2 = 11) and Captain Lin (3)
+    could not, nor could a Rivet crew join Lin (3 + 3 > 5). Those points are hidden from
+    seat 1, so she is asked again either way ("stop" alone legal with Lin)."""
+    hsu, lin = rivet_position("Gunner Hsu"), rivet_position("Captain Lin")
+    assert view(hsu.record, 1) == view(lin.record, 1)
+    for e in (hsu, lin):
+        e.step(A_SEA + 0)
+        e.step(opt(1))                  # explore the Lantern
+        assert rec(e)["pending"] == PK_SEA_SWAP
+        e.step(opt(1))                  # coin 1 crosses to the Rivet
+    assert view(hsu.record, 1) == view(lin.record, 1)
+    assert rec(lin)["pending"] == PK_SEA_SWAP and legal(lin) == {A_NO}
+    assert opt(SEA_CREW + 3) in legal(hsu)
