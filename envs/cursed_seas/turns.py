@@ -561,14 +561,23 @@ def end_move(s, k):
     release_pins(s)
     new = s.sh_dock[k] < 0               # she left her dock (a move of 0 S docks nowhere new)
     if new:
+        # "docked at (touching) an island": touching several, she is docked at each; the
+        # one dock kept is her home island, else her own fort's island, where unloading is
+        # compulsory [Unloading treasure], else the lowest-numbered (ruling: Docking)
+        best = -1
+        rank = 3
         for i in range(s.n_islands):
             if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
                     and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
-                s.sh_dock[k] = i
-                # a mysterious island's roll comes before anything else [Docking]
-                if myst_roll(s, k, i):
-                    return
-                break
+                r = 0 if s.isl_home[i] == p else (1 if own_fort_at(s, i, p) else 2)
+                if r < rank:
+                    best = i
+                    rank = r
+        if best >= 0:
+            s.sh_dock[k] = best
+            # a mysterious island's roll comes before anything else [Docking]
+            if myst_roll(s, k, best):
+                return
     end_move_rest(s, k, new)
 
 
