@@ -810,10 +810,9 @@ def spoil_ok(s, win, lose):
 def spoil_seen(s, lose):
     """A coin a boarding party's winner might take, as every seat can tell: one aboard the
     loser, no Smuggler in view aboard her (reveal_smuggler turned it up) [Board]."""
-    if smuggled(s, lose):
-        return False
+    guarded = smuggled(s, lose)
     for c in range(MAX_COINS):
-        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose and not guarded:
             return True
     return False
 
