@@ -125,6 +125,23 @@ def test_smuggler_keeps_treasure_from_a_winning_boarding_party():
     assert s["cr_up"][6] == 1 and s["cr_ship"][6] == 6
 
 
+def test_smuggler_with_crew_aboard_the_winner_may_only_eliminate_a_crew():
+    """Smuggler (Keywords: "a boarding party won against this ship can't take her
+    treasure"); [Board] the winner "can eliminate one crew on, or take one treasure from,
+    the other ship". The False Bulkhead's ship also carries a crew: the winner is asked, may
+    eliminate the crew or take nothing, never her treasure; the Bulkhead is revealed."""
+    f1 = [("Anvil Gale", ["Gunner Slag"], ["False Bulkhead"])]
+    coins = [{"coin": 8, "at": "ship", "where": 6}]
+    e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(6, 1))
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    e.step(A_YES)                        # 6 + 2 against 1 + 3: seat 0 wins
+    s = rec(e)
+    assert s["pending"] == PK_BOARD_WIN and s["to_play"] == 0
+    assert legal(e) == {A_YES, opt(0)}
+    assert s["cr_up"][7] == 1
+
+
 def test_without_smuggler_the_winner_may_take_treasure():
     """[Board] the same boarding party with Boarding Pikes (no Smuggler): the winner may take
     a treasure, and may not eliminate the equipment (only crew)."""
