@@ -58,6 +58,8 @@ from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV
 from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR, KW_OARSMAN
 from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN
 from .common import release_tows
+from .common import ask_reveal, reveal_due, reveal_option
+from .state import PK_REVEAL
 from .turns import after_tow
 from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
@@ -108,6 +110,10 @@ def init(s, cfg, seed):
     s.pend_target = -1
     s.pend_count = 0
     s.pend_fired = 0
+    s.rv_back = 0                        # --- revealing crew (ruling: Revealing crew)
+    s.rv_to_play = -1
+    for k in range(MAX_SHIPS):
+        s.sh_rv[k] = 0
     s.seg_used = 0
     s.board_roll[0] = 0
     s.board_roll[1] = 0
@@ -195,6 +201,12 @@ def legal_mask(s, mask):
     if s.to_play < 0 or s.done or s.truncated:
         return
     pk = s.pending
+    if pk == PK_REVEAL:                  # which piece turns up (ruling: Revealing crew)
+        k, kw = reveal_due(s)
+        for c in range(MAX_CREW):
+            if k >= 0 and reveal_option(s, k, kw, c):
+                mask[A_OPT + c] = 1
+        return
     if pk == PK_PLACE:
         # the spacing is only recommended: kept where it can be, or free (config
         # island_spacing; ruling: Island placement)
@@ -432,7 +444,11 @@ def _apply_one(s, a):
     then = _T_NONE          # the tail call, made after the branch: one call site each
     tk = -1
     tm = 0
-    if pk == PK_PLACE:
+    if pk == PK_REVEAL:                  # her player's piece turns up (ruling: Revealing crew)
+        k, kw = reveal_due(s)
+        s.cr_up[o] = 1
+        s.sh_rv[k] &= ~kw & 0xFFFF       # complement kept to the uint16 field
+    elif pk == PK_PLACE:
         i = s.n_islands
         x, y = grid_point(s, o)
         s.isl_x[i] = x
@@ -743,6 +759,8 @@ def _apply_one(s, a):
         _deploy_next(s)
     elif then == _T_TERRAIN:
         _terrain_or_homes(s)
+    if s.pending == PK_REVEAL or _reveal_waits(s):
+        ask_reveal(s)                    # before anything else (ruling: Revealing crew)
     s.step += 1
     if s.to_play == NO_SEAT or s.done:
         return
@@ -834,6 +852,14 @@ def _after_segment(s, k, over):
         return _T_END_MOVE
     s.pending = PK_SEGMENT
     return _T_NONE
+
+
+@njit(cache=True, inline="always")
+def _reveal_waits(s):
+    for k in range(MAX_SHIPS):
+        if s.sh_rv[k]:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")

@@ -6,7 +6,7 @@ import pytest
 
 from envs.cursed_seas.state import (
     A_NO, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_BOARD_WIN, PK_EXPLORE,
-    PK_GUN, PK_REPAIR, PK_TARGET, PK_TURN,
+    PK_GUN, PK_REPAIR, PK_REVEAL, PK_TARGET, PK_TURN,
 )
 
 from .helpers import first_gun, fleet, legal, opt, order, position, rec, seg, ship
@@ -156,7 +156,8 @@ def test_without_smuggler_the_winner_may_take_treasure():
 
 def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():
     """[No Stacking] a Boarder crew and Boarding Pikes (Boarder) on one ship add +1 once:
-    rammer 3 + 2 masts = 5, rammed 1 + 3 masts + 1 = 5, a tie: nothing happens."""
+    rammer 3 + 2 masts = 5, rammed 1 + 3 masts + 1 = 5, a tie: nothing happens. One of the
+    two is used, and her player picks which is turned up (ruling: Revealing crew)."""
     f1 = [("Anvil Gale", ["Boarding Chief Krell"], ["Boarding Pikes"])]
     coins = [{"coin": 8, "at": "ship", "where": 6}]
     e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(3, 1))
@@ -164,7 +165,12 @@ def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():
     e.step(seg(1))
     e.step(A_YES)
     s = rec(e)
-    assert list(s["board_roll"]) == [5, 5] and s["pending"] == PK_TURN
+    assert list(s["board_roll"]) == [5, 5]
+    assert s["pending"] == PK_REVEAL and s["to_play"] == 1 and legal(e) == {opt(6), opt(7)}
+    e.step(opt(7))
+    s = rec(e)
+    assert s["pending"] == PK_TURN and s["to_play"] == 0
+    assert s["cr_up"][7] == 1 and s["cr_up"][6] == 0
 
 
 # ----- Carpenter -------------------------------------------------------------------------------

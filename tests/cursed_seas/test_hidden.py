@@ -25,7 +25,8 @@ from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
     A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
     NUM_ACTIONS, OBS_SIZE, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
-    PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN, SEA_CREW,
+    PK_OBS_REVEAL, PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
+    SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
 
@@ -565,3 +566,82 @@ def test_exploring_at_sea_the_points_aboard_do_not_decide_whether_she_is_asked_a
     assert view(hsu.record, 1) == view(lin.record, 1)
     assert rec(lin)["pending"] == PK_SEA_SWAP and legal(lin) == {A_NO}
     assert opt(SEA_CREW + 3) in legal(hsu)
+
+
+# ----- which crew is revealed [Placing Crew and equipment] (ruling: Revealing crew) -----------
+def oars_pair(petrel_eq, heron_eq):
+    """Seat 0's Blue Petrel (L+S, ship 0) with Navigator Quill (azure, Oarsman) and one
+    equipment, her Scarlet Heron (ship 1) with another; seat 1's Rustfang far off."""
+    f0 = fleet(("Blue Petrel", ["Navigator Quill"], petrel_eq), ("Scarlet Heron", [], heron_eq))
+    return position([f0, fleet("Rustfang")],
+                    [ship(0, 0, 4.0, 6.0), ship(0, 1, 5.0, 10.0), ship(1, 0, 9.0, 4.0, 90.0)])
+
+
+def piece(e, name):
+    """The index of seat 0's crew or equipment piece ``name``."""
+    from envs.cursed_seas.pieces import CATALOGUE
+    for j in range(6):
+        d = int(rec(e)["cfg"]["crew_def"][0, j])
+        if d >= 0 and CATALOGUE.crew[d].name == name:
+            return j
+    raise AssertionError(name)
+
+
+def sail_oars(e):
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0))
+    e.step(seg(1))
+    e.step(seg(0))                      # the Oarsman's +S: her ability is used
+
+
+def test_placing_crew_and_equipment_her_player_picks_which_oarsman_is_revealed():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability"; [No Stacking] two sources of one ability on a ship are used once. Blue Petrel
+    carries two different Oarsmen face down, Navigator Quill (a 2-point azure crew) and
+    Spare Oars (2-point equipment): which one uses its ability, and so is turned up, is her
+    player's choice, and it shows the other seats different pieces. She is asked (PK_REVEAL,
+    one of her pieces), turns up the Spare Oars and Quill stays face down; her turn goes
+    on."""
+    e = oars_pair(["Spare Oars"], ["Boarding Pikes"])
+    quill, oars = piece(e, "Navigator Quill"), piece(e, "Spare Oars")
+    sail_oars(e)
+    s = rec(e)
+    assert s["pending"] == PK_REVEAL and s["to_play"] == 0 and s["rv_back"] == PK_TURN
+    assert legal(e) == {opt(quill), opt(oars)}
+    assert s["cr_up"][quill] == 0 and s["cr_up"][oars] == 0
+    assert check_states(e.record)[0] == []
+    obs = np.zeros(OBS_SIZE, np.float32)
+    observe(s, 1, obs)
+    assert obs[5 + PK_OBS_REVEAL] == 1.0          # the observation's one-hot keeps its size
+    e.step(opt(oars))
+    s = rec(e)
+    assert s["cr_up"][oars] == 1 and s["cr_up"][quill] == 0
+    assert s["pending"] == PK_TURN and s["to_play"] == 0 and not s["sh_rv"].any()
+
+
+def test_placing_crew_and_equipment_whether_the_reveal_is_asked_reads_only_what_others_see():
+    """[Placing Crew and equipment] seat 1 knows that seat 0's fleet has one face-down crew
+    Oarsman (Quill) and the Spare Oars among its equipment, not which equipment lies aboard
+    the Petrel. Whether she carries the Oars or the Boarding Pikes, she is asked which piece
+    turns up (with the Pikes, Quill alone may), so seat 1 sees the same either way."""
+    two_oars = oars_pair(["Spare Oars"], ["Boarding Pikes"])
+    one_oars = oars_pair(["Boarding Pikes"], ["Spare Oars"])
+    assert view(two_oars.record, 1) == view(one_oars.record, 1)
+    for e in (two_oars, one_oars):
+        sail_oars(e)
+        assert rec(e)["pending"] == PK_REVEAL
+    assert view(two_oars.record, 1) == view(one_oars.record, 1)
+    quill = piece(one_oars, "Navigator Quill")
+    assert legal(one_oars) == {opt(quill)}
+    one_oars.step(opt(quill))
+    assert rec(one_oars)["cr_up"][quill] == 1 and rec(one_oars)["pending"] == PK_TURN
+
+
+def test_placing_crew_and_equipment_identical_copies_need_no_choice():
+    """Two Spare Oars aboard, and no other Oarsman in the fleet: whichever turns up shows the
+    same piece, so she is not asked; one of them is revealed."""
+    e = position([fleet(("Blue Petrel", [], ["Spare Oars", "Spare Oars"])), fleet("Rustfang")],
+                 [ship(0, 0, 4.0, 6.0), ship(1, 0, 9.0, 4.0, 90.0)])
+    sail_oars(e)
+    s = rec(e)
+    assert s["pending"] == PK_TURN and int(s["cr_up"][:2].sum()) == 1
