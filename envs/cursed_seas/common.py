@@ -11,7 +11,7 @@ from numba import njit
 from .geometry import bow_touches
 from .state import (
     KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS,
-    MAX_FORTS_P, MAX_SHIPS,
+    MAX_FORTS_P, MAX_SHIPS, PK_REVEAL,
 )
 
 
@@ -72,7 +72,11 @@ def treasure_keywords(s, k):
 def reveal(s, k, kw):
     """Turn face up a crew (or equipment) of ship k giving keyword kw: a crew is revealed
     when its ability is used [Placing Crew and equipment; ruling: Equipment]. One is enough
-    (No Stacking). A face-up unique treasure giving it is already in view."""
+    (No Stacking). A face-up unique treasure giving it is already in view. Which piece uses
+    its ability is her player's choice: when another seat could see two different pieces
+    aboard that might give it (reveal_asked), the reveal waits in ``sh_rv`` for her decision
+    (PK_REVEAL, asked as soon as the answer being applied is done; ruling: Revealing
+    crew); else the one piece that gives it (or the first of identical copies) turns up."""
     for c in range(MAX_COINS):
         if s.co_up[c] and s.co_loc[c] == LOC_SHIP and s.co_at[c] == k and s.co_kw[c] & kw:
             return
@@ -80,10 +84,110 @@ def reveal(s, k, kw):
         if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
             if s.cr_up[c]:
                 return
+    if s.sh_rv[k] & kw:
+        return                           # already waiting for her choice
+    if reveal_asked(s, k, kw):
+        s.sh_rv[k] |= kw
+        return
     for c in range(MAX_CREW):
         if usable(s, c, k) and s.cfg.crew_kw[c // MAX_CREW_P, c % MAX_CREW_P] & kw:
             s.cr_up[c] = 1
             return
+
+
+@njit(cache=True)
+def reveal_asked(s, k, kw):
+    """Her player is asked which piece of ship k giving keyword kw turns up when a seat that
+    has looked at none of her face-down pieces could hold two different ones possible: face-
+    down pieces aboard from two groups (fleet built with, and kind: crew or equipment, both
+    open) each with a face-down kw piece in play that could use it aboard her, or two aboard
+    from one group holding two different such pieces. Open state only, so every seat sees
+    the same question asked (the answer may have one option) [Placing Crew and equipment]."""
+    groups = 0
+    for q in range(MAX_CREW // MAX_CREW_P):
+        for eq in range(2):
+            aboard = 0
+            for x in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
+                if s.cr_ship[x] == k and not s.cr_up[x] and s.cfg.crew_eq[q, x % MAX_CREW_P] == eq:
+                    aboard += 1
+            if aboard == 0:
+                continue
+            n = 0
+            first = -1
+            other = False
+            for x in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
+                j = x % MAX_CREW_P
+                if not s.cr_up[x] and (s.cr_ship[x] >= 0 or s.cr_isl[x] >= 0) and \
+                        s.cfg.crew_eq[q, j] == eq and s.cfg.crew_kw[q, j] & kw and \
+                        works_aboard(s, x, k):
+                    n += 1
+                    if first < 0:
+                        first = s.cfg.crew_def[q, j]
+                    elif s.cfg.crew_def[q, j] != first:
+                        other = True
+            if n == 0:
+                continue
+            groups += 1
+            if groups >= 2 or (aboard >= 2 and other):
+                return True
+    return False
+
+
+@njit(cache=True)
+def reveal_option(s, k, kw, c):
+    """Piece c may be the one of ship k turned up for keyword kw: face down aboard, giving
+    it there, and the first of its identical copies (same piece, kind and fleet) aboard."""
+    if not (0 <= c < MAX_CREW) or s.cr_up[c] or not usable(s, c, k):
+        return False
+    q = c // MAX_CREW_P
+    j = c % MAX_CREW_P
+    if not s.cfg.crew_kw[q, j] & kw:
+        return False
+    for x in range(q * MAX_CREW_P, c):
+        y = x % MAX_CREW_P
+        if s.cr_ship[x] == k and not s.cr_up[x] and s.cfg.crew_def[q, y] == s.cfg.crew_def[q, j] \
+                and s.cfg.crew_eq[q, y] == s.cfg.crew_eq[q, j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def reveal_due(s):
+    """(ship, keyword bit) of the first reveal waiting for its player's choice that still
+    has a piece to turn up; (-1, 0) none."""
+    for k in range(MAX_SHIPS):
+        b = int(s.sh_rv[k])
+        for i in range(16):
+            kw = 1 << i
+            if b & kw:
+                for c in range(MAX_CREW):
+                    if reveal_option(s, k, kw, c):
+                        return k, kw
+    return -1, 0
+
+
+@njit(cache=True)
+def ask_reveal(s):
+    """After an answer is applied: a reveal waiting for its player's choice is asked before
+    anything else (PK_REVEAL, the interrupted decision kept in rv_back / rv_to_play); when
+    none is left the interrupted decision comes back. A reveal whose pieces are gone (she
+    sank) or a game over drops it (ruling: Revealing crew)."""
+    k, kw = reveal_due(s)
+    if k < 0 or s.done or s.to_play < 0:
+        for j in range(MAX_SHIPS):
+            s.sh_rv[j] = 0
+        if s.pending == PK_REVEAL:
+            s.pending = s.rv_back
+            s.to_play = s.rv_to_play
+        if s.pending != PK_REVEAL:
+            s.rv_back = 0
+            s.rv_to_play = -1
+        return
+    if s.pending != PK_REVEAL:
+        s.rv_back = s.pending
+        s.rv_to_play = s.to_play
+        s.pending = PK_REVEAL
+    s.to_play = s.sh_owner[k]
 
 
 @njit(cache=True)

@@ -349,8 +349,10 @@ def decide(s, seat, key, mask, best):
         if s.sh_owner[mine] != seat:
             mine, other = other, mine
         return _mark_one(A_YES if masts_up(s, mine) >= masts_up(s, other) else A_NO, best)
-    if pk == PK_BOARD_WIN:            # taking nothing (option 0) is never chosen
-        return _mark_one(A_NO if mask[A_NO] else A_YES, best)
+    if pk == PK_BOARD_WIN:            # taking nothing (option 0) only when nothing else is legal
+        if mask[A_NO] or mask[A_YES]:
+            return _mark_one(A_NO if mask[A_NO] else A_YES, best)
+        return mark_all(mask, best)
     if pk == PK_TOW and mask[A_NO]:
         return _mark_one(A_NO, best)
     return mark_all(mask, best)

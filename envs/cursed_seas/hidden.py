@@ -17,10 +17,11 @@ from numba import njit
 from envs.core.rng import mix64, shuffle_sorted
 
 from .cargo import any_dest
-from .common import cost_aboard
+from .common import cost_aboard, reveal_due
 from .sea import has_partner
 from .state import (
-    MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_SEA_WITH, PK_TARGET,
+    MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH,
+    PK_TARGET,
 )
 from .turns import mast_has_target
 
@@ -103,11 +104,20 @@ def _deal_ok(s):
     for k in range(MAX_SHIPS):
         if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return False
-    if s.pending == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
-        return any_dest(s, s.pend_piece, s.to_play)
-    if s.pending == PK_TARGET:
+    pk = s.pending
+    tp = s.to_play
+    if pk == PK_REVEAL:
+        # every seat saw a piece's ability used: one giving it is still aboard; then the
+        # decision the reveal interrupted (ruling: Revealing crew)
+        if reveal_due(s)[0] < 0:
+            return False
+        pk = s.rv_back
+        tp = s.rv_to_play
+    if pk == PK_PIECE_TO and 0 <= s.pend_piece < MAX_CREW:
+        return any_dest(s, s.pend_piece, tp)
+    if pk == PK_TARGET:
         return mast_has_target(s, s.pend_ship, s.pend_mast)
-    if s.pending == PK_SEA_WITH:
+    if pk == PK_SEA_WITH:
         # every seat saw her choose to explore at sea, so a ship she touches has something
         # her face-down pieces (which she knows) may move [Exploring]
         return has_partner(s, s.pend_ship)

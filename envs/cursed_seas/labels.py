@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import pieces
 from .stand_in import piece_of, unknown
-from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_REVEAL, PK_TOW
 from .state import DEPLOY_TURN, MAX_FORTS_P, PK_FORT_GUN, PK_GUN
 from .state import (
     A_PIECE, A_SCUTTLE, A_SEA, OPT_ASHORE, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO,
@@ -87,6 +87,8 @@ def action_label(s, a) -> str:
         return f"load treasure from the fort: {ship_name(s, a - A_LOAD)}"
     if a >= A_CAPT:
         return f"give an action: {ship_name(s, a - A_CAPT)}"
+    if pk == PK_REVEAL:
+        return f"turn up {piece_name(s, o, s['to_play'])}"
     if pk == PK_TOW:
         return "tow nothing" if a == A_NO else f"tow {ship_name(s, o)}"
     if pk == PK_CAPT:

@@ -43,6 +43,14 @@ def _seen(s, c, viewer):
     return viewer is not None and bool((int(s["co_seen"][c]) >> int(viewer)) & 1)
 
 
+def _mysterious(s, i):
+    """Island i (as placed) is a mysterious piece: the piece drawn for it (``isl_piece``,
+    islands are "chosen at random"), not config piece i. Its symbol is face up, so every
+    viewer sees it [Placing Islands: Mysterious islands]."""
+    q = int(s["isl_piece"][i])
+    return 0 <= q < len(s["cfg"]["island_myst"]) and bool(s["cfg"]["island_myst"][q])
+
+
 def _coins(s, loc, at):
     return [c for c in range(MAX_COINS) if int(s["co_loc"][c]) == loc and int(s["co_at"][c]) == at
             and int(s["co_val"][c]) >= 0]
@@ -141,7 +149,7 @@ def render_ansi(s, viewer) -> str:
         vals = ",".join(_coin_text(s, c, viewer) for c in _coins(s, LOC_ISLAND, i))
         owner = int(s["isl_home"][i])
         kind = f"home of player_{owner}" if owner >= 0 else "wild"
-        if s["cfg"]["island_myst"][i]:
+        if _mysterious(s, i):
             kind += ", mysterious"
         tok = [f"player_{q}" for q in range(n) if (int(s["isl_token"][i]) >> q) & 1]
         ashore = int((s["cr_isl"] == i).sum())      # crew / equipment left there [Docking]
@@ -238,7 +246,7 @@ def _table(cv, s, viewer):
             cv.disc(x, y, r + 5, draw.seat_colour(owner), outline=None)
         cv.disc(x, y, r, SAND, outline=(150, 120, 70), width=2)
         cv.text(x, y - r * 0.55, f"island {i}", 11, (90, 70, 40), anchor="mm")
-        if s["cfg"]["island_myst"][i]:       # a mysterious island piece: a purple "?" badge
+        if _mysterious(s, i):                # a mysterious island piece: a purple "?" badge
             mx, my = x + r * 0.72, y - r * 0.72
             cv.disc(mx, my, 9, (150, 90, 180), outline=draw.INK)
             cv.text(mx, my, "?", 13, (250, 250, 250), anchor="mm")

@@ -26,7 +26,7 @@ from .common import keywords, nmast, release_pins, reveal, sink
 from .crew import carpenter
 from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
-from .sea import any_swap, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
+from .sea import any_swap, any_swap_seen, coin_swap_ok, crew_swap_ok, look, partner_ok, sea_ok, swap
 from .setup import (
     ask_home, deploy_ok, deploy_pose, grid_point, next_deploy, place_options,
     place_treasure, reef_ok, roll_order, shuffle_islands,
@@ -58,9 +58,12 @@ from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV
 from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR, KW_OARSMAN
 from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN
 from .common import release_tows
+from .common import ask_reveal, reveal_due, reveal_option
+from .state import PK_REVEAL
 from .turns import after_tow
 from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
+    island_coins,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
     may_row,
@@ -107,6 +110,10 @@ def init(s, cfg, seed):
     s.pend_target = -1
     s.pend_count = 0
     s.pend_fired = 0
+    s.rv_back = 0                        # --- revealing crew (ruling: Revealing crew)
+    s.rv_to_play = -1
+    for k in range(MAX_SHIPS):
+        s.sh_rv[k] = 0
     s.seg_used = 0
     s.board_roll[0] = 0
     s.board_roll[1] = 0
@@ -194,6 +201,12 @@ def legal_mask(s, mask):
     if s.to_play < 0 or s.done or s.truncated:
         return
     pk = s.pending
+    if pk == PK_REVEAL:                  # which piece turns up (ruling: Revealing crew)
+        k, kw = reveal_due(s)
+        for c in range(MAX_CREW):
+            if k >= 0 and reveal_option(s, k, kw, c):
+                mask[A_OPT + c] = 1
+        return
     if pk == PK_PLACE:
         # the spacing is only recommended: kept where it can be, or free (config
         # island_spacing; ruling: Island placement)
@@ -431,7 +444,11 @@ def _apply_one(s, a):
     then = _T_NONE          # the tail call, made after the branch: one call site each
     tk = -1
     tm = 0
-    if pk == PK_PLACE:
+    if pk == PK_REVEAL:                  # her player's piece turns up (ruling: Revealing crew)
+        k, kw = reveal_due(s)
+        s.cr_up[o] = 1
+        s.sh_rv[k] &= ~kw & 0xFFFF       # complement kept to the uint16 field
+    elif pk == PK_PLACE:
         i = s.n_islands
         x, y = grid_point(s, o)
         s.isl_x[i] = x
@@ -583,7 +600,9 @@ def _apply_one(s, a):
             then = _T_TURN
         else:
             swap(s, s.pend_ship, s.pend_target, o)
-            if not any_swap(s, s.pend_ship, s.pend_target):
+            # asked again while something might still cross as every seat can tell: what
+            # fits reads the points of face-down pieces (ruling: Exploring at sea)
+            if not any_swap_seen(s, s.pend_ship, s.pend_target):
                 then = _T_TURN
     elif pk == PK_PIECE_TO:
         move_piece(s, s.pend_piece, o)
@@ -686,7 +705,10 @@ def _apply_one(s, a):
         else:
             s.co_loc[o] = LOC_SHIP
             s.co_at[o] = s.pend_ship
-            if not _any_take(s):
+            # asked again while coins are left on the island: her cargo room reads hidden
+            # links, and every seat sees whether she is asked [Exploring; ruling: Face-down
+            # pieces in actions]
+            if island_coins(s, s.sh_dock[s.pend_ship]) == 0:
                 then = _T_TURN
     elif pk == PK_BOARD:
         if a == A_YES:
@@ -737,6 +759,8 @@ def _apply_one(s, a):
         _deploy_next(s)
     elif then == _T_TERRAIN:
         _terrain_or_homes(s)
+    if s.pending == PK_REVEAL or _reveal_waits(s):
+        ask_reveal(s)                    # before anything else (ruling: Revealing crew)
     s.step += 1
     if s.to_play == NO_SEAT or s.done:
         return
@@ -831,20 +855,20 @@ def _after_segment(s, k, over):
 
 
 @njit(cache=True, inline="always")
+def _reveal_waits(s):
+    for k in range(MAX_SHIPS):
+        if s.sh_rv[k]:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def _any_docked(s, p):
     """A ship of seat p's fleet is afloat and docked: piece_ok is False for every piece
     without one (its destination or its own ship must be hers and docked: cargo.py), so the
     turn's legal mask skips the pieces (speed)."""
     for k in range(MAX_SHIPS):
         if s.sh_owner[k] == p and s.sh_live[k] and s.sh_dock[k] >= 0:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _any_take(s):
-    for c in range(MAX_COINS):
-        if coin_takeable(s, s.pend_ship, c):
             return True
     return False
 

@@ -84,6 +84,25 @@ def any_swap(s, k, j):
 
 
 @njit(cache=True)
+def any_swap_seen(s, k, j):
+    """Something aboard k or j has not crossed in this explore and may go to the other ship
+    as far as every seat can tell: ship k's own fleet receives, a wreck never (open). Cargo
+    room (the +1 of linked crew) and the points of face-down pieces are not read: another
+    seat may not know them, and it sees whether she is asked again, "stop" always legal
+    (ruling: Exploring at sea; ruling: Face-down pieces in actions)."""
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and not s.co_moved[c] and \
+                (s.co_at[c] == k or s.co_at[c] == j) and \
+                _receiver_ok(s, k, j, j if s.co_at[c] == k else k):
+            return True
+    for c in range(MAX_CREW):
+        if not s.cr_moved[c] and (s.cr_ship[c] == k or s.cr_ship[c] == j) and \
+                _receiver_ok(s, k, j, j if s.cr_ship[c] == k else k):
+            return True
+    return False
+
+
+@njit(cache=True)
 def sea_ok(s, k):
     """Ship k may be given an explore action at sea [Exploring]: it is her first action
     (no keyword gives it as a second: the Explorer's second action explores where she

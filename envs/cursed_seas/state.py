@@ -117,7 +117,13 @@ PK_NAV = 35              # Navigator: place a trade current at slot a (option = 
 # --- cannon order [Shooting: no order of fire]
 PK_GUN = 36              # which cannon (mast) of pend_ship fires next (option = mast) or stop
 PK_FORT_GUN = 37         # which flag of pend_fort fires next (option = flag) or stop
-NUM_PK = 38
+NUM_PK = 38              # the pending kinds the observation's one-hot shows (kept: shipped models)
+# --- which crew is revealed [Placing Crew and equipment] (ruling: Revealing crew): a kind
+# beyond the observation's one-hot, observed as PK_OBS_REVEAL (the same action slots: option
+# = one of her own crew)
+PK_REVEAL = NUM_PK       # which face-down piece giving keyword bit k is turned up (option = crew)
+PK_OBS_REVEAL = PK_BOARD_CREW
+NUM_PK_ALL = NUM_PK + 1
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
             "repair", "place reef", "reef damage",
@@ -125,7 +131,8 @@ PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", 
             "build fort", "pay for fort", "fort target", "fort hit", "flag lost",
             "piece to", "explore with", "explore swap",
             "island: crew lost", "island: mast back", "island: mast lost",
-            "tow", "joined ship", "load from fort", "navigator", "cannon", "fort cannon")
+            "tow", "joined ship", "load from fort", "navigator", "cannon", "fort cannon",
+            "reveal")
 
 # --- actions ------------------------------------------------------------------------------
 NUM_OPT = 64
@@ -321,6 +328,10 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("sh_nav", np.uint8, (MAX_SHIPS,)),          # a Navigator placed from her this turn
     # --- cannon order
     ("pend_fired", np.uint8),                    # bit m: cannon / flag m fired this action
+    # --- revealing crew (ruling: Revealing crew)
+    ("sh_rv", np.uint16, (MAX_SHIPS,)),          # keyword bits whose piece her player picks
+    ("rv_back", np.int8),                        # the decision a PK_REVEAL interrupted
+    ("rv_to_play", np.int8),                     # and its seat to play
 ])
 
 # --- observation layout (observer = relative seat 0) ----------------------------------------

@@ -269,9 +269,13 @@ def can_explore(s, k):
     """[Exploring] a ship that began the turn docked at a wild island, still there (an
     Explorer: docked there now), with treasure on it - or, with none, one her player has not
     explored yet: the look finds nothing, but the island is explored (Building Forts: "a
-    wild island you have explored"; ruling: Explored islands)."""
+    wild island you have explored"; ruling: Explored islands). Never where an enemy fort
+    has been built since she docked: "you can't dock ... at an enemy fort" [Docking], so she
+    is docked there no more (ruling: Docking transfers)."""
     i = s.sh_dock[k]
     if not (i >= 0 and (s.sh_began[k] == i or explorer(s, k)) and s.isl_home[i] < 0):
+        return False
+    if enemy_fort_at(s, i, s.sh_owner[k]):
         return False
     return island_coins(s, i) > 0 or \
         not ((s.isl_token[i] >> s.sh_owner[k]) & 1 or s.sh_explored[k])
@@ -557,14 +561,23 @@ def end_move(s, k):
     release_pins(s)
     new = s.sh_dock[k] < 0               # she left her dock (a move of 0 S docks nowhere new)
     if new:
+        # "docked at (touching) an island": touching several, she is docked at each; the
+        # one dock kept is her home island, else her own fort's island, where unloading is
+        # compulsory [Unloading treasure], else the lowest-numbered (ruling: Docking)
+        best = -1
+        rank = 3
         for i in range(s.n_islands):
             if island_gap(s, k, i) <= TOUCH and (s.isl_home[i] < 0 or s.isl_home[i] == p) \
                     and not enemy_fort_at(s, i, p):     # not at an enemy fort [Docking]
-                s.sh_dock[k] = i
-                # a mysterious island's roll comes before anything else [Docking]
-                if myst_roll(s, k, i):
-                    return
-                break
+                r = 0 if s.isl_home[i] == p else (1 if own_fort_at(s, i, p) else 2)
+                if r < rank:
+                    best = i
+                    rank = r
+        if best >= 0:
+            s.sh_dock[k] = best
+            # a mysterious island's roll comes before anything else [Docking]
+            if myst_roll(s, k, best):
+                return
     end_move_rest(s, k, new)
 
 
@@ -656,7 +669,10 @@ def coin_takeable(s, k, c):
 def begin_explore(s, k):
     """[Exploring] look at every coin on the island; unique treasure is taken first, face up
     and without a cargo space (ruling: Unique treasure); then take coins one by one within
-    the cargo limit."""
+    the cargo limit. She is asked while coins lie on the island ("stop" is always hers):
+    her cargo room reads the +1 of linked crew, which another seat may not know [Placing
+    Crew and equipment: Linked crew], and every seat sees whether she is asked (ruling:
+    Face-down pieces in actions)."""
     i = s.sh_dock[k]
     p = s.sh_owner[k]
     for c in range(MAX_COINS):
@@ -671,16 +687,8 @@ def begin_explore(s, k):
     s.pend_ship = k
     s.pending = PK_EXPLORE
     s.to_play = p
-    if not any_takeable(s, k):
+    if island_coins(s, i) == 0:
         back_to_turn(s)
-
-
-@njit(cache=True)
-def any_takeable(s, k):
-    for c in range(MAX_COINS):
-        if coin_takeable(s, k, c):
-            return True
-    return False
 
 
 # ----- shooting ----------------------------------------------------------------------------------
@@ -764,7 +772,11 @@ def board(s):
     reveal_smuggler(s, lose)
     s.pend_ship = win
     s.pend_target = lose
-    if not crew_on(s, lose) and not spoil_ok(s, win, lose):
+    # whether she can take a coin reads her cargo room (the +1 of linked crew another seat
+    # may not know), so every seat sees her asked while a coin she might take is aboard the
+    # loser (a Smuggler keeping it is face up by now); "take nothing" is always hers
+    # (ruling: Boarding spoils; ruling: Face-down pieces in actions)
+    if not crew_on(s, lose) and not spoil_seen(s, lose):
         s.pend_ship = k
         after_board(s)
         return
@@ -791,6 +803,17 @@ def spoil_ok(s, win, lose):
         if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose:
             if s.co_up[c] or cargo_room(s, win) > 0:
                 return True
+    return False
+
+
+@njit(cache=True)
+def spoil_seen(s, lose):
+    """A coin a boarding party's winner might take, as every seat can tell: one aboard the
+    loser, no Smuggler in view aboard her (reveal_smuggler turned it up) [Board]."""
+    guarded = smuggled(s, lose)
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_SHIP and s.co_at[c] == lose and not guarded:
+            return True
     return False
 
 

@@ -35,6 +35,7 @@ from .state import (
 )
 from . import batch
 from .state import MIN_PLAYERS, NUM_ACTIONS
+from .state import NUM_PK_ALL, PK_REVEAL
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -123,7 +124,11 @@ def _config2(states, r):
 def _ranges(states, r):
     n = states["num_players"].astype(np.int64)
     V.in_range(r, states, "phase", 0, 4, "a phase")
-    V.in_range(r, states, "pending", 0, NUM_PK - 1, "a pending decision kind")
+    V.in_range(r, states, "pending", 0, NUM_PK_ALL - 1, "a pending decision kind")
+    # --- revealing crew (ruling: Revealing crew)
+    V.in_range(r, states, "sh_rv", 0, (1 << NUM_KW) - 1, "keyword bits [Keywords]")
+    V.in_range(r, states, "rv_back", 0, NUM_PK - 1, "a pending decision kind (not a reveal)")
+    V.in_range(r, states, "rv_to_play", -1, n - 1, "a seat")
     V.in_range(r, states, "pend_seat", -1, n - 1, "a seat")
     V.in_range(r, states, "pend_ship", -1, MAX_SHIPS - 1, "a ship")
     V.in_range(r, states, "pend_target", -1, MAX_SHIPS - 1, "a ship")
@@ -358,8 +363,54 @@ def _record(s, n) -> list:
         if pts > cfg["ship_cost"][p, j]:
             out.append(f"ship {k}: crew and equipment worth {pts} points exceed her "
                        f"{cfg['ship_cost'][p, j]} [Placing Crew and equipment]")
-    out += _pending(s, n, phase, live)
+    out += _reveal(s, n, phase, live)
     return out
+
+
+def _reveal(s, n, phase, live) -> list:
+    """A reveal waits for its player's choice only while PK_REVEAL is asked: of the player of
+    the first ship with one waiting, a face-down piece aboard giving that keyword there;
+    the decision it interrupted (rv_back, rv_to_play) is itself well formed (ruling:
+    Revealing crew) [Placing Crew and equipment]."""
+    pk = int(s["pending"])
+    waiting = [k for k in range(MAX_SHIPS) if int(s["sh_rv"][k])]
+    if pk != PK_REVEAL:
+        if waiting:
+            return [f"sh_rv[{waiting[0]}]: a reveal waits only while PK_REVEAL is asked"]
+        return _pending(s, n, phase, live)
+    if s["done"] or s["truncated"]:
+        return ["pending: set after the end"]
+    cfg = s["cfg"]
+    due = []
+    for k in waiting:
+        if k not in live:
+            return [f"sh_rv[{k}]: a reveal waits for a ship out of play"]
+        for i in range(NUM_KW):
+            kw = 1 << i
+            if not int(s["sh_rv"][k]) & kw:
+                continue
+            for c in range(MAX_CREW):
+                q, j = divmod(c, MAX_CREW_P)
+                if s["cr_ship"][c] == k and not s["cr_up"][c] and int(cfg["crew_kw"][q, j]) & kw \
+                        and (cfg["crew_eq"][q, j] or cfg["crew_nation"][q, j]
+                             == cfg["ship_nation"][k // MAX_FLEET, k % MAX_FLEET]):
+                    due.append(k)
+                    break
+            if due:
+                break
+        if due:
+            break
+    if not due:
+        return ["sh_rv: PK_REVEAL asked with no face-down piece giving that keyword aboard"]
+    if int(s["to_play"]) != int(s["sh_owner"][due[0]]):
+        return ["to_play: her own player picks the piece turned up [Placing Crew and equipment]"]
+    back = int(s["rv_back"])
+    if back in (PK_NONE, PK_REVEAL) or not 0 <= int(s["rv_to_play"]) < n:
+        return ["rv_back: a reveal interrupts a decision of the game in play"]
+    t = s.copy()
+    t["pending"] = back
+    t["to_play"] = s["rv_to_play"]
+    return _pending(t, n, phase, live)
 
 
 def _pending(s, n, phase, live) -> list:

@@ -321,3 +321,23 @@ def test_scenario_terrain_tokens_and_lost_ships_have_readable_keys_that_round_tr
         assert f not in out["record"]
     e.load_scenario(out)
     assert e.to_scenario() == out and check_states(e.record)[0] == []
+
+
+def test_docking_touching_her_home_island_and_a_wild_one_she_unloads_at_home():
+    """[Docking] "a ship docked at (touching) an island"; [Unloading treasure] "When you
+    dock at your home island or a fort, you must unload all treasure worth gold points".
+    Blue Petrel sails into the 0.2 S gap between wild island 0 and her home island 1 and
+    stops touching both: she is docked at her home island (touching it is docking there, no
+    choice of hers), so she must unload; the engine's one dock is her home (ruling:
+    Docking)."""
+    isl = [{"x": 4.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 6.2, "y": 2.0, "r": 1.0, "home": 0},
+           {"x": 10.0, "y": 10.0, "r": 1.0, "home": 1}, {"x": 2.0, "y": 9.0, "r": 1.0, "home": -1}]
+    e = position(two(), [ship(0, 0, 5.1, 3.5, -90.0), ship(1, 0, 9.0, 5.0, 90.0)], islands=isl,
+                 placed=[{"coin": 1, "at": "ship", "where": 0}])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0))                      # S south: she stops touching both islands
+    s = rec(e)
+    assert s["sh_y"][0] == pytest.approx(2.0 + math.sqrt(1.12 ** 2 - 1.1 ** 2) + 0.6, abs=2e-3)
+    assert s["sh_dock"][0] == 1
+    assert s["co_loc"][1] == LOC_HOME and s["co_at"][1] == 0
+    assert check_states(e.record)[0] == []

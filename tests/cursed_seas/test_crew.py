@@ -6,7 +6,7 @@ import pytest
 
 from envs.cursed_seas.state import (
     A_NO, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, PK_BOARD_WIN, PK_EXPLORE,
-    PK_GUN, PK_REPAIR, PK_TARGET, PK_TURN,
+    PK_GUN, PK_REPAIR, PK_REVEAL, PK_TARGET, PK_TURN,
 )
 
 from .helpers import first_gun, fleet, legal, opt, order, position, rec, seg, ship
@@ -78,7 +78,9 @@ def test_explorer_gives_no_third_action():
     e = position(two(f0), [ship(0, 0, 3.4, 2.0), ship(1, 0, 4.6, 3.3, 0.0)], placed=coins)
     e.step(order(0, ACT_MOVE))
     e.step(seg(1))
-    e.step(order(0, ACT_EXPLORE))        # her cargo is full of crew: nothing to take
+    e.step(order(0, ACT_EXPLORE))        # her cargo is full of crew: nothing to take, but
+    assert legal(e) == {A_NO}            # she is asked (her cargo room is hidden; ruling:
+    e.step(A_NO)                         # Face-down pieces in actions)
     assert rec(e)["pending"] == PK_TURN and rec(e)["sh_acts"][0] == 2
     assert {a for a in legal(e) if order(0, 0) <= a <= order(0, 3)} == set()
 
@@ -123,6 +125,23 @@ def test_smuggler_keeps_treasure_from_a_winning_boarding_party():
     assert s["cr_up"][6] == 1 and s["cr_ship"][6] == 6
 
 
+def test_smuggler_with_crew_aboard_the_winner_may_only_eliminate_a_crew():
+    """Smuggler (Keywords: "a boarding party won against this ship can't take her
+    treasure"); [Board] the winner "can eliminate one crew on, or take one treasure from,
+    the other ship". The False Bulkhead's ship also carries a crew: the winner is asked, may
+    eliminate the crew or take nothing, never her treasure; the Bulkhead is revealed."""
+    f1 = [("Anvil Gale", ["Gunner Slag"], ["False Bulkhead"])]
+    coins = [{"coin": 8, "at": "ship", "where": 6}]
+    e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(6, 1))
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(1))
+    e.step(A_YES)                        # 6 + 2 against 1 + 3: seat 0 wins
+    s = rec(e)
+    assert s["pending"] == PK_BOARD_WIN and s["to_play"] == 0
+    assert legal(e) == {A_YES, opt(0)}
+    assert s["cr_up"][7] == 1
+
+
 def test_without_smuggler_the_winner_may_take_treasure():
     """[Board] the same boarding party with Boarding Pikes (no Smuggler): the winner may take
     a treasure, and may not eliminate the equipment (only crew)."""
@@ -137,7 +156,8 @@ def test_without_smuggler_the_winner_may_take_treasure():
 
 def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():
     """[No Stacking] a Boarder crew and Boarding Pikes (Boarder) on one ship add +1 once:
-    rammer 3 + 2 masts = 5, rammed 1 + 3 masts + 1 = 5, a tie: nothing happens."""
+    rammer 3 + 2 masts = 5, rammed 1 + 3 masts + 1 = 5, a tie: nothing happens. One of the
+    two is used, and her player picks which is turned up (ruling: Revealing crew)."""
     f1 = [("Anvil Gale", ["Boarding Chief Krell"], ["Boarding Pikes"])]
     coins = [{"coin": 8, "at": "ship", "where": 6}]
     e = position(two(("Blue Petrel",), f1), RAM, placed=coins, rolls=(3, 1))
@@ -145,7 +165,12 @@ def test_no_stacking_crew_and_equipment_with_one_keyword_add_once():
     e.step(seg(1))
     e.step(A_YES)
     s = rec(e)
-    assert list(s["board_roll"]) == [5, 5] and s["pending"] == PK_TURN
+    assert list(s["board_roll"]) == [5, 5]
+    assert s["pending"] == PK_REVEAL and s["to_play"] == 1 and legal(e) == {opt(6), opt(7)}
+    e.step(opt(7))
+    s = rec(e)
+    assert s["pending"] == PK_TURN and s["to_play"] == 0
+    assert s["cr_up"][7] == 1 and s["cr_up"][6] == 0
 
 
 # ----- Carpenter -------------------------------------------------------------------------------

@@ -23,9 +23,10 @@ from envs.cursed_seas.observe import observe
 from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
-    A_LOAD, A_NO, A_PIECE, A_SEA, ACT_MOVE, ACT_SHOOT, LOC_FORT, NUM_ACTIONS, OBS_SIZE,
-    PK_BUILD, PK_GUN, PK_LOAD, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET,
-    PK_TURN,
+    A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
+    NUM_ACTIONS, OBS_SIZE, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
+    PK_OBS_REVEAL, PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
+    SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
 
@@ -474,3 +475,173 @@ def test_each_open_statistic_is_shown_to_every_seat(field, index, value):
         va, vb = view(a, seat, picture=True), view(b, seat, picture=True)
         for i, name in ((2, "observation"), (3, "text"), (4, "picture")):
             assert va[i] != vb[i], f"seat {seat}'s {name}"
+
+
+# ----- cargo room and points aboard decide no question [Placing Crew and equipment] ------------
+# Captain Ysolde and Navigator Quill are linked: aboard Blue Petrel (printed cargo 3) they
+# give her a fourth space ("When two linked crew are assigned to the same ship, that ship
+# gets +1 cargo space"); Ysolde with Shipwright Oda gives none. Which crew lie face down
+# aboard is hidden from seat 1, so whether she has room must not decide what seat 0 is
+# asked: every seat sees it asked (ruling: Face-down pieces in actions; ruling: Forced
+# decisions are public ones).
+LINKED = ["Captain Ysolde", "Navigator Quill"]
+UNLINKED = ["Captain Ysolde", "Shipwright Oda"]
+
+
+@pytest.mark.parametrize("aboard", [1, 0])
+def test_exploring_her_cargo_room_does_not_decide_whether_she_is_asked(aboard):
+    """[Exploring] "look at all the treasure on that island ... and choose as much treasure
+    as you want to take (within the ship's cargo capacity limits)". Blue Petrel explores
+    island 2 with ``aboard`` coins on her deck: with the linked pair she has one space more.
+    With a coin aboard the unlinked ship is full before she takes any; without, after she
+    takes one. While coins lie on the island she is asked (taking nothing, "stop", is always
+    hers), so seat 1 sees the same whichever crew she carries."""
+    def pos(crew):
+        placed = [{"coin": c, "at": "island", "where": 2} for c in (2, 3)]
+        placed += [{"coin": 1, "at": "ship", "where": 0}] * aboard
+        return position([fleet(("Blue Petrel", crew)), fleet("Rustfang")], [WEST, FAR1],
+                        placed=placed)
+
+    linked, plain = pos(LINKED), pos(UNLINKED)
+    assert view(linked.record, 1) == view(plain.record, 1)
+    for e in (linked, plain):
+        e.step(order(0, ACT_EXPLORE))
+        assert rec(e)["pending"] == PK_EXPLORE
+        if not aboard:
+            e.step(opt(2))              # the unlinked ship's last space
+    assert view(linked.record, 1) == view(plain.record, 1)
+    assert rec(plain)["pending"] == PK_EXPLORE and legal(plain) == {A_NO}
+    assert opt(3) in legal(linked)
+    plain.step(A_NO)
+    assert rec(plain)["pending"] == PK_TURN
+
+
+def test_boarding_the_winners_cargo_room_does_not_decide_whether_she_is_asked():
+    """[Board] "The player with the highest total can eliminate one crew on, or take one
+    treasure from, the other ship". Blue Petrel, a coin aboard, rams seat 1's crewless
+    Rustfang carrying a coin and wins the party (6 + 2 against 1 + 2). With the linked pair
+    she has a space for the coin, without it none: she is asked either way (taking nothing
+    is always hers), so seat 1 does not learn which crew she carries."""
+    def pos(crew):
+        placed = [{"coin": 1, "at": "ship", "where": 0}, {"coin": 8, "at": "ship", "where": 6}]
+        e = position([fleet(("Blue Petrel", crew)), fleet("Rustfang")],
+                     [ship(0, 0, 4.0, 6.0), ship(1, 0, 5.5, 5.7, 90.0)], placed=placed,
+                     rolls=(6, 1))
+        e.step(order(0, ACT_MOVE))
+        e.step(seg(1))
+        e.step(A_YES)
+        return e
+
+    linked, plain = pos(LINKED), pos(UNLINKED)
+    assert list(rec(plain)["board_roll"]) == [8, 3]
+    assert view(linked.record, 1) == view(plain.record, 1)
+    assert rec(plain)["pending"] == PK_BOARD_WIN and legal(plain) == {opt(0)}
+    assert A_NO in legal(linked)          # take a treasure
+
+
+def rivet_position(crew):
+    """Seat 0's Black Rivet (11 points, cargo 5; ship 0) carries three 3-point crew (9) and
+    touches her Jade Lantern (5 points, cargo 2; ship 1), which carries a coin and one
+    face-down crew: 2 points (Gunner Hsu) or 3 (Captain Lin)."""
+    f0 = fleet(("Black Rivet", ["Gun Captain Ferro", "Captain Aurum", "Captain Marrow"]),
+               ("Jade Lantern", [crew]))
+    return position([f0, fleet("Rustfang")], [A, ship(0, 1, 4.0, 6.24), FAR1],
+                    placed=[{"coin": 1, "at": "ship", "where": 1}])
+
+
+def test_exploring_at_sea_the_points_aboard_do_not_decide_whether_she_is_asked_again():
+    """[Exploring] "explore any allied ship ... which allows you to transfer crew and
+    treasure between ships"; [Placing Crew and equipment] "it can't carry crew and equipment
+    with a combined point cost more than the ship's point cost". After the Lantern's coin
+    crosses to the Rivet, Gunner Hsu (2) could follow it (9 + 2 = 11) and Captain Lin (3)
+    could not, nor could a Rivet crew join Lin (3 + 3 > 5). Those points are hidden from
+    seat 1, so she is asked again either way ("stop" alone legal with Lin)."""
+    hsu, lin = rivet_position("Gunner Hsu"), rivet_position("Captain Lin")
+    assert view(hsu.record, 1) == view(lin.record, 1)
+    for e in (hsu, lin):
+        e.step(A_SEA + 0)
+        e.step(opt(1))                  # explore the Lantern
+        assert rec(e)["pending"] == PK_SEA_SWAP
+        e.step(opt(1))                  # coin 1 crosses to the Rivet
+    assert view(hsu.record, 1) == view(lin.record, 1)
+    assert rec(lin)["pending"] == PK_SEA_SWAP and legal(lin) == {A_NO}
+    assert opt(SEA_CREW + 3) in legal(hsu)
+
+
+# ----- which crew is revealed [Placing Crew and equipment] (ruling: Revealing crew) -----------
+def oars_pair(petrel_eq, heron_eq):
+    """Seat 0's Blue Petrel (L+S, ship 0) with Navigator Quill (azure, Oarsman) and one
+    equipment, her Scarlet Heron (ship 1) with another; seat 1's Rustfang far off."""
+    f0 = fleet(("Blue Petrel", ["Navigator Quill"], petrel_eq), ("Scarlet Heron", [], heron_eq))
+    return position([f0, fleet("Rustfang")],
+                    [ship(0, 0, 4.0, 6.0), ship(0, 1, 5.0, 10.0), ship(1, 0, 9.0, 4.0, 90.0)])
+
+
+def piece(e, name):
+    """The index of seat 0's crew or equipment piece ``name``."""
+    from envs.cursed_seas.pieces import CATALOGUE
+    for j in range(6):
+        d = int(rec(e)["cfg"]["crew_def"][0, j])
+        if d >= 0 and CATALOGUE.crew[d].name == name:
+            return j
+    raise AssertionError(name)
+
+
+def sail_oars(e):
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0))
+    e.step(seg(1))
+    e.step(seg(0))                      # the Oarsman's +S: her ability is used
+
+
+def test_placing_crew_and_equipment_her_player_picks_which_oarsman_is_revealed():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability"; [No Stacking] two sources of one ability on a ship are used once. Blue Petrel
+    carries two different Oarsmen face down, Navigator Quill (a 2-point azure crew) and
+    Spare Oars (2-point equipment): which one uses its ability, and so is turned up, is her
+    player's choice, and it shows the other seats different pieces. She is asked (PK_REVEAL,
+    one of her pieces), turns up the Spare Oars and Quill stays face down; her turn goes
+    on."""
+    e = oars_pair(["Spare Oars"], ["Boarding Pikes"])
+    quill, oars = piece(e, "Navigator Quill"), piece(e, "Spare Oars")
+    sail_oars(e)
+    s = rec(e)
+    assert s["pending"] == PK_REVEAL and s["to_play"] == 0 and s["rv_back"] == PK_TURN
+    assert legal(e) == {opt(quill), opt(oars)}
+    assert s["cr_up"][quill] == 0 and s["cr_up"][oars] == 0
+    assert check_states(e.record)[0] == []
+    obs = np.zeros(OBS_SIZE, np.float32)
+    observe(s, 1, obs)
+    assert obs[5 + PK_OBS_REVEAL] == 1.0          # the observation's one-hot keeps its size
+    e.step(opt(oars))
+    s = rec(e)
+    assert s["cr_up"][oars] == 1 and s["cr_up"][quill] == 0
+    assert s["pending"] == PK_TURN and s["to_play"] == 0 and not s["sh_rv"].any()
+
+
+def test_placing_crew_and_equipment_whether_the_reveal_is_asked_reads_only_what_others_see():
+    """[Placing Crew and equipment] seat 1 knows that seat 0's fleet has one face-down crew
+    Oarsman (Quill) and the Spare Oars among its equipment, not which equipment lies aboard
+    the Petrel. Whether she carries the Oars or the Boarding Pikes, she is asked which piece
+    turns up (with the Pikes, Quill alone may), so seat 1 sees the same either way."""
+    two_oars = oars_pair(["Spare Oars"], ["Boarding Pikes"])
+    one_oars = oars_pair(["Boarding Pikes"], ["Spare Oars"])
+    assert view(two_oars.record, 1) == view(one_oars.record, 1)
+    for e in (two_oars, one_oars):
+        sail_oars(e)
+        assert rec(e)["pending"] == PK_REVEAL
+    assert view(two_oars.record, 1) == view(one_oars.record, 1)
+    quill = piece(one_oars, "Navigator Quill")
+    assert legal(one_oars) == {opt(quill)}
+    one_oars.step(opt(quill))
+    assert rec(one_oars)["cr_up"][quill] == 1 and rec(one_oars)["pending"] == PK_TURN
+
+
+def test_placing_crew_and_equipment_identical_copies_need_no_choice():
+    """Two Spare Oars aboard, and no other Oarsman in the fleet: whichever turns up shows the
+    same piece, so she is not asked; one of them is revealed."""
+    e = position([fleet(("Blue Petrel", [], ["Spare Oars", "Spare Oars"])), fleet("Rustfang")],
+                 [ship(0, 0, 4.0, 6.0), ship(1, 0, 9.0, 4.0, 90.0)])
+    sail_oars(e)
+    s = rec(e)
+    assert s["pending"] == PK_TURN and int(s["cr_up"][:2].sum()) == 1

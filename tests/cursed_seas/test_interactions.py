@@ -6,7 +6,7 @@ only, nothing aboard. Readings: docs/rulings.md (Docking transfers, Exploring at
 Mysterious islands)."""
 
 from envs.cursed_seas.state import (
-    A_PIECE, A_SEA, ACT_MOVE, OPT_ASHORE, PK_MYST_CREW, PK_TURN, TR_FOG,
+    A_PIECE, A_SEA, ACT_EXPLORE, ACT_MOVE, OPT_ASHORE, PK_MYST_CREW, PK_TURN, TR_FOG,
 )
 
 from .helpers import fleet, legal, opt, order, pieces_legal, position, rec, seg, ship
@@ -48,6 +48,19 @@ def test_no_transfers_at_an_enemy_fort():
         if want:
             e.step(A_PIECE + 0)
             assert legal(e) == {opt(OPT_ASHORE)}
+
+
+def test_no_explore_action_at_an_enemy_fort():
+    """[Docking] "You can't dock at an opponent's home island or at an enemy fort";
+    [Exploring] "If a ship begins one of your turns docked at a wild island, give her an
+    explore action". A ship left at wild island 2, unexplored by her player, where an
+    opponent has since built a fort is docked there no more: no explore action (the look at
+    an empty island would still explore it); with her own fort there or none, she may."""
+    f = [fleet(("Blue Petrel", ["Smuggler Nix"])), fleet("Rustfang")]
+    for fort, want in ((2, False), (0, True), (None, True)):    # seat 1's fort, seat 0's, none
+        e = position(f, [WEST, FAR], forts=FORTS, record=fort_on_2(fort), placed=PAID[fort])
+        assert rec(e)["sh_began"][0] == 2
+        assert (order(0, ACT_EXPLORE) in legal(e)) == want, fort
 
 
 # ----- Sea creatures: no transfers, never explored, never explore ----------------------------------

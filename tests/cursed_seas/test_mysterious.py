@@ -150,3 +150,25 @@ def test_storm_taking_a_creatures_last_segment_eliminates_it():
     e.step(opt(0))
     s = rec(e)
     assert s["sh_live"][0] == 0 and s["pending"] == PK_TURN and s["done"] == 0
+
+
+def test_the_text_and_picture_show_which_placed_island_is_mysterious():
+    """[Placing Islands] "Mysterious islands are always placed so that the symbol is face
+    up": every seat sees which island on the table is mysterious. Islands are drawn at
+    random, so the island placed second may be any piece: here island 2 is Long Cay (piece
+    4) and island 3 Fever Isle (piece 2). The text marks island 3 mysterious, not island 2,
+    and the picture changes when island 2 is Fever Isle instead."""
+    from envs.cursed_seas.render import render_ansi, render_rgb
+
+    def table(p2, p3):
+        t = [dict(x) for x in TABLE]
+        for i, q in enumerate((0, 1, p2, p3)):
+            t[i]["piece"] = q
+        return position(PETREL, [ship(0, 0, 4.0, 6.0), FAR], islands=t, config_islands=NAMES)
+
+    e = table(4, 2)
+    lines = {ln.split(" (")[0]: ln for ln in render_ansi(rec(e), 0).splitlines()
+             if ln.startswith("island ")}
+    assert "mysterious" in lines["island 3"] and "mysterious" not in lines["island 2"]
+    swapped = table(2, 4)
+    assert render_rgb(rec(e), 0).tobytes() != render_rgb(rec(swapped), 0).tobytes()

@@ -158,7 +158,12 @@ def test_explore_takes_coins_within_cargo_and_looks_at_all():
     for c in (0, 1, 2):
         e.step(opt(c))
     s = rec(e)
-    assert s["pending"] == PK_TURN          # cargo full: nothing more to take
+    # cargo full: nothing more to take; she is still asked while a coin lies there, "stop"
+    # alone legal (her cargo room is hidden: ruling Face-down pieces in actions)
+    assert s["pending"] == PK_EXPLORE and legal(e) == {A_NO}
+    e.step(A_NO)
+    s = rec(e)
+    assert s["pending"] == PK_TURN
     assert list(s["co_loc"][[0, 1, 2, 3]]) == [LOC_SHIP] * 3 + [LOC_ISLAND]
 
 

@@ -15,13 +15,14 @@ Rustfang (ship 6, hull 0.6 S) lies dismasted north of her course, bow pointing d
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from envs.cursed_seas.state import (
     A_CAPT, A_NO, A_ORDER, A_SCUTTLE, A_SEG, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_HOME, NUM_FAN,
     NUM_FRAC, OBS_SHIP_X, N_SHIP_X, MAX_PLAYERS, PK_CAPT, PK_GUN, PK_SEGMENT, PK_TOW, PK_TURN,
-    SC_NONE, SC_SINKS, SHIP_R, TOUCH, TR_SARGASSO,
+    SC_NONE, SC_SINKS, SHIP_R, TOUCH, TR_SARGASSO, TR_TRADE,
 )
 from envs.cursed_seas.observe import observe
 from envs.cursed_seas.state import OBS_SIZE
@@ -318,3 +319,37 @@ def test_a_tow_never_overlaps_anything_and_stays_bow_to_stern(moves):
             e.step(A_NO)
         while not rec(e)["done"] and rec(e)["to_play"] == 1:
             e.step(A_NO)
+
+
+def test_a_towing_ships_trade_current_plus_s_is_sailed_before_her_oarsmans():
+    """[Tow] "The base move of the towing ship becomes S"; [Trade Current] a friendly ship
+    beginning her turn touching a friendly trade current "gets +S to her base move";
+    [Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability". Blue Petrel, towing, with a face-down Oarsman (Navigator Quill) begins her
+    turn touching her own trade current: her base S, then one more S that the current alone
+    gives (the Oarsman stays face down), then the Oarsman's own S, which reveals her
+    (ruling: Keywords; ruling: Tow movement)."""
+    cur = {"n_terr": 1, "tr_kind": [TR_TRADE] + [0] * 7, "tr_x": [2.85] + [0.0] * 7,
+           "tr_y": [4.3] + [0.0] * 7, "tr_num": [0] * 8, "tr_owner": [0] + [-1] * 7,
+           "sh_owner": [0] * 6 + [0] + [1] * 5 + [2] * 6 + [3] * 6, "sh_tow": [6] + [-1] * 23}
+    ships = [ship(0, 0, 2.0, 4.5, -90.0), ship(1, 0, 2.0, 4.5 + 0.6 + GAP, -90.0, masts=[0, 0]),
+             FAR_GALE]
+    e = position(fleets(f0=((PETREL, ["Navigator Quill"]),)), ships, record=cur)
+    e.step(A_NO)
+    e.step(A_NO)                        # her turn begins touching her trade current
+    s = rec(e)
+    assert s["to_play"] == 0 and s["sh_tow"][0] == 6 and s["sh_trade"][0] == 1
+    assert s["cr_up"][0] == 0
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 90, 0.5))             # her base move, S (turned east)
+    e.step(seg(0, 0, 0.5))              # one S beyond it: the current's
+    s = rec(e)
+    assert s["pending"] == PK_SEGMENT and s["sh_trade"][0] == 2 and s["cr_up"][0] == 0
+    assert seg(0, 0, 0.5) in legal(e)   # the Oarsman's S is still hers to sail
+    stop = e.clone()
+    stop.step(A_NO)
+    assert rec(stop)["cr_up"][0] == 0 and rec(stop)["pending"] == PK_TURN
+    e.step(seg(0, 0, 0.5))
+    s = rec(e)
+    assert s["cr_up"][0] == 1 and s["sh_tow"][0] == 6
+    assert s["sh_x"][0] == pytest.approx(3.5) and check_states(e.record)[0] == []

@@ -14,7 +14,11 @@ cannon decision is asked), and re-recorded for the hidden gold / end timing audi
 build-a-fort and "load another coin" questions asked from what every seat sees, not hidden
 gold; the game ends the moment a hit's mast loss leaves one player able to move; a reef
 left after beginning the turn on it rolls when sailed onto again - a new record field,
-sh_reef_in); a kernel restructuring must not change them. Each case plays
+sh_reef_in), and re-recorded for the s47 audit (exploring, exploring at sea and a boarding
+party's winner asked from what every seat sees, not hidden cargo room or points; no explore
+at an enemy fort; a ship touching her home and another island docks at home; her player
+picks which of two different face-down pieces giving a keyword is revealed - new record
+fields sh_rv, rv_back, rv_to_play); a kernel restructuring must not change them. Each case plays
 uniformly random legal
 actions and hashes the actions and the final record bytes (tests/core/trajectory.py).
 If a rules change is meant to alter play, re-record with ``python -m
@@ -36,10 +40,10 @@ CASES = {
                                     ["Coral Bastion", "Redoubt of Tears"]]),
 }
 DIGESTS = {
-    '2p': '60f025d986602700bbd65cc057db951ebdd2e238d68f1a19a3629c5486e7d8f7',
-    '2p_terrain_forts': '6be1485b8cc877580099aee4420714031d6198bd32cc23a01753c48d6d200f7d',
-    '3p_reefs_effects': '27db4bfdc4220d4be83c2184d68aaab84dcc1f764aa1436a000e915212ceaac3',
-    '4p_flat': '310ebd9288071a1291a0e77c90fda7534b9214951a79f774546acdb5e8fc7631',
+    '2p': 'e3671cc0b008bf59d65dd666b9bdbc02e60078c32ac565f1d3e765c56009ec2c',
+    '2p_terrain_forts': 'd36f054eba2b2b9b57f2f52b3278455a321d6824c2efae3bdfd2109a26ebbe43',
+    '3p_reefs_effects': '7ec5372312f0b883110fcdf037e343452b5c4618ac641054aa8eaedb35f4325c',
+    '4p_flat': 'd1386ee17a78f6e4fa9d7249d11e4778179fed60ce6e5af9734b7750625d1683',
 }
 
 
