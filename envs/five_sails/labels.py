@@ -84,6 +84,9 @@ def action_label(s, a) -> str:
             return f"use the Reaction of {_name(att)} (attachment {j}) on {who(c)}"
         if pk == PK_COPY:
             return f"copy the Action of player_{q}'s {_char(s, q, d)}"
+        if pk == PK_EQUIP:
+            # [Attachment Cards] "unless otherwise specified": an opposing character
+            return f"equip to player_{q}'s {_char(s, q, d)}"
         return f"challenge player_{q}'s {_char(s, q, d)}"
     if A_LOC <= a < A_APPROACH:
         return f"to {_loc(a - A_LOC)}"
