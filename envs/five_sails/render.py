@@ -53,15 +53,29 @@ def _where(l) -> str:
 
 
 def stat(s, p, c, k) -> int:
-    """Stat k of crew slot c with its attachments and the Day's Influence (common.stat);
-    DASH stays a dash [Dashes as Values]."""
+    """Stat k of crew slot c as the rules compute it (common.stat, in Python): its
+    attachments' modifiers, the Day's Influence and the Passive auras of p's other
+    characters at its location; then an attachment's set value replaces the result [Passive
+    Abilities; Glossary: Set]. DASH stays a dash [Dashes as Values]."""
     cid = int(s["crew"][p][c])
     base = int(C.C_STAT[cid, k])
     if base < 0:
         return DASH
-    v = base + sum(int(C.C_STAT[a, k]) for a in s["att"][p][c] if _ok(a))
+    v = base
+    setv = -1
+    for a in s["att"][p][c]:
+        if _ok(a):
+            v += int(C.C_STAT[a, k])
+            if int(C.C_SETV[a, k]) >= 0:
+                setv = int(C.C_SETV[a, k])
     if k == S_INF:
         v += int(s["buff"][p][c])
+    if C.C_AURA_K[k]:
+        here = int(s["loc"][p][c])
+        v += sum(int(C.C_AURA[e, k]) for d, e in enumerate(s["crew"][p])
+                 if d != c and _ok(e) and int(s["loc"][p][d]) == here)
+    if setv >= 0:
+        return setv
     return max(v, 0)
 
 
