@@ -212,10 +212,12 @@ def action_label(rec, a) -> str:
         if a == A_STOP:
             return f"decline market {i}: {name}"
     if k == PK_BOOTY:
+        # the seat choosing knows both values [Booty: "You may secretly check its value"]
+        held, new = _booty_worth(rec["booty"][c]), _booty_worth(rec["pend_slot"])
         if opt == 0:
-            return "keep the booty already held, return the new one"
+            return f"keep the booty already held{held}, return the new one{new}"
         if opt == 1:
-            return "keep the new booty, return the one held"
+            return f"keep the new booty{new}, return the one held{held}"
     if k == PK_PLAY and A_HAND <= a < A_DISCARD:
         return f"play {card_name(a - A_HAND)} from hand"
     if k == PK_MODE:
@@ -280,6 +282,12 @@ def action_label(rec, a) -> str:
     if k == PK_NONE and int(rec["to_play"]) < 0:
         return f"{_generic(a)} (game over)"
     return _generic(a)
+
+
+def _booty_worth(token) -> str:
+    """' (worth v)' for a token id + 1 (a booty or PK_BOOTY's pend_slot), '' for none."""
+    t = int(token)
+    return f" (worth {int(C.WRECK_VALUE[t - 1])})" if 0 < t <= len(C.WRECK_VALUE) else ""
 
 
 def _pay_unit_name(rec) -> str:

@@ -20,7 +20,8 @@ from envs.havoc.labels import (
 )
 from envs.havoc.state import (
     A_HAND, A_MARKET, A_SLOT, FEAT_GUST, FEAT_ROCK, FEAT_WHIRL_CCW, FEAT_WHIRL_CW, FLAG_NAMES, GRID, MARKET_SIZE,
-    NUM_FLAGS, NUM_SLOTS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, SLOT_MIN_CREWS,
+    NUM_FLAGS, NUM_SLOTS, PH_ISLAND, PH_OVER, PH_PURCHASE, PH_SEA, PH_SETUP, PK_BOOTY,
+    SLOT_MIN_CREWS,
     VAR_GHOST,
 )
 
@@ -93,6 +94,9 @@ def _crew_lines(rec, viewer) -> list[str]:
                 booty_s = f"booty worth {int(C.WRECK_VALUE[booty - 1])}"
             else:
                 booty_s = "booty (face down)" if booty else "no booty"
+            new = _new_booty(rec, c, viewer)
+            if new is not None:             # the chooser knows the new token too [Booty]
+                booty_s += f", new booty worth {new} (keep one)"
             sd = int(rec["crew_shipdef"][c])
             ups = []
             for k in range(2):
@@ -108,6 +112,18 @@ def _crew_lines(rec, viewer) -> list[str]:
         out.append(head)
         out.append(body)
     return out
+
+
+def _new_booty(rec, c, viewer):
+    """The value of the token crew c has just salvaged and chooses to keep or return
+    (PK_BOOTY), when ``viewer`` is that crew's seat; None otherwise [Booty: "You may
+    secretly check its value"]."""
+    t = int(rec["pend_slot"])
+    if (int(rec["pending"]) != PK_BOOTY or int(rec["cur"]) != c or int(rec["to_play"]) < 0
+            or not _seat_ok(rec, viewer) or int(viewer) != int(rec["crew_seat"][c])
+            or not 0 < t <= len(C.WRECK_VALUE)):
+        return None
+    return int(C.WRECK_VALUE[t - 1])
 
 
 def summary_lines(rec, viewer) -> list[str]:
@@ -474,6 +490,11 @@ def _picture(rec, viewer) -> draw.Canvas:
         cv.card((x0 + 4, y0 + 4, x0 + 154, y1 - 4),
                 **_card_tile(card, border=CREW_COLOURS[c % 6],
                              badge=f"stage {int(rec['card_stage'])}"))
+    new = _new_booty(rec, int(rec["cur"]), viewer)
+    if new is not None:                     # the token the viewer keeps or returns [Booty]
+        cv.counter(x0 + 162, y0 + 4, "chest", f"new booty worth {new}", 18)
+        cv.text(x0 + 162, y0 + 28, "keep it or the one held", 12, draw.MUTED,
+                max_w=x1 - x0 - 166)
     R = RIGHT
     _market(cv, rec, (R, 8, IMG_W - 8, 196))
     _flags_and_slots(cv, rec, (R, 202, IMG_W - 8, 316))

@@ -78,6 +78,30 @@ def test_booty_value_is_shown_to_its_owner_only():
     assert "booty (face down)" in render_ansi(arr[0], 1)
 
 
+def test_a_booty_choice_shows_both_values_to_the_chooser_only():
+    """Booty: "if you collect another, you must choose 1 to discard"; "You may secretly
+    check its value": player_0 holds a 2 and salvages a 3 (tests/scenarios/havoc/
+    booty_choice). It knows both while it chooses: its text says so and the two options'
+    labels name the value each keeps; seat 1 and a spectator see neither value."""
+    from tests.havoc.test_observe import booty_choice
+
+    arr = booty_choice()
+    rec = arr[0]
+    mine = render_ansi(rec, 0)
+    assert "booty worth 2" in mine and "new booty worth 3" in mine
+    for viewer in (1, None):                # (seat 1 sees only its own booty's value)
+        text = render_ansi(rec, viewer)
+        assert "new booty" not in text and "worth 2" not in text and "worth 3" not in text
+    keep_old, keep_new = action_label(rec, A_OPTION + 0), action_label(rec, A_OPTION + 1)
+    assert "worth 2" in keep_old and keep_old.index("worth 2") < keep_old.index("worth 3")
+    assert "worth 3" in keep_new and keep_new.index("worth 3") < keep_new.index("worth 2")
+    other = arr.copy()                      # the new token a 1 instead: only player_0 sees
+    other["pend_slot"][0] = 1
+    assert not np.array_equal(render_rgb(other[0], 0), render_rgb(rec, 0))
+    for viewer in (1, None):
+        assert np.array_equal(render_rgb(other[0], viewer), render_rgb(rec, viewer))
+
+
 def test_rgb_picture_is_a_fixed_size_image_with_ships_in_crew_colours(tmp_path):
     from PIL import Image
 
