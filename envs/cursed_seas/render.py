@@ -33,6 +33,8 @@ from .state import (
     A_OPT, A_ORDER, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
     MAX_FORTS_P, MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R,
     PK_HOME, PK_TARGET, PK_TURN, TERRAIN_KINDS, FORT_R,
+    PK_BOARD_CREW, PK_BUILD, PK_FLAG, PK_FORT_GUN, PK_FORT_MAST, PK_FORT_TARGET, PK_MAST, PK_PAY,
+    PK_PIECE_TO,
 )
 
 
@@ -124,10 +126,21 @@ def pending_text(s) -> str:
         return "game over"
     pk = int(s["pending"])
     out = f"player_{int(s['to_play'])} to decide: {PK_NAMES[pk] if 0 <= pk < len(PK_NAMES) else pk}"
-    k = int(s["pend_ship"])
+    if pk in _ABOUT_TARGET:                   # the ship losing a mast or a crew
+        k = int(s["pend_target"])
+    elif pk in _ABOUT_NO_SHIP:                # pend_ship is left over from an earlier decision
+        k = -1
+    else:
+        k = int(s["pend_ship"])
     if 0 <= k < MAX_SHIPS and pk >= 5:        # decisions about one ship name her
         out += f" ({ship_name(s, k)})"
     return out
+
+
+#: decisions about the ship hit or boarded (pend_target), not the one acting (pend_ship)
+_ABOUT_TARGET = (PK_MAST, PK_FORT_MAST, PK_BOARD_CREW)
+#: decisions about no ship: where a piece goes, forts building, paying, shooting, their flags
+_ABOUT_NO_SHIP = (PK_PIECE_TO, PK_BUILD, PK_PAY, PK_FORT_TARGET, PK_FORT_GUN, PK_FLAG)
 
 
 def render_ansi(s, viewer) -> str:
