@@ -440,8 +440,13 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                     nodes += 1
                     expanded = True
             elif use_prior and (prior_depth < 0 or depth < prior_depth):
-                # select by PUCT on the policy prior; an untried choice is expanded
-                a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
+                # select by PUCT on the policy prior; an untried choice is expanded. With
+                # one legal action PUCT picks it whatever its weight, so no network pass
+                # is made for it (its weight is made if another determinisation offers more)
+                if m == 1:
+                    a = cand[0]
+                else:
+                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
                 if a == -2:
                     game_observe(s, p, ob)
                     forward_legal(params, layout, ob, scratch, logits, mask)

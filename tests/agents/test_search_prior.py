@@ -273,3 +273,33 @@ def test_the_temp_option_softens_the_prior_it_names_and_needs_one(tmp_path):
             agents.make(f"mcts:30:temp={bad}:prior=x.zip", "toy")
     with pytest.raises(ValueError, match="softens a prior"):
         MCTSAgent("toy", 10, prior_temperature=2.0)
+
+
+def _positions(game, seed=0):
+    """(a position whose seat to play has one legal action, one with several), from a
+    random game of ``game``."""
+    from training.records import apply_action, legal_actions, new_game
+
+    spec, st = new_game(game, seed, {"num_players": 2})
+    rng = np.random.default_rng(seed)
+    one = many = None
+    while st["to_play"][0] >= 0 and (one is None or many is None):
+        mask = legal_actions(spec, st)
+        if mask.sum() == 1 and one is None:
+            one = st.copy()
+        elif mask.sum() > 1 and many is None:
+            many = st.copy()
+        apply_action(spec, st, int(rng.choice(np.flatnonzero(mask))))
+    return spec, one, many
+
+
+def test_a_choice_of_one_costs_no_network_pass():
+    """PUCT picks the only legal action whatever its prior, so a node with one makes no
+    network pass: with the prior at the root only, a search from a position with one legal
+    action makes none, from one with several exactly one (the root's, made once)."""
+    spec, one, many = _positions("five_sails")
+    prior = _one_hot_prior(spec, 0)
+    for root, passes in ((one, 0), (many, 1)):
+        info = np.zeros(3, dtype=np.int64)
+        search.search(spec, root, 40, seed=0, prior=prior, prior_depth=1, info=info)
+        assert info[2] == passes
