@@ -11,7 +11,7 @@ from numba import njit
 from .geometry import bow_touches
 from .state import (
     KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS,
-    MAX_FORTS_P, MAX_SHIPS, PK_REVEAL,
+    MAX_FORTS_P, MAX_SHIPS, NUM_KW, PK_REVEAL,
 )
 
 
@@ -157,7 +157,7 @@ def reveal_due(s):
     has a piece to turn up; (-1, 0) none."""
     for k in range(MAX_SHIPS):
         b = int(s.sh_rv[k])
-        for i in range(16):
+        for i in range(NUM_KW):
             kw = 1 << i
             if b & kw:
                 for c in range(MAX_CREW):

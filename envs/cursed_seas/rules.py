@@ -22,7 +22,7 @@ from envs.core.spec import NO_SEAT
 
 from .cargo import dest_ok, move_piece, pick_up, piece_ok
 from .stand_in import piece_of, stand_in
-from .common import keywords, nmast, release_pins, reveal, sink
+from .common import ask_reveal, keywords, nmast, release_pins, reveal, reveal_due, reveal_option, sink
 from .crew import carpenter
 from .forced import options_public
 from .scuttle import scuttle, scuttle_ok
@@ -56,10 +56,8 @@ from .crew import nav_ok, nav_place, nav_slot_ok
 from .tow import tow, towable
 from .state import A_CAPT, A_LOAD, A_NAV, CAPT_SCUTTLE, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import KW_CAPTAIN, KW_HELMSMAN, KW_NAVIGATOR, KW_OARSMAN
-from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN
+from .state import MAX_FLAGS, MAX_MASTS, NUM_DEPLOY, PK_FORT_GUN, PK_GUN, PK_REVEAL
 from .common import release_tows
-from .common import ask_reveal, reveal_due, reveal_option
-from .state import PK_REVEAL
 from .turns import after_tow
 from .turns import (
     action_ok, ask_gun, arc_limit, back_to_turn, check_end, begin_explore, board, coin_takeable, end_move,
