@@ -9,7 +9,7 @@ Captain or Helmsman) - to carry face-down treasure home. Rules:
 
 | | |
 |---|---|
-| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v2.env()`` |
+| import | ``envs.make("cursed_seas", num_players=2)`` or ``envs.cursed_seas_v3.env()`` |
 | players | 2-4 |
 | actions | ``Discrete(584)`` with a legal-action mask (layout in state.py) |
 | observation | ``float32`` vector, observer first (layout in state.py / observe.py) |
@@ -35,20 +35,20 @@ load treasure from her fort with ship k; ``560-583`` ship k's Navigator places a
 current. A shoot action asks which cannon (or a fort's flag) fires next (option m), then its
 target; no: the rest hold. Rewards: +1 to winners, -1 to losers, 0 on a draw or truncation.
 
-Observation (float32[7216], observer = relative seat 0; blocks in state.py, filled by
+Observation (float32[7217], observer = relative seat 0; blocks in state.py, filled by
 observe.py):
 
 | index | block |
 |---|---|
-| 0-63 | phase, pending decision, turn, table size, segments sailed, pending mast, edge rule, cannons fired this shoot action |
-| 64-87 | 4 seats x 6: present, to play, coins and known gold at home, can still move, turn |
-| 88-279 | 12 islands x 16: place, radius, own token, coins / known gold, wild, home owner, face-down crew / equipment ashore (counts), mysterious effects |
-| 280-1695 | 24 ships x 59 (relative seat, fleet slot): place, heading, length, masts, cargo spaces as the observer knows them, docked / at home / pinned, actions, coins / known gold, crew count, pending, owner, masts standing with rank and range, known keywords, wrecked, equipment count, scuttle; open statistics [Fleets]: catalogue piece, nation, point cost, base move |
-| 1696-1711 | 4 reefs x 4 |
-| 1712-1831 | 8 terrain pieces x 15 |
-| 1832-2047 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
-| 2048-2223 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
-| 2224-7215 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
+| 0-64 | phase, pending decision, turn, table size, segments sailed, pending mast, edge rule, cannons fired this shoot action |
+| 65-88 | 4 seats x 6: present, to play, coins and known gold at home, can still move, turn |
+| 89-280 | 12 islands x 16: place, radius, own token, coins / known gold, wild, home owner, face-down crew / equipment ashore (counts), mysterious effects |
+| 281-1696 | 24 ships x 59 (relative seat, fleet slot): place, heading, length, masts, cargo spaces as the observer knows them, docked / at home / pinned, actions, coins / known gold, crew count, pending, owner, masts standing with rank and range, known keywords, wrecked, equipment count, scuttle; open statistics [Fleets]: catalogue piece, nation, point cost, base move |
+| 1697-1712 | 4 reefs x 4 |
+| 1713-1832 | 8 terrain pieces x 15 |
+| 1833-2048 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
+| 2049-2224 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
+| 2225-7216 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
@@ -67,7 +67,11 @@ do not load); v2 (issue 32: any of 24 headings and eighths of a segment, deploy 
 the player's order of fire - actions 256 -> 584, observation 2217 -> 2224 with the cannons
 fired; snapshots and models of v1 do not load). Within v2 the observation grew 2224 -> 7216
 (issue 31: each movement segment's features, for a policy that scores actions; the records
-and rules are unchanged, so snapshots load; a model of 2224 features is refused by its size).
+and rules are unchanged, so snapshots load; a model of 2224 features is refused by its size);
+v3 (rules as written, 2026-12-05: which face-down crew is revealed is the player's decision,
+PK_REVEAL, with record fields ``sh_rv``, ``rv_back``, ``rv_to_play`` and a slot of its own in
+the pending decision's one-hot, observation 7216 -> 7217; docking, exploring and boarding
+questions read only open state; snapshots and models of v2 do not load).
 """
 
 from __future__ import annotations
@@ -126,7 +130,7 @@ def infos(rec) -> list:
 
 
 GAME = GameSpec(
-    name="cursed_seas", version=2, title="Pirates of the Cursed Seas",
+    name="cursed_seas", version=3, title="Pirates of the Cursed Seas",
     state_dtype=STATE, config_dtype=CONFIG, num_actions=NUM_ACTIONS, obs_size=OBS_SIZE,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, make_config=make_config,
     init=rules.init, legal_mask=rules.legal_mask, apply=rules.apply, observe=observe,

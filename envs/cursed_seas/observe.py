@@ -24,7 +24,6 @@ from .state import (
 )
 from .common import can_ever_move_seen, crew_known
 from .mysterious import has_effects
-from .state import PK_OBS_REVEAL, PK_REVEAL
 from .state import LINK_SHIP, MAX_FLAGS, MAX_SEGS, NUM_KW, NUM_NATIONS, OBS_SEGF, PK_SEGMENT
 from .steer import segment_features
 
@@ -72,10 +71,7 @@ def observe(s, seat, out):
     o = 0
     out[o + min(max(int(s.phase), 0), 4)] = 1.0
     o += 5
-    pk = int(s.pending)
-    if pk == PK_REVEAL:                  # beyond the one-hot (shipped models): as picking a crew
-        pk = PK_OBS_REVEAL
-    out[o + min(max(pk, 0), NUM_PK - 1)] = 1.0
+    out[o + min(max(int(s.pending), 0), NUM_PK - 1)] = 1.0
     o += NUM_PK
     out[o] = min(s.turn, 200) / 200.0
     out[o + 1] = s.cfg.table_w / 30.0

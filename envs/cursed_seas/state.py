@@ -117,13 +117,9 @@ PK_NAV = 35              # Navigator: place a trade current at slot a (option = 
 # --- cannon order [Shooting: no order of fire]
 PK_GUN = 36              # which cannon (mast) of pend_ship fires next (option = mast) or stop
 PK_FORT_GUN = 37         # which flag of pend_fort fires next (option = flag) or stop
-NUM_PK = 38              # the pending kinds the observation's one-hot shows (kept: shipped models)
-# --- which crew is revealed [Placing Crew and equipment] (ruling: Revealing crew): a kind
-# beyond the observation's one-hot, observed as PK_OBS_REVEAL (the same action slots: option
-# = one of her own crew)
-PK_REVEAL = NUM_PK       # which face-down piece giving keyword bit k is turned up (option = crew)
-PK_OBS_REVEAL = PK_BOARD_CREW
-NUM_PK_ALL = NUM_PK + 1
+# --- which crew is revealed [Placing Crew and equipment] (ruling: Revealing crew)
+PK_REVEAL = 38           # which face-down piece giving keyword bit k is turned up (option = crew)
+NUM_PK = 39              # the pending kinds (each has a slot of the observation's one-hot)
 PK_NAMES = ("none", "place island", "home island", "deploy", "turn", "segment", "target",
             "mast lost", "explore", "board?", "boarding spoils", "crew lost", "coin taken",
             "repair", "place reef", "reef damage",

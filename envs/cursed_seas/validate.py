@@ -30,12 +30,11 @@ from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import ACT_SHOOT, PK_FORT_GUN, PK_GUN
 from .state import STATE
 from .state import (
-    NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_SEA_SWAP, PK_SEA_WITH,
-    SC_TRIED,
+    NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_REVEAL, PK_SEA_SWAP,
+    PK_SEA_WITH, SC_TRIED,
 )
 from . import batch
 from .state import MIN_PLAYERS, NUM_ACTIONS
-from .state import NUM_PK_ALL, PK_REVEAL
 
 N_SHIP_DEFS = len(pieces.CATALOGUE.ships)
 N_CREW_DEFS = len(pieces.CATALOGUE.crew)
@@ -124,10 +123,10 @@ def _config2(states, r):
 def _ranges(states, r):
     n = states["num_players"].astype(np.int64)
     V.in_range(r, states, "phase", 0, 4, "a phase")
-    V.in_range(r, states, "pending", 0, NUM_PK_ALL - 1, "a pending decision kind")
+    V.in_range(r, states, "pending", 0, NUM_PK - 1, "a pending decision kind")
     # --- revealing crew (ruling: Revealing crew)
     V.in_range(r, states, "sh_rv", 0, (1 << NUM_KW) - 1, "keyword bits [Keywords]")
-    V.in_range(r, states, "rv_back", 0, NUM_PK - 1, "a pending decision kind (not a reveal)")
+    V.in_range(r, states, "rv_back", 0, PK_REVEAL - 1, "a pending decision kind (not a reveal)")
     V.in_range(r, states, "rv_to_play", -1, n - 1, "a seat")
     V.in_range(r, states, "pend_seat", -1, n - 1, "a seat")
     V.in_range(r, states, "pend_ship", -1, MAX_SHIPS - 1, "a ship")

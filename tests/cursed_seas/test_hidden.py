@@ -24,8 +24,8 @@ from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
     A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
-    NUM_ACTIONS, OBS_SIZE, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
-    PK_OBS_REVEAL, PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
+    NUM_ACTIONS, OBS_SIZE, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
+    PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
     SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
@@ -612,7 +612,7 @@ def test_placing_crew_and_equipment_her_player_picks_which_oarsman_is_revealed()
     assert check_states(e.record)[0] == []
     obs = np.zeros(OBS_SIZE, np.float32)
     observe(s, 1, obs)
-    assert obs[5 + PK_OBS_REVEAL] == 1.0          # the observation's one-hot keeps its size
+    assert obs[5 + PK_REVEAL] == 1.0 and obs[5 + PK_BOARD_CREW] == 0.0   # a slot of its own
     e.step(opt(oars))
     s = rec(e)
     assert s["cr_up"][oars] == 1 and s["cr_up"][quill] == 0
