@@ -30,8 +30,8 @@ from . import pieces
 from .labels import ship_name
 from .observe import _cargo_seen
 from .state import (
-    A_OPT, A_ORDER, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET,
-    MAX_FORTS_P, MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R,
+    A_CAPT, A_OPT, A_ORDER, LOC_HOME, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P,
+    MAX_FLEET, MAX_FORTS_P, MAX_PLAYERS, MAX_SHIPS, PHASE_NAMES, PK_NAMES, REEF_R, SHIP_R, TERR_R,
     PK_HOME, PK_TARGET, PK_TURN, TERRAIN_KINDS, FORT_R,
     PK_BOARD_CREW, PK_BUILD, PK_FLAG, PK_FORT_GUN, PK_FORT_MAST, PK_FORT_TARGET, PK_MAST, PK_PAY,
     PK_PIECE_TO,
@@ -300,9 +300,20 @@ def _ship_actions(s, k, viewer) -> tuple[int, ...]:
     if pk == PK_TARGET:
         return (A_OPT + k,)
     p, j = divmod(k, MAX_FLEET)
-    if pk == PK_TURN and viewer is not None and int(viewer) == p:
-        return tuple(A_ORDER + j * 4 + act for act in range(4))
-    return ()
+    if pk != PK_TURN or viewer is None or int(viewer) != int(s["sh_owner"][k]):
+        return ()
+    if int(viewer) != p:                # a ship a tow brought into her fleet [Tow]
+        return (A_CAPT + k,)
+    return tuple(A_ORDER + j * 4 + act for act in range(4))
+
+
+def panel_ships(s, p) -> list[int]:
+    """The ships listed in p's fleet panel: her fleet slots (one a tow took away is still
+    listed there, marked), then the ships a tow brought into her fleet [Tow]."""
+    own = [p * MAX_FLEET + j for j in range(MAX_FLEET) if int(s["cfg"]["ship_def"][p, j]) >= 0]
+    towed_in = [k for k in range(MAX_SHIPS) if k // MAX_FLEET != p and s["sh_live"][k]
+                and int(s["sh_owner"][k]) == p]
+    return own + towed_in
 
 
 def _ship(cv, s, k, viewer):
@@ -399,26 +410,30 @@ def _fleet(cv, s, p, viewer, box):
     cv.text(max(xx, x0 + 20) + 4, y + 8, f"unloaded: {len(coins)} coins, known gold {known}",
             11, anchor="lm", max_w=x1 - xx - 6)
     y += 20
-    for j in range(MAX_FLEET):
-        k = p * MAX_FLEET + j
-        if int(s["cfg"]["ship_def"][p, j]) < 0:
-            continue
+    for k in panel_ships(s, p):
         if y + 15 > y1:
             break
+        q, j = divmod(k, MAX_FLEET)             # her fleet slot, as by her stern
         live = bool(s["sh_live"][k])
-        cv.disc(x0 + 7, y + 7, 7, draw.seat_colour(p) if live else draw.PANEL,
-                outline=draw.INK)
+        gone = live and int(s["sh_owner"][k]) != p
+        cv.disc(x0 + 7, y + 7, 7, draw.seat_colour(p) if live and not gone else draw.PANEL,
+                outline=draw.seat_colour(q) if q != p else draw.INK, width=2 if q != p else 1)
         cv.text(x0 + 7, y + 7, j + 1, 9, draw.INK, anchor="mm")
         nm = ship_name(s, k).rsplit(" (", 1)[0]
         state = "" if live else (" (set aside)" if int(s["sh_began"][k]) == -2 else
                                  " (sunk)" if int(s["turn"]) > 0 else " (not deployed)")
         if live and s["sh_wreck"][k]:
             state = " (wrecked)"
-        cv.text(x0 + 18, y, nm + state, 12, draw.INK if live else draw.MUTED, max_w=130)
-        if live:
+        if gone:
+            state = f" (towed away: player_{int(s['sh_owner'][k])})"
+        elif q != p:
+            state += f" (towed in from player_{q})"
+        cv.text(x0 + 18, y, nm + state, 12, draw.INK if live and not gone else draw.MUTED,
+                max_w=x1 - x0 - 20 if gone else 130)
+        if live and not gone:
             cv.text(x0 + 150, y, _masts(s, k), 11, max_w=88)
             ship_coins = _coins(s, LOC_SHIP, k)
-            cargo = int(_cargo_seen(s, MAX_PLAYERS if viewer is None else int(viewer), p, j))
+            cargo = int(_cargo_seen(s, MAX_PLAYERS if viewer is None else int(viewer), q, j))
             cx = _coin_row(cv, x0 + 240, y, s, ship_coins, viewer, 12)
             cv.text(max(cx, x0 + 240) + 2, y, f"/{cargo}", 10, draw.MUTED)
             names, hidden = _crew_aboard(s, k, viewer)

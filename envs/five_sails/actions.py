@@ -303,6 +303,7 @@ def step_apply(s, action):
                         if s.crew[q, d] > 0 and s.loc[q, d] == l:
                             m |= 1 << q
             s.r_move = m
+            s.r_mover = p
             s.r_loc = l
         end_action(s)
     elif pk == PK_PAY and action >= A_CREW:

@@ -460,7 +460,9 @@ def end_action(s):
     if s.r_move:
         m = np.int64(s.r_move)
         s.r_move = 0
-        if open_window(s, RT_MOVED, s.prio, m, RET_ACTION):
+        # asked from the left of the player whose character moved, in a duel not always
+        # the one holding priority [Reaction] [ruling: Reaction windows]
+        if open_window(s, RT_MOVED, s.r_mover, m, RET_ACTION):
             return
     s.r_loc = 0
     s.phase = PH_HIGH_DRAMA

@@ -550,6 +550,7 @@ def duel_apply(s, action):
                         m |= 1 << q
         if m:
             s.r_move = m
+            s.r_mover = p
             s.r_loc = l
         _after_play(s)
 

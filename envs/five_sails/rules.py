@@ -92,6 +92,7 @@ def _clear(s):
     s.r_amt = 0
     s.r_dest = 0
     s.r_move = 0
+    s.r_mover = 0
     s.r_src = 0
     s.r_act = 0
     s.r_pay = 0

@@ -206,6 +206,7 @@ STATE = np.dtype(state_header(MAX_PLAYERS) + [
     ("r_amt", np.int16),                # wounds about to be taken (a "when" window may change)
     ("r_dest", np.uint8),               # seats that lost a character during this action (bits)
     ("r_move", np.uint8),               # seats with characters where a character moved (bits)
+    ("r_mover", np.int8),               # the seat whose character moved (asked from its left)
     ("r_src", np.int8),                 # Reaction being paid: R_HAND / R_OWN / R_ATT + j / R_EVENT
     ("r_act", np.int8),                 # its acting character (crew slot)
     ("r_pay", np.int8),                 # cards still to discard for its costs (Wealth counts 2)

@@ -69,6 +69,7 @@ def _ranges(states, r):
     V.in_range(r, states, "r_dest", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
     V.in_range(r, states, "r_move", 0, (1 << MAX_PLAYERS) - 1, "seats (bits)")
     V.in_range(r, states, "r_from", 0, n - 1, "a seat")
+    V.in_range(r, states, "r_mover", 0, n - 1, "a seat")
     V.in_range(r, states, "r_p", 0, n - 1, "a seat")
     V.in_range(r, states, "r_c", 0, MAX_CREW - 1, "a crew slot")
     V.in_range(r, states, "r_loc", 0, NLOC - 1, "a City location")

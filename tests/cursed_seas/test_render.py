@@ -43,3 +43,23 @@ def test_moving_a_piece_names_no_stale_ship():
     ship a previous decision left in pend_ship is not named."""
     r = _position(PK_PIECE_TO, lambda r: int(r["pend_ship"]) >= 0)
     assert ship_name(r, int(r["pend_ship"])) not in pending_text(r)
+
+
+def test_a_towed_ship_is_listed_and_clicked_in_her_new_fleet():
+    """[Tow] "The towed ship ... become[s] part of the towing player's fleet" and [Actions]
+    "you can give actions only to ships in your fleet": in the picture, seat 0 (who towed
+    Rustfang in) clicks her for the action a towed ship takes (A_CAPT), seat 1 (who built
+    her) clicks her for nothing; seat 0's fleet panel lists her after its own slots, and
+    seat 1's still lists the slot, marked as towed away (no longer drawn with her crew)."""
+    from envs.cursed_seas.render import panel_ships, render_regions
+    from envs.cursed_seas.state import A_CAPT, A_ORDER
+
+    from .test_tow import towed_position
+
+    s = towed_position(rolls=(1,)).record[0]
+    assert int(s["to_play"]) == 0 and int(s["sh_owner"][6]) == 0
+    clicks = {acts for _, acts in render_regions(s, 0)}
+    assert (A_CAPT + 6,) in clicks and tuple(A_ORDER + a for a in range(4)) in clicks
+    assert not any(A_CAPT + 6 in acts for _, acts in render_regions(s, 1))
+    assert panel_ships(s, 0)[-1] == 6 and 6 in panel_ships(s, 1)
+    assert panel_ships(s, 0).count(6) == 1

@@ -380,7 +380,7 @@ def test_validator_refuses_corrupted_reaction_fields():
         assert probs and any(name in p for p in probs), (field, probs)
 
 
-def test_reaction_after_a_maneuver_move_waits_for_the_end_of_themid_duel():
+def test_reaction_after_a_maneuver_move_waits_for_the_end_of_the_duel():
     """A Maneuver's move is a move [Glossary: Move]: Quick Exit takes Inigo to The Docks where
     Anke is; Watchful Eye is offered once the duel is over [Reaction: After]."""
     st = new(2, reactions=True)
@@ -480,3 +480,38 @@ def test_dashes_as_values_dash_influence_cannot_act_for_a_reaction_that_gives_in
     to_hand(st, 1, "Rally the Block")
     act(st, A_CLAIM + 0)
     assert s["pk"] == PK_REACT and s["to_play"] == 1 and legal(st) == {A_PASS}
+
+
+def test_a_maneuver_move_is_answered_clockwise_from_the_left_of_the_mover():
+    """[Reaction] the players the trigger concerns are asked clockwise from the left of the
+    player whose act triggered it [ruling: Reaction windows]: at 4 players seat 0 challenged
+    seat 2, whose Inigo leaves the duel by Quick Exit to The Docks, where seats 1 and 3 each
+    have a character. Seat 2 moved, so seat 3 is asked first, then seat 1 (seat 0, who holds
+    priority, would have asked seat 1 first)."""
+    st = new(4, reactions=True, decks=["eisen", "eisen", "castille", "eisen"])
+    high_drama(st, first=0)
+    a = muster(st, 0, "Anke Brenner", FORUMS)
+    e = muster(st, 2, "Inigo Valdera", FORUMS)
+    muster(st, 1, "Liesl Graf", DOCKS, eng=1)
+    muster(st, 3, "Liesl Graf", DOCKS, eng=1)
+    for p in range(4):
+        empty_hand(st, p)
+    to_hand(st, 2, "Quick Exit")
+    to_hand(st, 1, "Watchful Eye")
+    to_hand(st, 3, "Watchful Eye")
+    mid_duel(st, a, e, 1, active=1)
+    s = st[0]
+    s["d_seat"][:] = [0, 2]
+    s["to_play"] = 2
+    act(st, A_HAND + 0)
+    act(st, S.A_MANEUVER)
+    act(st, A_LOC + DOCKS)
+    assert s["loc"][2][e] == DOCKS
+    while s["d_on"]:
+        act(st, A_PASS)
+    assert s["pk"] == PK_REACT and s["r_trig"] == S.RT_MOVED and s["to_play"] == 3
+    act(st, A_PASS)
+    assert s["pk"] == PK_REACT and s["to_play"] == 1
+    act(st, A_PASS)
+    assert s["pk"] == S.PK_MAIN
+    check(st)

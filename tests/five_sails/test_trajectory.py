@@ -13,6 +13,9 @@ final records' bytes differ. ``2p_vodacce_forced`` and ``3p`` were re-recorded w
 2e discards came to be asked from the First Player clockwise instead of from seat 0 (rules
 audit 2026-12-02; ruling: Dusk discards from the First Player): the random games that reach
 a Dusk with two players over their Panache and the token off seat 0 play differently.
+All four were re-recorded when the record gained ``r_mover`` (the "after an opposing
+character moves" window is asked from the mover's left [ruling: Reaction windows],
+2026-12-05); the twelve games' actions, lengths and winners are those of before.
 """
 
 import pytest
@@ -26,10 +29,10 @@ CASES = {
     "4p_forced": dict(num_players=4, auto_forced=1),
 }
 DIGESTS = {
-    '2p': '2f650ff6f430469e4a8dd23a1f9e6d573f174342f9a3bb5637b57244455a12c8',
-    '2p_vodacce_forced': '17ac283ba4738a67e7dc236fad2552bd77faf50862df76c7ed0cf82e5cdbd114',
-    '3p': 'c0d02add076d0faaeda36026dbf55f262a8bebde07ef83257f7e661dc729aa11',
-    '4p_forced': '7169d737b2572ad454443f6dadb2e2bb46127d094f56d11d77a1f9093d347824',
+    '2p': '19d080cab19c9db010770f23fd98451503454b0794c483135022080280bd4b76',
+    '2p_vodacce_forced': '4bb33307cb2269fca855ba17ee93bfe8572b98917e5bf1b605a4274bba1f3f85',
+    '3p': 'a312f27ec71008204797202fa58312a0f07be1f2caa49688de9b583e9fa117c5',
+    '4p_forced': 'a5a59e61c52318db6fea9d457b14b37c56e08d376bc41167ab7ba5e14fdd603a',
 }
 
 
