@@ -361,14 +361,15 @@ def test_replacement_cost_is_a_choice_when_the_hand_can_pay():
 
 def test_validator_refuses_corrupted_reaction_fields():
     """check_states names the field: r_has must be what the deck list says; a window is open
-    only while it asks a player; a bad trigger id is out of range."""
+    only while it asks a player; a bad trigger id or mover seat is out of range."""
     from envs.five_sails.validate import check_states
 
     st = new(2, reactions=True)
     high_drama(st)
     assert not any(check_states(st))
     for field, value, name in (("r_has", 0, "r_has"), ("r_trig", 3, "r_trig"),
-                               ("r_trig", 99, "r_trig"), ("sink", 5, "conservation")):
+                               ("r_trig", 99, "r_trig"), ("r_mover", 5, "r_mover"),
+                               ("sink", 5, "conservation")):
         bad = st.copy()
         if field == "r_has":
             bad[0]["r_has"][1] = value
