@@ -17,7 +17,7 @@ from numba import njit
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
                      draw, end_action, opposing, free_att, free_slot, hand_take, hand_value,
-                     has_opponent, is_dash, loc_live,
+                     has_opponent, is_dash, loc_live, note_move,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap
@@ -295,16 +295,7 @@ def step_apply(s, action):
         l = action - A_LOC
         s.loc[p, c] = l
         if l < HOME:
-            # "after an opposing character moves to your character's location" [Reaction]
-            m = 0
-            for q in range(s.num_players):
-                if q != p:
-                    for d in range(MAX_CREW):
-                        if s.crew[q, d] > 0 and s.loc[q, d] == l:
-                            m |= 1 << q
-            s.r_move = m
-            s.r_mover = p
-            s.r_loc = l
+            note_move(s, p, l)
         end_action(s)
     elif pk == PK_PAY and action >= A_CREW:
         # [Replacement Effects] "instead": the cost is replaced, so it is satisfied

@@ -445,6 +445,25 @@ def challenge_stat(cid):
     return S_COM
 
 
+@njit(cache=True, inline="always")
+def note_move(s, p, l):
+    """Seat p's character has moved to city location l: keep, for the "after an opposing
+    character moves to your character's location" window [Reaction] that end_action opens,
+    the seats with a character there, the mover (asked from its left) and the place. A move
+    to where no rival character stands notes nothing, so in a duel the last move that met
+    one is the one asked about [ruling: When and after]."""
+    m = 0
+    for q in range(s.num_players):
+        if q != p:
+            for d in range(MAX_CREW):
+                if s.crew[q, d] > 0 and s.loc[q, d] == l:
+                    m |= 1 << q
+    if m:
+        s.r_move = m
+        s.r_mover = p
+        s.r_loc = l
+
+
 @njit(cache=True)
 def end_action(s):
     """[High Drama] an action is complete: "after" Reaction windows first ([Reaction: After]

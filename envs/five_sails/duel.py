@@ -16,8 +16,8 @@ from numba import njit
 from envs.core.bounds import fault
 
 from .cards import C_AB, C_ARG, C_CV, C_FINAL, C_NOCHAL, C_OP
-from .common import (challengeable, discard, end_action, hand_take, loc_live, open_window,
-                     qualifies, react_src_legal, reveal_top, stat0, wound)
+from .common import (challengeable, discard, end_action, hand_take, loc_live, note_move,
+                     open_window, qualifies, react_src_legal, reveal_top, stat0, wound)
 from .state import (A_ACCEPT, A_CREW, A_GAMBLE, A_HAND, A_KEEP, A_LOC, A_MANEUVER,
                     A_PASS, A_TARGET, A_TECH, AB_MANEUVER, AB_TECHNIQUE, MAX_ATT, MAX_CREW,
                     MAX_LINE, NOPS, OP_CV_P, OP_CV_R, OP_CV_T, OP_LETHAL, OP_MOVE, OP_PARRY,
@@ -540,18 +540,7 @@ def duel_apply(s, action):
         p = s.d_seat[a]
         l = action - A_LOC
         s.loc[p, s.d_slot[a]] = l
-        # "after an opposing character moves to your character's location": asked when the
-        # duel is over [ruling: When and after]; the last move of the duel is the one kept
-        m = 0
-        for q in range(s.num_players):
-            if q != p:
-                for d in range(MAX_CREW):
-                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
-                        m |= 1 << q
-        if m:
-            s.r_move = m
-            s.r_mover = p
-            s.r_loc = l
+        note_move(s, p, l)     # asked when the duel is over [ruling: When and after]
         _after_play(s)
 
 
