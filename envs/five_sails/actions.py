@@ -17,7 +17,7 @@ from numba import njit
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
 from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
                      draw, end_action, opposing, free_att, free_slot, hand_take, hand_value,
-                     has_opponent, is_dash, loc_live, note_move,
+                     has_opponent, is_dash, loc_live, note_move, rivals_at,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
 from .day import do_pass, over_cap
@@ -176,13 +176,7 @@ def main_apply(s, action):
         s.r_p = p
         s.r_c = c
         s.r_loc = l
-        seats = 0
-        for q in range(s.num_players):
-            if q != p:
-                for d in range(MAX_CREW):
-                    if s.crew[q, d] > 0 and s.loc[q, d] == l:
-                        seats |= 1 << q
-        if not open_window(s, RT_WHEN_CLAIM, p, seats, RET_CLAIM):
+        if not open_window(s, RT_WHEN_CLAIM, p, rivals_at(s, p, l), RET_CLAIM):
             claim_pressure(s)
     elif A_CHALLENGE <= action < A_RECRUIT:
         c = action - A_CHALLENGE

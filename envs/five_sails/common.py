@@ -446,18 +446,25 @@ def challenge_stat(cid):
 
 
 @njit(cache=True, inline="always")
-def note_move(s, p, l):
-    """Seat p's character has moved to city location l: keep, for the "after an opposing
-    character moves to your character's location" window [Reaction] that end_action opens,
-    the seats with a character there, the mover (asked from its left) and the place. A move
-    to where no rival character stands notes nothing, so in a duel the last move that met
-    one is the one asked about [ruling: When and after]."""
+def rivals_at(s, p, l):
+    """The seats other than p with a character at location l, as bits."""
     m = 0
     for q in range(s.num_players):
         if q != p:
             for d in range(MAX_CREW):
                 if s.crew[q, d] > 0 and s.loc[q, d] == l:
                     m |= 1 << q
+    return m
+
+
+@njit(cache=True, inline="always")
+def note_move(s, p, l):
+    """Seat p's character has moved to city location l: keep, for the "after an opposing
+    character moves to your character's location" window [Reaction] that end_action opens,
+    the seats with a character there, the mover (asked from its left) and the place. A move
+    to where no rival character stands notes nothing, so in a duel the last move that met
+    one is the one asked about [ruling: When and after]."""
+    m = rivals_at(s, p, l)
     if m:
         s.r_move = m
         s.r_mover = p
