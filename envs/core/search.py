@@ -25,7 +25,8 @@ determinisation), for the logits of the actions legal there only (the last layer
 mlp.forward_legal), and keeps their exponentials; every visit takes the softmax of those
 logits over the actions legal in its own determinisation as the prior ``P`` (an action legal
 in this one only gets its logit now) and picks the action maximising
-``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit), expanding it if it has no
+``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit, or the mean return of the
+actions tried where the game sets ``GameSpec.search_fpu_parent``), expanding it if it has no
 node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
 the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
 the network is then evaluated at those nodes only (once a search for d = 1), so a
@@ -272,25 +273,29 @@ def _chooser_return(w, ch, p, seat, paranoid):
 
 
 @njit(cache=True)
-def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid):
+def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid, fpu_parent):
     """The action among ``cand[:m]`` (those legal in this determinisation) maximising
     AlphaZero's PUCT for seat ``p``: ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the node's
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
-    normalised over those actions, ``Q`` the seat's mean return (0 before a visit), ``N``
-    the visits of their children (at least 1, so the prior orders the first choice); with
-    ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return, negated.
-    -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
+    normalised over those actions, ``Q`` the seat's mean return (before a visit 0, or with
+    ``fpu_parent`` the mean return of the tried actions: GameSpec.search_fpu_parent),
+    ``N`` the visits of their children (at least 1, so the prior orders the first choice);
+    with ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return,
+    negated. -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
     z = 0.0
     total = 0
+    tried = 0.0
     for i in range(m):
         a = cand[i]
         if np.isnan(weight[a]):
             return -2
         z += weight[a]
         ch = kids[a]
-        if ch >= 0:
+        if ch >= 0 and n[ch] > 0:
             total += n[ch]
+            tried += _chooser_return(w, ch, p, seat, paranoid)
     sq = np.sqrt(max(total, 1))
+    first = tried / total if fpu_parent and total > 0 else 0.0
     best = -1
     best_u = -np.inf
     for i in range(m):
@@ -298,7 +303,7 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid):
         prior = weight[a] / z if z > 0.0 else 1.0 / m
         ch = kids[a]
         visits = n[ch] if ch >= 0 else 0
-        q = _chooser_return(w, ch, p, seat, paranoid) / visits if visits > 0 else 0.0
+        q = _chooser_return(w, ch, p, seat, paranoid) / visits if visits > 0 else first
         u = q + c * prior * sq / (1.0 + visits)
         if u > best_u:
             best_u = u
@@ -341,7 +346,7 @@ def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
                   params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
-                  policy, vparams, vlayout, vmix, vob, decided):
+                  policy, vparams, vlayout, vmix, vob, decided, fpu_parent):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -446,13 +451,15 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                 if m == 1:
                     a = cand[0]
                 else:
-                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
+                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat,
+                              paranoid, fpu_parent)
                 if a == -2:
                     game_observe(s, p, ob)
                     forward_legal(params, layout, ob, scratch, logits, mask)
                     passes += 1
                     _weigh(logits, cand, m, pw, node, top)
-                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat, paranoid)
+                    a = _puct(pw[node], cand, m, child[node], n, w, p, c, seat,
+                              paranoid, fpu_parent)
                 if a >= 0 and child[node, a] < 0:
                     child[node, a] = nodes
                     up[nodes] = node
@@ -692,7 +699,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              np.int64(-1 if prior_depth is None else prior_depth), child, pw,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
                              np.int64(halving), np.float64(noise), policy, vparams, vlayout,
-                             np.float64(vmix), vob, bool(stop_when_decided))
+                             np.float64(vmix), vob, bool(stop_when_decided),
+                             bool(spec.search_fpu_parent))
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise

@@ -221,6 +221,11 @@ class GameSpec:
     #: own return (max-n, the default); at 2 players the two agree. Set where it was measured
     #: to win (envs/core/search.py; benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid: bool = False
+    #: with a policy prior, an action no simulation has tried yet is rated at the mean return
+    #: its tried siblings give the seat to choose (first-play urgency at the parent's value)
+    #: instead of 0; where a confident prior lets a search that is winning (mean return near
+    #: 1) never try another action, as 0 below it would (envs/core/search.py ``_puct``)
+    search_fpu_parent: bool = False
     #: simulations a decision of the search with a trained policy prior at two players (the
     #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one
     #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the
