@@ -25,9 +25,9 @@ determinisation), for the logits of the actions legal there only (the last layer
 mlp.forward_legal), and keeps their exponentials; every visit takes the softmax of those
 logits over the actions legal in its own determinisation as the prior ``P`` (an action legal
 in this one only gets its logit now) and picks the action maximising
-``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit, or the mean return of the
-actions tried where the game sets ``GameSpec.search_fpu_parent``), expanding it if it has no
-node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
+``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit; where the game sets
+``GameSpec.search_fpu_parent``, the mean return of the actions tried when that is higher),
+expanding it if it has no node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
 the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
 the network is then evaluated at those nodes only (once a search for d = 1), so a
 simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
@@ -278,7 +278,8 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid, fpu_parent):
     AlphaZero's PUCT for seat ``p``: ``Q + c * P * sqrt(N) / (1 + n)``, ``P`` the node's
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
     normalised over those actions, ``Q`` the seat's mean return (before a visit 0, or with
-    ``fpu_parent`` the mean return of the tried actions: GameSpec.search_fpu_parent),
+    ``fpu_parent`` the mean return of the tried actions where that is above 0:
+    GameSpec.search_fpu_parent),
     ``N`` the visits of their children (at least 1, so the prior orders the first choice);
     with ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return,
     negated. -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
@@ -295,7 +296,7 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid, fpu_parent):
             total += n[ch]
             tried += _chooser_return(w, ch, p, seat, paranoid)
     sq = np.sqrt(max(total, 1))
-    first = tried / total if fpu_parent and total > 0 else 0.0
+    first = max(0.0, tried / total) if fpu_parent and total > 0 else 0.0
     best = -1
     best_u = -np.inf
     for i in range(m):

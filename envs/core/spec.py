@@ -222,9 +222,10 @@ class GameSpec:
     #: to win (envs/core/search.py; benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid: bool = False
     #: with a policy prior, an action no simulation has tried yet is rated at the mean return
-    #: its tried siblings give the seat to choose (first-play urgency at the parent's value)
-    #: instead of 0; where a confident prior lets a search that is winning (mean return near
-    #: 1) never try another action, as 0 below it would (envs/core/search.py ``_puct``)
+    #: its tried siblings give the seat to choose when that is above 0 (first-play urgency
+    #: at the parent's value), not at 0: where a search that is winning (mean return near 1)
+    #: would never try an action a confident prior ranks low (envs/core/search.py ``_puct``).
+    #: Below 0 an untried action keeps 0, so a losing search still looks for a way out
     search_fpu_parent: bool = False
     #: simulations a decision of the search with a trained policy prior at two players (the
     #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one
