@@ -1,5 +1,7 @@
 """PUCT with a policy prior in the numba search (envs/core/search.py, agents/mcts.py)."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -204,10 +206,10 @@ def test_puct_asks_for_the_weight_of_a_legal_action_it_has_not_made():
     n = np.zeros(1, np.int64)
     w = np.zeros((1, 2), np.float64)
     made = np.array([1.0, np.nan, 0.1])
-    assert search._puct(made, np.array([0, 2]), 2, kids, n, w, 0, 1.0, 0, False) == 0
-    assert search._puct(made, np.array([2]), 1, kids, n, w, 0, 1.0, 0, False) == 2
-    assert search._puct(made, np.array([0, 1, 2]), 3, kids, n, w, 0, 1.0, 0, False) == -2
-    assert search._puct(made, np.array([], np.int64), 0, kids, n, w, 0, 1.0, 0, False) == -1
+    assert search._puct(made, np.array([0, 2]), 2, kids, n, w, 0, 1.0, 0, False, False) == 0
+    assert search._puct(made, np.array([2]), 1, kids, n, w, 0, 1.0, 0, False, False) == 2
+    assert search._puct(made, np.array([0, 1, 2]), 3, kids, n, w, 0, 1.0, 0, False, False) == -2
+    assert search._puct(made, np.array([], np.int64), 0, kids, n, w, 0, 1.0, 0, False, False) == -1
 
 
 def test_weights_made_in_another_determinisation_share_the_node_scale():
@@ -303,3 +305,28 @@ def test_a_choice_of_one_costs_no_network_pass():
         info = np.zeros(3, dtype=np.int64)
         search.search(spec, root, 40, seed=0, prior=prior, prior_depth=1, info=info)
         assert info[2] == passes
+
+
+def _visits_at(total, spec, action):
+    vec = _start()
+    vec.states["total"][0] = total
+    vec.refresh()
+    return search.search(spec, vec.states[0:1], 400, c=1.0, seed=0,
+                         prior=_one_hot_prior(spec, action, strength=3.0))
+
+
+def test_a_game_may_have_a_winning_search_try_what_its_prior_ranks_low():
+    """GameSpec.search_fpu_parent. [End] at 20 adding 1 wins: with the prior on it, an
+    untried action counted at 0 never catches up with the winning one's mean return, so the
+    search never leaves it; counted at the tried actions' mean return, every action is
+    tried and the win is still the most visited. At 17 every move loses against best play
+    (the rival reaches 21): the mean return is below 0, untried actions count 0 either way,
+    and the visits are the same."""
+    spec = envs.spec("toy")
+    fpu = dataclasses.replace(spec, search_fpu_parent=True)
+    plain, parent = _visits_at(20, spec, ADD1), _visits_at(20, fpu, ADD1)
+    assert plain[ADD1] == plain.sum()
+    assert (parent[[ADD1, ADD2, ADD3]] > 0).all() and int(np.argmax(parent)) == ADD1
+    for favoured in (ADD1, ADD2, ADD3):
+        assert np.array_equal(_visits_at(17, spec, favoured), _visits_at(17, fpu, favoured))
+

@@ -6,9 +6,10 @@ treasure] and [Sinking a ship]; each seat's value reads only what that seat know
 import numpy as np
 import pytest
 
+import agents
 import envs
 from agents.mcts import DEFAULT_ROLLOUT, MCTSAgent
-from envs.cursed_seas.state import MAX_COINS, MAX_PLAYERS
+from envs.cursed_seas.state import A_NO, MAX_COINS, MAX_PLAYERS
 from envs.cursed_seas.value import DECIDED_LOSS, approach, value
 from tests.positions import random_records
 
@@ -266,3 +267,30 @@ def test_the_search_ends_a_lost_game_instead_of_stalling_it():
             break
         e.step(agent.search(e.record.copy()))
     assert e.record["done"][0] and e.record["reward"][0][0] == -1.0
+
+
+@pytest.mark.parametrize("where", [(2.0, 4.2, -90.0), (2.0, 6.0, -90.0), (8.0, 5.0, 180.0)],
+                         ids=["a_segment_off", "two_segments_off", "across_the_sea"])
+def test_the_trained_agent_brings_the_winning_coin_home(where):
+    """[Winning the Game; Unloading treasure] seat 0 has 14 at home, seat 1 10, and the last
+    gold in play is seat 0's coin aboard its ship: docking at home unloads it and ends the
+    game, won. The shipped agent (its network as the prior of its search) must dock within
+    six turns, its rival passing. Its prior is sure of other segments; counting an untried
+    segment at 0, far below a winning search's mean return, its search never tried the
+    one that docks and the agent sailed about for 30 turns in each of these places
+    (GameSpec.search_fpu_parent)."""
+    e = _decided(home0=(8, 9, 10, 11, 12, 13), home1=(3, 4, 5),
+                 ships=[ship(0, 0, *where), SEA[1]])
+    agent = agents.make("pretrained", "cursed_seas", seed=0)
+    spec = envs.spec("cursed_seas")
+    turns = 0
+    while not e.record["done"][0] and turns < 6:
+        mask = np.zeros(spec.num_actions, np.uint8)
+        spec.single.legal(e.record.copy(), 0, mask)
+        if e.record["to_play"][0] == 0:
+            e.step(int(agent.act(None, mask, e.record.copy(), 0)))
+        else:
+            turns += 1
+            e.step(A_NO if mask[A_NO] else int(np.flatnonzero(mask)[0]))
+    assert e.record["done"][0] and e.record["reward"][0][0] == 1.0
+
