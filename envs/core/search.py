@@ -25,8 +25,9 @@ determinisation), for the logits of the actions legal there only (the last layer
 mlp.forward_legal), and keeps their exponentials; every visit takes the softmax of those
 logits over the actions legal in its own determinisation as the prior ``P`` (an action legal
 in this one only gets its logit now) and picks the action maximising
-``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit; where the game sets
-``GameSpec.search_fpu_parent``, the mean return of the actions tried when that is higher),
+``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit; at the player counts a game
+names in ``GameSpec.search_fpu_parent_at``, the mean return of the actions tried when that is
+higher),
 expanding it if it has no node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
 the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
 the network is then evaluated at those nodes only (once a search for d = 1), so a
@@ -279,7 +280,7 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid, fpu_parent):
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
     normalised over those actions, ``Q`` the seat's mean return (before a visit 0, or with
     ``fpu_parent`` the mean return of the tried actions where that is above 0:
-    GameSpec.search_fpu_parent),
+    GameSpec.search_fpu_parent_at),
     ``N`` the visits of their children (at least 1, so the prior orders the first choice);
     with ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return,
     negated. -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
@@ -701,7 +702,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
                              np.int64(halving), np.float64(noise), policy, vparams, vlayout,
                              np.float64(vmix), vob, bool(stop_when_decided),
-                             bool(spec.search_fpu_parent))
+                             int(root["num_players"][0]) in spec.search_fpu_parent_at)
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise

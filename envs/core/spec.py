@@ -221,12 +221,13 @@ class GameSpec:
     #: own return (max-n, the default); at 2 players the two agree. Set where it was measured
     #: to win (envs/core/search.py; benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid: bool = False
-    #: with a policy prior, an action no simulation has tried yet is rated at the mean return
-    #: its tried siblings give the seat to choose when that is above 0 (first-play urgency
-    #: at the parent's value), not at 0: where a search that is winning (mean return near 1)
-    #: would never try an action a confident prior ranks low (envs/core/search.py ``_puct``).
-    #: Below 0 an untried action keeps 0, so a losing search still looks for a way out
-    search_fpu_parent: bool = False
+    #: the player counts at which, with a policy prior, an action no simulation has tried yet
+    #: is rated at the mean return its tried siblings give the seat to choose when that is
+    #: above 0 (first-play urgency at the parent's value), not at 0: where a search that is
+    #: winning (mean return near 1) would never try an action a confident prior ranks low
+    #: (envs/core/search.py ``_puct``). Below 0 an untried action keeps 0, so a losing search
+    #: still looks for a way out. Set where it was measured to win
+    search_fpu_parent_at: tuple[int, ...] = ()
     #: simulations a decision of the search with a trained policy prior at two players (the
     #: agent ``broadside train`` names and a shipped model's default): what about 8 ms of one
     #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the

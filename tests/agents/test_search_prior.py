@@ -307,8 +307,8 @@ def test_a_choice_of_one_costs_no_network_pass():
         assert info[2] == passes
 
 
-def _visits_at(total, spec, action):
-    vec = _start()
+def _visits_at(total, spec, action, players=2):
+    vec = envs.make_vector("toy", num_envs=1, seed=0, num_players=players)
     vec.states["total"][0] = total
     vec.refresh()
     return search.search(spec, vec.states[0:1], 400, c=1.0, seed=0,
@@ -316,17 +316,28 @@ def _visits_at(total, spec, action):
 
 
 def test_a_game_may_have_a_winning_search_try_what_its_prior_ranks_low():
-    """GameSpec.search_fpu_parent. [End] at 20 adding 1 wins: with the prior on it, an
+    """GameSpec.search_fpu_parent_at. [End] at 20 adding 1 wins: with the prior on it, an
     untried action counted at 0 never catches up with the winning one's mean return, so the
     search never leaves it; counted at the tried actions' mean return, every action is
     tried and the win is still the most visited. At 17 every move loses against best play
     (the rival reaches 21): the mean return is below 0, untried actions count 0 either way,
     and the visits are the same."""
     spec = envs.spec("toy")
-    fpu = dataclasses.replace(spec, search_fpu_parent=True)
+    fpu = dataclasses.replace(spec, search_fpu_parent_at=(2,))
     plain, parent = _visits_at(20, spec, ADD1), _visits_at(20, fpu, ADD1)
     assert plain[ADD1] == plain.sum()
     assert (parent[[ADD1, ADD2, ADD3]] > 0).all() and int(np.argmax(parent)) == ADD1
     for favoured in (ADD1, ADD2, ADD3):
         assert np.array_equal(_visits_at(17, spec, favoured), _visits_at(17, fpu, favoured))
+
+
+def test_first_play_urgency_holds_at_the_player_counts_the_game_names_only():
+    """GameSpec.search_fpu_parent_at names player counts: a 3-player search at 20 (adding 1
+    wins [End]) is the plain one when only 2 is named, and tries more when 3 is."""
+    spec = envs.spec("toy")
+    plain = _visits_at(20, spec, ADD1, players=3)
+    assert np.array_equal(_visits_at(20, dataclasses.replace(spec, search_fpu_parent_at=(2,)),
+                                     ADD1, players=3), plain)
+    three = _visits_at(20, dataclasses.replace(spec, search_fpu_parent_at=(3,)), ADD1, players=3)
+    assert np.count_nonzero(three[[ADD1, ADD2, ADD3]]) > np.count_nonzero(plain[[ADD1, ADD2, ADD3]])
 

@@ -278,7 +278,7 @@ def test_the_trained_agent_brings_the_winning_coin_home(where):
     six turns, its rival passing. Its prior is sure of other segments; counting an untried
     segment at 0, far below a winning search's mean return, its search never tried the
     one that docks and the agent sailed about for 30 turns in each of these places
-    (GameSpec.search_fpu_parent)."""
+    (GameSpec.search_fpu_parent_at)."""
     e = _decided(home0=(8, 9, 10, 11, 12, 13), home1=(3, 4, 5),
                  ships=[ship(0, 0, *where), SEA[1]])
     agent = agents.make("pretrained", "cursed_seas", seed=0)
