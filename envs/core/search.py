@@ -27,8 +27,8 @@ logits over the actions legal in its own determinisation as the prior ``P`` (an 
 in this one only gets its logit now) and picks the action maximising
 ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit; at the player counts a game
 names in ``GameSpec.search_fpu_parent_at``, the mean return of the actions tried when that is
-higher),
-expanding it if it has no node yet. Without a prior nothing changes (UCT, random expansion). With ``prior_depth`` = d
+higher), expanding it if it has no node yet. Without a prior nothing changes (UCT, random
+expansion). With ``prior_depth`` = d
 the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
 the network is then evaluated at those nodes only (once a search for d = 1), so a
 simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
@@ -280,10 +280,10 @@ def _puct(weight, cand, m, kids, n, w, p, c, seat, paranoid, fpu_parent):
     prior ``weight`` (exp of each logit less one constant of the node, :func:`_weigh`)
     normalised over those actions, ``Q`` the seat's mean return (before a visit 0, or with
     ``fpu_parent`` the mean return of the tried actions where that is above 0:
-    GameSpec.search_fpu_parent_at),
-    ``N`` the visits of their children (at least 1, so the prior orders the first choice);
-    with ``paranoid`` a rival's ``Q`` is the searching seat's (``seat``) mean return,
-    negated. -1 when nothing is legal, -2 when a legal action has no weight yet (NaN)."""
+    GameSpec.search_fpu_parent_at), ``N`` the visits of their children (at least 1, so the
+    prior orders the first choice); with ``paranoid`` a rival's ``Q`` is the searching
+    seat's (``seat``) mean return, negated. -1 when nothing is legal, -2 when a legal action
+    has no weight yet (NaN)."""
     z = 0.0
     total = 0
     tried = 0.0
