@@ -28,11 +28,10 @@ in this one only gets its logit now) and picks the action maximising
 ``Q + c * P * sqrt(N) / (1 + n)`` (``Q`` = 0 before a visit; at the player counts a game
 names in ``GameSpec.search_fpu_parent_at``, the mean return of the actions tried when that is
 higher), expanding it if it has no node yet. Without a prior nothing changes (UCT, random
-expansion). With ``prior_depth`` = d
-the prior selects only at the first d levels of the tree (1: the root alone) and UCT below:
-the network is then evaluated at those nodes only (once a search for d = 1), so a
-simulation costs about what a plain one does (benchmarks/TRAINING.md, "The prior at the
-root only").
+expansion). With ``prior_depth`` = d the prior selects only at the first d levels of the
+tree (1: the root alone) and UCT below: the network is then evaluated at those nodes only
+(once a search for d = 1), so a simulation costs about what a plain one does
+(benchmarks/TRAINING.md, "The prior at the root only").
 
 Where playouts stop, a trained network's value head may score the position instead of, or
 mixed with, the game's value kernel (``search(..., value=(params, layout), value_mix=w)``, a

@@ -340,4 +340,3 @@ def test_first_play_urgency_holds_at_the_player_counts_the_game_names_only():
                                      ADD1, players=3), plain)
     three = _visits_at(20, dataclasses.replace(spec, search_fpu_parent_at=(3,)), ADD1, players=3)
     assert np.count_nonzero(three[[ADD1, ADD2, ADD3]]) > np.count_nonzero(plain[[ADD1, ADD2, ADD3]])
-

@@ -293,4 +293,3 @@ def test_the_trained_agent_brings_the_winning_coin_home(where):
             turns += 1
             e.step(A_NO if mask[A_NO] else int(np.flatnonzero(mask)[0]))
     assert e.record["done"][0] and e.record["reward"][0][0] == 1.0
-
