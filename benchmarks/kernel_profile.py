@@ -8,8 +8,10 @@ playout with the game's value kernel. This replays the decisions of random cut p
 the positions of benchmarks/search.py and times each kernel alone over the same records
 (one thread, microseconds per call, CPU time of this process), plus the mean per decision by
 pending decision code where the game has one (``s.pending``). "search moves" is what the search
-calls instead of the legal mask (``GameSpec.search_moves``, or legal mask then prune): the
-decisions replayed are drawn from the full legal mask, as before. Figures only.
+calls instead of the legal mask (``GameSpec.search_moves``, or legal mask then prune), "a
+playout's draw" what a playout calls (``GameSpec.playout_move``, and search moves where it
+draws nothing): the decisions replayed are drawn from the full legal mask, as before.
+Figures only.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import time
 import numpy as np
 from numba import njit
 
-from envs.core.search import game_apply, game_determinize, game_legal, game_moves, game_value
+from envs.core.search import (game_apply, game_determinize, game_legal, game_moves,
+                              game_playout_move, game_value)
 
 
 @njit(cache=True)
@@ -75,6 +78,7 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
         est = np.zeros(recs.dtype["reward"].shape[0])
         t_legal = _time(lambda: _legal_all(spec, work, masks), 3) / n
         t_moves = _time(lambda: _moves_kernel(work, masks), 3) / n
+        t_draw = _time(lambda: _draw_kernel(work, masks), 3) / n
         t_apply = _time(lambda: (_copies(work, recs, 1), _apply_all(spec, work, acts)), 3) / n
         t_copy = _time(lambda: _copies(work, recs, 1), 3) / n
         t_apply -= t_copy
@@ -83,7 +87,7 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
         per_sim = t_copy + t_det + rollout * (t_legal + t_apply) + t_val
         lines.append(
             f"{name} ({label}): per decision legal_mask {t_legal * 1e6:.2f} us (search moves "
-            f"{t_moves * 1e6:.2f} us), apply "
+            f"{t_moves * 1e6:.2f} us, a playout's draw {t_draw * 1e6:.2f} us), apply "
             f"{t_apply * 1e6:.2f} us; per simulation record copy {t_copy * 1e6:.2f} us, "
             f"determinize {t_det * 1e6:.2f} us, value {t_val * 1e6:.2f} us; a {rollout}-decision "
             f"cut simulation ~{per_sim * 1e6:.0f} us ({1 / per_sim:,.0f}/s): legal "
@@ -98,9 +102,11 @@ def profile(name: str, rollout: int = 20, playouts: int = 200, midgame: int = 40
                 w2, m2 = sub.copy(), np.zeros((len(sel), spec.num_actions), np.uint8)
                 tl = _time(lambda: _legal_all(spec, w2, m2), 3) / len(sel)
                 tm = _time(lambda: _moves_kernel(w2, m2), 3) / len(sel)
+                td = _time(lambda: _draw_kernel(w2, m2), 3) / len(sel)
                 ta = _time(lambda: (_copies(w2, sub, 1), _apply_all(spec, w2, sa)), 3) / len(sel)
                 parts.append(f"pending {int(code)}: {len(sel) / n:.0%} of decisions, legal "
-                             f"{tl * 1e6:.1f} us (search moves {tm * 1e6:.1f}), copy+apply {ta * 1e6:.1f} us")
+                             f"{tl * 1e6:.1f} us (search moves {tm * 1e6:.1f}, a playout's draw "
+                             f"{td * 1e6:.1f}), copy+apply {ta * 1e6:.1f} us")
             lines.append("    " + "; ".join(parts))
     return lines
 
@@ -131,6 +137,15 @@ def _legal_kernel(states, masks):
 def _moves_kernel(states, masks):
     for i in range(states.shape[0]):
         game_moves(states[i], masks[i])
+
+
+@njit(cache=True)
+def _draw_kernel(states, masks):
+    x = np.uint64(1)
+    for i in range(states.shape[0]):
+        a, x = game_playout_move(states[i], x)
+        if a < 0:
+            game_moves(states[i], masks[i])
 
 
 @njit(cache=True)

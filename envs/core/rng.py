@@ -42,6 +42,15 @@ def next_u64(s):
     return mix64(s.rng)
 
 
+@njit(cache=True, inline="always")
+def stream_uniform(x, n):
+    """(a uniform integer in [0, n), the next word) from the splitmix64 stream at word ``x``:
+    draws for a kernel that holds its stream in a local word, not in a record (the search's
+    playouts; 32-bit multiply-shift as :func:`randint`)."""
+    x = x + _GOLDEN
+    return np.int64(((mix64(x) >> _S32) * np.uint64(n)) >> _S32), x
+
+
 @njit(cache=True)
 def randint(s, n):
     """A uniform integer in [0, n) for 0 < n < 2**16 (32-bit multiply-shift; bias < 2**-16)."""

@@ -6,12 +6,13 @@ copies the root record, determinises it with the game's kernel (``GameSpec.deter
 every zone the searching seat cannot see re-dealt consistently with what it knows, the rng
 re-seeded, so future chance is unknown too), descends by UCB over the actions legal in that
 determinisation with availability counts (Cowling, Powley & Whitehouse's SO-ISMCTS), expands
-one node, plays out at random with the game's own kernels and backs the return of every seat
-up the path: the seat to play at a node maximises its own (max-n), so any number of players
-works. A game may instead have the search take every rival as playing against the searching
-seat at 3 or more players (``GameSpec.search_paranoid``, Sturtevant & Korf's paranoid
-reading: a rival's node minimises the searching seat's return), where its rivals' own
-interests are a poor model of what its opponents do.
+one node, plays out at random (or by the game's playout policy) with the game's own kernels
+and backs the return of every seat up the path: the seat to play at a node maximises its own
+(max-n), so any number of players works. A game may instead have the search take every
+rival as playing against the searching seat at 3 or more players
+(``GameSpec.search_paranoid``, Sturtevant & Korf's paranoid reading: a rival's node minimises
+the searching seat's return), where its rivals' own interests are a poor model of what its
+opponents do.
 
 A playout may stop after ``max_rollout`` decisions; the game's ``value`` kernel (GameSpec.value,
 each seat's estimated return in reward units) then stands in for the rest of the game (0 for
@@ -50,7 +51,10 @@ declining of a flag's action, which its horizon cannot value): tree and playouts
 among the rest; the rules still offer them to every player. A game whose full mask costs far
 more than what the search keeps of it may give the kept moves directly
 (``GameSpec.search_moves``, equal to legal-then-prune; Cursed Seas' movement segments): the
-search then calls it instead of the two.
+search then calls it instead of the two. A playout, which wants one move and not the whole
+set, may have the game draw it (``GameSpec.playout_move``, the game's playout policy: Cursed
+Seas tests only the heading it draws for a clear turn, where the set tests all 12, and gives
+a ship the shoot action first).
 
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
@@ -73,10 +77,9 @@ from numba.core.extending import overload
 from envs.core.halving import (checked_root_actions, consider, improved_policy, root_choice,
                                visit_schedule)
 from envs.core.mlp import forward, forward_legal, input_size, width
-from envs.core.rng import mix64
+from envs.core.rng import mix64, stream_uniform
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_S32 = np.uint64(32)
 _REGISTERED: set[str] = set()
 #: (params, layout) standing for "no prior" (typed like a real one, never read)
 _NO_PRIOR = (np.zeros(1, dtype=np.float32), np.zeros((1, 5), dtype=np.int64))
@@ -136,6 +139,12 @@ def game_moves(s, mask):
     raise NotImplementedError("game_moves is only callable from numba kernels")
 
 
+def game_playout_move(s, x):
+    """Stub resolved per STATE record type (see register): ``GameSpec.playout_move``, or
+    (-1, ``x``) (no draw: the playout gathers ``game_moves``' mask)."""
+    raise NotImplementedError("game_playout_move is only callable from numba kernels")
+
+
 @njit(cache=True)
 def _no_prune(s, mask):
     pass
@@ -177,6 +186,11 @@ def _no_value(s, out):
 
 
 @njit(cache=True)
+def _no_playout_move(s, x):
+    return -1, x
+
+
+@njit(cache=True)
 def _no_heuristic(s, seat, key, best):
     """A game without a heuristic kernel: nothing rated (the reply kernel never asks it:
     training/selfplay_env.py plays such a heuristic from Python)."""
@@ -199,6 +213,7 @@ def register(spec, search: bool = True) -> None:
     val = spec.value if spec.value is not None else _no_value
     heur = spec.heuristic_best if spec.heuristic_best is not None else _no_heuristic
     prune = spec.prune if spec.prune is not None else _no_prune
+    draw = spec.playout_move if spec.playout_move is not None else _no_playout_move
 
     def mine(s):
         return isinstance(s, types.Record) and s.dtype == dtype
@@ -239,6 +254,11 @@ def register(spec, search: bool = True) -> None:
         if mine(s):
             return lambda s, seat, key, best: heur(s, seat, key, best)
 
+    @overload(game_playout_move)
+    def _playout_move(s, x):
+        if mine(s):
+            return lambda s, x: draw(s, x)
+
     moves = spec.search_moves
 
     @overload(game_moves)
@@ -254,13 +274,6 @@ def register(spec, search: bool = True) -> None:
         return legal_then_prune
 
     _REGISTERED.add(spec.name)
-
-
-@njit(cache=True, inline="always")
-def _uniform(x, n):
-    """(a uniform integer in [0, n), the next stream word) from a splitmix64 stream."""
-    x = x + _GOLDEN
-    return np.int64(((mix64(x) >> _S32) * np.uint64(n)) >> _S32), x
 
 
 @njit(cache=True, inline="always")
@@ -475,7 +488,7 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
                         k += 1
                 if k > 0:
                     # expand: a random action never tried from here
-                    j, x = _uniform(x, k)
+                    j, x = stream_uniform(x, k)
                     a = fresh[j]
                     child[node, a] = nodes
                     up[nodes] = node
@@ -511,11 +524,14 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
             break
         steps = 0
         while s.to_play >= 0 and (max_rollout < 0 or steps < max_rollout):
-            k = _search_moves(s, mask, words, cand)
-            if k == 0:
-                break
-            j, x = _uniform(x, k)
-            game_apply(s, cand[j])
+            a, x = game_playout_move(s, x)
+            if a < 0:
+                k = _search_moves(s, mask, words, cand)
+                if k == 0:
+                    break
+                j, x = stream_uniform(x, k)
+                a = cand[j]
+            game_apply(s, a)
             if s.fault:
                 faulted = True
                 break

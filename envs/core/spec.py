@@ -200,6 +200,16 @@ class GameSpec:
     #: (Cursed Seas' movement segments: 384 answers, 48 kept). Only the search calls it; the
     #: rules, every agent and the env still see ``legal_mask``. None = legal_mask then prune
     search_moves: Any = None
+    #: ``playout_move(s, x) -> (action, x)``: the game's playout policy: a move for a search
+    #: playout, one of those ``search_moves`` gives, drawn from the playout's splitmix64
+    #: stream at word ``x`` (envs/core/rng.py ``stream_uniform``; the word after the draws is
+    #: returned), or -1 and ``x`` untouched where the game draws none (the playout then
+    #: draws uniformly from that mask, as without the kernel). For a decision whose set costs
+    #: far more than testing the move drawn, or where uniform playouts mislead the value at
+    #: the cut (Cursed Seas: a segment drawn by testing only its heading; a ship given the
+    #: shoot action first). Only playouts call it; the tree still tries the whole set.
+    #: None = playouts draw uniformly from the mask at every decision
+    playout_move: Any = None
     #: decisions a search playout makes at two players before the game's ``value`` kernel
     #: scores the position (agents/mcts.py's default ``max_rollout_steps``; the issue-30
     #: benchmarks tune it per game, as a turn spans a different number of decisions in each
@@ -248,7 +258,7 @@ class GameSpec:
     #: the kernel-contract fields Python code calls directly (tests, notebooks): compiled
     #: with numba's Python wrapper from the start (envs/core/jit.py)
     PYTHON_FACING = ("init", "legal_mask", "apply", "observe", "determinize", "state_vector",
-                     "value", "heuristic_best", "prune", "search_moves")
+                     "value", "heuristic_best", "prune", "search_moves", "playout_move")
 
     def __post_init__(self):
         for name in self.PYTHON_FACING:

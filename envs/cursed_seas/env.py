@@ -87,6 +87,7 @@ from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.labels import action_label
 from envs.cursed_seas.observe import observe
+from envs.cursed_seas.playout import playout_move
 from envs.cursed_seas.prune import prune, search_moves
 from envs.cursed_seas.render import render_ansi, render_regions, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
@@ -140,6 +141,7 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
+    playout_move=playout_move,
     search_cut=SEARCH_CUT, search_c=SEARCH_C, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
     # at 3+ players the search takes its rivals as playing against it: max-n lost to two
     # heuristics (benchmarks/RESULTS.md, "Paranoid search at 3 players")
