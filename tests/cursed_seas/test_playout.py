@@ -15,8 +15,8 @@ from envs.cursed_seas.state import (
     PK_SEGMENT, PK_TURN,
 )
 
-from .helpers import fleet, order, position, random_decisions, ship
-from .test_prune import BERTH_ISLANDS, BERTH_SHIPS, CORNER, MARROW
+from .helpers import fleet, order, position, random_decisions
+from .test_prune import BERTH_ISLANDS, BERTH_SHIPS, BOXED, CORNER
 
 SPEC = envs.spec("cursed_seas")
 
@@ -55,11 +55,9 @@ def _positions(pending, config, games, seed):
 def _boxed():
     """Issue 30's corner and berth (tests/cursed_seas/test_prune.py): no kept heading is
     open, so the search keeps stopping and the 15-degree turns."""
-    boxed = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
-             ship(1, 0, 9.0, 5.0, 90.0)]
     out = []
     for fleets, pieces, islands, cur in (
-            ([fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")], boxed, CORNER, 0),
+            ([fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")], BOXED, CORNER, 0),
             ([fleet("Lady Marrow"), fleet("Iron Widow", "Rustfang")], BERTH_SHIPS,
              BERTH_ISLANDS, 1)):
         e = position(fleets, pieces, islands=islands, cur=cur)

@@ -106,6 +106,9 @@ CORNER = [{"x": 2.25, "y": 9.75, "r": 0.9, "home": 0}, {"x": 10.0, "y": 2.0, "r"
           {"x": 6.0, "y": 2.0, "r": 1.0, "home": -1}, {"x": 6.0, "y": 6.0, "r": 1.0, "home": -1}]
 #: Lady Marrow where issue 30's game left her: stern by her home, bow on the left table edge
 MARROW = ship(0, 0, 0.8994228634059952, 9.667564434701788, 150.0)
+#: issue 30's trap: Regal Tempest docked astern of her, so only the 15-degree turns free her
+BOXED = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
+         ship(1, 0, 9.0, 5.0, 90.0)]
 
 
 def _kept_moves(fleets, ships):
@@ -151,9 +154,7 @@ def test_a_ship_boxed_in_against_the_wall_still_tries_the_turn_that_frees_her():
     degrees) moved her, so the search sailed her into the edge for 3,000 decisions; now the
     15-degree turns are tried, and they move her."""
     fleets = [fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")]
-    ships = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
-             ship(1, 0, 9.0, 5.0, 90.0)]
-    legal, kept, moved = _kept_moves(fleets, ships)
+    legal, kept, moved = _kept_moves(fleets, BOXED)
     turns = {float(FAN_DEG[(a - A_SEG) // NUM_FRAC % NUM_FAN])
              for a in np.flatnonzero(legal[A_SEG:A_SEG + NUM_SEG_ACTIONS]) + A_SEG}
     assert turns == {-15.0, 0.0}
@@ -233,11 +234,9 @@ def test_search_moves_equal_the_legal_mask_then_prune_against_the_wall():
     no kept heading is open the search's kernel, like prune, falls back to every open heading
     (here the 15-degree turn) [Setup: the table edge is an impassable wall; ruling: Edges]."""
     ships = [MARROW, ship(1, 0, 9.0, 5.0, 90.0)]
-    boxed = [MARROW, ship(0, 1, 0.6751206530392091, 10.419522728182585, -30.0, dock=0),
-             ship(1, 0, 9.0, 5.0, 90.0)]
     for fleets, pieces, turns in (([fleet("Lady Marrow"), fleet("Rustfang")], ships, None),
                                   ([fleet("Lady Marrow", "Regal Tempest"), fleet("Rustfang")],
-                                   boxed, {-15.0})):
+                                   BOXED, {-15.0})):
         e = position(fleets, pieces, islands=CORNER)
         e.step(order(0, ACT_MOVE))
         rec = e.record[0]
