@@ -10,6 +10,13 @@ An agent picks an action for the seat to play. Two kinds exist:
 
 Both single (``act``) and batched (``act_batch``) calls exist; batched play over
 ``VectorGame`` uses ``act_batch`` so a policy runs one forward pass for many games.
+
+A record handed to ``act`` comes from outside, so a state agent first validates it with its
+game's ``check_states`` (``StateError`` naming the problems; the kernels never read a
+corrupt record). ``act_batch`` is the path of the suite's own loops, whose records a
+VectorGame or env made or validated, and it trusts them: checking every decision would cost
+more than a heuristic's move. A record from elsewhere enters by ``act``, ``MCTSAgent.search``
+or ``VectorGame.set_states``.
 """
 
 from __future__ import annotations
@@ -24,12 +31,20 @@ class Agent:
     name: str = "agent"
     #: True when the agent reads the exact game record (see module docstring)
     needs_state: bool = False
+    #: the game whose records a state agent reads (``act`` validates them with its
+    #: ``check_states``); None for an agent that reads no record
+    game: str | None = None
 
     def act(self, obs, mask, state=None, seat=None) -> int:
-        """One action for one game. ``state`` is a record (or 1-element STATE array)."""
+        """One action for one game. ``state`` is a record (or 1-element STATE array),
+        validated first for a state agent (module docstring)."""
         states = None
         if state is not None:
             states = as_state_array(state)
+            if self.needs_state and self.game is not None:
+                import envs
+
+                envs.spec(self.game).refuse_invalid(states[:1], f"{self.name}'s record")
         seats = None if seat is None else np.array([seat], dtype=np.int64)
         out = self.act_batch(np.asarray(obs, dtype=np.float32)[None],
                              np.asarray(mask)[None], states, seats)

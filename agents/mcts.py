@@ -306,16 +306,20 @@ class MCTSAgent(Agent):
             raise ValueError("MCTSAgent needs the game records (needs_state=True)")
         out = np.empty(len(masks), dtype=np.int64)
         for i in range(len(masks)):
-            out[i] = self.search(states[i:i + 1], np.asarray(masks[i]))
+            out[i] = self.search(states[i:i + 1], np.asarray(masks[i]), checked=True)
         return out
 
-    def search(self, root_state, root_mask=None) -> int:
+    def search(self, root_state, root_mask=None, checked: bool = False) -> int:
         """The most visited legal root action after ``simulations`` simulations (the search
         stops as soon as no other action can overtake it), or the Gumbel root's pick (-1
-        when nothing is legal)."""
+        when nothing is legal). ``root_state`` is validated with the game's ``check_states``
+        (``StateError``) unless ``checked`` says the caller holds a validated record
+        (``act_batch``: see agents/base.py)."""
         from envs.core.search import search
 
         root = as_state_array(root_state)
+        if not checked:
+            self.spec.refuse_invalid(root[:1], "search root")
         if root_mask is None:
             root_mask = np.zeros(self.spec.num_actions, dtype=np.uint8)
             self.spec.single.legal(root.copy(), 0, root_mask)
@@ -328,7 +332,8 @@ class MCTSAgent(Agent):
                         seed=int(self.rng.integers(2**63)), max_rollout=self.rollout_for(n),
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
                         paranoid=self.paranoid, halving=self.gumbel, value=self.value,
-                        value_mix=self.value_mix, stop_when_decided=self.stop_when_decided)
+                        value_mix=self.value_mix, stop_when_decided=self.stop_when_decided,
+                        checked=True)
         if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
             return int(info[3])
         return int(legal[np.argmax(visits[legal])])

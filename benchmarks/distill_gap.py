@@ -70,7 +70,8 @@ class Takeover(_StudentAndSearch):
         for i in range(len(masks)):
             if int(states["pending"][i]) in self.kinds and int(np.count_nonzero(masks[i])) > 1:
                 c0 = time.process_time()
-                out[i] = self.search_agent.search(states[i:i + 1], np.asarray(masks[i]))
+                out[i] = self.search_agent.search(states[i:i + 1], np.asarray(masks[i]),
+                                                  checked=True)
                 self.search_cpu += time.process_time() - c0
                 self.searched += 1
         return out
@@ -90,8 +91,8 @@ class Recorder(_StudentAndSearch):
         for i in range(len(masks)):
             if int(np.count_nonzero(masks[i])) > 1:
                 m = np.asarray(masks[i])
-                a = self.search_agent.search(states[i:i + 1], m)
-                b = self.search_agent.search(states[i:i + 1], m)
+                a = self.search_agent.search(states[i:i + 1], m, checked=True)
+                b = self.search_agent.search(states[i:i + 1], m, checked=True)
                 group = self.group_of.get(int(states["pending"][i]), "other")
                 self.rows.append((group, int(out[i]), a, b))
         return out

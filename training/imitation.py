@@ -182,12 +182,12 @@ def make_teacher(game: str, spec: str = "heuristic", seed: int = 0, prior=None):
 
 def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(best bool[NUM_ACTIONS], target float32[NUM_ACTIONS], visits int64[NUM_ACTIONS]) of
-    one search by ``agent`` (an MCTSAgent) from ``state`` (a 1-element STATE array) for its
-    seat to play. ``best`` is every legal action whose visit count equals the maximum over
-    the legal actions, ``target`` their visit shares over the legal actions; for a Gumbel
-    root ``best`` is its move and ``target`` its policy target (module docstring). ``q``
-    (float64[NUM_ACTIONS], optional) receives the seat's mean return after each root
-    action (envs/core/search.py)."""
+    one search by ``agent`` (an MCTSAgent) from ``state`` (a 1-element STATE array of a
+    VectorGame, so not validated again) for its seat to play. ``best`` is every legal action
+    whose visit count equals the maximum over the legal actions, ``target`` their visit
+    shares over the legal actions; for a Gumbel root ``best`` is its move and ``target`` its
+    policy target (module docstring). ``q`` (float64[NUM_ACTIONS], optional) receives the
+    seat's mean return after each root action (envs/core/search.py)."""
     from agents.base import as_state_array
     from envs.core.search import search
 
@@ -198,7 +198,8 @@ def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np
     visits = search(agent.spec, root, agent.simulations, c=agent.c,
                     seed=int(agent.rng.integers(2**63)),
                     max_rollout=agent.rollout_for(int(root["num_players"][0])),
-                    prior=agent.prior, q=q, info=info, halving=agent.gumbel, policy=policy)
+                    prior=agent.prior, q=q, info=info, halving=agent.gumbel, policy=policy,
+                    checked=True)
     best = np.zeros(len(mask), dtype=bool)
     if policy is not None and 0 <= info[3] and mask[info[3]]:
         best[info[3]] = True

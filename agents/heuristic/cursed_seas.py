@@ -28,6 +28,7 @@ class CursedSeasHeuristic(Agent):
 
     name = "heuristic"
     needs_state = True
+    game = "cursed_seas"
     #: its choice is a uniform draw from the set ``heuristic_best`` marks, so a kernel may
     #: play it
     plays_heuristic_best = True

@@ -30,6 +30,7 @@ class FiveSailsHeuristic(Agent):
 
     name = "heuristic"
     needs_state = True
+    game = "five_sails"
     #: its choice is a uniform draw from the set ``heuristic_best`` marks, so a kernel may
     #: play it
     plays_heuristic_best = True

@@ -51,6 +51,7 @@ class HavocHeuristic(Agent):
 
     name = "heuristic"
     needs_state = True
+    game = "havoc"
 
     def __init__(self, seed=None, budget: int = BUDGET, max_depth: int = MAX_DEPTH):
         self.rng = np.random.default_rng(seed)

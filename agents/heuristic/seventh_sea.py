@@ -39,6 +39,7 @@ class SeventhSeaHeuristic(Agent):
 
     name = "heuristic"
     needs_state = True
+    game = "seventh_sea"
     #: its choice is the one action ``heuristic_best`` marks, so a kernel may play it
     plays_heuristic_best = True
 

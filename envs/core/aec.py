@@ -371,9 +371,7 @@ class ArrayAECEnv(AECEnv):
             self._mask[:] = 0       # as after the step that ended it: no legal move is left
 
     def _validate(self, record: np.ndarray, what: str) -> None:
-        problems = self.game.check_state(record)
-        if problems:
-            raise StateError(f"{self.game.name} {what} refused, nothing was changed", problems)
+        self.game.refuse_invalid(record, what)
 
     def _install(self, record: np.ndarray) -> None:
         """Swap in a validated record (its config becomes the env's)."""

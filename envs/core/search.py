@@ -642,7 +642,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            prior_depth: int | None = None, paranoid: bool | None = None,
            halving: int = 0, noise: float = 1.0,
            policy: np.ndarray | None = None, value: tuple | None = None,
-           value_mix: float = 1.0, stop_when_decided: bool = False) -> np.ndarray:
+           value_mix: float = 1.0, stop_when_decided: bool = False,
+           checked: bool = False) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -663,13 +664,19 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     ``value_mix`` (1: the network alone; module docstring). ``stop_when_decided`` ends the
     search once no root action can overtake the most visited one in the simulations left
     (no Gumbel root): the same most visited action for less time, but fewer visits, so not
-    for visit-count labels."""
+    for visit-count labels. ``root`` is validated with the game's ``check_states`` first
+    (``StateError`` naming its problems), as every record from outside is, unless ``checked``
+    says the caller holds a record already validated or made by the game's kernels (a
+    VectorGame's or env's: the suite's loops, where validating every decision would cost
+    more than some searches)."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
     from envs.core.spec import FAULT_MESSAGES
 
     register(spec)
+    if not checked:
+        spec.refuse_invalid(root[:1], "search root")
     if prior_depth is not None and prior_depth < 1:
         raise ValueError(f"search prior_depth {prior_depth}: the prior selects at the root "
                          "at least (1), or at every depth (None)")

@@ -289,6 +289,27 @@ class GameSpec:
             return [f"record: dtype/shape {arr.dtype}/{arr.shape} is not one {self.name} STATE"]
         return self.check_states(arr)[0]
 
+    def refuse_invalid(self, states, what: str, row: str = "record") -> None:
+        """Raise ``StateError`` when a record of ``states`` (this game's STATE records, any
+        shape) fails ``check_states``: it names ``what`` was refused and each bad record's
+        problems (the first five records, four problems each, as ``row i: problem``; a single
+        record's problems as they are). Nothing is changed either way."""
+        from envs.core.errors import StateError
+
+        arr = np.asarray(states).reshape(-1)
+        if arr.dtype != self.state_dtype:
+            raise StateError(f"{self.name} {what} refused: dtype {arr.dtype} is not the "
+                             f"game's STATE")
+        problems = self.check_states(arr)
+        bad = [(i, p) for i, p in enumerate(problems) if p]
+        if not bad:
+            return
+        if len(arr) == 1:
+            raise StateError(f"{self.name} {what} refused, nothing was changed", bad[0][1])
+        lines = [f"{row} {i}: {msg}" for i, p in bad[:5] for msg in p[:4]]
+        raise StateError(f"{self.name} {what}: {len(bad)} of {len(arr)} records refused, "
+                         "nothing was changed", lines)
+
     @functools.cached_property
     def single(self) -> "SingleKernels":
         """The single-game entry points (see SingleKernels)."""

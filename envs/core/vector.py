@@ -154,12 +154,7 @@ class VectorGame:
         self._fill()
 
     def _check(self, states) -> None:
-        problems = self.spec.check_states(states)
-        bad = [(i, p) for i, p in enumerate(problems) if p]
-        if bad:
-            lines = [f"env {i}: {msg}" for i, p in bad[:5] for msg in p[:4]]
-            raise StateError(f"{self.spec.name}: {len(bad)} of {len(problems)} states refused",
-                             lines)
+        self.spec.refuse_invalid(states, "VectorGame states", row="env")
 
     def step(self, actions):
         """Apply ``actions[i]`` in game i (< 0: leave game i alone this call).

@@ -31,10 +31,16 @@ def _open_position(players: int, total: int = 14):
     return rec
 
 
+def _search(spec, root, *args, **kwargs):
+    """The search of a study position: with no card anywhere it is outside the toy's deck
+    invariant, which ``check_states`` would refuse, so the test vouches for it (``checked``)."""
+    return search.search(spec, root, *args, checked=True, **kwargs)
+
+
 def _root_values(paranoid, prior=None, players=3, sims=6000):
     spec = envs.spec("toy")
     q = np.zeros(spec.num_actions)
-    visits = search.search(spec, _open_position(players), sims, c=1.0, seed=1, q=q,
+    visits = _search(spec, _open_position(players), sims, c=1.0, seed=1, q=q,
                            prior=prior, paranoid=paranoid)
     return visits, q
 
@@ -65,14 +71,14 @@ def test_the_game_chooses_the_default_and_the_caller_may_override_it():
     spec = envs.spec("toy")
     mine = dataclasses.replace(spec, search_paranoid=True)
     root = _open_position(3)
-    want = search.search(spec, root, 1500, seed=2, paranoid=True)
-    assert np.array_equal(search.search(mine, root, 1500, seed=2), want)
-    assert not np.array_equal(search.search(spec, root, 1500, seed=2), want)
-    assert np.array_equal(search.search(mine, root, 1500, seed=2, paranoid=False),
-                          search.search(spec, root, 1500, seed=2))
+    want = _search(spec, root, 1500, seed=2, paranoid=True)
+    assert np.array_equal(_search(mine, root, 1500, seed=2), want)
+    assert not np.array_equal(_search(spec, root, 1500, seed=2), want)
+    assert np.array_equal(_search(mine, root, 1500, seed=2, paranoid=False),
+                          _search(spec, root, 1500, seed=2))
 
 
 @pytest.mark.parametrize("bad", ["yes", 1, 0.0])
 def test_a_paranoid_setting_that_is_not_a_bool_is_refused(bad):
     with pytest.raises(ValueError, match="paranoid"):
-        search.search(envs.spec("toy"), _open_position(3), 5, paranoid=bad)
+        _search(envs.spec("toy"), _open_position(3), 5, paranoid=bad)
