@@ -314,7 +314,7 @@ def search_cut(meta: dict, num_players: int | None = None) -> int | None:
     """Playout decisions of the ``pretrained`` agent's search in a game of ``num_players``
     seats (default: the count the model was trained for), or None where the model fixes
     none (the search's default at that count). The metadata's ``playout_cut`` holds at every
-    count; its ``playout_cut_by_players`` ({"3": 10}: the cut a count's figures were
+    count; its ``playout_cut_by_players`` ({"3": 60}: the cut a count's figures were
     measured with) overrides a count and the counts above it up to the next it lists, as
     ``sims_by_players`` does the budget."""
     n = players(meta) if num_players is None else int(num_players)
