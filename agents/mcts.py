@@ -55,9 +55,13 @@ def default_rollout(spec, num_players: int = 2) -> int | None:
     score where playouts stop, None (full playouts) without one. In a game whose cut grows
     with the seats (``GameSpec.search_cut_grows``) that is the 2-player cut, and n seats
     share ``n / 2`` times as many decisions (rounded up): at 4 players each seat then makes
-    as many playout decisions as at 2."""
+    as many playout decisions as at 2. A count the game names in ``search_cut_by_players``
+    takes the cut named there."""
     if spec.value is None:
         return None
+    named = dict(spec.search_cut_by_players)
+    if int(num_players) in named:
+        return int(named[int(num_players)])
     cut = DEFAULT_ROLLOUT if spec.search_cut is None else int(spec.search_cut)
     if not spec.search_cut_grows:
         return cut
@@ -174,7 +178,8 @@ class MCTSAgent(Agent):
     (each with that count's prior). ``max_rollout_steps`` stops a playout early (its
     return is then what was earned so far plus the game's value kernel, 0 without one):
     ``"default"`` is ``default_rollout`` at each player count (the game's cut for a game
-    with a value kernel, grown with the seats where it says so; full playouts otherwise),
+    with a value kernel, grown with the seats or named for the count where it says so;
+    full playouts otherwise),
     None is always full playouts, a number that many decisions at every count;
     ``cuts_by_players`` ({player count: decisions}) another cut at a count.
     ``paranoid`` (None: the game's ``search_paranoid``) has every rival play against this

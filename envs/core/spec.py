@@ -222,6 +222,11 @@ class GameSpec:
     #: decisions as at two. Set where measured to win (Havoc at 4 players; Cursed Seas at 3
     #: lost with it: benchmarks/RESULTS.md, "The playout horizon grows with the seats")
     search_cut_grows: bool = False
+    #: ``((players, cut), ...)``: the playout cut at a player count where another one was
+    #: measured to win, before ``search_cut`` and its growth (agents.mcts.default_rollout).
+    #: Cursed Seas cuts at 10 at two and three players but at 80 at four, 20 decisions a seat.
+    #: Empty = ``search_cut`` (grown where ``search_cut_grows``) at every count
+    search_cut_by_players: tuple[tuple[int, int], ...] = ()
     #: UCT's exploration constant for the game's search without a policy prior, where its
     #: value kernel's scale makes another constant search better (agents.mcts.default_c).
     #: None = the search's own default (``agents.mcts.DEFAULT_UCT_C``)
@@ -272,6 +277,9 @@ class GameSpec:
             mlp.checked_temperature(self.prior_temperature)
         except ValueError as e:
             raise ValueError(f"{self.name}: prior_temperature: {e}") from None
+        if any(int(n) < 1 or int(cut) < 0 for n, cut in self.search_cut_by_players):
+            raise ValueError(f"{self.name}: search_cut_by_players {self.search_cut_by_players}: "
+                             "pairs (player count >= 1, playout decisions >= 0)")
         if self.action_features is not None:
             first, count, nf = self.action_features
             if first < 0 or count < 1 or nf < 1 or first + count > self.num_actions or \

@@ -110,6 +110,12 @@ def _gold(states, out):
 #: decisions a search playout makes before value.py scores the position (GameSpec.search_cut;
 #: benchmarks/RESULTS.md, Cursed Seas: tuned against the heuristic)
 SEARCH_CUT = 10
+#: at four players each seat makes 20 playout decisions, as the trained agent's do
+#: (GameSpec.search_cut_by_players): with playouts that shoot the plain search won more
+#: against three heuristics than at 10; at three players 20 a seat won no more than 10
+#: (benchmarks/RESULTS.md, "Cursed Seas' plain search at 4 players: 20 playout decisions
+#: a seat")
+SEARCH_CUT_BY_PLAYERS = ((4, 80),)
 #: UCT's exploration constant of the plain search (GameSpec.search_c): its value is
 #: compressed (a coin's margin is worth 0.17), and 0.5 won more at 3 players than 1.0 and as
 #: much at 2 (benchmarks/RESULTS.md, "Pirates of the Cursed Seas: what the 2-player search's
@@ -142,7 +148,8 @@ GAME = GameSpec(
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_moves=search_moves,
     playout_move=playout_move,
-    search_cut=SEARCH_CUT, search_c=SEARCH_C, action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
+    search_cut=SEARCH_CUT, search_cut_by_players=SEARCH_CUT_BY_PLAYERS, search_c=SEARCH_C,
+    action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
     # at 3+ players the search takes its rivals as playing against it: max-n lost to two
     # heuristics (benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid=True,
