@@ -32,8 +32,9 @@ def test_where_the_game_says_so_every_seat_makes_as_many_playout_decisions_as_at
 def test_a_player_count_the_game_names_takes_its_own_cut():
     """GameSpec.search_cut_by_players names the cut at a count where another was measured
     to win, over the 2-player cut and its growth. Cursed Seas cuts at 10 at two and three
-    players and at 80 at four, 20 decisions a seat (its plain search won more against three
-    heuristics with them); a bad pair is refused when the game is made."""
+    players and at 80 at four, 20 decisions a seat (its plain search won 95 of 200 deals
+    against three heuristics with them, 77 at 10); a bad pair is refused when the game is
+    made."""
     cursed = envs.spec("cursed_seas")
     assert not cursed.search_cut_grows
     assert [default_rollout(cursed, n) for n in (2, 3, 4)] == [10, 10, 80]
