@@ -95,10 +95,14 @@ MODEL_GAME = "broadside_game"
 
 
 def model_game_entry(game: str, config: dict) -> dict:
-    """What a model carries about its game: name, version and config options."""
+    """What a model carries about its game: name, version and config options, and what it
+    was trained with (``trained_with``: package versions and source revision,
+    ``agents.provenance``)."""
     import envs
+    from agents.provenance import provenance
 
-    return {"game": game, "version": envs.spec(game).version, "config": dict(config)}
+    return {"game": game, "version": envs.spec(game).version, "config": dict(config),
+            "trained_with": provenance()}
 
 
 def model_game(path) -> dict | None:

@@ -40,7 +40,8 @@ count differ from the installed game's, and when its weights file is not the one
 metadata names (sha256); a ``<game>-<N>p`` model also when its game options are not N
 players. A game without a model raises ``NoPretrainedModelError`` saying how to train one.
 ``python -m agents.pretrained export`` writes both files from a trained ``expert.zip`` /
-``model.zip``.
+``model.zip``, with the package versions and source revision the model was trained with
+(``trained_with``, ``agents.provenance``; absent from models trained before 2026-12-06).
 """
 
 from __future__ import annotations
@@ -545,6 +546,8 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     meta = {"format": FORMAT, **identity(game), "config": config,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
+    if isinstance(entry.get("trained_with"), dict):
+        meta.setdefault("trained_with", entry["trained_with"])
     spec = envs.spec(game)
     meta.setdefault("sims", prior_sims(trained, spec))
     if trained == 2 and spec.prior_temperature != 1.0:

@@ -803,3 +803,56 @@ def test_export_for_a_player_count_writes_its_own_files_and_refuses_another_coun
                          "--players", str(trained + 1)])
     assert pretrained.main(["export", str(path), "--game", "toy", "--out", str(out)]) == 0
     assert pretrained.available(out) == ["toy"]
+
+
+def test_export_records_the_packages_and_revision_the_model_was_trained_with(tmp_path):
+    """A model ``broadside train`` saves carries the versions of numpy, numba, torch and
+    stable-baselines3 it was trained with and the source revision (agents/provenance.py),
+    and the shipped model's json repeats them (``trained_with``): a seeded command
+    reproduces its network only with the same ones. A model saved without them exports
+    without the field, never with the exporting process's versions."""
+    import platform
+
+    import numba
+    import torch
+
+    from agents.policy import model_game, model_game_entry
+    from tests.agents.test_agents import _saved_policy
+
+    model, bare = _saved_policy(tmp_path)
+    _, js = pretrained.export(bare, "toy", tmp_path / "bare")
+    assert "trained_with" not in json.loads(js.read_text())
+    model.broadside_game = model_game_entry("toy", {})
+    path = tmp_path / "trained.zip"
+    model.save(str(path))
+    carried = model_game(path)["trained_with"]
+    packages = carried["packages"]
+    assert (packages["numpy"], packages["numba"]) == (np.__version__, numba.__version__)
+    assert packages["torch"] == torch.__version__
+    assert {"stable-baselines3", "sb3-contrib", "python"} <= set(packages)
+    assert carried["cpu"].startswith(platform.machine())
+    _, js = pretrained.export(path, "toy", tmp_path / "models")
+    assert json.loads(js.read_text())["trained_with"] == carried
+
+
+def test_the_source_revision_is_the_checkouts_commit_marked_dirty_when_it_differs(tmp_path):
+    """``source_revision`` names the commit a run trained on, with ``-dirty`` when tracked
+    files were changed (the commit alone would not reproduce it), and None outside a git
+    checkout."""
+    import subprocess
+
+    from agents.provenance import source_revision
+
+    assert source_revision(tmp_path) is None
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run(git + ["init", "-q"], check=True)
+    (tmp_path / "rules.txt").write_text("one\n")
+    subprocess.run(git + ["add", "rules.txt"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "c"], check=True)
+    head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert source_revision(tmp_path) == head
+    (tmp_path / "untracked.txt").write_text("a run's output\n")
+    assert source_revision(tmp_path) == head
+    (tmp_path / "rules.txt").write_text("two\n")
+    assert source_revision(tmp_path) == head + "-dirty"
