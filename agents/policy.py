@@ -96,8 +96,8 @@ MODEL_GAME = "broadside_game"
 
 def model_game_entry(game: str, config: dict) -> dict:
     """What a model carries about its game: name, version and config options, and what it
-    was trained with (``trained_with``: package versions and source revision,
-    ``agents.provenance``)."""
+    was trained with (``trained_with``: package versions, source revision and
+    CPU, ``agents.provenance``)."""
     import envs
     from agents.provenance import provenance
 

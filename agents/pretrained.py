@@ -40,8 +40,8 @@ count differ from the installed game's, and when its weights file is not the one
 metadata names (sha256); a ``<game>-<N>p`` model also when its game options are not N
 players. A game without a model raises ``NoPretrainedModelError`` saying how to train one.
 ``python -m agents.pretrained export`` writes both files from a trained ``expert.zip`` /
-``model.zip``, with the package versions and source revision the model was trained with
-(``trained_with``, ``agents.provenance``; absent from models trained before 2026-12-06).
+``model.zip``, with the package versions, source revision and CPU the model was trained
+with (``trained_with``, ``agents.provenance``; absent from models trained before 2026-12-06).
 """
 
 from __future__ import annotations

@@ -34,20 +34,25 @@ def package_versions() -> dict[str, str]:
 
 
 def source_revision(where: Path | None = None) -> str | None:
-    """The git commit of the checkout holding this package, with ``-dirty`` when its tracked
-    files differ from it; None outside a git checkout (an installed wheel) or without git."""
+    """The git commit of the checkout whose top folder is ``where`` (default: the one holding
+    this package), with ``-dirty`` when its tracked files differ from it; None where that
+    folder is not the top of a checkout (an installed wheel, even in a virtualenv inside
+    another project's repository) or without git."""
     root = Path(where) if where is not None else Path(__file__).resolve().parent.parent
     try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
-                              text=True, timeout=10)
+        head = subprocess.run(["git", "rev-parse", "--show-toplevel", "HEAD"], cwd=root,
+                              capture_output=True, text=True, timeout=10)
         if head.returncode != 0:
+            return None
+        top, commit = head.stdout.split()
+        if Path(top).resolve() != root.resolve():
             return None
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
                                cwd=root, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
     suffix = "-dirty" if dirty.returncode != 0 or dirty.stdout.strip() else ""
-    return head.stdout.strip() + suffix
+    return commit + suffix
 
 
 def host_cpu() -> str:
