@@ -44,7 +44,7 @@ def source_revision(where: Path | None = None) -> str | None:
                               capture_output=True, text=True, timeout=10)
         if head.returncode != 0:
             return None
-        top, commit = head.stdout.split()
+        top, commit = head.stdout.splitlines()
         if Path(top).resolve() != root.resolve():
             return None
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],

@@ -277,8 +277,12 @@ class GameSpec:
             mlp.checked_temperature(self.prior_temperature)
         except ValueError as e:
             raise ValueError(f"{self.name}: prior_temperature: {e}") from None
-        if any(len(pair) != 2 or int(pair[0]) < 1 or int(pair[1]) < 0
-               for pair in self.search_cut_by_players):
+        try:
+            bad_cut = any(len(pair) != 2 or int(pair[0]) < 1 or int(pair[1]) < 0
+                          for pair in self.search_cut_by_players)
+        except (TypeError, ValueError):
+            bad_cut = True
+        if bad_cut:
             raise ValueError(f"{self.name}: search_cut_by_players {self.search_cut_by_players}: "
                              "pairs (player count >= 1, playout decisions >= 0)")
         if self.action_features is not None:

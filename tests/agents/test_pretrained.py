@@ -808,9 +808,8 @@ def test_export_for_a_player_count_writes_its_own_files_and_refuses_another_coun
 def test_export_records_the_packages_and_revision_the_model_was_trained_with(tmp_path):
     """A model ``broadside train`` saves carries the versions of numpy, numba, torch and
     stable-baselines3 it was trained with, the source revision and the CPU
-    (agents/provenance.py),
-    and the shipped model's json repeats them (``trained_with``): a seeded command
-    reproduces its network only with the same ones. A model saved without them exports
+    (agents/provenance.py), and the shipped model's json repeats them (``trained_with``): a
+    seeded command reproduces its network only with the same ones. A model saved without them exports
     without the field, never with the exporting process's versions."""
     import platform
 
@@ -854,8 +853,8 @@ def test_the_source_revision_is_the_checkouts_commit_marked_dirty_when_it_differ
     head = subprocess.run(git + ["rev-parse", "HEAD"], capture_output=True, text=True,
                           check=True).stdout.strip()
     assert source_revision(tmp_path) == head
-    (tmp_path / "site-packages").mkdir()
-    assert source_revision(tmp_path / "site-packages") is None
+    (tmp_path / "site packages").mkdir()
+    assert source_revision(tmp_path / "site packages") is None
     (tmp_path / "untracked.txt").write_text("a run's output\n")
     assert source_revision(tmp_path) == head
     (tmp_path / "rules.txt").write_text("two\n")

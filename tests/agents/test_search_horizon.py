@@ -43,7 +43,7 @@ def test_a_player_count_the_game_names_takes_its_own_cut():
     assert [default_rollout(named, n) for n in (2, 3, 4)] == [40, 7, 80]
     assert agents.make("mcts:300", "cursed_seas").rollout_for(4) == 80
     assert agents.make("mcts:300:7", "cursed_seas").rollout_for(4) == 7
-    for bad in (((0, 10),), ((3, -1),), ((3,),), ((3, 10, 1),)):
+    for bad in (((0, 10),), ((3, -1),), ((3,),), ((3, 10, 1),), ((3, None),), (3,)):
         with pytest.raises(ValueError, match="search_cut_by_players"):
             dataclasses.replace(havoc, search_cut_by_players=bad)
 
