@@ -19,6 +19,10 @@
     "mcts:400:value=V"    ... whose playouts' last positions are valued by the critic of the
                           saved model V instead of the game's value kernel ("vmix=0.5" mixes
                           the two; "mcts:400:0:value=V" values each new node, no playout)
+    "mcts:400:playouts=uniform"   ... whose playouts draw every move uniformly instead of by
+                          the game's playout policy; "fpu=off" / "fpu=on" turns first-play
+                          urgency off or on at every player count (default: where the game
+                          uses it): an expert-iteration teacher may search so
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
@@ -34,11 +38,15 @@ from __future__ import annotations
 from agents.base import Agent, masked_argmax, sample_legal
 from agents.random_agent import RandomAgent
 
+#: ``fpu=`` in an mcts spec: first-play urgency where the game names it (its
+#: ``search_fpu_parent_at``), at every count, or nowhere
+FPU_CHOICES = {"game": None, "on": True, "off": False}
+
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
 KINDS = ("random", "heuristic",
          "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:temp=T]"
-         "[:prior=PATH|pretrained]",
+         "[:playouts=uniform][:fpu=on|off][:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -72,7 +80,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
         named_opts = {}
         for part in parts:
             key, eq, text = part.partition("=")
-            if eq and key in ("c", "gumbel", "value", "vmix", "temp"):
+            if eq and key in ("c", "gumbel", "value", "vmix", "temp", "playouts", "fpu"):
                 named_opts[key] = text
         try:
             gumbel = int(named_opts.get("gumbel", 0))
@@ -101,6 +109,14 @@ def make(spec: str, game: str, seed=None) -> Agent:
         except ValueError:
             raise ValueError(f"agent {spec!r}: temp= needs a positive prior temperature") \
                 from None
+        playouts = named_opts.get("playouts", "game").lower()
+        if playouts not in ("game", "uniform"):
+            raise ValueError(f"agent {spec!r}: playouts= is 'game' (the game's playout "
+                             "policy) or 'uniform'")
+        fpu_text = named_opts.get("fpu", "game").lower()
+        if fpu_text not in FPU_CHOICES:
+            raise ValueError(f"agent {spec!r}: fpu= is 'game' (where the game uses it), "
+                             "'on' or 'off'")
         if temperature is not None and prior is None:
             raise ValueError(f"agent {spec!r}: temp= softens a prior (prior=PATH)")
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
@@ -128,7 +144,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
                           prior=prior, priors_by_players=by_count, gumbel=gumbel,
                           value=value, value_mix=value_mix,
                           prior_temperature=1.0 if temperature is None or shipped
-                          else temperature)
+                          else temperature, game_playouts=playouts == "game",
+                          fpu=FPU_CHOICES[fpu_text])
         if named is not None:
             said = f":temp={temperature:g}" if shipped and temperature is not None else ""
             agent.name = f"{agent.name.partition(':prior')[0]}{said}:prior={named}"

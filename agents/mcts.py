@@ -188,6 +188,10 @@ class MCTSAgent(Agent):
     (envs/core/halving.py), whose pick is the move. ``value`` (see ``load_value``) scores
     where playouts stop, mixed with the game's value kernel by ``value_mix`` (1: the
     network alone). ``prior_temperature`` (see ``soften``) softens every prior it is given.
+    ``game_playouts`` False draws playout moves uniformly instead of by the game's playout
+    policy (``GameSpec.playout_move``), and ``fpu`` (None: the game's
+    ``search_fpu_parent_at``) turns first-play urgency on or off at every count: an
+    expert-iteration teacher may search so (training/expert.py ``teacher_spec``).
     """
 
     needs_state = True
@@ -203,7 +207,8 @@ class MCTSAgent(Agent):
                  depths_by_players: dict | None = None, paranoid: bool | None = None,
                  gumbel: int = 0, value=None, value_mix: float = 1.0,
                  cuts_by_players: dict[int, int] | None = None,
-                 prior_temperature: float = 1.0):
+                 prior_temperature: float = 1.0, game_playouts: bool = True,
+                 fpu: bool | None = None):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -237,6 +242,11 @@ class MCTSAgent(Agent):
         if paranoid is not None and not isinstance(paranoid, bool):
             raise ValueError(f"paranoid: True, False or None (the game's), not {paranoid!r}")
         self.paranoid = paranoid
+        if not isinstance(game_playouts, bool):
+            raise ValueError(f"game_playouts: True or False, not {game_playouts!r}")
+        if fpu is not None and not isinstance(fpu, bool):
+            raise ValueError(f"fpu: True, False or None (the game's), not {fpu!r}")
+        self.game_playouts, self.fpu = game_playouts, fpu
         self.gumbel = checked_root_actions(gumbel)
         #: the value network (params, layout) mixed into the leaves' value, or None
         self.value = None if value is None else load_value(value, self.spec)
@@ -261,6 +271,8 @@ class MCTSAgent(Agent):
             raise ValueError("cuts_by_players: playout decisions >= 0 at each count")
         self.name = f"mcts:{simulations}" + (f":c={self.c:g}" if named_c else "") + (
             f":gumbel={gumbel}" if gumbel else "") + (
+            "" if game_playouts else ":playouts=uniform") + (
+            "" if fpu is None else f":fpu={'on' if fpu else 'off'}") + (
             f":temp={self.prior_temperature:g}" if self.prior_temperature != 1.0 else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
             f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (
@@ -271,9 +283,9 @@ class MCTSAgent(Agent):
         self.rng = np.random.default_rng(seed)
 
     def with_prior(self, prior, seed=None) -> "MCTSAgent":
-        """The same search (simulations, playouts, prior temperature) with ``prior`` (see
-        ``load_prior``) and PUCT's default exploration constant, at every player count
-        (another model: the priors by player count are not kept)."""
+        """The same search (simulations, playouts, prior temperature, first-play urgency)
+        with ``prior`` (see ``load_prior``) and PUCT's default exploration constant, at every
+        player count (another model: the priors by player count are not kept)."""
         rollout = ("default" if self.rollout_default else
                    None if self.max_rollout_steps < 0 else self.max_rollout_steps)
         return MCTSAgent(self.game, self.simulations, max_rollout_steps=rollout, seed=seed,
@@ -281,7 +293,8 @@ class MCTSAgent(Agent):
                          paranoid=self.paranoid, gumbel=self.gumbel,
                          value=self.value, value_mix=self.value_mix,
                          cuts_by_players=self.cuts_by_players,
-                         prior_temperature=self.prior_temperature)
+                         prior_temperature=self.prior_temperature,
+                         game_playouts=self.game_playouts, fpu=self.fpu)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -338,7 +351,7 @@ class MCTSAgent(Agent):
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
                         paranoid=self.paranoid, halving=self.gumbel, value=self.value,
                         value_mix=self.value_mix, stop_when_decided=self.stop_when_decided,
-                        checked=True)
+                        checked=True, game_playouts=self.game_playouts, fpu=self.fpu)
         if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
             return int(info[3])
         return int(legal[np.argmax(visits[legal])])

@@ -277,7 +277,6 @@ def cmd_train(args) -> int:
         return rllib_cli.run(args, _console(), scaled, train_config, prepare_run_dir,
                              check_game, CliError)
     require("training", "sb3_contrib")
-    from training.expert import teacher_spec
     from training.plots import learning_curve
     from training.trainer import TrainConfig, Trainer
 
@@ -329,6 +328,7 @@ def cmd_train(args) -> int:
                           expert_sims=scaled(args.expert_sims),
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
                           expert_cut=args.expert_cut, expert_temperature=expert_temp,
+                          expert_playouts=args.expert_playouts, expert_fpu=args.expert_fpu,
                           expert_search_value=args.expert_search_value,
                           expert_opponent=args.expert_opponent, pfsp=args.pfsp,
                           shaping=args.shaping, shaping_anneal=args.shaping_anneal,
@@ -339,7 +339,7 @@ def cmd_train(args) -> int:
                       f"({cfg.imitate_epochs} epochs)")
         if cfg.expert_rounds:
             con.print(f"expert iteration: {cfg.expert_rounds} rounds of {cfg.expert_games} "
-                      f"games, {teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)}"
+                      f"games, {cfg.expert_teacher()}"
                       " with the policy as prior" + (
                           f" (read at temperature {cfg.expert_temperature:g})"
                           if cfg.expert_temperature != 1.0 else "") + " labelling" + (
@@ -809,6 +809,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
                     help="the expert's playouts stop after N decisions at every player "
                          "count (default: where the game's search stops them)")
+    sp.add_argument("--expert-playouts", choices=("game", "uniform"), default="game",
+                    help="the expert's playouts drawn by the game's playout policy (game) or "
+                         "uniformly from the moves it searches (uniform)")
+    sp.add_argument("--expert-fpu", choices=("game", "on", "off"), default="game",
+                    help="the expert's first-play urgency: where the game's search uses it "
+                         "(game), at every player count (on) or nowhere (off)")
     sp.add_argument("--expert-temp", type=float, default=None, metavar="T",
                     help="the expert's search reads the policy as its prior with its logits "
                          "divided by T (1 = as it is; above 1 softer; default the game's "

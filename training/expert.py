@@ -41,11 +41,19 @@ def _threads(n: int):
         torch.set_num_threads(before)
 
 
-def teacher_spec(sims: int, gumbel: int = 0, cut: int | None = None) -> str:
+def teacher_spec(sims: int, gumbel: int = 0, cut: int | None = None,
+                 playouts: str = "game", fpu: str = "game") -> str:
     """The search that labels an expert round, as an agent spec: its playouts cut where the
-    game's search cuts them, or after ``cut`` decisions at every player count."""
+    game's search cuts them, or after ``cut`` decisions at every player count; drawn by the
+    game's playout policy, or uniformly (``playouts`` "uniform"); with first-play urgency
+    where the game uses it, or ``fpu`` "on" or "off" at every count (the agent spec's
+    ``playouts=`` and ``fpu=``, agents/__init__.py). A teacher may search otherwise than the
+    agent its network will guide: benchmarks/TRAINING.md, "A teacher that searches as the
+    shipped one did"."""
     return (f"mcts:{int(sims)}" + ("" if cut is None else f":{int(cut)}")
-            + (f":gumbel={int(gumbel)}" if gumbel else ""))
+            + (f":gumbel={int(gumbel)}" if gumbel else "")
+            + ("" if playouts == "game" else f":playouts={playouts}")
+            + ("" if fpu == "game" else f":fpu={fpu}"))
 
 
 def checked_opponent(game: str, spec: str) -> str:
@@ -67,11 +75,13 @@ def expert_round(policy, game: str, games: int, sims: int, seed: int,
                  config: dict | None = None, workers: int = 1, gamma: float = 0.99,
                  max_labels: int = 200, regret: float = 0.0, gumbel: int = 0,
                  progress=None, cut: int | None = None,
-                 temperature: float = 1.0, opponent: str = "heuristic") -> Demonstrations:
+                 temperature: float = 1.0, opponent: str = "heuristic",
+                 playouts: str = "game", fpu: str = "game") -> Demonstrations:
     """One round's labels: ``games`` games of the greedy ``policy`` against ``opponent`` (the
     heuristic; ``"self"``: the policy in every seat; or an agent spec: ``collect_parallel``),
     its decisions labelled by ``mcts:sims`` (``mcts:sims:gumbel=m`` with ``gumbel``, playouts
-    cut after ``cut`` decisions where it is given: ``teacher_spec``) with the policy as prior,
+    cut after ``cut`` decisions where it is given, drawn and urged as ``playouts`` and
+    ``fpu`` say: ``teacher_spec``) with the policy as prior,
     its logits divided by ``temperature`` (``agents.mcts.soften``; each label weighted by the
     policy's regret there when ``regret`` > 0: training/imitation.py ``collect``)."""
     from agents.mcts import soften
@@ -80,7 +90,7 @@ def expert_round(policy, game: str, games: int, sims: int, seed: int,
     me = ActorAgent.of(policy, name="student")
     prior = soften((me.params, me.layout), temperature)
     return collect_parallel(game, games, workers=workers, seed=seed, learner=me,
-                            teacher=teacher_spec(sims, gumbel, cut), prior=prior,
+                            teacher=teacher_spec(sims, gumbel, cut, playouts, fpu), prior=prior,
                             config=config, gamma=gamma, max_labels=max_labels,
                             regret=regret, progress=progress, opponent=opponent)
 
@@ -93,7 +103,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
                      recent: list[Demonstrations] | None = None,
                      regret: float = 0.0, gumbel: int = 0, progress=None,
                      value_from_search: float = 0.0, cut: int | None = None,
-                     temperature: float = 1.0, opponent: str = "heuristic") -> list[dict]:
+                     temperature: float = 1.0, opponent: str = "heuristic",
+                     playouts: str = "game", fpu: str = "game") -> list[dict]:
     """Rounds ``start + 1`` to ``rounds`` (module docstring); ``after_round(log_entry,
     labels)`` is called after each with the round's labels (the trainer evaluates and
     checkpoints there). A run resumed after round ``start`` passes the labels of its last
@@ -101,7 +112,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
     training are seeded by its number. ``progress`` (a ``Progress``) counts every game
     played. The critic learns the returns mixed with the search's root values by
     ``value_from_search`` (training/imitation.py ``clone``). The teacher's playouts stop where
-    the game's search stops them, or after ``cut`` decisions; it reads the policy as its
+    the game's search stops them, or after ``cut`` decisions, drawn and urged as
+    ``playouts`` and ``fpu`` say (``teacher_spec``); it reads the policy as its
     prior at ``temperature``; its games are against ``opponent`` (``expert_round``). Returns
     one log entry per round run."""
     from envs.core.mlp import checked_temperature
@@ -123,7 +135,8 @@ def expert_iteration(policy, game: str, rounds: int, games: int, sims: int,
         new = expert_round(policy, game, games, sims, seed=seed + 33_333 + 1000 * r,
                            config=config, workers=workers, gamma=gamma, max_labels=max_labels,
                            regret=regret, gumbel=gumbel, progress=progress, cut=cut,
-                           temperature=temperature, opponent=opponent)
+                           temperature=temperature, opponent=opponent,
+                           playouts=playouts, fpu=fpu)
         before = evaluate(policy, new)      # how often the student already plays the label
         recent = (recent + [new])[-window:]
         with _threads(workers):      # the worker processes are idle while the policy learns

@@ -199,7 +199,7 @@ def search_label(agent, state, mask, q=None) -> tuple[np.ndarray, np.ndarray, np
                     seed=int(agent.rng.integers(2**63)),
                     max_rollout=agent.rollout_for(int(root["num_players"][0])),
                     prior=agent.prior, q=q, info=info, halving=agent.gumbel, policy=policy,
-                    checked=True)
+                    checked=True, game_playouts=agent.game_playouts, fpu=agent.fpu)
     best = np.zeros(len(mask), dtype=bool)
     if policy is not None and 0 <= info[3] and mask[info[3]]:
         best[info[3]] = True

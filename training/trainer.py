@@ -110,6 +110,11 @@ class TrainConfig:
     #: the expert's playouts stop after this many decisions at every player count (None:
     #: where the game's search stops them, agents.mcts.default_rollout)
     expert_cut: int | None = None
+    #: the expert's playouts drawn by the game's playout policy ("game") or uniformly
+    #: ("uniform"); its first-play urgency where the game uses it ("game"), "on" or "off"
+    #: at every count (training/expert.py ``teacher_spec``)
+    expert_playouts: str = "game"
+    expert_fpu: str = "game"
     #: the expert's search reads the policy as its prior at this temperature (its logits
     #: divided by it: agents.mcts.soften; 1 = as it is)
     expert_temperature: float = 1.0
@@ -151,6 +156,14 @@ class TrainConfig:
         """Timesteps per training chunk: ``eval_every`` rounded up to whole rollouts."""
         r = self.rollout_size
         return max(r, -(-self.eval_every // r) * r)
+
+    def expert_teacher(self) -> str:
+        """The search that labels the expert rounds, as an agent spec (before the policy is
+        its prior): training/expert.py ``teacher_spec``."""
+        from training.expert import teacher_spec
+
+        return teacher_spec(self.expert_sims, self.expert_gumbel, self.expert_cut,
+                            self.expert_playouts, self.expert_fpu)
 
     def to_json(self) -> dict:
         d = dataclasses.asdict(self)
@@ -305,15 +318,14 @@ class Trainer:
         ``eval_games`` games against the heuristic (not counted) and is saved as
         ``expert.zip``, and the run checkpoints with the labels of the rounds the next
         round still trains on (``expert_labels/``)."""
-        from training.expert import expert_iteration, teacher_spec
+        from training.expert import expert_iteration
         from training.progress import Progress
 
         cfg = self.cfg
         mark = [time.perf_counter(), time.process_time()]
         bar = Progress(cfg.expert_rounds * cfg.expert_games,
                        f"{cfg.game} expert iteration "
-                       f"({teacher_spec(cfg.expert_sims, cfg.expert_gumbel, cfg.expert_cut)} "
-                       "labels)",
+                       f"({cfg.expert_teacher()} labels)",
                        initial=self.expert_done * cfg.expert_games, enabled=cfg.progress)
 
         def after(entry, labels):
@@ -346,7 +358,8 @@ class Trainer:
                              gumbel=cfg.expert_gumbel, progress=bar,
                              value_from_search=cfg.expert_search_value, cut=cfg.expert_cut,
                              temperature=cfg.expert_temperature,
-                             opponent=cfg.expert_opponent)
+                             opponent=cfg.expert_opponent, playouts=cfg.expert_playouts,
+                             fpu=cfg.expert_fpu)
 
     def _keep_labels(self, round_no: int, labels) -> None:
         """Write round ``round_no``'s labels for a resume (atomically)."""

@@ -54,7 +54,8 @@ more than what the search keeps of it may give the kept moves directly
 search then calls it instead of the two. A playout, which wants one move and not the whole
 set, may have the game draw it (``GameSpec.playout_move``, the game's playout policy: Cursed
 Seas tests only the heading it draws for a clear turn, where the set tests all 12, and gives
-a ship the shoot action first).
+a ship the shoot action first); ``search(..., game_playouts=False)`` draws them uniformly
+instead, as an expert-iteration teacher may (training/expert.py).
 
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
@@ -360,7 +361,7 @@ def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
                   params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
-                  policy, vparams, vlayout, vmix, vob, decided, fpu_parent):
+                  policy, vparams, vlayout, vmix, vob, decided, fpu_parent, game_playouts):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
@@ -383,6 +384,9 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     float32 buffer of the game's observation size). With ``decided`` (no Gumbel root) the
     simulations stop once the most visited root action leads every other by more than the
     simulations left: the most visited action is then the one the whole budget would give.
+    ``fpu_parent``: first-play urgency at every node (:func:`_puct`). Without
+    ``game_playouts`` a playout draws every move uniformly from the search's moves instead
+    of asking the game's playout policy (``GameSpec.playout_move``).
     Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
     cap = sims + 2
@@ -524,7 +528,9 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
             break
         steps = 0
         while s.to_play >= 0 and (max_rollout < 0 or steps < max_rollout):
-            a, x = game_playout_move(s, x)
+            a = -1
+            if game_playouts:
+                a, x = game_playout_move(s, x)
             if a < 0:
                 k = _search_moves(s, mask, words, cand)
                 if k == 0:
@@ -643,7 +649,8 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            halving: int = 0, noise: float = 1.0,
            policy: np.ndarray | None = None, value: tuple | None = None,
            value_mix: float = 1.0, stop_when_decided: bool = False,
-           checked: bool = False) -> np.ndarray:
+           checked: bool = False, game_playouts: bool = True,
+           fpu: bool | None = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -664,7 +671,10 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     ``value_mix`` (1: the network alone; module docstring). ``stop_when_decided`` ends the
     search once no root action can overtake the most visited one in the simulations left
     (no Gumbel root): the same most visited action for less time, but fewer visits, so not
-    for visit-count labels. ``root`` is validated with the game's ``check_states`` first
+    for visit-count labels. ``game_playouts`` False draws every playout move uniformly
+    instead of by the game's playout policy; ``fpu`` (None: at the player counts the game
+    names in ``search_fpu_parent_at``) turns first-play urgency on or off (a teacher may
+    search otherwise than the agent: training/expert.py). ``root`` is validated with the game's ``check_states`` first
     (``StateError`` naming its problems), as every record from outside is, unless ``checked``
     says the caller holds a record already validated or made by the game's kernels (a
     VectorGame's or env's: the suite's loops, where validating every decision would cost
@@ -714,6 +724,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     if paranoid is not None and not isinstance(paranoid, bool):
         raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
+    fpu_parent = _fpu_here(spec, root, fpu)
     child, pw = _tree_tables(sims + 2, spec.num_actions, prior is not None)
     try:
         made = search_kernel(root, work, np.int64(root["to_play"][0]), np.int64(sims),
@@ -724,7 +735,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
                              np.int64(halving), np.float64(noise), policy, vparams, vlayout,
                              np.float64(vmix), vob, bool(stop_when_decided),
-                             int(root["num_players"][0]) in spec.search_fpu_parent_at)
+                             fpu_parent, bool(game_playouts))
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
         raise
@@ -732,6 +743,16 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")
     return visits
+
+
+def _fpu_here(spec, root, fpu: bool | None) -> bool:
+    """Whether a search from ``root`` uses first-play urgency: ``fpu`` where given (a bool),
+    else where the game names the root's player count in ``search_fpu_parent_at``."""
+    if fpu is None:
+        return int(root["num_players"][0]) in spec.search_fpu_parent_at
+    if not isinstance(fpu, (bool, np.bool_)):
+        raise ValueError(f"search fpu: True, False or None (the game's), not {fpu!r}")
+    return bool(fpu)
 
 
 def playout_steps(spec, root, games: int, seed: int = 0) -> int:

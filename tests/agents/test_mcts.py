@@ -99,3 +99,29 @@ def test_the_spec_names_the_exploration_constant(searches):
     for bad in ("mcts:40:c=0", "mcts:40:c=-1", "mcts:40:c=x", "mcts:40:c=inf", "mcts:40:c=nan"):
         with pytest.raises(ValueError, match="exploration constant"):
             agents.make(bad, "toy")
+
+
+def test_the_spec_names_how_playouts_are_drawn_and_first_play_urgency(searches):
+    """mcts:N:playouts=uniform and :fpu=on|off (an expert-iteration teacher's search,
+    training/expert.py): the search is told so at every decision, the agent says so in its
+    name and keeps it when it takes a prior; by default the game's playout policy and its
+    own first-play urgency. Anything else is refused by name."""
+    from tests.agents.test_search_prior import _one_hot_prior
+
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    for spec, playouts, fpu in (("mcts:40", True, None),
+                                ("mcts:40:playouts=uniform", False, None),
+                                ("mcts:40:5:fpu=off", True, False),
+                                ("mcts:40:playouts=game:fpu=on", True, True),
+                                ("mcts:40:fpu=game", True, None)):
+        agent = agents.make(spec, "toy", seed=0)
+        agent.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
+        assert (searches[-1]["game_playouts"], searches[-1]["fpu"]) == (playouts, fpu), spec
+        assert (":playouts=uniform" in agent.name) == (not playouts)
+        assert (":fpu=" in agent.name) == (fpu is not None)
+        again = agent.with_prior(_one_hot_prior(envs.spec("toy"), 0))
+        assert (again.game_playouts, again.fpu) == (playouts, fpu)
+    for bad, what in (("mcts:40:playouts=shoot", "playouts="), ("mcts:40:fpu=yes", "fpu=")):
+        with pytest.raises(ValueError, match=what):
+            agents.make(bad, "toy")
+

@@ -307,12 +307,12 @@ def test_a_choice_of_one_costs_no_network_pass():
         assert info[2] == passes
 
 
-def _visits_at(total, spec, action, players=2):
+def _visits_at(total, spec, action, players=2, fpu=None):
     vec = envs.make_vector("toy", num_envs=1, seed=0, num_players=players)
     vec.states["total"][0] = total
     vec.refresh()
     return search.search(spec, vec.states[0:1], 400, c=1.0, seed=0,
-                         prior=_one_hot_prior(spec, action, strength=3.0))
+                         prior=_one_hot_prior(spec, action, strength=3.0), fpu=fpu)
 
 
 def test_a_game_may_have_a_winning_search_try_what_its_prior_ranks_low():
@@ -340,3 +340,22 @@ def test_first_play_urgency_holds_at_the_player_counts_the_game_names_only():
                                      ADD1, players=3), plain)
     three = _visits_at(20, dataclasses.replace(spec, search_fpu_parent_at=(3,)), ADD1, players=3)
     assert np.count_nonzero(three[[ADD1, ADD2, ADD3]]) > np.count_nonzero(plain[[ADD1, ADD2, ADD3]])
+
+
+def test_a_search_may_turn_first_play_urgency_on_or_off_whatever_the_game_names():
+    """``search(..., fpu=)``, an expert-iteration teacher's ``fpu=on|off``: True searches at
+    20 as a game naming the count does (every action tried), False as a game naming none
+    (the favoured win alone), at any count; None keeps the game's. A flag that is not a
+    bool is refused."""
+    spec = envs.spec("toy")
+    named = dataclasses.replace(spec, search_fpu_parent_at=(2,))
+    plain, parent = _visits_at(20, spec, ADD1), _visits_at(20, named, ADD1)
+    assert not np.array_equal(plain, parent)
+    assert np.array_equal(_visits_at(20, spec, ADD1, fpu=True), parent)
+    assert np.array_equal(_visits_at(20, named, ADD1, fpu=False), plain)
+    assert np.array_equal(_visits_at(20, named, ADD1, fpu=None), parent)
+    three = _visits_at(20, dataclasses.replace(spec, search_fpu_parent_at=(3,)), ADD1,
+                       players=3)
+    assert np.array_equal(_visits_at(20, spec, ADD1, players=3, fpu=True), three)
+    with pytest.raises(ValueError, match="fpu"):
+        _visits_at(20, spec, ADD1, fpu="off")

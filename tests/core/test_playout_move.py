@@ -85,3 +85,17 @@ def test_a_kernel_that_draws_nothing_leaves_the_search_as_it_was(toy_spec):
         plain = search(toy_spec, _root(toy_spec, toy_spec, NO_DRAW_TARGET), 64, seed=seed,
                        q=q_plain)
         assert np.array_equal(visits, plain) and np.array_equal(q, q_plain)
+
+
+
+def test_a_search_told_to_draw_uniformly_ignores_the_games_draw(toy_spec):
+    """``search(..., game_playouts=False)``, an expert-iteration teacher's
+    ``playouts=uniform``: every playout move is drawn by the search itself, from the same
+    stream, so the search is the one of the game without the kernel (which the first test
+    shows strays from adding 1)."""
+    spec = _toy_with(toy_spec)
+    for seed in range(3):
+        q, q_plain = np.zeros(NUM_ACTIONS), np.zeros(NUM_ACTIONS)
+        visits = search(spec, _root(spec, toy_spec), 64, seed=seed, q=q, game_playouts=False)
+        plain = search(toy_spec, _root(toy_spec, toy_spec), 64, seed=seed, q=q_plain)
+        assert np.array_equal(visits, plain) and np.array_equal(q, q_plain)

@@ -155,17 +155,17 @@ def test_the_trainer_passes_its_expert_opponent_to_every_round(tmp_path, monkeyp
     opponents = []
     real = ex.expert_round
 
-    def spy(*a, opponent="heuristic", **kw):
-        opponents.append(opponent)
-        return real(*a, opponent=opponent, **kw)
+    def spy(*a, opponent="heuristic", playouts="game", fpu="game", **kw):
+        opponents.append((opponent, playouts, fpu))
+        return real(*a, opponent=opponent, playouts=playouts, fpu=fpu, **kw)
 
     monkeypatch.setattr(ex, "expert_round", spy)
     Trainer(TrainConfig(game="toy", timesteps=128, net_arch=(16,), run_dir=str(tmp_path),
                         num_envs=4, n_steps=32, batch_size=64, n_epochs=1, eval_every=128,
                         eval_games=4, eval_envs=4, tensorboard=False, progress=False,
                         imitate=0, expert_rounds=2, expert_games=2, expert_sims=4,
-                        expert_opponent="self"))
-    assert opponents == ["self", "self"]
+                        expert_opponent="self", expert_playouts="uniform", expert_fpu="on"))
+    assert opponents == [("self", "uniform", "on")] * 2
 
 
 @pytest.mark.parametrize("kw", [{"rounds": -1}, {"games": 0}, {"sims": 0}, {"window": 0},
@@ -222,6 +222,38 @@ def test_trainer_runs_the_rounds_after_the_warm_start_and_evaluates_each(tmp_pat
     assert "toy expert iteration (mcts:4 labels): 4/4 games" in err
 
 
+@pytest.mark.parametrize("playouts, fpu, want", [("game", "game", (True, None)),
+                                                  ("uniform", "off", (False, False)),
+                                                  ("game", "on", (True, True))])
+def test_the_teacher_draws_its_playouts_and_urges_first_play_as_told(monkeypatch, playouts,
+                                                                      fpu, want):
+    """``--expert-playouts`` and ``--expert-fpu`` (TrainConfig.expert_playouts, expert_fpu):
+    every label's search draws its playouts by the game's policy or uniformly, with the
+    game's first-play urgency or with it on or off, as the round is told (by default the
+    game's own, as the agent searches)."""
+    from envs.core import search as search_module
+
+    seen = []
+    real = search_module.search
+
+    def spy(spec, root, sims, **kw):
+        seen.append((kw["game_playouts"], kw["fpu"]))
+        return real(spec, root, sims, **kw)
+
+    monkeypatch.setattr(search_module, "search", spy)
+    expert_round(_policy(), "toy", games=2, sims=8, seed=5, playouts=playouts, fpu=fpu)
+    assert seen and set(seen) == {want}
+
+
+def test_the_trainer_names_its_teacher_with_the_flags_it_was_given():
+    """TrainConfig.expert_teacher(): the expert rounds' search as the agent spec that builds it."""
+    from training.trainer import TrainConfig
+
+    assert TrainConfig(game="toy", expert_sims=800).expert_teacher() == "mcts:800"
+    assert TrainConfig(game="toy", expert_sims=800, expert_cut=40, expert_playouts="uniform",
+                       expert_fpu="off").expert_teacher() == "mcts:800:40:playouts=uniform:fpu=off"
+
+
 def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
     from training.cli import main
 
@@ -234,7 +266,8 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
                         ("--expert-search-value", "-0.1"),
                         ("--expert-search-value", "nan"),
                         ("--expert-opponent", "nonsense"), ("--expert-opponent", "mcts:x"),
-                        ("--expert-opponent", "ppo:no/such.zip")):
+                        ("--expert-opponent", "ppo:no/such.zip"),
+                        ("--expert-playouts", "shoot"), ("--expert-fpu", "yes")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
         assert main(argv) == 2
@@ -246,12 +279,14 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
 def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_path, capsys):
     """``--imitate 0 --expert N`` (City of Five Sails' default): no clone to report, the
     rounds and PPO run and the command ends well (it ended with ``error: held_out_after``),
-    and PPO takes the settings it takes after any warm start."""
+    and PPO takes the settings it takes after any warm start; the teacher's flags reach the
+    run's config."""
     from training.cli import main
 
     run = tmp_path / "run"
     argv = ["train", "--game", "toy", "--imitate", "0", "--expert", "1", "--expert-games", "2",
-            "--expert-sims", "4", "--timesteps", "64", "--num-envs", "4", "--n-steps", "16",
+            "--expert-sims", "4", "--expert-playouts", "uniform", "--expert-fpu", "off",
+            "--timesteps", "64", "--num-envs", "4", "--n-steps", "16",
             "--batch-size", "32", "--net-arch", "8", "--eval-every", "64", "--eval-games", "2",
             "--run-dir", str(run), "--no-progress", "--no-tensorboard"]
     assert main(argv) == 0, capsys.readouterr().err
@@ -265,6 +300,7 @@ def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_pat
 
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["anchor"] == WARM_PPO_DEFAULTS["anchor"] > 0
+    assert (cfg["expert_playouts"], cfg["expert_fpu"]) == ("uniform", "off")
     assert cfg["learning_rate"] == WARM_PPO_DEFAULTS["lr"]
 
 
