@@ -18,8 +18,11 @@ any other search budget with it (the prior at every level).
 
 Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``envs.core.mlp``
 evaluates (``layout`` int64[L, 5], see ``agents.policy.export_actor``), its weights in 8 bits
-(format 2: ``weights``/``scales``/``biases``, ``agents.weights_int8``; format 1, still read:
-``params`` float16[P] or float32[P]) and computed in float32; ``agents/models/<game>.json``
+(format 2: ``weights``/``scales``/``biases``, ``agents.weights_int8``) or as trained (format 1:
+``params`` float32[P], or float16[P] in older files; ``export --weights float32``, where the
+file stays small: Pirates of the Cursed Seas' 8-bit network won 4 points fewer games with its
+search than the same weights unrounded, benchmarks/TRAINING.md) and computed in float32;
+``agents/models/<game>.json``
 says what it is (game, game version, observation size and layout id, action count, game
 options, the seeded training command, its wall time and the measured strength). The search
 and the greedy network need nothing else, so the shipped file is the actor's weights
@@ -59,7 +62,8 @@ from envs.core.errors import BroadsideError
 
 #: the folder of the shipped models (package data)
 MODELS_DIR = Path(__file__).resolve().parent / "models"
-#: version of the .npz/.json pair this module writes, and those it reads
+#: version of the .npz/.json pair this module writes (8-bit weights; format 1 holds them as
+#: trained, ``export(weights="float32")``), and those it reads
 FORMAT = 2
 FORMATS = (1, 2)
 #: the agent specs this module serves (``mcts:N:prior=pretrained`` too)
@@ -502,14 +506,20 @@ def _training(meta: dict) -> str:
 
 
 # -- writing a model (needs the training extra) ---------------------------------------------
+#: how ``export`` may store the weights: in 8 bits (format 2, the default) or as trained
+#: (format 1, float32), where a file of 4 bytes a weight is still small
+WEIGHTS = ("int8", "float32")
+
+
 def export(model_path, game: str, out_dir=None, players: int | None = None,
-           **info) -> tuple[Path, Path]:
+           weights: str = "int8", **info) -> tuple[Path, Path]:
     """Write ``<game>.npz`` (the actor of the MaskablePPO model at ``model_path``) and
     ``<game>.json`` (its metadata; ``info`` adds fields such as ``command``,
     ``wall_seconds``, ``strength``) into ``out_dir`` (default ``MODELS_DIR``). The game
     options come from the model (``agents.policy.model_game``). With ``players`` N the
     files are ``<game>-<N>p.*``, the model for N players beside the main one; a model
-    trained for another count is refused (``ModelMismatchError``)."""
+    trained for another count is refused (``ModelMismatchError``). ``weights`` "float32"
+    stores the weights as trained (format 1) instead of in 8 bits (format 2)."""
     import io
 
     import envs
@@ -517,6 +527,8 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     from agents.mcts import prior_sims
     from agents.policy import export_actor, load_model, model_game
 
+    if weights not in WEIGHTS:
+        raise ValueError(f"export weights {weights!r}: one of {', '.join(WEIGHTS)}")
     out = Path(out_dir) if out_dir is not None else MODELS_DIR
     out.mkdir(parents=True, exist_ok=True)
     model = load_model(model_path, game)
@@ -540,10 +552,14 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     buf = io.BytesIO()
     # a byte a weight (a 7th Sea actor: 8.5 MB in float16, 4.45 MB); the loader computes in
     # float32, and the strength recorded is that of the shipped, rounded weights
-    np.savez_compressed(buf, **weights_int8.pack(*got))
+    if weights == "int8":
+        np.savez_compressed(buf, **weights_int8.pack(*got))
+    else:
+        np.savez_compressed(buf, params=np.asarray(got[0], dtype=np.float32),
+                            layout=np.asarray(got[1], dtype=np.int64))
     npz = out / f"{stem}.npz"
     npz.write_bytes(buf.getvalue())
-    meta = {"format": FORMAT, **identity(game), "config": config,
+    meta = {"format": FORMAT if weights == "int8" else 1, **identity(game), "config": config,
             "sha256": hashlib.sha256(buf.getvalue()).hexdigest(),
             "source": str(model_path), **info}
     if isinstance(entry.get("trained_with"), dict):
@@ -571,6 +587,8 @@ def main(argv=None) -> int:
     e.add_argument("--players", type=int, default=None, metavar="N",
                    help="write <game>-<N>p.npz/.json, the model for N players beside the "
                         "game's main one (the model must be trained for N)")
+    e.add_argument("--weights", choices=WEIGHTS, default="int8",
+                   help="store the weights in 8 bits (format 2) or as trained (format 1)")
     e.add_argument("--command", default=None, help="the seeded training command")
     e.add_argument("--wall-seconds", type=float, default=None)
     e.add_argument("--machine", default=None, help="where and under what load it trained")
@@ -582,7 +600,8 @@ def main(argv=None) -> int:
     if args.strength:
         info["strength"] = json.loads(args.strength)
     try:
-        paths = export(args.model, args.game, args.out, players=args.players, **info)
+        paths = export(args.model, args.game, args.out, players=args.players,
+                       weights=args.weights, **info)
     except PretrainedModelError as e:
         p.error(str(e))
     for path in paths:

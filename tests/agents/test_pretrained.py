@@ -765,6 +765,26 @@ def test_export_writes_8_bit_weights_that_load_as_the_actor_and_names_the_player
     assert "prior_temperature" not in meta          # the toy reads its prior as trained
 
 
+def test_export_may_store_the_weights_as_trained_in_format_1(tmp_path):
+    """``export --weights float32``: the weights as trained (format 1, ``params``), which the
+    loader reads back bit for bit, so the shipped agent is the network that was measured;
+    any other choice is refused by name, writing nothing."""
+    from agents.policy import export_actor
+    from tests.agents.test_agents import _saved_policy
+
+    model, path = _saved_policy(tmp_path)
+    npz, _ = pretrained.export(path, "toy", tmp_path / "models", weights="float32")
+    with np.load(npz) as z:
+        assert set(z.files) == {"params", "layout"} and z["params"].dtype == np.float32
+    params, layout, meta = pretrained.load("toy", tmp_path / "models")
+    want, want_layout = export_actor(model.policy)
+    assert meta["format"] == 1
+    assert np.array_equal(params, want) and np.array_equal(layout, want_layout)
+    with pytest.raises(ValueError, match="weights"):
+        pretrained.export(path, "toy", tmp_path / "other", weights="float16")
+    assert not (tmp_path / "other").exists()
+
+
 def test_export_records_the_games_prior_temperature_unless_told_another(tmp_path, monkeypatch):
     """A model exported for a game that softens its prior (GameSpec.prior_temperature) is
     read at that temperature by its search; a temperature given to ``export`` wins."""
