@@ -674,11 +674,11 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     for visit-count labels. ``game_playouts`` False draws every playout move uniformly
     instead of by the game's playout policy; ``fpu`` (None: at the player counts the game
     names in ``search_fpu_parent_at``) turns first-play urgency on or off (a teacher may
-    search otherwise than the agent: training/expert.py). ``root`` is validated with the game's ``check_states`` first
-    (``StateError`` naming its problems), as every record from outside is, unless ``checked``
-    says the caller holds a record already validated or made by the game's kernels (a
-    VectorGame's or env's: the suite's loops, where validating every decision would cost
-    more than some searches)."""
+    search otherwise than the agent: training/expert.py). ``root`` is validated with the
+    game's ``check_states`` first (``StateError`` naming its problems), as every record from
+    outside is, unless ``checked`` says the caller holds a record already validated or made
+    by the game's kernels (a VectorGame's or env's: the suite's loops, where validating every
+    decision would cost more than some searches)."""
     from envs.core import mlp
 
     from envs.core.errors import StateError
