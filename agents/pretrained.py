@@ -20,14 +20,14 @@ Format: ``agents/models/<game>.npz`` holds the actor MLP only, in the form ``env
 evaluates (``layout`` int64[L, 5], see ``agents.policy.export_actor``), its weights in 8 bits
 (format 2: ``weights``/``scales``/``biases``, ``agents.weights_int8``) or as trained (format 1:
 ``params`` float32[P], or float16[P] in older files; ``export --weights float32``, where the
-file stays small: Pirates of the Cursed Seas' 8-bit network won 4 points fewer games with its
-search than the same weights unrounded, benchmarks/TRAINING.md) and computed in float32;
-``agents/models/<game>.json``
-says what it is (game, game version, observation size and layout id, action count, game
-options, the seeded training command, its wall time and the measured strength). The search
-and the greedy network need nothing else, so the shipped file is the actor's weights
-instead of the training zip (critic, optimizer state: several times larger), and playing it
-needs neither torch nor stable-baselines3: a plain ``pip install`` plays it.
+file stays small: Pirates of the Cursed Seas' network, whose 8-bit weights won 4 points fewer
+games with its search on one seed, not a significant gap, benchmarks/TRAINING.md) and
+computed in float32; ``agents/models/<game>.json`` says what it is (game, game version,
+observation size and layout id, action count, game options, the seeded training command,
+its wall time and the measured strength). The search and the greedy network need nothing
+else, so the shipped file is the actor's weights instead of the training zip (critic,
+optimizer state: several times larger), and playing it needs neither torch nor
+stable-baselines3: a plain ``pip install`` plays it.
 Nothing is downloaded: both files are package data (pyproject.toml).
 
 ``<game>.npz``/``.json`` is the game's main model, and it plays every player count unless a
