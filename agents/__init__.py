@@ -41,6 +41,8 @@ from agents.random_agent import RandomAgent
 #: ``fpu=`` in an mcts spec: first-play urgency where the game names it (its
 #: ``search_fpu_parent_at``), at every count, or nowhere
 FPU_CHOICES = {"game": None, "on": True, "off": False}
+#: ``playouts=`` in an mcts spec: drawn by the game's playout policy, or uniformly
+PLAYOUT_CHOICES = ("game", "uniform")
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
@@ -110,7 +112,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
             raise ValueError(f"agent {spec!r}: temp= needs a positive prior temperature") \
                 from None
         playouts = named_opts.get("playouts", "game").lower()
-        if playouts not in ("game", "uniform"):
+        if playouts not in PLAYOUT_CHOICES:
             raise ValueError(f"agent {spec!r}: playouts= is 'game' (the game's playout "
                              "policy) or 'uniform'")
         fpu_text = named_opts.get("fpu", "game").lower()

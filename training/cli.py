@@ -809,10 +809,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
                     help="the expert's playouts stop after N decisions at every player "
                          "count (default: where the game's search stops them)")
-    sp.add_argument("--expert-playouts", choices=("game", "uniform"), default="game",
+    from agents import FPU_CHOICES, PLAYOUT_CHOICES
+
+    sp.add_argument("--expert-playouts", choices=PLAYOUT_CHOICES, default="game",
                     help="the expert's playouts drawn by the game's playout policy (game) or "
                          "uniformly from the moves it searches (uniform)")
-    sp.add_argument("--expert-fpu", choices=("game", "on", "off"), default="game",
+    sp.add_argument("--expert-fpu", choices=tuple(FPU_CHOICES), default="game",
                     help="the expert's first-play urgency: where the game's search uses it "
                          "(game), at every player count (on) or nowhere (off)")
     sp.add_argument("--expert-temp", type=float, default=None, metavar="T",
