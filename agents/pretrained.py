@@ -458,7 +458,8 @@ def worth(game: str) -> str:
     plain = strength_row(meta, "pretrained", lambda o: o.startswith("mcts:"))
     if plain:
         cpu = plain.get("cpu_ms")          # [the trained agent's, the plain search's]
-        when = f" ({cpu[1]:.2f} ms of CPU a decision against its {cpu[0]:.2f})" if cpu else ""
+        when = (f" (the agent {cpu[0]:.2f} ms of CPU a decision, the plain search {cpu[1]:.2f})"
+                if cpu else "")
         parts.append(f"and with its search {fig(plain)} against plain `{plain['opponent']}`"
                      + when)
     text = ", ".join(parts) or "not measured yet"

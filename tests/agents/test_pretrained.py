@@ -90,7 +90,8 @@ def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
                                          "[70.5, 79.0] of 400 seat-rotated games against the "
                                          "heuristic, and with its search 50.0% [43.1, 56.9] of "
                                          "200 seat-rotated games against plain `mcts:500` "
-                                         "(2.79 ms of CPU a decision against its 2.71) "
+                                         "(the agent 2.71 ms of CPU a decision, the plain "
+                                         "search 2.79) "
                                          "(trained by `broadside train` in 32 min on two cores)")
     del rows[2]["cpu_ms"]           # not measured: no claim about the time
     _write_model(tmp_path, "havoc", strength=rows, sims=200, command="broadside train",
