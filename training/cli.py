@@ -732,6 +732,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from agents import FPU_CHOICES, PLAYOUT_CHOICES     # the spec's choices, written once
+
     common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show the full traceback of an error")
@@ -809,8 +811,6 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-cut", type=int, default=None, metavar="N",
                     help="the expert's playouts stop after N decisions at every player "
                          "count (default: where the game's search stops them)")
-    from agents import FPU_CHOICES, PLAYOUT_CHOICES
-
     sp.add_argument("--expert-playouts", choices=PLAYOUT_CHOICES, default="game",
                     help="the expert's playouts drawn by the game's playout policy (game) or "
                          "uniformly from the moves it searches (uniform)")
