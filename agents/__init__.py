@@ -23,6 +23,9 @@
                           the game's playout policy; "fpu=off" / "fpu=on" turns first-play
                           urgency off or on at every player count (default: where the game
                           uses it): an expert-iteration teacher may search so
+    "mcts:400:paranoid=off"   ... reading every rival as playing for itself (max-n) from 3
+                          players on; "paranoid=on" as playing against this seat (default:
+                          the game's own reading)
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
@@ -43,12 +46,15 @@ from agents.random_agent import RandomAgent
 FPU_CHOICES = {"game": None, "on": True, "off": False}
 #: ``playouts=`` in an mcts spec: drawn by the game's playout policy, or uniformly
 PLAYOUT_CHOICES = ("game", "uniform")
+#: ``paranoid=`` in an mcts spec: the game's reading of the rivals (its
+#: ``search_paranoid``), paranoid, or max-n
+PARANOID_CHOICES = {"game": None, "on": True, "off": False}
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
 KINDS = ("random", "heuristic",
          "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:temp=T]"
-         "[:playouts=uniform][:fpu=on|off][:prior=PATH|pretrained]",
+         "[:playouts=uniform][:fpu=on|off][:paranoid=on|off][:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -82,7 +88,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
         named_opts = {}
         for part in parts:
             key, eq, text = part.partition("=")
-            if eq and key in ("c", "gumbel", "value", "vmix", "temp", "playouts", "fpu"):
+            if eq and key in ("c", "gumbel", "value", "vmix", "temp", "playouts", "fpu",
+                              "paranoid"):
                 named_opts[key] = text
         try:
             gumbel = int(named_opts.get("gumbel", 0))
@@ -119,6 +126,10 @@ def make(spec: str, game: str, seed=None) -> Agent:
         if fpu_text not in FPU_CHOICES:
             raise ValueError(f"agent {spec!r}: fpu= is 'game' (where the game uses it), "
                              "'on' or 'off'")
+        paranoid_text = named_opts.get("paranoid", "game").lower()
+        if paranoid_text not in PARANOID_CHOICES:
+            raise ValueError(f"agent {spec!r}: paranoid= is 'game' (the game's reading of "
+                             "the rivals), 'on' or 'off' (max-n)")
         if temperature is not None and prior is None:
             raise ValueError(f"agent {spec!r}: temp= softens a prior (prior=PATH)")
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
@@ -147,7 +158,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
                           value=value, value_mix=value_mix,
                           prior_temperature=1.0 if temperature is None or shipped
                           else temperature, game_playouts=playouts == "game",
-                          fpu=FPU_CHOICES[fpu_text])
+                          fpu=FPU_CHOICES[fpu_text],
+                          paranoid=PARANOID_CHOICES[paranoid_text])
         if named is not None:
             said = f":temp={temperature:g}" if shipped and temperature is not None else ""
             agent.name = f"{agent.name.partition(':prior')[0]}{said}:prior={named}"

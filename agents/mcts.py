@@ -273,6 +273,7 @@ class MCTSAgent(Agent):
             f":gumbel={gumbel}" if gumbel else "") + (
             "" if game_playouts else ":playouts=uniform") + (
             "" if fpu is None else f":fpu={'on' if fpu else 'off'}") + (
+            "" if paranoid is None else f":paranoid={'on' if paranoid else 'off'}") + (
             f":temp={self.prior_temperature:g}" if self.prior_temperature != 1.0 else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
             f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (

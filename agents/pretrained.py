@@ -487,8 +487,10 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     """The ``pretrained`` agent's search with a model at a player count, as the README
     says it: "`mcts:N`" (its playout cut after it, "`mcts:N:CUT`", where the metadata fixes
     one at that count: ``search_cut``; then its prior's temperature, "`mcts:N:temp=T`", where
-    it is not 1), and where the prior keeps to the first levels of the tree
-    (``prior_depth``), which ones."""
+    it is not 1; from 3 players on its reading of the rivals, "`mcts:N:paranoid=off`", where
+    the metadata's ``paranoid`` is not the game's own), and where the prior keeps to the
+    first levels of the tree (``prior_depth``), which ones: with ``:prior=pretrained`` after
+    it, the spec of the same search."""
     depth = meta.get("prior_depth")
     where = ("" if depth is None else " at the root only" if depth == 1
              else f" in the first {depth} levels of its tree")
@@ -496,7 +498,13 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     cut = "" if fixed is None else f":{fixed}"
     t = float(meta.get("prior_temperature", 1.0))
     temp = "" if t == 1.0 else f":temp={t:g}"
-    return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}`{where}"
+    import envs
+
+    said = meta.get("paranoid")
+    rivals = ("" if num_players is None or num_players < 3 or said is None
+              or said == envs.spec(meta["game"]).search_paranoid
+              else f":paranoid={'on' if said else 'off'}")
+    return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}{rivals}`{where}"
 
 
 def _training(meta: dict) -> str:

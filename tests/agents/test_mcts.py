@@ -125,3 +125,25 @@ def test_the_spec_names_how_playouts_are_drawn_and_first_play_urgency(searches):
         with pytest.raises(ValueError, match=what):
             agents.make(bad, "toy")
 
+
+def test_the_spec_names_the_reading_of_the_rivals(searches):
+    """mcts:N:paranoid=on|off: every rival plays against this seat, or each for itself
+    (max-n), whatever the game's own reading (its ``search_paranoid``, the default); the
+    search is told so, the agent says so in its name and keeps it when it takes a prior, so
+    a row measured with the reading written out can be checked against the shipped agent's
+    (tests/agents/test_pretrained.py). Anything else is refused by name."""
+    from tests.agents.test_search_prior import _one_hot_prior
+
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    for spec, paranoid in (("mcts:40", None), ("mcts:40:paranoid=game", None),
+                           ("mcts:40:5:paranoid=on", True), ("mcts:40:paranoid=OFF", False)):
+        agent = agents.make(spec, "toy", seed=0)
+        agent.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
+        assert searches[-1]["paranoid"] is paranoid, spec
+        assert agent.name.endswith({None: "mcts:40", True: ":paranoid=on",
+                                    False: ":paranoid=off"}[paranoid]), agent.name
+        assert agent.with_prior(_one_hot_prior(envs.spec("toy"), 0)).paranoid is paranoid
+    for bad in ("mcts:40:paranoid=maxn", "mcts:40:paranoid="):
+        with pytest.raises(ValueError, match="paranoid="):
+            agents.make(bad, "toy")
+

@@ -347,6 +347,35 @@ def test_a_row_of_the_pretrained_agent_measured_the_search_it_plays(game, player
     assert _search_settings(said, game, players) == _search_settings(shipped, game, players)
 
 
+def _counts_the_readme_names():
+    """(game, its model's player count or None, a player count) of each count a shipped
+    model's ``pretrained`` rows were measured at: the counts ``worth`` names a search for."""
+    out = []
+    for game, n in MODELS:
+        rows = pretrained.metadata(game, num_players=n)["strength"]
+        for count in sorted({int(r["players"]) for r in rows if r["agent"] == "pretrained"}):
+            out.append(pytest.param(game, n, count, id=f"{game}-{count}p"))
+    return out
+
+
+@pytest.mark.parametrize("game, model, players", _counts_the_readme_names())
+def test_the_search_the_readme_names_is_the_one_the_pretrained_agent_plays(game, model,
+                                                                            players):
+    """The search ``worth`` names at a player count (the README's "`mcts:200:60`"), with
+    ``:prior=pretrained`` after it, is the agent users get there: the same simulations,
+    playout cut, exploration constant, root, reading of the rivals (paranoid or max-n) and
+    prior (its depth, which the sentence says in words, aside). So the README cannot name
+    one search and ship another, as Cursed Seas' 3-player agent once did (max-n shipped,
+    the game's paranoid measured: benchmarks/TRAINING.md)."""
+    meta = pretrained.metadata(game, num_players=model)
+    spec = pretrained._searched(meta, players).split("`")[1] + ":prior=pretrained"
+    # the prior's depth (said in words) aside, and the reading of the rivals below 3 players
+    kept = [k for k in range(7) if k != 2 and (k != 5 or players >= 3)]
+    said, shipped = (_search_settings(agents.make(s, game, seed=0), game, players)
+                     for s in (spec, "pretrained"))
+    assert [said[k] for k in kept] == [shipped[k] for k in kept], spec
+
+
 @pytest.mark.parametrize("bad", [1, "false", None])
 def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
     _write_model(tmp_path, "havoc", paranoid=bad)
@@ -558,10 +587,13 @@ def test_worth_cites_the_row_of_the_model_trained_for_the_count(tmp_path, monkey
     ({"playout_cut": 20, "prior_depth": 1}, "`mcts:900:20` at the root only"),
     ({"playout_cut": 20, "playout_cut_by_players": {"3": 10}}, "`mcts:900:10`"),
     ({"prior_temperature": 4}, "`mcts:900:temp=4`"),
-    ({"playout_cut": 20, "prior_temperature": 2.5}, "`mcts:900:20:temp=2.5`")])
+    ({"playout_cut": 20, "prior_temperature": 2.5}, "`mcts:900:20:temp=2.5`"),
+    ({"paranoid": True}, "`mcts:900:paranoid=on`"),
+    ({"paranoid": False}, "`mcts:900`")])
 def test_worth_says_how_a_models_search_is_fixed(tmp_path, monkeypatch, fixed, said):
-    """Where the metadata fixes the prior's depth or the playout cut its figures were
-    measured with, the sentence names them (a reader re-running the row needs them)."""
+    """Where the metadata fixes the prior's depth, the playout cut or the reading of the
+    rivals its figures were measured with (Seas of Havoc's own reading is max-n), the
+    sentence names them (a reader re-running the row needs them)."""
     three = [{"agent": "pretrained", "opponent": "heuristic", "players": 3, "games": 100,
               "win_rate": 0.6, "ci95": [0.502, 0.691]}]
     _main_and_three(tmp_path, {"sims": 700}, {"strength": three, "sims": 900, **fixed})
