@@ -491,6 +491,8 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     the metadata's ``paranoid`` is not the game's own), and where the prior keeps to the
     first levels of the tree (``prior_depth``), which ones: with ``:prior=pretrained`` after
     it, the spec of the same search."""
+    import envs
+
     depth = meta.get("prior_depth")
     where = ("" if depth is None else " at the root only" if depth == 1
              else f" in the first {depth} levels of its tree")
@@ -498,8 +500,6 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     cut = "" if fixed is None else f":{fixed}"
     t = float(meta.get("prior_temperature", 1.0))
     temp = "" if t == 1.0 else f":temp={t:g}"
-    import envs
-
     said = meta.get("paranoid")
     rivals = ("" if num_players is None or num_players < 3 or said is None
               or said == envs.spec(meta["game"]).search_paranoid

@@ -146,4 +146,3 @@ def test_the_spec_names_the_reading_of_the_rivals(searches):
     for bad in ("mcts:40:paranoid=maxn", "mcts:40:paranoid="):
         with pytest.raises(ValueError, match="paranoid="):
             agents.make(bad, "toy")
-
