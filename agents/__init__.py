@@ -41,14 +41,11 @@ from __future__ import annotations
 from agents.base import Agent, masked_argmax, sample_legal
 from agents.random_agent import RandomAgent
 
-#: ``fpu=`` in an mcts spec: first-play urgency where the game names it (its
-#: ``search_fpu_parent_at``), at every count, or nowhere
-FPU_CHOICES = {"game": None, "on": True, "off": False}
+#: ``fpu=`` and ``paranoid=`` in an mcts spec: the game's own setting (its
+#: ``search_fpu_parent_at``, ``search_paranoid``), on at every count, or off (max-n)
+SWITCH_CHOICES = {"game": None, "on": True, "off": False}
 #: ``playouts=`` in an mcts spec: drawn by the game's playout policy, or uniformly
 PLAYOUT_CHOICES = ("game", "uniform")
-#: ``paranoid=`` in an mcts spec: the game's reading of the rivals (its
-#: ``search_paranoid``), paranoid, or max-n
-PARANOID_CHOICES = {"game": None, "on": True, "off": False}
 
 __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KINDS"]
 
@@ -122,14 +119,8 @@ def make(spec: str, game: str, seed=None) -> Agent:
         if playouts not in PLAYOUT_CHOICES:
             raise ValueError(f"agent {spec!r}: playouts= is 'game' (the game's playout "
                              "policy) or 'uniform'")
-        fpu_text = named_opts.get("fpu", "game").lower()
-        if fpu_text not in FPU_CHOICES:
-            raise ValueError(f"agent {spec!r}: fpu= is 'game' (where the game uses it), "
-                             "'on' or 'off'")
-        paranoid_text = named_opts.get("paranoid", "game").lower()
-        if paranoid_text not in PARANOID_CHOICES:
-            raise ValueError(f"agent {spec!r}: paranoid= is 'game' (the game's reading of "
-                             "the rivals), 'on' or 'off' (max-n)")
+        fpu = _switch(spec, named_opts, "fpu", "where the game uses it")
+        paranoid = _switch(spec, named_opts, "paranoid", "the game's reading of the rivals")
         if temperature is not None and prior is None:
             raise ValueError(f"agent {spec!r}: temp= softens a prior (prior=PATH)")
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
@@ -158,8 +149,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
                           value=value, value_mix=value_mix,
                           prior_temperature=1.0 if temperature is None or shipped
                           else temperature, game_playouts=playouts == "game",
-                          fpu=FPU_CHOICES[fpu_text],
-                          paranoid=PARANOID_CHOICES[paranoid_text])
+                          fpu=fpu, paranoid=paranoid)
         if named is not None:
             said = f":temp={temperature:g}" if shipped and temperature is not None else ""
             agent.name = f"{agent.name.partition(':prior')[0]}{said}:prior={named}"
@@ -170,6 +160,15 @@ def make(spec: str, game: str, seed=None) -> Agent:
         return PolicyAgent.load(arg, deterministic=(kind == "ppo"), name=spec, seed=seed,
                                 game=game)
     raise ValueError(f"unknown agent {spec!r}; expected one of {', '.join(KINDS)}")
+
+
+def _switch(spec: str, named_opts: dict, key: str, game_means: str) -> bool | None:
+    """An mcts spec's ``key=game|on|off`` (``SWITCH_CHOICES``; absent: game), refused by
+    name otherwise."""
+    text = named_opts.get(key, "game").lower()
+    if text not in SWITCH_CHOICES:
+        raise ValueError(f"agent {spec!r}: {key}= is 'game' ({game_means}), 'on' or 'off'")
+    return SWITCH_CHOICES[text]
 
 
 def model_paths(spec: str) -> list[str]:

@@ -732,7 +732,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from agents import FPU_CHOICES, PLAYOUT_CHOICES     # the spec's choices, written once
+    from agents import PLAYOUT_CHOICES, SWITCH_CHOICES     # the spec's choices, written once
 
     common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
@@ -814,7 +814,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--expert-playouts", choices=PLAYOUT_CHOICES, default="game",
                     help="the expert's playouts drawn by the game's playout policy (game) or "
                          "uniformly from the moves it searches (uniform)")
-    sp.add_argument("--expert-fpu", choices=tuple(FPU_CHOICES), default="game",
+    sp.add_argument("--expert-fpu", choices=tuple(SWITCH_CHOICES), default="game",
                     help="the expert's first-play urgency: where the game's search uses it "
                          "(game), at every player count (on) or nowhere (off)")
     sp.add_argument("--expert-temp", type=float, default=None, metavar="T",
