@@ -332,6 +332,7 @@ def _search_settings(agent, game: str, n: int) -> dict:
     return {"sims": agent.budget(n), "cut": agent.rollout_for(n), "depth": agent.depth_for(n),
             "c": agent.c, "gumbel": agent.gumbel,
             "paranoid": spec.search_paranoid if agent.paranoid is None else agent.paranoid,
+            "reuse": agent.reuse,
             "prior": None if prior is None else [a.tobytes() for a in prior[0]]}
 
 
@@ -378,10 +379,11 @@ def test_the_search_the_readme_names_is_the_one_the_pretrained_agent_plays(game,
             == {k: v for k, v in shipped.items() if k not in aside}), spec
 
 
+@pytest.mark.parametrize("key", ["paranoid", "reuse"])
 @pytest.mark.parametrize("bad", [1, "false", None])
-def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
-    _write_model(tmp_path, "havoc", paranoid=bad)
-    with pytest.raises(ModelMismatchError, match="paranoid"):
+def test_a_malformed_switch_setting_is_refused(tmp_path, key, bad):
+    _write_model(tmp_path, "havoc", **{key: bad})
+    with pytest.raises(ModelMismatchError, match=key):
         pretrained.load("havoc", tmp_path)
 
 
