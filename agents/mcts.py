@@ -204,6 +204,8 @@ class MCTSAgent(Agent):
     KEPT_TREES = 16
     #: trees kept at once: the games of the last batch (``act_batch``)
     kept_bound = KEPT_TREES
+    #: cleared trees kept for their tables
+    SPARE_TREES = 4
 
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
@@ -213,7 +215,8 @@ class MCTSAgent(Agent):
                  gumbel: int = 0, value=None, value_mix: float = 1.0,
                  cuts_by_players: dict[int, int] | None = None,
                  prior_temperature: float = 1.0, game_playouts: bool = True,
-                 fpu: bool | None = None, reuse: bool = False):
+                 fpu: bool | None = None, reuse: bool = False,
+                 reuses_by_players: dict[int, bool] | None = None):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -252,11 +255,15 @@ class MCTSAgent(Agent):
         if fpu is not None and not isinstance(fpu, bool):
             raise ValueError(f"fpu: True, False or None (the game's), not {fpu!r}")
         self.game_playouts, self.fpu = game_playouts, fpu
-        if not isinstance(reuse, bool):
-            raise ValueError(f"reuse: True or False, not {reuse!r}")
+        self.reuses_by_players = {int(n): r for n, r in (reuses_by_players or {}).items()}
+        if not all(isinstance(r, bool) for r in (reuse, *self.reuses_by_players.values())):
+            raise ValueError(f"reuse: True or False, not {reuse!r} "
+                             f"(by players: {reuses_by_players!r})")
         self.reuse = reuse
         #: the trees kept for this agent's next decisions, by the record each is rooted at
         self.kept: OrderedDict[bytes, object] = OrderedDict()
+        #: cleared trees whose tables the next fresh tree takes (no new pages a search)
+        self.spare: list = []
         self.gumbel = checked_root_actions(gumbel)
         #: the value network (params, layout) mixed into the leaves' value, or None
         self.value = None if value is None else load_value(value, self.spec)
@@ -293,7 +300,9 @@ class MCTSAgent(Agent):
 
     def seed(self, seed):
         self.rng = np.random.default_rng(seed)
-        self.kept.clear()       # a reseeded agent plays as a fresh one would
+        for tree in self.kept.values():     # a reseeded agent plays as a fresh one would
+            self._drop(tree)
+        self.kept.clear()
 
     def with_prior(self, prior, seed=None) -> "MCTSAgent":
         """The same search (simulations, playouts, prior temperature, first-play urgency)
@@ -307,7 +316,8 @@ class MCTSAgent(Agent):
                          value=self.value, value_mix=self.value_mix,
                          cuts_by_players=self.cuts_by_players,
                          prior_temperature=self.prior_temperature,
-                         game_playouts=self.game_playouts, fpu=self.fpu, reuse=self.reuse)
+                         game_playouts=self.game_playouts, fpu=self.fpu, reuse=self.reuse,
+                         reuses_by_players=self.reuses_by_players)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -331,6 +341,11 @@ class MCTSAgent(Agent):
         """The tree levels the prior selects at in a game of ``num_players`` seats (None:
         every level)."""
         return self.depths_by_players.get(int(num_players), self.prior_depth)
+
+    def reuse_for(self, num_players: int) -> bool:
+        """Whether the search keeps the subtree of its move in a game of ``num_players``
+        seats (``reuse``)."""
+        return self.reuses_by_players.get(int(num_players), self.reuse)
 
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:
@@ -362,7 +377,7 @@ class MCTSAgent(Agent):
             return int(legal[0]) if len(legal) else -1
         n = int(root["num_players"][0])
         info = np.zeros(4, dtype=np.int64)
-        tree = self._tree_at(root) if self.reuse and not self.gumbel else None
+        tree = self._tree_at(root) if self.reuse_for(n) and not self.gumbel else None
         # a kept tree's visits count towards the budget: the root reaches it, as fresh
         sims = self.budget(n) if tree is None else max(1, self.budget(n) - tree.visits())
         visits = search(self.spec, root, sims, c=self.c,
@@ -380,10 +395,18 @@ class MCTSAgent(Agent):
         return action
 
     def _tree_at(self, root):
-        """The tree kept for the record ``root`` (``reuse``), or a fresh one."""
+        """The tree kept for the record ``root`` (``reuse``), or a fresh one (a spare's
+        tables, cleared, where there is one)."""
         from envs.core.search import KeptTree
 
-        return self.kept.pop(root.tobytes(), None) or KeptTree()
+        return self.kept.pop(root.tobytes(), None) or (
+            self.spare.pop() if self.spare else KeptTree())
+
+    def _drop(self, tree) -> None:
+        """Clear ``tree`` and keep its tables for a fresh tree (a few at most)."""
+        if len(self.spare) < self.SPARE_TREES:
+            tree.clear()
+            self.spare.append(tree)
 
     def _keep(self, root, tree, action: int) -> None:
         """Keep ``tree``'s subtree under ``action`` for the record that action leads to,
@@ -394,8 +417,10 @@ class MCTSAgent(Agent):
         after = root.copy()
         self.spec.single.apply(after, 0, action, np.zeros(self.spec.num_actions, np.uint8))
         if after["to_play"][0] != root["to_play"][0] or after["fault"][0]:
-            return
-        if tree.keep(action):
+            self._drop(tree)
+        elif tree.keep(action):
             self.kept[after.tobytes()] = tree
             while len(self.kept) > self.kept_bound:
-                self.kept.popitem(last=False)
+                self._drop(self.kept.popitem(last=False)[1])
+        else:
+            self._drop(tree)

@@ -14,7 +14,8 @@ decisions its figures were measured with wherever the model plays, ``playout_cut
 another cut from a count on (``search_cut``); and its ``prior_temperature`` (absent: 1) the
 temperature its network's logits are read at as the search's prior (``priors``); and its
 ``reuse`` (absent: false) whether the search keeps the subtree of its move for its next
-decision (``mcts:N:reuse=on``).
+decision (``mcts:N:reuse=on``), ``reuse_by_players`` another setting from a count on
+(``search_reuse``).
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -209,6 +210,11 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
         if not isinstance(meta.get(key, False), bool):
             raise ModelMismatchError(f"pretrained model metadata {path}: {key} must be true "
                                      f"or false, not {meta[key]!r}")
+    kept = meta.get("reuse_by_players", {})
+    if not isinstance(kept, dict) or not all(str(k).isdigit() and int(k) >= 1
+                                             and isinstance(v, bool) for k, v in kept.items()):
+        raise ModelMismatchError(f"pretrained model metadata {path}: reuse_by_players must "
+                                 f"map player counts to true or false, not {kept!r}")
     cut = meta.get("playout_cut", 0)
     if type(cut) is not int or cut < 0:
         raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
@@ -329,6 +335,15 @@ def search_cut(meta: dict, num_players: int | None = None) -> int | None:
     return _from_count(meta, "playout_cut_by_players", n, {}, meta.get("playout_cut"))
 
 
+def search_reuse(meta: dict, num_players: int | None = None) -> bool:
+    """Whether the ``pretrained`` agent's search keeps the subtree of its move at a player
+    count (``mcts:N:reuse=on``): the metadata's ``reuse_by_players`` ({"3": true}: from 3
+    players on, as ``playout_cut_by_players`` does the cut), else its ``reuse`` (absent:
+    false)."""
+    n = players(meta) if num_players is None else int(num_players)
+    return bool(_from_count(meta, "reuse_by_players", n, {}, meta.get("reuse", False)))
+
+
 def _from_count(meta: dict, key: str, n: int, known: dict, fallback):
     """The value of ``meta[key]`` ({"3": value}, over ``known``) at the nearest count at or
     below ``n`` that has one, else ``fallback``."""
@@ -379,6 +394,8 @@ def make(kind: str, game: str, seed=None, directory=None, simulations: int | Non
                       prior_depth=meta.get("prior_depth"),
                       depths_by_players={n: m.get("prior_depth") for n, m in own_meta.items()},
                       paranoid=meta.get("paranoid"), reuse=meta.get("reuse", False),
+                      reuses_by_players={n: search_reuse(own_meta.get(n, meta), n)
+                                         for n in range(spec.min_players, spec.max_players + 1)},
                       cuts_by_players={n: c for n, c in cuts.items() if c is not None})
     agent.name = "pretrained"
     return agent
@@ -508,7 +525,7 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     rivals = ("" if num_players is None or num_players < 3 or said is None
               or said == envs.spec(meta["game"]).search_paranoid
               else f":paranoid={'on' if said else 'off'}")
-    kept = ":reuse=on" if meta.get("reuse", False) else ""
+    kept = ":reuse=on" if search_reuse(meta, num_players) else ""
     return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}{rivals}{kept}`{where}"
 
 

@@ -57,6 +57,14 @@ Seas tests only the heading it draws for a clear turn, where the set tests all 1
 a ship the shoot action first); ``search(..., game_playouts=False)`` draws them uniformly
 instead, as an expert-iteration teacher may (training/expert.py).
 
+A playing agent may keep the subtree of the move it plays for its next decision
+(:class:`KeptTree`, ``search(..., tree=)``; the ``mcts:N:reuse=on`` agent, as AlphaZero keeps
+the subtree of the move played): :func:`reroot` makes the node that move reached the root
+of a tree of its own, node for node, and the next search adds its simulations to it. The
+tree is open-loop (a node is a sequence of actions from the root, every determinisation
+and chance outcome averaged in it), so the kept statistics are of the decision the seat
+now faces, read with what it knew one move earlier.
+
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
 ``game_init``, ``game_moves``; ``game_heuristic`` for the self-play reply kernel), and
@@ -694,7 +702,7 @@ class KeptTree:
     under the root's ``action`` for a search from the record that action leads to, and
     ``clear()`` drops it. The tables are this object's own, not the thread's lent ones."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tables: tuple | None = None
         self.nodes = 0
 
@@ -716,7 +724,7 @@ class KeptTree:
 
     def visits(self) -> int:
         """The simulations the kept tree's root holds."""
-        return int(self.tables[6][0]) if self.nodes else 0
+        return int(self.tables[6][0]) if self.nodes and self.tables is not None else 0
 
     def clear(self) -> None:
         if self.tables is not None:

@@ -189,3 +189,23 @@ def test_an_agent_keeps_a_tree_for_every_game_of_a_batch():
             nxt += 1
             assert after.tobytes() in agent.kept
     assert nxt > agent.KEPT_TREES
+
+
+def test_a_fresh_tree_takes_a_dropped_trees_tables_cleared():
+    """A tree not kept (a rival decides next) is cleared and its tables serve the next
+    fresh search: the search from them is the search from new tables."""
+    from agents.mcts import MCTSAgent
+
+    spec = envs.spec("toy")
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    root = vec.states[0:1].copy()
+    agent = MCTSAgent("toy", simulations=300, seed=0, reuse=True)
+    agent.search(root, vec.masks[0].copy())
+    assert not agent.kept and len(agent.spare) == 1          # the toy's seats alternate
+    assert cleared(agent.spare[0].tables)
+    used = agent.spare[0]
+    q_spare, q_new = np.zeros(spec.num_actions), np.zeros(spec.num_actions)
+    again = search(spec, root, 300, seed=3, q=q_spare, tree=agent._tree_at(root))
+    fresh = search(spec, root, 300, seed=3, q=q_new, tree=KeptTree())
+    assert not agent.spare and np.array_equal(again, fresh) and np.array_equal(q_spare, q_new)
+    assert used.nodes > 0
