@@ -26,6 +26,8 @@
     "mcts:400:paranoid=off"   ... reading every rival as playing for itself (max-n) from 3
                           players on; "paranoid=on" as playing against this seat (default:
                           the game's own reading)
+    "mcts:400:reuse=on"   ... keeping the subtree of its move for its next search when that
+                          search is its own next decision (default off: a fresh tree a move)
     "ppo:path/model.zip"  a saved MaskablePPO policy, greedy ("ppo-sample:..." samples)
     "pretrained"          the game's shipped network as the prior of its search (the agent
                           ``broadside train`` names), no training needed (agents/pretrained.py)
@@ -51,7 +53,8 @@ __all__ = ["Agent", "RandomAgent", "make", "masked_argmax", "sample_legal", "KIN
 
 KINDS = ("random", "heuristic",
          "mcts[:SIMS[:ROLLOUT|full]][:c=C][:gumbel=M][:value=PATH[:vmix=W]][:temp=T]"
-         "[:playouts=uniform][:fpu=on|off][:paranoid=on|off][:prior=PATH|pretrained]",
+         "[:playouts=uniform][:fpu=on|off][:paranoid=on|off][:reuse=on|off]"
+         "[:prior=PATH|pretrained]",
          "ppo:PATH", "ppo-sample:PATH", "pretrained", "pretrained-net")
 
 
@@ -86,7 +89,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
         for part in parts:
             key, eq, text = part.partition("=")
             if eq and key in ("c", "gumbel", "value", "vmix", "temp", "playouts", "fpu",
-                              "paranoid"):
+                              "paranoid", "reuse"):
                 named_opts[key] = text
         try:
             gumbel = int(named_opts.get("gumbel", 0))
@@ -121,6 +124,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
                              "policy) or 'uniform'")
         fpu = _switch(spec, named_opts, "fpu", "where the game uses it")
         paranoid = _switch(spec, named_opts, "paranoid", "the game's reading of the rivals")
+        reuse = _switch(spec, named_opts, "reuse", "off, a fresh tree a move")
         if temperature is not None and prior is None:
             raise ValueError(f"agent {spec!r}: temp= softens a prior (prior=PATH)")
         arg = ":".join(p for p in parts if p.partition("=")[0] not in named_opts)
@@ -149,7 +153,7 @@ def make(spec: str, game: str, seed=None) -> Agent:
                           value=value, value_mix=value_mix,
                           prior_temperature=1.0 if temperature is None or shipped
                           else temperature, game_playouts=playouts == "game",
-                          fpu=fpu, paranoid=paranoid)
+                          fpu=fpu, paranoid=paranoid, reuse=bool(reuse))
         if named is not None:
             said = f":temp={temperature:g}" if shipped and temperature is not None else ""
             agent.name = f"{agent.name.partition(':prior')[0]}{said}:prior={named}"

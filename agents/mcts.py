@@ -31,6 +31,7 @@ seats where the game says so: ``default_rollout``) and the value kernel scores t
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 import numpy as np
 
@@ -199,6 +200,12 @@ class MCTSAgent(Agent):
     #: the whole budget's, for less time); benchmarks/decision_time.py ``--full-budget``
     #: turns it off to measure what it saves
     stop_when_decided = True
+    #: trees kept at once with ``reuse``, at least (each a few MB)
+    KEPT_TREES = 16
+    #: trees kept at once: the games of the last batch (``act_batch``)
+    kept_bound = KEPT_TREES
+    #: cleared trees kept for their tables
+    SPARE_TREES = 4
 
     def __init__(self, game: str, simulations: int = 200, c: float | None = None,
                  max_rollout_steps: int | str | None = "default", seed=None,
@@ -208,7 +215,8 @@ class MCTSAgent(Agent):
                  gumbel: int = 0, value=None, value_mix: float = 1.0,
                  cuts_by_players: dict[int, int] | None = None,
                  prior_temperature: float = 1.0, game_playouts: bool = True,
-                 fpu: bool | None = None):
+                 fpu: bool | None = None, reuse: bool = False,
+                 reuses_by_players: dict[int, bool] | None = None):
         import envs
         from envs.core import search
         from envs.core.halving import checked_root_actions
@@ -247,6 +255,15 @@ class MCTSAgent(Agent):
         if fpu is not None and not isinstance(fpu, bool):
             raise ValueError(f"fpu: True, False or None (the game's), not {fpu!r}")
         self.game_playouts, self.fpu = game_playouts, fpu
+        self.reuses_by_players = {int(n): r for n, r in (reuses_by_players or {}).items()}
+        if not all(isinstance(r, bool) for r in (reuse, *self.reuses_by_players.values())):
+            raise ValueError(f"reuse: True or False, not {reuse!r} "
+                             f"(by players: {reuses_by_players!r})")
+        self.reuse = reuse
+        #: the trees kept for this agent's next decisions, by the record each is rooted at
+        self.kept: OrderedDict[bytes, object] = OrderedDict()
+        #: cleared trees whose tables the next fresh tree takes (no new pages a search)
+        self.spare: list = []
         self.gumbel = checked_root_actions(gumbel)
         #: the value network (params, layout) mixed into the leaves' value, or None
         self.value = None if value is None else load_value(value, self.spec)
@@ -274,6 +291,7 @@ class MCTSAgent(Agent):
             "" if game_playouts else ":playouts=uniform") + (
             "" if fpu is None else f":fpu={'on' if fpu else 'off'}") + (
             "" if paranoid is None else f":paranoid={'on' if paranoid else 'off'}") + (
+            ":reuse=on" if reuse else "") + (
             f":temp={self.prior_temperature:g}" if self.prior_temperature != 1.0 else "") + (
             "" if value is None else f":value={value}" if isinstance(value, str) else ":value") + (
             f":vmix={self.value_mix:g}" if value is not None and self.value_mix != 1.0 else "") + (
@@ -282,6 +300,9 @@ class MCTSAgent(Agent):
 
     def seed(self, seed):
         self.rng = np.random.default_rng(seed)
+        for tree in self.kept.values():     # a reseeded agent plays as a fresh one would
+            self._drop(tree)
+        self.kept.clear()
 
     def with_prior(self, prior, seed=None) -> "MCTSAgent":
         """The same search (simulations, playouts, prior temperature, first-play urgency)
@@ -295,7 +316,8 @@ class MCTSAgent(Agent):
                          value=self.value, value_mix=self.value_mix,
                          cuts_by_players=self.cuts_by_players,
                          prior_temperature=self.prior_temperature,
-                         game_playouts=self.game_playouts, fpu=self.fpu)
+                         game_playouts=self.game_playouts, fpu=self.fpu, reuse=self.reuse,
+                         reuses_by_players=self.reuses_by_players)
 
     def budget(self, num_players: int) -> int:
         """Simulations a decision in a game of ``num_players`` seats."""
@@ -320,10 +342,18 @@ class MCTSAgent(Agent):
         every level)."""
         return self.depths_by_players.get(int(num_players), self.prior_depth)
 
+    def reuse_for(self, num_players: int) -> bool:
+        """Whether the search keeps the subtree of its move in a game of ``num_players``
+        seats (``reuse``)."""
+        return self.reuses_by_players.get(int(num_players), self.reuse)
+
     def act_batch(self, obs, masks, states=None, seats=None):
         if states is None:
             raise ValueError("MCTSAgent needs the game records (needs_state=True)")
         out = np.empty(len(masks), dtype=np.int64)
+        # a tree for each game of the batch: the decisions a kept tree waits for are the
+        # next batch's
+        self.kept_bound = max(self.KEPT_TREES, len(masks))
         for i in range(len(masks)):
             out[i] = self.search(states[i:i + 1], np.asarray(masks[i]), checked=True)
         return out
@@ -347,12 +377,50 @@ class MCTSAgent(Agent):
             return int(legal[0]) if len(legal) else -1
         n = int(root["num_players"][0])
         info = np.zeros(4, dtype=np.int64)
-        visits = search(self.spec, root, self.budget(n), c=self.c,
+        tree = self._tree_at(root) if self.reuse_for(n) and not self.gumbel else None
+        # a kept tree's visits count towards the budget: the root reaches it, as fresh
+        sims = self.budget(n) if tree is None else max(1, self.budget(n) - tree.visits())
+        visits = search(self.spec, root, sims, c=self.c,
                         seed=int(self.rng.integers(2**63)), max_rollout=self.rollout_for(n),
                         info=info, prior=self.prior_for(n), prior_depth=self.depth_for(n),
                         paranoid=self.paranoid, halving=self.gumbel, value=self.value,
                         value_mix=self.value_mix, stop_when_decided=self.stop_when_decided,
-                        checked=True, game_playouts=self.game_playouts, fpu=self.fpu)
+                        checked=True, game_playouts=self.game_playouts, fpu=self.fpu,
+                        tree=tree)
         if self.gumbel and info[3] >= 0 and root_mask[info[3]]:
             return int(info[3])
-        return int(legal[np.argmax(visits[legal])])
+        action = int(legal[np.argmax(visits[legal])])
+        if tree is not None:
+            self._keep(root, tree, action)
+        return action
+
+    def _tree_at(self, root):
+        """The tree kept for the record ``root`` (``reuse``), or a fresh one (a spare's
+        tables, cleared, where there is one)."""
+        from envs.core.search import KeptTree
+
+        return self.kept.pop(root.tobytes(), None) or (
+            self.spare.pop() if self.spare else KeptTree())
+
+    def _drop(self, tree) -> None:
+        """Clear ``tree`` and keep its tables for a fresh tree (a few at most)."""
+        if len(self.spare) < self.SPARE_TREES:
+            tree.clear()
+            self.spare.append(tree)
+
+    def _keep(self, root, tree, action: int) -> None:
+        """Keep ``tree``'s subtree under ``action`` for the record that action leads to,
+        where this seat decides next: a decision of another seat between the two would
+        change the record, so the tree is only ever found again for the position it is
+        rooted at. The trees of the last batch are kept (``act_batch``), at least the last
+        ``KEPT_TREES``."""
+        after = root.copy()
+        self.spec.single.apply(after, 0, action, np.zeros(self.spec.num_actions, np.uint8))
+        if after["to_play"][0] != root["to_play"][0] or after["fault"][0]:
+            self._drop(tree)
+        elif tree.keep(action):
+            self.kept[after.tobytes()] = tree
+            while len(self.kept) > self.kept_bound:
+                self._drop(self.kept.popitem(last=False)[1])
+        else:
+            self._drop(tree)

@@ -12,7 +12,10 @@ or more players, where the measured one differs from the game's; and its ``playo
 (absent: the search's default at each count, ``agents.mcts.default_rollout``) the playout
 decisions its figures were measured with wherever the model plays, ``playout_cut_by_players``
 another cut from a count on (``search_cut``); and its ``prior_temperature`` (absent: 1) the
-temperature its network's logits are read at as the search's prior (``priors``).
+temperature its network's logits are read at as the search's prior (``priors``); and its
+``reuse`` (absent: false) whether the search keeps the subtree of its move for its next
+decision (``mcts:N:reuse=on``), ``reuse_by_players`` another setting from a count on
+(``search_reuse``).
 ``"pretrained-net"`` is the network alone, greedy; ``"mcts:N:prior=pretrained"``
 any other search budget with it (the prior at every level).
 
@@ -203,9 +206,15 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     except ValueError as e:
         raise ModelMismatchError(f"pretrained model metadata {path}: prior_temperature: "
                                  f"{e}") from None
-    if not isinstance(meta.get("paranoid", False), bool):
-        raise ModelMismatchError(f"pretrained model metadata {path}: paranoid must be true or "
-                                 f"false, not {meta['paranoid']!r}")
+    for key in ("paranoid", "reuse"):
+        if not isinstance(meta.get(key, False), bool):
+            raise ModelMismatchError(f"pretrained model metadata {path}: {key} must be true "
+                                     f"or false, not {meta[key]!r}")
+    kept = meta.get("reuse_by_players", {})
+    if not isinstance(kept, dict) or not all(str(k).isdigit() and int(k) >= 1
+                                             and isinstance(v, bool) for k, v in kept.items()):
+        raise ModelMismatchError(f"pretrained model metadata {path}: reuse_by_players must "
+                                 f"map player counts to true or false, not {kept!r}")
     cut = meta.get("playout_cut", 0)
     if type(cut) is not int or cut < 0:
         raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
@@ -326,6 +335,15 @@ def search_cut(meta: dict, num_players: int | None = None) -> int | None:
     return _from_count(meta, "playout_cut_by_players", n, {}, meta.get("playout_cut"))
 
 
+def search_reuse(meta: dict, num_players: int | None = None) -> bool:
+    """Whether the ``pretrained`` agent's search keeps the subtree of its move at a player
+    count (``mcts:N:reuse=on``): the metadata's ``reuse_by_players`` ({"3": true}: from 3
+    players on, as ``playout_cut_by_players`` does the cut), else its ``reuse`` (absent:
+    false)."""
+    n = players(meta) if num_players is None else int(num_players)
+    return bool(_from_count(meta, "reuse_by_players", n, {}, meta.get("reuse", False)))
+
+
 def _from_count(meta: dict, key: str, n: int, known: dict, fallback):
     """The value of ``meta[key]`` ({"3": value}, over ``known``) at the nearest count at or
     below ``n`` that has one, else ``fallback``."""
@@ -375,7 +393,9 @@ def make(kind: str, game: str, seed=None, directory=None, simulations: int | Non
                       prior=prior, priors_by_players=nets, by_players=budgets,
                       prior_depth=meta.get("prior_depth"),
                       depths_by_players={n: m.get("prior_depth") for n, m in own_meta.items()},
-                      paranoid=meta.get("paranoid"),
+                      paranoid=meta.get("paranoid"), reuse=meta.get("reuse", False),
+                      reuses_by_players={n: search_reuse(own_meta.get(n, meta), n)
+                                         for n in range(spec.min_players, spec.max_players + 1)},
                       cuts_by_players={n: c for n, c in cuts.items() if c is not None})
     agent.name = "pretrained"
     return agent
@@ -488,7 +508,8 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     says it: "`mcts:N`" (its playout cut after it, "`mcts:N:CUT`", where the metadata fixes
     one at that count: ``search_cut``; then its prior's temperature, "`mcts:N:temp=T`", where
     it is not 1; from 3 players on its reading of the rivals, "`mcts:N:paranoid=off`", where
-    the metadata's ``paranoid`` is not the game's own), and where the prior keeps to the
+    the metadata's ``paranoid`` is not the game's own; "`mcts:N:reuse=on`" where the
+    metadata's ``reuse`` keeps the subtree of each move), and where the prior keeps to the
     first levels of the tree (``prior_depth``), which ones: with ``:prior=pretrained`` after
     it, the spec of the same search."""
     import envs
@@ -504,7 +525,8 @@ def _searched(meta: dict, num_players: int | None = None) -> str:
     rivals = ("" if num_players is None or num_players < 3 or said is None
               or said == envs.spec(meta["game"]).search_paranoid
               else f":paranoid={'on' if said else 'off'}")
-    return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}{rivals}`{where}"
+    kept = ":reuse=on" if search_reuse(meta, num_players) else ""
+    return f"`mcts:{search_sims(meta, num_players)}{cut}{temp}{rivals}{kept}`{where}"
 
 
 def _training(meta: dict) -> str:

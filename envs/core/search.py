@@ -57,6 +57,14 @@ Seas tests only the heading it draws for a clear turn, where the set tests all 1
 a ship the shoot action first); ``search(..., game_playouts=False)`` draws them uniformly
 instead, as an expert-iteration teacher may (training/expert.py).
 
+A playing agent may keep the subtree of the move it plays for its next decision
+(:class:`KeptTree`, ``search(..., tree=)``; the ``mcts:N:reuse=on`` agent, as AlphaZero keeps
+the subtree of the move played): :func:`reroot` makes the node that move reached the root
+of a tree of its own, node for node, and the next search adds its simulations to it. The
+tree is open-loop (a node is a sequence of actions from the root, every determinisation
+and chance outcome averaged in it), so the kept statistics are of the decision the seat
+now faces, read with what it knew one move earlier.
+
 One algorithm serves every game without a per-game copy: the kernel calls the stubs
 ``game_legal``, ``game_apply``, ``game_determinize`` (and ``game_observe``, ``game_value``,
 ``game_init``, ``game_moves``; ``game_heuristic`` for the self-play reply kernel), and
@@ -360,16 +368,17 @@ def _leaf_value(s, est, vparams, vlayout, vmix, vob, vscratch, vout):
 
 @njit(cache=True)
 def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, qout, info,
-                  params, layout, use_prior, prior_depth, child, pw, paranoid, halving, noise,
-                  policy, vparams, vlayout, vmix, vob, decided, fpu_parent, game_playouts):
+                  params, layout, use_prior, prior_depth, tree, kept, keep, paranoid, halving,
+                  noise, policy, vparams, vlayout, vmix, vob, decided, fpu_parent,
+                  game_playouts):
     """Run ``sims`` simulations from the record ``root[0]``; the visit count of each root
     action goes to ``visits`` and the searching seat's mean return after it to ``qout`` (0
     where it was never visited). ``work`` is a 1-element STATE array (the copy target of
-    every simulation). ``child`` (int32, at least ``sims + 2`` rows of every action, all -1)
-    and ``pw`` (float64, as many rows with a prior, else 1; all NaN) are the tree's child
-    table and the prior's weights, lent by the caller and handed back as they came
-    (:func:`_tree_tables`): the kernel writes only the entries its tree uses and clears
-    those, where fresh tables would cost the search a page fault per node. ``info``
+    every simulation). ``tree`` is the tree's tables (:func:`_tree_tables`, at least
+    ``kept + sims + 2`` rows), lent by the caller: the kernel writes only the entries its
+    tree uses and, unless ``keep``, clears those, where fresh tables would cost the search a
+    page fault per node. Its first ``kept`` nodes are a tree kept from an earlier search
+    (:func:`reroot`), node 0 this root: the simulations add to its counts. ``info``
     receives (nodes made, playout decisions, network passes; as many as it holds). With
     ``use_prior`` the policy network ``params``/``layout`` (envs/core/mlp.py) gives the
     prior of each node less than ``prior_depth`` levels below the root (every node for -1)
@@ -389,21 +398,15 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     of asking the game's playout policy (``GameSpec.playout_move``).
     Returns the nodes made, or -1 if a kernel faulted."""
     num_actions = visits.shape[0]
-    cap = sims + 2
+    child, pw, top, avail, up, via, n, w = tree
+    cap = kept + sims + 2
     # pw: the prior's weight of each node and action (NaN until made: _weigh), from the
     # observation of its seat to play, for the actions legal the first time a simulation
     # reaches it; another determinisation may make another action legal there (a hidden
     # piece's ability), and its weight is made then
-    top = np.full(cap if use_prior else 1, np.nan, dtype=np.float64)
     logits = np.zeros(num_actions if use_prior or halving > 0 else 1, dtype=np.float32)
     ob = np.zeros(input_size(layout) if use_prior else 1, dtype=np.float32)
     scratch = np.zeros((2, width(layout)), dtype=np.float32)
-    # availability of each node's action: counted where the action has a child, so by child
-    avail = np.zeros(cap, dtype=np.int32)
-    up = np.empty(cap, dtype=np.int64)      # each node's parent and the action to it
-    via = np.empty(cap, dtype=np.int64)
-    n = np.zeros(cap, dtype=np.int64)
-    w = np.zeros((cap, nseats), dtype=np.float64)
     path = np.empty(cap, dtype=np.int64)
     words = np.zeros((num_actions + 7) // 8, dtype=np.uint64)
     mask = words.view(np.uint8)[:num_actions]   # the game writes it; _gather reads words
@@ -420,7 +423,7 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     want = np.zeros(sims if halving > 0 else 1, dtype=np.int64)
     rlogit = np.full(num_actions if halving > 0 else 1, -np.inf, dtype=np.float32)
     drawn = 0
-    nodes = 1
+    nodes = max(kept, 1)
     played = 0
     passes = 0
     faulted = False
@@ -428,6 +431,14 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     lead_action = -1
     lead = 0
     runner_up = 0
+    for a in range(num_actions):
+        ch = child[0, a]
+        if ch >= 0 and n[ch] > lead:
+            runner_up = lead
+            lead = n[ch]
+            lead_action = a
+        elif ch >= 0 and n[ch] > runner_up:
+            runner_up = n[ch]
     x = mix64(np.uint64(seed) + _GOLDEN)
     for sim in range(sims):
         work[0] = root[0]
@@ -584,13 +595,8 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
         info[3] = root_choice(cand, k, rscore, child[0], n, w, seat, 0, True) if k else -1
     if drawn > 0 and policy.shape[0] == num_actions:
         improved_policy(rlogit, child[0], n, w, seat, policy)
-    # hand the lent tables back as they came
-    for nd in range(1, nodes):
-        child[up[nd], via[nd]] = -1
-    if use_prior:
-        for nd in range(nodes):
-            if not np.isnan(top[nd]):
-                pw[nd, :] = np.nan
+    if faulted or not keep:
+        clear_tree(tree, nodes)
     if faulted:
         return -1
     info[0] = nodes
@@ -600,26 +606,148 @@ def search_kernel(root, work, seat, sims, c, seed, max_rollout, nseats, visits, 
     return nodes
 
 
+@njit(cache=True)
+def clear_tree(tree, nodes):
+    """Hand the first ``nodes`` nodes of a tree's tables back as :func:`_tree_tables` makes
+    them: every child link -1, every prior weight and top logit NaN, every count 0."""
+    child, pw, top, avail, up, via, n, w = tree
+    for nd in range(1, nodes):
+        child[up[nd], via[nd]] = -1
+    for nd in range(nodes):
+        if not np.isnan(top[nd]):
+            pw[nd, :] = np.nan
+            top[nd] = np.nan
+        avail[nd] = 0
+        n[nd] = 0
+        w[nd, :] = 0.0
+
+
+@njit(cache=True)
+def reroot(tree, nodes, action):
+    """Keep the subtree under the root's ``action`` of a tree of ``nodes`` nodes as a tree
+    of its own, its node 0 the new root, and clear the rest (:func:`clear_tree`'s state);
+    the number of nodes kept (0 if the action has none). A node's parent was made before
+    it, so numbering the kept nodes in the order they were made moves every row to a row
+    not above its own, and the moves can be made in that order in place."""
+    child, pw, top, avail, up, via, n, w = tree
+    root = child[0, action] if nodes > 0 else -1
+    if root < 0:
+        clear_tree(tree, nodes)
+        return 0
+    new = np.full(nodes, -1, dtype=np.int64)
+    had = np.empty(nodes, dtype=np.bool_)      # which rows hold prior weights now
+    for nd in range(nodes):
+        had[nd] = not np.isnan(top[nd])
+    new[root] = 0
+    kept = 1
+    for nd in range(root + 1, nodes):
+        if new[up[nd]] >= 0:
+            new[nd] = kept
+            kept += 1
+    for nd in range(1, nodes):
+        child[up[nd], via[nd]] = -1
+    for nd in range(root, nodes):
+        j = new[nd]
+        if j < 0:
+            continue
+        if j > 0:
+            up[j] = new[up[nd]]
+            via[j] = via[nd]
+            child[up[j], via[j]] = j
+        n[j] = n[nd]
+        w[j, :] = w[nd, :]
+        avail[j] = avail[nd]
+        top[j] = top[nd]
+        if had[nd]:
+            pw[j, :] = pw[nd, :]
+        elif had[j]:
+            pw[j, :] = np.nan
+    for nd in range(kept, nodes):
+        if had[nd]:
+            pw[nd, :] = np.nan
+        top[nd] = np.nan
+        avail[nd] = 0
+        n[nd] = 0
+        w[nd, :] = 0.0
+    return kept
+
+
+def new_tree(rows: int, num_actions: int, nseats: int, prior: bool) -> tuple:
+    """A search tree's tables of ``rows`` nodes, as :func:`clear_tree` leaves them: the
+    child table (int32, -1), the prior's weights (float64, NaN; one row without a prior) and
+    each node's top logit, availability, parent, action from it, visits and return of
+    every seat."""
+    return (np.full((rows, num_actions), -1, np.int32),
+            np.full((rows if prior else 1, num_actions), np.nan, np.float64),
+            np.full(rows, np.nan, np.float64), np.zeros(rows, np.int32),
+            np.zeros(rows, np.int64), np.zeros(rows, np.int64), np.zeros(rows, np.int64),
+            np.zeros((rows, nseats), np.float64))
+
+
+def grown_tree(tree: tuple, rows: int, kept: int, prior: bool) -> tuple:
+    """``tree`` with at least ``rows`` rows, its first ``kept`` nodes carried over."""
+    if tree[0].shape[0] >= rows and (tree[1].shape[0] > 1 or not prior):
+        return tree
+    out = new_tree(max(rows, tree[0].shape[0]), tree[0].shape[1], tree[7].shape[1], prior)
+    for new, old in zip(out, tree):
+        k = min(kept, old.shape[0], new.shape[0])
+        new[:k] = old[:k]
+    return out
+
+
+class KeptTree:
+    """A search tree kept from one search to the next (AlphaZero keeps the subtree of the
+    move played): ``search(..., tree=kept)`` adds its simulations to the tree ``kept``
+    holds, whose root must be the record searched; ``keep(action)`` then keeps the subtree
+    under the root's ``action`` for a search from the record that action leads to, and
+    ``clear()`` drops it. The tables are this object's own, not the thread's lent ones."""
+
+    def __init__(self) -> None:
+        self.tables: tuple | None = None
+        self.nodes = 0
+
+    def tables_for(self, sims: int, num_actions: int, nseats: int,
+                   prior: bool) -> tuple[tuple, int]:
+        """Tables of room for ``sims`` more simulations, and the nodes kept in them (none
+        where they were made for another game, seat count or kind of search)."""
+        t = self.tables
+        if (t is None or t[0].shape[1] != num_actions or t[7].shape[1] != nseats
+                or (t[1].shape[0] > 1) != prior):
+            t, self.nodes = new_tree(sims + 2, num_actions, nseats, prior), 0
+        self.tables = grown_tree(t, self.nodes + sims + 2, self.nodes, prior)
+        return self.tables, self.nodes
+
+    def keep(self, action: int) -> int:
+        """Keep the subtree under the root's ``action`` (:func:`reroot`); its nodes."""
+        self.nodes = 0 if self.tables is None else int(reroot(self.tables, self.nodes, action))
+        return self.nodes
+
+    def visits(self) -> int:
+        """The simulations the kept tree's root holds."""
+        return int(self.tables[6][0]) if self.nodes and self.tables is not None else 0
+
+    def clear(self) -> None:
+        if self.tables is not None:
+            clear_tree(self.tables, self.nodes)
+        self.nodes = 0
+
+
 _LENT = threading.local()
 
 
-def _tree_tables(rows: int, num_actions: int, prior: bool) -> tuple[np.ndarray, np.ndarray]:
-    """This thread's child table (int32, all -1) and prior weights (float64, all NaN; one
-    row without a prior) of at least ``rows`` rows, for :func:`search_kernel` to borrow:
-    made once a thread and width, grown when a search needs more, never shrunk (a 1,000-
-    simulation search of 584 actions keeps 2.3 MB, 7 MB with a prior)."""
+def _tree_tables(rows: int, num_actions: int, nseats: int, prior: bool) -> tuple:
+    """This thread's tree tables (:func:`new_tree`) of at least ``rows`` rows, for
+    :func:`search_kernel` to borrow: made once a thread, width and seat count, grown when a
+    search needs more, never shrunk (a 1,000-simulation search of 584 actions keeps 2.3
+    MB, 7 MB with a prior)."""
     tables = getattr(_LENT, "tables", None)
     if tables is None:
         tables = _LENT.tables = {}
-    child = tables.get(("child", num_actions))
-    if child is None or child.shape[0] < rows:
-        child = tables["child", num_actions] = np.full((rows, num_actions), -1, np.int32)
-    if not prior:
-        return child, _NO_WEIGHTS
-    pw = tables.get(("pw", num_actions))
-    if pw is None or pw.shape[0] < rows:
-        pw = tables["pw", num_actions] = np.full((rows, num_actions), np.nan, np.float64)
-    return child, pw
+    key = (num_actions, nseats, prior)
+    tree = tables.get(key)
+    if tree is None or tree[0].shape[0] < rows:
+        tree = tables[key] = new_tree(rows, num_actions, nseats, prior)
+    return tree
 
 
 def checked_value(value: tuple, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -650,7 +778,7 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
            policy: np.ndarray | None = None, value: tuple | None = None,
            value_mix: float = 1.0, stop_when_decided: bool = False,
            checked: bool = False, game_playouts: bool = True,
-           fpu: bool | None = None) -> np.ndarray:
+           fpu: bool | None = None, tree: "KeptTree | None" = None) -> np.ndarray:
     """Visit counts of the root actions (int64[NUM_ACTIONS]) after ``sims`` simulations from
     ``root`` (a 1-element STATE array, left untouched) for its seat to play. ``info``
     (int64[2], [3] or [4], optional) receives (tree nodes made, playout decisions, network
@@ -671,7 +799,9 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
     ``value_mix`` (1: the network alone; module docstring). ``stop_when_decided`` ends the
     search once no root action can overtake the most visited one in the simulations left
     (no Gumbel root): the same most visited action for less time, but fewer visits, so not
-    for visit-count labels. ``game_playouts`` False draws every playout move uniformly
+    for visit-count labels. ``tree`` (a :class:`KeptTree`) is a tree kept from the search
+    before, its root ``root`` (``KeptTree.keep``): the simulations add to it, and it holds
+    the whole tree after (no Gumbel root). ``game_playouts`` False draws every playout move uniformly
     instead of by the game's playout policy; ``fpu`` (None: at the player counts the game
     names in ``search_fpu_parent_at``) turns first-play urgency on or off (a teacher may
     search otherwise than the agent: training/expert.py). ``root`` is validated with the
@@ -725,20 +855,30 @@ def search(spec, root, sims: int, c: float = 1.0, seed: int = 0,
         raise ValueError(f"search paranoid: True, False or None (the game's), not {paranoid!r}")
     paranoid = spec.search_paranoid if paranoid is None else paranoid
     fpu_parent = _fpu_here(spec, root, fpu)
-    child, pw = _tree_tables(sims + 2, spec.num_actions, prior is not None)
+    if tree is None:
+        tables, kept = _tree_tables(sims + 2, spec.num_actions, nseats, prior is not None), 0
+    elif halving:
+        raise ValueError("search tree: a Gumbel root's schedule is for a tree of its own")
+    else:
+        tables, kept = tree.tables_for(sims, spec.num_actions, nseats, prior is not None)
     try:
         made = search_kernel(root, work, np.int64(root["to_play"][0]), np.int64(sims),
                              np.float64(c), np.uint64(seed % 2**64), np.int64(max_rollout),
                              np.int64(nseats), visits, q, info, params, layout,
                              prior is not None,
-                             np.int64(-1 if prior_depth is None else prior_depth), child, pw,
+                             np.int64(-1 if prior_depth is None else prior_depth), tables,
+                             np.int64(kept), tree is not None,
                              bool(paranoid) and int(root["num_players"][0]) > 2,
                              np.int64(halving), np.float64(noise), policy, vparams, vlayout,
                              np.float64(vmix), vob, bool(stop_when_decided),
                              fpu_parent, bool(game_playouts))
     except BaseException:
         _LENT.tables = {}       # a kernel that raised may have left its tables written
+        if tree is not None:
+            tree.tables, tree.nodes = None, 0
         raise
+    if tree is not None:
+        tree.nodes = max(int(made), 0)
     if made < 0:
         raise StateError(f"{spec.name}: a search playout stopped the kernel: "
                          f"{FAULT_MESSAGES.get(int(work['fault'][0]), 'fault')}")

@@ -146,3 +146,21 @@ def test_the_spec_names_the_reading_of_the_rivals(searches):
     for bad in ("mcts:40:paranoid=maxn", "mcts:40:paranoid="):
         with pytest.raises(ValueError, match="paranoid="):
             agents.make(bad, "toy")
+
+
+def test_the_spec_says_whether_the_search_keeps_its_subtree(searches):
+    """mcts:N:reuse=on|off: the search is given a kept tree or none, the agent says so in
+    its name and keeps the setting when it takes a prior; off by default; anything else is
+    refused by name."""
+    from tests.agents.test_search_prior import _one_hot_prior
+
+    vec = envs.make_vector("toy", num_envs=1, seed=0)
+    for spec, reuse in (("mcts:40", False), ("mcts:40:reuse=off", False),
+                        ("mcts:40:5:reuse=on", True), ("mcts:40:reuse=game", False)):
+        agent = agents.make(spec, "toy", seed=0)
+        agent.act(vec.obs[0], vec.masks[0], vec.states[0:1], 0)
+        assert (searches[-1]["tree"] is not None) is reuse, spec
+        assert agent.name.endswith(":reuse=on") is reuse, agent.name
+        assert agent.with_prior(_one_hot_prior(envs.spec("toy"), 0)).reuse is reuse
+    with pytest.raises(ValueError, match="reuse="):
+        agents.make("mcts:40:reuse=yes", "toy")

@@ -332,6 +332,7 @@ def _search_settings(agent, game: str, n: int) -> dict:
     return {"sims": agent.budget(n), "cut": agent.rollout_for(n), "depth": agent.depth_for(n),
             "c": agent.c, "gumbel": agent.gumbel,
             "paranoid": spec.search_paranoid if agent.paranoid is None else agent.paranoid,
+            "reuse": agent.reuse_for(n),
             "prior": None if prior is None else [a.tobytes() for a in prior[0]]}
 
 
@@ -378,11 +379,30 @@ def test_the_search_the_readme_names_is_the_one_the_pretrained_agent_plays(game,
             == {k: v for k, v in shipped.items() if k not in aside}), spec
 
 
-@pytest.mark.parametrize("bad", [1, "false", None])
-def test_a_malformed_paranoid_setting_is_refused(tmp_path, bad):
-    _write_model(tmp_path, "havoc", paranoid=bad)
-    with pytest.raises(ModelMismatchError, match="paranoid"):
+@pytest.mark.parametrize("key, bad", [(k, b) for k in ("paranoid", "reuse")
+                                       for b in (1, "false", None)]
+                         + [("reuse_by_players", b) for b in ({"3": 1}, {"x": True}, [3])])
+def test_a_malformed_switch_setting_is_refused(tmp_path, key, bad):
+    _write_model(tmp_path, "havoc", **{key: bad})
+    with pytest.raises(ModelMismatchError, match=key):
         pretrained.load("havoc", tmp_path)
+
+
+@pytest.mark.parametrize("said, by_count, kept", [
+    ({}, {}, {2: False, 3: False, 4: False}),
+    ({"reuse": True}, {}, {2: True, 3: True, 4: True}),
+    ({}, {"3": True}, {2: False, 3: True, 4: True}),
+    ({"reuse": True}, {"3": False, "4": True}, {2: True, 3: False, 4: True})])
+def test_a_model_says_at_which_counts_its_search_keeps_its_subtree(tmp_path, said, by_count,
+                                                                   kept):
+    """``reuse`` holds at every count, ``reuse_by_players`` from the count it names on; the
+    agent keeps its subtree there and the README's search says so."""
+    _write_model(tmp_path, "havoc", reuse_by_players=by_count, **said)
+    agent = pretrained.make("pretrained", "havoc", directory=tmp_path)
+    meta = pretrained.metadata("havoc", tmp_path)
+    for n, want in kept.items():
+        assert agent.reuse_for(n) is want
+        assert (":reuse=on`" in pretrained._searched(meta, n)) is want
 
 
 @pytest.mark.parametrize("said, at_three", [(None, 60), (20, 20), (0, 0)])

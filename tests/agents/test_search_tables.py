@@ -1,6 +1,6 @@
-"""The search's lent tables (envs/core/search.py ``_tree_tables``): a search hands its child
-table and prior weights back as it found them, so no search depends on one run before it,
-even one that stopped on a kernel fault."""
+"""The search's lent tables (envs/core/search.py ``_tree_tables``): a search hands its tree's
+tables back as it found them, so no search depends on one run before it, even one that
+stopped on a kernel fault (which clears a kept tree too)."""
 
 import dataclasses
 
@@ -19,8 +19,16 @@ ADD3 = 2
 
 
 def _clean(spec, prior: bool) -> bool:
-    child, pw = search._tree_tables(1, spec.num_actions, prior)
-    return bool((child == -1).all()) and bool(np.isnan(pw).all())
+    nseats = spec.state_dtype["reward"].shape[0]
+    return cleared(search._tree_tables(1, spec.num_actions, nseats, prior))
+
+
+def cleared(tables, start: int = 0) -> bool:
+    """Whether every row of a tree's tables from ``start`` on is as a fresh tree's."""
+    child, pw, top, avail, _up, _via, n, w = tables
+    return (bool((child[start:] == -1).all()) and bool(np.isnan(pw[start:]).all())
+            and bool(np.isnan(top[start:]).all()) and not avail[start:].any()
+            and not n[start:].any() and not w[start:].any())
 
 
 def _position(total: int):
@@ -94,3 +102,8 @@ def test_a_search_that_faults_raises_and_leaves_its_tables_clean():
         search.search(spec, root(0), 400, seed=0, checked=True)
     assert _clean(spec, False)
     assert np.array_equal(search.search(spec, root(14), 300, seed=0, checked=True), fresh)
+    kept = search.KeptTree()
+    search.search(spec, root(14), 300, seed=0, checked=True, tree=kept)
+    with pytest.raises(StateError, match="toy_faulty: a search playout stopped the kernel"):
+        search.search(spec, root(0), 400, seed=0, checked=True, tree=kept)
+    assert kept.nodes == 0 and cleared(kept.tables)
