@@ -93,8 +93,6 @@ _REGISTERED: set[str] = set()
 #: (params, layout) standing for "no prior" (typed like a real one, never read)
 _NO_PRIOR = (np.zeros(1, dtype=np.float32), np.zeros((1, 5), dtype=np.int64))
 _NO_POLICY = np.zeros(0, dtype=np.float64)    # no policy target wanted
-#: the prior weights lent to a search without a prior (never read)
-_NO_WEIGHTS = np.full((1, 1), np.nan, dtype=np.float64)
 
 
 def _per_action(name: str, out: np.ndarray, num_actions: int) -> np.ndarray:
