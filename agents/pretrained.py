@@ -210,11 +210,7 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
         if not isinstance(meta.get(key, False), bool):
             raise ModelMismatchError(f"pretrained model metadata {path}: {key} must be true "
                                      f"or false, not {meta[key]!r}")
-    kept = meta.get("reuse_by_players", {})
-    if not isinstance(kept, dict) or not all(str(k).isdigit() and int(k) >= 1
-                                             and isinstance(v, bool) for k, v in kept.items()):
-        raise ModelMismatchError(f"pretrained model metadata {path}: reuse_by_players must "
-                                 f"map player counts to true or false, not {kept!r}")
+    _check_by_players(meta, "reuse_by_players", None, "true or false", path)
     cut = meta.get("playout_cut", 0)
     if type(cut) is not int or cut < 0:
         raise ModelMismatchError(f"pretrained model metadata {path}: playout_cut must be a "
@@ -234,14 +230,17 @@ def metadata(game: str, directory=None, num_players: int | None = None) -> dict:
     return meta
 
 
-def _check_by_players(meta: dict, key: str, least: int, what: str, path: Path) -> None:
-    """``meta[key]``, where given, maps player counts ("3") to whole numbers >= ``least``."""
+def _check_by_players(meta: dict, key: str, least: int | None, what: str, path: Path) -> None:
+    """``meta[key]``, where given, maps player counts ("3") to whole numbers >= ``least``
+    (``least`` None: to true or false)."""
     counts = meta.get(key, {})
     if not isinstance(counts, dict) or not all(
-            str(k).isdigit() and int(k) >= 1 and type(v) is int and v >= least
+            str(k).isdigit() and int(k) >= 1
+            and (type(v) is bool if least is None else type(v) is int and v >= least)
             for k, v in counts.items()):
+        bound = "" if least is None else f" >= {least}"
         raise ModelMismatchError(f"pretrained model metadata {path}: {key} must map player "
-                                 f"counts to {what} >= {least}, not {counts!r}")
+                                 f"counts to {what}{bound}, not {counts!r}")
 
 
 @functools.lru_cache(maxsize=None)
