@@ -250,8 +250,8 @@ class GameSpec:
     prior_sims: int | None = None
     #: the 2-player search with a trained prior keeps the subtree of its move for its next
     #: decision where the same seat decides next (``mcts:N:reuse=on``; envs/core/search.py
-    #: ``KeptTree``): set where the kept visits were measured to buy the time its simulations
-    #: cost (benchmarks/RESULTS.md, "A search keeps the subtree of its move"). False = a fresh
+    #: ``KeptTree``): set where keeping them was measured to save time and lose no strength
+    #: (benchmarks/RESULTS.md, "A search keeps the subtree of its move"). False = a fresh
     #: tree a decision
     prior_reuse: bool = False
     #: the temperature that 2-player search reads a trained prior at (its logits divided by it;
