@@ -91,12 +91,15 @@ def prior_sims(num_players: int, spec=None) -> int:
 
 def trained_agent(num_players: int, spec, prior) -> str:
     """The agent string of the search with the trained prior ``prior`` (a path) that
-    ``broadside train`` names and the strength tables play: ``prior_sims`` simulations, the
-    prior read at the game's ``GameSpec.prior_temperature`` with two players (measured
-    there), as trained with more."""
-    t = float(spec.prior_temperature) if num_players == 2 else 1.0
-    return (f"mcts:{prior_sims(num_players, spec)}" + (f":temp={t:g}" if t != 1.0 else "")
-            + f":prior={prior}")
+    ``broadside train`` names and the strength tables play: ``prior_sims`` simulations; with
+    two players (where they were measured) keeping the subtree of its move where the game's
+    ``GameSpec.prior_reuse`` says so and the prior read at its ``prior_temperature``, as
+    trained with more."""
+    two = num_players == 2
+    t = float(spec.prior_temperature) if two else 1.0
+    return (f"mcts:{prior_sims(num_players, spec)}"
+            + (":reuse=on" if two and spec.prior_reuse else "")
+            + (f":temp={t:g}" if t != 1.0 else "") + f":prior={prior}")
 
 
 def checked_depth(d) -> int | None:

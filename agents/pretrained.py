@@ -598,6 +598,8 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     meta.setdefault("sims", prior_sims(trained, spec))
     if trained == 2 and spec.prior_temperature != 1.0:
         meta.setdefault("prior_temperature", spec.prior_temperature)
+    if trained == 2 and spec.prior_reuse:
+        meta.setdefault("reuse", True)
     js = out / f"{stem}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")
     _load.cache_clear()

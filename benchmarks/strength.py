@@ -93,6 +93,8 @@ def describe(name: str, game: str | None = None) -> str:
     if name.startswith(("trained+mcts:", "expert+mcts:")):
         opts = name.split(":")[1:]
         read = "".join(f" read at temperature {o[5:]}" for o in opts if o.startswith("temp="))
+        if "reuse=on" in opts:
+            read += ", keeping the subtree of its move for its next decision"
         if name.startswith("trained+"):
             return (f"`{name}` PUCT search with the trained policy as its prior{read}, "
                     f"{opts[0]} simulations a decision")

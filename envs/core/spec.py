@@ -248,6 +248,12 @@ class GameSpec:
     #: core buys, inside the issue-31 budget of 10 ms (benchmarks/STRENGTH.md). None = the
     #: search's own default (``agents.mcts.prior_sims``)
     prior_sims: int | None = None
+    #: the 2-player search with a trained prior keeps the subtree of its move for its next
+    #: decision where the same seat decides next (``mcts:N:reuse=on``; envs/core/search.py
+    #: ``KeptTree``): set where keeping them was measured to save time and lose no strength
+    #: (benchmarks/RESULTS.md, "A search keeps the subtree of its move"). False = a fresh
+    #: tree a decision
+    prior_reuse: bool = False
     #: the temperature that 2-player search reads a trained prior at (its logits divided by it;
     #: ``agents.mcts.soften``): above 1 where a network trained to imitate its teacher is
     #: surer of its moves than its search should be (benchmarks/TRAINING.md, "A softer

@@ -12,6 +12,7 @@ import fnmatch
 import hashlib
 import io
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -226,6 +227,8 @@ def test_the_pretrained_agent_is_the_network_as_prior_of_the_search_train_names(
     assert isinstance(a, MCTSAgent) and a.prior is not None and a.name == "pretrained"
     assert a.simulations == meta["sims"] == prior_sims(int(meta["config"]["num_players"]),
                                                        envs.spec(game))
+    # it keeps the subtree of its move where the game's trained agent does (prior_reuse)
+    assert a.reuse_for(2) == pretrained.search_reuse(meta) == envs.spec(game).prior_reuse
     own = {n: pretrained.metadata(game, num_players=n) for n in pretrained.own_models(game)}
     assert a.by_players == pretrained.search_budgets(meta, own)
     params, layout, _ = pretrained.load(game)
@@ -313,14 +316,16 @@ def test_a_models_paranoid_setting_reaches_its_search(tmp_path, monkeypatch, sea
 
 
 def _rows_measured_with_another_spec():
-    """(game, player count, the ``--agent`` spec) of each shipped ``pretrained`` row whose
-    command named its search another way (``mcts:N:prior=pretrained``)."""
+    """(game, player count, the spec) of each shipped ``pretrained`` row whose command named
+    its search another way (``mcts:N:prior=pretrained``), or whose note says it was
+    "measured as" one (a row measured before the model named that search)."""
     out = []
     for game, n in MODELS:
         for row in pretrained.metadata(game, num_players=n)["strength"]:
             words = row["command"].split()
-            spec = words[words.index("--agent") + 1]
-            if row["agent"] == "pretrained" and spec != "pretrained":
+            specs = {words[words.index("--agent") + 1]} | set(
+                re.findall(r"measured as (mcts:\S+?:prior=pretrained)", row.get("note", "")))
+            for spec in sorted(specs - {"pretrained"}) if row["agent"] == "pretrained" else ():
                 out.append(pytest.param(game, row["players"], spec,
                                         id=f"{game}-{row['players']}p-{spec}"))
     return out
@@ -818,6 +823,7 @@ def test_export_writes_8_bit_weights_that_load_as_the_actor_and_names_the_player
     assert np.array_equal(layout, want_layout)
     assert meta["config"]["num_players"] == int(envs.spec("toy").make_config()["num_players"][0])
     assert "prior_temperature" not in meta          # the toy reads its prior as trained
+    assert "reuse" not in meta and not pretrained.search_reuse(meta)   # and a fresh tree a move
 
 
 def test_export_may_store_the_weights_as_trained_in_format_1(tmp_path):
@@ -840,9 +846,10 @@ def test_export_may_store_the_weights_as_trained_in_format_1(tmp_path):
     assert not (tmp_path / "other").exists()
 
 
-def test_export_records_the_games_prior_temperature_unless_told_another(tmp_path, monkeypatch):
-    """A model exported for a game that softens its prior (GameSpec.prior_temperature) is
-    read at that temperature by its search; a temperature given to ``export`` wins."""
+def test_export_records_the_games_prior_reading_unless_told_another(tmp_path, monkeypatch):
+    """A model exported for a game that softens its prior (GameSpec.prior_temperature) and
+    keeps its search's subtrees (prior_reuse) is read at that temperature by its search, which
+    keeps them; a temperature or a reuse given to ``export`` wins."""
     import dataclasses
     import importlib
 
@@ -850,11 +857,14 @@ def test_export_records_the_games_prior_temperature_unless_told_another(tmp_path
 
     _, path = _saved_policy(tmp_path)
     monkeypatch.setattr(importlib.import_module(envs.REGISTRY["toy"]), "GAME",
-                        dataclasses.replace(envs.spec("toy"), prior_temperature=3.0))
+                        dataclasses.replace(envs.spec("toy"), prior_temperature=3.0,
+                                            prior_reuse=True))
     pretrained.export(path, "toy", tmp_path / "a")
-    assert pretrained.load("toy", tmp_path / "a")[2]["prior_temperature"] == 3.0
-    pretrained.export(path, "toy", tmp_path / "b", prior_temperature=2.0)
-    assert pretrained.load("toy", tmp_path / "b")[2]["prior_temperature"] == 2.0
+    meta = pretrained.load("toy", tmp_path / "a")[2]
+    assert meta["prior_temperature"] == 3.0 and pretrained.search_reuse(meta) is True
+    pretrained.export(path, "toy", tmp_path / "b", prior_temperature=2.0, reuse=False)
+    meta = pretrained.load("toy", tmp_path / "b")[2]
+    assert meta["prior_temperature"] == 2.0 and pretrained.search_reuse(meta) is False
 
 
 def test_export_for_a_player_count_writes_its_own_files_and_refuses_another_count(tmp_path):

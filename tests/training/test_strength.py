@@ -93,6 +93,29 @@ def test_a_game_that_softens_its_prior_plays_it_so_in_the_table():
         f"trained+mcts:{havoc.prior_sims}")
 
 
+def test_a_game_whose_trained_search_keeps_its_subtrees_plays_so_in_the_table():
+    """A game's GameSpec.prior_reuse reaches the 2-player search the table plays, as
+    ``broadside train`` names it (Cursed Seas: 300 simulations keeping the subtree of each
+    move), its name and its description; the 3-player search takes a fresh tree a move, as
+    measured."""
+    import agents
+    import envs
+
+    cs = envs.spec("cursed_seas")
+    assert cs.prior_reuse and cs.prior_sims == 300
+    specs = strength.agent_specs("cursed_seas", 8, "run/model.zip", "run/expert.zip")
+    assert specs[-1] == "mcts:300:reuse=on:prior=run/expert.zip"
+    name = strength.agent_name(specs[-1])
+    assert name == "expert+mcts:300:reuse=on"
+    assert "keeping the subtree of its move" in strength.describe(name)
+    assert agents.make("mcts:300:reuse=on:prior=pretrained", "cursed_seas").reuse_for(2)
+    three = strength.agent_specs("cursed_seas", 8, "run/model.zip", "run/expert.zip",
+                                 num_players=3)
+    assert three[-1] == "mcts:1600:prior=run/expert.zip"
+    assert not envs.spec("havoc").prior_reuse
+    assert "reuse" not in strength.agent_specs("havoc", 8, "m.zip")[-1]
+
+
 def test_bench_writes_to_the_run_folder_unless_asked_to_update_the_figures(tmp_path, monkeypatch):
     """[issue 33] ``broadside bench`` never writes into the source tree by default: the page
     goes to runs/bench/ under the working folder; the committed page is left as it was."""
