@@ -89,16 +89,24 @@ def prior_sims(num_players: int, spec=None) -> int:
     return 200 if spec is None or spec.prior_sims is None else int(spec.prior_sims)
 
 
+def trained_search(num_players: int, spec) -> dict:
+    """The settings of the search with a trained prior that ``broadside train`` names and a
+    model exported for ``num_players`` records: ``sims`` (``prior_sims``); with two players,
+    where they were measured, the game's ``prior_temperature`` and whether it keeps the
+    subtree of its move (``GameSpec.prior_reuse``), else the network as trained and a fresh
+    tree a move. The one source for ``trained_agent`` and ``agents.pretrained.export``."""
+    two = num_players == 2
+    return {"sims": prior_sims(num_players, spec),
+            "prior_temperature": float(spec.prior_temperature) if two else 1.0,
+            "reuse": two and bool(spec.prior_reuse)}
+
+
 def trained_agent(num_players: int, spec, prior) -> str:
     """The agent string of the search with the trained prior ``prior`` (a path) that
-    ``broadside train`` names and the strength tables play: ``prior_sims`` simulations; with
-    two players (where they were measured) keeping the subtree of its move where the game's
-    ``GameSpec.prior_reuse`` says so and the prior read at its ``prior_temperature``, as
-    trained with more."""
-    two = num_players == 2
-    t = float(spec.prior_temperature) if two else 1.0
-    return (f"mcts:{prior_sims(num_players, spec)}"
-            + (":reuse=on" if two and spec.prior_reuse else "")
+    ``broadside train`` names and the strength tables play (``trained_search``)."""
+    s = trained_search(num_players, spec)
+    t = s["prior_temperature"]
+    return (f"mcts:{s['sims']}" + (":reuse=on" if s["reuse"] else "")
             + (f":temp={t:g}" if t != 1.0 else "") + f":prior={prior}")
 
 

@@ -554,7 +554,7 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
 
     import envs
     from agents import weights_int8
-    from agents.mcts import prior_sims
+    from agents.mcts import trained_search
     from agents.policy import export_actor, load_model, model_game
 
     if weights not in WEIGHTS:
@@ -595,10 +595,11 @@ def export(model_path, game: str, out_dir=None, players: int | None = None,
     if isinstance(entry.get("trained_with"), dict):
         meta.setdefault("trained_with", entry["trained_with"])
     spec = envs.spec(game)
-    meta.setdefault("sims", prior_sims(trained, spec))
-    if trained == 2 and spec.prior_temperature != 1.0:
-        meta.setdefault("prior_temperature", spec.prior_temperature)
-    if trained == 2 and spec.prior_reuse:
+    searched = trained_search(trained, spec)
+    meta.setdefault("sims", searched["sims"])
+    if searched["prior_temperature"] != 1.0:
+        meta.setdefault("prior_temperature", searched["prior_temperature"])
+    if searched["reuse"]:
         meta.setdefault("reuse", True)
     js = out / f"{stem}.json"
     js.write_text(json.dumps(meta, indent=2) + "\n")

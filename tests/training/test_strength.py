@@ -100,6 +100,7 @@ def test_a_game_whose_trained_search_keeps_its_subtrees_plays_so_in_the_table():
     measured."""
     import agents
     import envs
+    from agents.mcts import trained_agent
 
     cs = envs.spec("cursed_seas")
     assert cs.prior_reuse and cs.prior_sims == 300
@@ -108,7 +109,7 @@ def test_a_game_whose_trained_search_keeps_its_subtrees_plays_so_in_the_table():
     name = strength.agent_name(specs[-1])
     assert name == "expert+mcts:300:reuse=on"
     assert "keeping the subtree of its move" in strength.describe(name)
-    assert agents.make("mcts:300:reuse=on:prior=pretrained", "cursed_seas").reuse_for(2)
+    assert agents.make(trained_agent(2, cs, "pretrained"), "cursed_seas").reuse_for(2)
     three = strength.agent_specs("cursed_seas", 8, "run/model.zip", "run/expert.zip",
                                  num_players=3)
     assert three[-1] == "mcts:1600:prior=run/expert.zip"
