@@ -455,8 +455,9 @@ def worth(game: str) -> str:
     (``mcts:N``, a row whose ``opponent`` is one; with the CPU time a decision of each, the
     row's ``cpu_ms``, where it was measured), and with its search at another player count
     than the model's against heuristics in every other seat (from the metadata of the model
-    trained for that count when one ships, ``own_models``). The one source: the README and
-    the agents guide print this sentence, tests/agents/test_pretrained.py checks they do."""
+    trained for that count when one ships, ``own_models``). The one source: README.md's list
+    (``worth_list``, which the agents guide includes) prints this sentence, and
+    tests/agents/test_pretrained.py checks it is up to date."""
     meta = metadata(game)
     rows = meta.get("strength", [])
     own = {n: metadata(game, num_players=n) for n in own_models(game)}
@@ -500,6 +501,23 @@ def worth(game: str) -> str:
             text += (f"; with {n} players a network trained for {n}{how} won {fig(more)} "
                      f"against {n - 1} heuristics (chance {1 / n:.0%})")
     return text
+
+
+def worth_list() -> str:
+    """What every shipped opponent is worth, one Markdown item a game in the registry's order:
+    the game, which networks it ships, and ``worth``. README.md's ``<!-- worth -->`` section
+    (rendered by ``python -m benchmarks.worth``; the agents guide includes it) is this text."""
+    import envs
+
+    shipped = available()
+    items = []
+    for game in (g for g in envs.REGISTRY if g in shipped):
+        counts = [players(metadata(game)), *own_models(game)]
+        nets = ("one network", "two networks", "three networks")[len(counts) - 1]
+        seats = " and for ".join(str(n) for n in counts)
+        items.append(f"- **{envs.spec(game).title}** ({nets}, trained for {seats} players): "
+                     f"{worth(game)}.")
+    return "\n".join(items)
 
 
 def _searched(meta: dict, num_players: int | None = None) -> str:

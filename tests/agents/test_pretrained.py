@@ -23,6 +23,7 @@ import agents
 import envs
 from agents import pretrained, weights_int8
 from agents.pretrained import ModelMismatchError, NoPretrainedModelError
+from benchmarks import worth as worth_page
 from envs.core import mlp
 from training.evaluate import play_games, seatings_vs
 
@@ -69,12 +70,34 @@ def test_seas_of_havoc_ships_a_pretrained_opponent():
 
 
 @pytest.mark.parametrize("game", SHIPPED)
-def test_the_readme_and_the_agents_guide_state_what_the_shipped_model_is_worth(game):
-    """One source: the figures are the metadata's strength rows, rendered by ``worth``."""
+def test_the_readme_states_what_the_shipped_model_is_worth(game):
+    """One source: the figures are the metadata's strength rows, rendered by ``worth`` into
+    README.md's ``worth`` section (``python -m benchmarks.worth`` after a row changes)."""
     sentence = pretrained.worth(game)
     assert "against the heuristic" in sentence
-    for page in (ROOT / "README.md", ROOT / "docs" / "guides" / "agents.md"):
-        assert sentence in " ".join(page.read_text().split()), page.name
+    assert f"{sentence}." in worth_page.current(), "run python -m benchmarks.worth"
+
+
+def test_the_readme_section_is_the_rendered_list_and_the_agents_guide_includes_it():
+    assert worth_page.current() == worth_page.block(), "run python -m benchmarks.worth"
+    guide = (ROOT / "docs" / "guides" / "agents.md").read_text()
+    assert ":start-after: <!-- worth -->\n:end-before: <!-- /worth -->" in guide
+
+
+def test_the_worth_list_names_each_game_the_networks_it_ships_and_their_worth(
+        tmp_path, monkeypatch):
+    row = {"agent": "pretrained", "opponent": "heuristic", "games": 400, "win_rate": 0.75,
+           "ci95": [0.7049, 0.7904]}
+    _write_model(tmp_path, "five_sails", strength=[row])
+    _write_model(tmp_path, "havoc", strength=[row])
+    _write_model(tmp_path, "havoc", players=3)
+    monkeypatch.setattr(pretrained, "MODELS_DIR", tmp_path)
+    # the registry's order, not the files'
+    assert pretrained.worth_list().splitlines() == [
+        "- **Seas of Havoc** (two networks, trained for 2 and for 3 players): "
+        f"{pretrained.worth('havoc')}.",
+        f"- **7th Sea: City of Five Sails** (one network, trained for 2 players): "
+        f"{pretrained.worth('five_sails')}."]
 
 
 def test_worth_renders_the_rows_against_the_heuristic(tmp_path, monkeypatch):
