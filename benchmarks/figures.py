@@ -30,6 +30,17 @@ def figures_path(name: str, update: bool = False) -> str:
     return committed(name) if update else os.path.join(os.getcwd(), RUN_DIR, name)
 
 
+def _section(key: str) -> re.Pattern:
+    return re.compile(rf"<!-- {re.escape(key)} -->.*?<!-- /{re.escape(key)} -->", re.DOTALL)
+
+
+def read_section(path: str, key: str) -> str | None:
+    """The section ``key`` of the page at ``path`` (its markers included), None without one."""
+    with open(path) as f:
+        m = _section(key).search(f.read())
+    return m.group(0) if m else None
+
+
 def replace_section(path: str, key: str, block: str, head: str, where: str = "end") -> str:
     """Write ``block`` (which starts with ``<!-- key -->`` and ends with ``<!-- /key -->``)
     into the page at ``path``: in place of that section, or for a new page ``head`` then the
@@ -40,7 +51,7 @@ def replace_section(path: str, key: str, block: str, head: str, where: str = "en
     if os.path.exists(path):
         with open(path) as f:
             text = f.read()
-    pat = re.compile(rf"<!-- {re.escape(key)} -->.*?<!-- /{re.escape(key)} -->", re.DOTALL)
+    pat = _section(key)
     if pat.search(text):
         text = pat.sub(lambda _: block, text)
     elif where == "top":

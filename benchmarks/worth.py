@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 
 from agents import pretrained
-from benchmarks.figures import ROOT, replace_section
+from benchmarks.figures import ROOT, read_section, replace_section
 
 README = os.path.join(ROOT, "README.md")
 KEY = "worth"
@@ -26,21 +25,20 @@ def block() -> str:
 
 def current(path: str = README) -> str | None:
     """The ``worth`` section of the page at ``path`` as it stands, None without one."""
-    with open(path) as f:
-        m = re.search(rf"<!-- {KEY} -->.*?<!-- /{KEY} -->", f.read(), re.DOTALL)
-    return m.group(0) if m else None
+    return read_section(path, KEY)
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.worth", description=__doc__.split(
-        "\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.worth",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true",
                     help="exit 1 when README.md's section differs, writing nothing")
     args = ap.parse_args(argv)
-    if current() is None:
+    now = current()
+    if now is None:
         ap.error(f"{README} has no <!-- {KEY} --> section")
     if args.check:
-        stale = current() != block()
+        stale = now != block()
         print(f"{README}: {'out of date' if stale else 'up to date'}")
         return int(stale)
     replace_section(README, KEY, block(), head="")
