@@ -1,107 +1,164 @@
-"""A MaskablePPO policy that scores some actions from their own features (DouZero-style).
+"""A MaskablePPO policy that scores some actions from observation blocks of their own (DouZero-style).
 
-A game whose observation ends with a block of per-action features (``GameSpec.
-action_features = (first, count, F)``: Cursed Seas' movement segments, where each would leave
-the ship) gets this policy from :func:`policy_kwargs`. The plain MLP reads the observation
-before the block; the action logits are the usual linear head on its last hidden layer
-``h`` plus, for each action of the block, ``u . feature[a]`` with ``u = h @ W + b``: the
-state says what matters now (home when the hold is full, the nearest treasure otherwise),
-the features say how far each action goes towards it, and one weight vector serves every
-action alike, where a softmax head must learn each of 384 answers on its own. The value
-head reads the plain part only. envs/core/mlp.py evaluates the same logits in the numba
-kernels (the layout's ACT_SCORE row, written by ``agents.policy.export_actor``).
+A game that names, for some actions, the observation block each one is about
+(``GameSpec.action_slots``, envs/core/action_slots.py: Cursed Seas' movement segments, Five
+Sails' hand cards and crew members) gets this policy from :func:`policy_kwargs`. The plain
+MLP reads the observation's trunk; the action logits are the usual linear head on its last
+hidden layer ``h`` plus, for each scored action ``a`` of kind ``t``, ``u_t . block(a)`` with
+``u_t = h @ W_t + b_t``: the state says what matters now (home when the hold is full, a
+strong duellist when a challenge looms), the block says what the action brings to it, and
+one weight vector serves every slot of a kind, where a softmax head must learn each slot's
+answer on its own. The value head reads the trunk only. envs/core/mlp.py evaluates the same
+logits in the numba kernels (the layout's scored rows, written by
+``agents.policy.export_actor``).
+
+The actor's latent is ``h`` followed by the observation span the blocks lie in (for Cursed
+Seas the block after the trunk, for Five Sails most of the observation), which the head
+gathers per kind.
 
 SB3 builds a policy from its class and keyword arguments; the class lives here (a saved
 model names it), and its modules keep SB3's names (``mlp_extractor.policy_net``,
-``action_net``) so the rest of the stack finds them. The RLlib extra (training/rllib) keeps
-its own plain MLP over the whole observation.
+``action_net``) so the rest of the stack finds them. A policy saved with the earlier
+keyword ``scored=(first, count, features)`` (one block at the observation's end) loads as
+the same single kind. The RLlib extra (training/rllib) keeps its own plain MLP over the
+whole observation.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import MlpExtractor
 
+from envs.core.action_slots import ActionSlots, SlotKind
+
 
 class SplitMlpExtractor(MlpExtractor):
-    """SB3's MLP extractor on the observation before the feature block; the actor's latent
-    carries the block on to :class:`ScoredHead` (``latent_dim_pi`` = hidden + block)."""
+    """SB3's MLP extractor on the observation's trunk; the actor's latent carries the span
+    ``[lo, hi)`` of the scored blocks on to :class:`ScoredHead` (``latent_dim_pi`` = hidden
+    + span)."""
 
-    def __init__(self, plain: int, block: int, net_arch, activation_fn, device="auto"):
+    def __init__(self, plain: int, span: tuple[int, int], net_arch, activation_fn,
+                 device="auto"):
         super().__init__(plain, net_arch=net_arch, activation_fn=activation_fn, device=device)
         self.plain = plain
+        self.span = span
         self.hidden_pi = self.latent_dim_pi
-        self.latent_dim_pi = self.hidden_pi + block
+        self.latent_dim_pi = self.hidden_pi + span[1] - span[0]
 
     def forward(self, features):
-        # one slice for both nets: a sparse first layer (training/sparse_input.py) compresses
+        # one tensor for both nets: a sparse first layer (training/sparse_input.py) compresses
         # the batch it is given once and the critic's then finds it cached
-        plain = features[:, :self.plain]
+        plain = self._plain(features)
         return self._actor(plain, features), self.value_net(plain)
 
     def forward_actor(self, features):
-        return self._actor(features[:, :self.plain], features)
+        return self._actor(self._plain(features), features)
+
+    def _plain(self, features):
+        # the whole observation itself where the trunk is all of it: a slice would drop the
+        # compressed rows a sparse first layer finds on the batch
+        return features if features.shape[1] == self.plain else features[:, :self.plain]
 
     def _actor(self, plain, features):
-        return torch.cat([self.policy_net(plain), features[:, self.plain:]], dim=1)
+        lo, hi = self.span
+        return torch.cat([self.policy_net(plain), features[:, lo:hi]], dim=1)
 
     def forward_critic(self, features):
-        return self.value_net(features[:, :self.plain])
+        return self.value_net(self._plain(features))
 
 
 class ScoredHead(torch.nn.Module):
-    """Action logits from (h, block): ``base(h)``, plus ``score(h) . feature`` on the block."""
+    """Action logits from (h, span): ``base(h)``, plus ``score[t](h) . block(a)`` for each
+    scored action ``a`` of kind ``t``."""
 
-    def __init__(self, hidden: int, num_actions: int, first: int, count: int, nf: int):
+    def __init__(self, hidden: int, num_actions: int, slots: ActionSlots, lo: int):
         super().__init__()
-        self.hidden, self.num_actions = hidden, num_actions
-        self.first, self.count, self.nf = first, count, nf
+        self.hidden, self.num_actions, self.slots, self.lo = hidden, num_actions, slots, lo
         self.base = torch.nn.Linear(hidden, num_actions)
-        self.score = torch.nn.Linear(hidden, nf)
+        self.score = torch.nn.ModuleList(torch.nn.Linear(hidden, k.width) for k in slots.kinds)
+        for t, k in enumerate(slots.kinds):
+            cols = np.asarray(k.offsets)[:, None] - lo + np.arange(k.width)[None, :]
+            # not in the state dict: the game's slots say them, and a saved model names them
+            self.register_buffer(f"cols{t}", torch.as_tensor(cols, dtype=torch.long),
+                                 persistent=False)
+            self.register_buffer(f"acts{t}", torch.as_tensor(k.actions, dtype=torch.long),
+                                 persistent=False)
 
     def forward(self, latent):
         h = latent[:, :self.hidden]
-        return self.logits(h, self.block_scores(self.score(h), latent[:, self.hidden:]))
+        span = latent[:, self.hidden:]
+        return self.logits(h, [self.kind_scores(t, layer(h), span)
+                               for t, layer in enumerate(self.score)])
 
-    def block_scores(self, u, block):
-        """[B, count]: ``u . feature[a]`` for each action of the block ([B, count * nf])."""
-        # the block is the observation's (no parameter below it): its gradient, a product as
-        # large as the block, is never needed
-        feats = block.detach().reshape(-1, self.count, self.nf)
+    def kind_scores(self, t: int, u, span):
+        """[B, n_t]: ``u . block(a)`` for each action of kind ``t`` (``span`` [B, hi - lo])."""
+        # the blocks are the observation's (no parameter below them): their gradient, a
+        # product as large as the span, is never needed
+        feats = span.detach()[:, getattr(self, f"cols{t}")]
         return torch.einsum("bnf,bf->bn", feats, u)
 
     def logits(self, h, scores):
-        """The action logits: the linear head on ``h``, plus ``scores`` on the block."""
-        pad = (self.first, self.num_actions - self.first - self.count)
-        return self.base(h) + F.pad(scores, pad)
+        """The action logits: the linear head on ``h``, plus each kind's ``scores``."""
+        out = self.base(h)
+        for t, sc in enumerate(scores):
+            out = out.index_add(1, getattr(self, f"acts{t}"), sc)
+        return out
+
+    def one_block(self) -> bool:
+        """Whether the head scores one kind whose blocks lie side by side in action order
+        from ``lo`` (Cursed Seas' segment block: training/scored_rows.py reads it from the
+        compressed rows)."""
+        if len(self.slots.kinds) != 1:
+            return False
+        k = self.slots.kinds[0]
+        return k.offsets == tuple(self.lo + i * k.width for i in range(len(k.offsets)))
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
+        # a model saved when the head scored one block named its layer ``score``
+        for part in ("weight", "bias"):
+            old = f"{prefix}score.{part}"
+            if old in state_dict:
+                state_dict[f"{prefix}score.0.{part}"] = state_dict.pop(old)
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
+
+
+def slots_span(slots: ActionSlots) -> tuple[int, int]:
+    """[lo, hi): the observation columns every scored block lies in."""
+    lo = min(min(k.offsets) for k in slots.kinds)
+    hi = max(max(k.offsets) + k.width for k in slots.kinds)
+    return lo, hi
 
 
 class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
-    """MaskableActorCriticPolicy with :class:`ScoredHead` (module docstring); ``scored`` is
-    the game's ``action_features`` (first, count, features)."""
+    """MaskableActorCriticPolicy with :class:`ScoredHead` (module docstring); ``slots`` is
+    the game's ``action_slots`` in its plain form (``ActionSlots.as_tuple``)."""
 
-    def __init__(self, *args, scored=(0, 1, 1), **kwargs):
-        self.scored = tuple(int(v) for v in scored)
-        super().__init__(*args, **kwargs)
+    def __init__(self, observation_space, *args, slots=None, scored=None, **kwargs):
+        if slots is None:
+            if scored is None:
+                raise ValueError("a scored policy needs the game's action slots")
+            first, count, nf = (int(v) for v in scored)
+            trunk = int(np.prod(observation_space.shape)) - count * nf
+            slots = ActionSlots(trunk, (SlotKind.strided("scored", first, count, trunk, nf,
+                                                         nf),)).as_tuple()
+        self.slots = ActionSlots.from_tuple(slots)
+        super().__init__(observation_space, *args, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
-        _, count, nf = self.scored
-        self.mlp_extractor = SplitMlpExtractor(self.features_dim - count * nf, count * nf,
+        self.mlp_extractor = SplitMlpExtractor(self.slots.trunk, slots_span(self.slots),
                                                self.net_arch, self.activation_fn, self.device)
 
     def _build(self, lr_schedule) -> None:
         super()._build(lr_schedule)
-        # SB3 made a Linear head over (hidden + block); the scored head replaces it, with
+        # SB3 made a Linear head over (hidden + span); the scored head replaces it, with
         # SB3's small initial gain, and the optimizer is made again over the new parameters
-        first, count, nf = self.scored
         extractor = self.mlp_extractor
         assert isinstance(extractor, SplitMlpExtractor)
         self.action_net = ScoredHead(extractor.hidden_pi,
                                      int(self.action_space.n),  # type: ignore[attr-defined]
-                                     first, count, nf)
+                                     self.slots, extractor.span[0])
         if self.ortho_init:
             self.action_net.apply(lambda m: self.init_weights(m, gain=0.01))
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),  # type: ignore[call-arg]
@@ -109,24 +166,34 @@ class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
 
     def _get_constructor_parameters(self) -> dict:
         data = super()._get_constructor_parameters()
-        data["scored"] = self.scored
+        data["slots"] = self.slots.as_tuple()
         return data
 
 
 def policy_kwargs(spec, net_arch) -> tuple[type, dict]:
     """(policy class, its keyword arguments) for a game: the scored policy where the game
-    describes actions by features (``spec.action_features``), SB3's MLP policy otherwise."""
-    if spec.action_features is None:
+    scores actions from blocks of their own (``spec.action_slots``), SB3's MLP policy
+    otherwise."""
+    if spec.action_slots is None:
         return MaskableActorCriticPolicy, {"net_arch": list(net_arch)}
     return ScoredActorCriticPolicy, {"net_arch": list(net_arch),
-                                     "scored": tuple(spec.action_features)}
+                                     "slots": spec.action_slots.as_tuple()}
 
 
-def head_rows(head: ScoredHead, offset: int) -> tuple[list[np.ndarray], list[int]]:
-    """The scoring row of ``envs.core.mlp`` for ``head``: (float32 parts: W [hidden, F] then
-    b, the layout row (first, count, weight offset, bias offset, ACT_SCORE))."""
-    from envs.core.mlp import ACT_SCORE
+def head_rows(head: ScoredHead, offset: int) -> tuple[list[np.ndarray], list[list[int]]]:
+    """The scored rows of ``envs.core.mlp`` for ``head``, its parameters placed from
+    ``offset``: (float32 parts, per kind W [hidden, width] then b; layout rows, per kind its
+    header (n, width, weight offset, bias offset, ACT_SCORE) and its slot rows (action,
+    observation offset, 0, 0, ACT_SLOT))."""
+    from envs.core.mlp import ACT_SCORE, ACT_SLOT
 
-    w = head.score.weight.detach().t().contiguous().numpy().astype(np.float32).ravel()
-    b = head.score.bias.detach().numpy().astype(np.float32)
-    return [w, b], [head.first, head.count, offset, offset + w.size, ACT_SCORE]
+    parts: list[np.ndarray] = []
+    rows: list[list[int]] = []
+    for k, layer in zip(head.slots.kinds, head.score):
+        w = layer.weight.detach().t().contiguous().numpy().astype(np.float32).ravel()
+        b = layer.bias.detach().numpy().astype(np.float32)
+        parts += [w, b]
+        rows.append([len(k.actions), k.width, offset, offset + w.size, ACT_SCORE])
+        rows += [[a, o, 0, 0, ACT_SLOT] for a, o in zip(k.actions, k.offsets)]
+        offset += w.size + b.size
+    return parts, rows

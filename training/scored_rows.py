@@ -1,8 +1,9 @@
 """The scored policy's head reads its action features from the observation's compressed rows.
 
 Cursed Seas' observation ends with a block of 384 actions x 13 features that the scored
-head (agents/scored_policy.py) multiplies by a vector per row; its extractor concatenates
-the block onto the actor's latent and the head splits it off again. A PPO minibatch's
+head (agents/scored_policy.py) multiplies by a vector per row (one kind of scored action,
+its blocks side by side right after the trunk); its extractor concatenates the block onto
+the actor's latent and the head splits it off again. A PPO minibatch's
 block is 1,024 x 4,992 floats, of which about 530 a row are not zero (10.6% in a
 self-play rollout), and the batched products over it, forward and backward, and the
 concatenation were the largest part of the update (benchmarks/RESULTS.md, "Self-play
@@ -151,19 +152,22 @@ class RowsScoredHead(ScoredHead):
             raise RuntimeError("the scored head (training/scored_rows.py) was given a latent "
                                "that does not carry its observation")
         features, block_rows = carried
-        u = self.score(h)
+        u = self.score[0](h)
+        count, nf = len(self.slots.kinds[0].actions), self.slots.kinds[0].width
         if block_rows is not None:
-            scores = _BlockScores.apply(u, *block_rows, self.count, self.nf)
+            scores = _BlockScores.apply(u, *block_rows, count, nf)
         else:
-            scores = self.block_scores(u, features[:, features.shape[1] - self.count * self.nf:])
-        return self.logits(h, scores)
+            scores = self.kind_scores(0, u, features[:, self.lo:self.lo + count * nf])
+        return self.logits(h, [scores])
 
 
 def enable(policy) -> bool:
     """Switch a scored policy's extractor and head to their row-reading classes (module
-    docstring); False (and the policy left alone) for another policy."""
+    docstring); False (and the policy left alone) for another policy, or a scored one whose
+    blocks are not one block right after the trunk."""
     ext, head = getattr(policy, "mlp_extractor", None), getattr(policy, "action_net", None)
-    if type(ext) is not SplitMlpExtractor or type(head) is not ScoredHead:
+    if type(ext) is not SplitMlpExtractor or type(head) is not ScoredHead or \
+            not head.one_block() or ext.span[0] != ext.plain:
         return False
     ext.__class__ = RowsSplitMlpExtractor
     head.__class__ = RowsScoredHead

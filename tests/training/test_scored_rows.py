@@ -11,14 +11,16 @@ from agents.policy import copy_policy
 from agents.scored_policy import ScoredActorCriticPolicy
 from training import scored_rows, sparse_input
 
-OBS, ACTIONS, SCORED = 300, 9, (2, 4, 5)         # the block: 4 actions x 5 features
+OBS, ACTIONS = 300, 9
+#: the block after a trunk of 280: 4 actions x 5 features
+SLOTS = (280, (("block", 5, (2, 3, 4, 5), (280, 285, 290, 295)),))
 
 
 def _policy():
     torch.manual_seed(0)
     return ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (OBS,), np.float32),
                                    gym.spaces.Discrete(ACTIONS), lambda _: 1e-3,
-                                   net_arch=[32], scored=SCORED)
+                                   net_arch=[32], slots=SLOTS)
 
 
 def _batch(rows=128, seed=0):
@@ -67,8 +69,8 @@ def test_the_block_is_scored_from_the_rows_when_the_batch_carries_them(monkeypat
     pol = _policy()
     sparse_input.enable(pol)
     dense = []
-    monkeypatch.setattr(scored_rows.RowsScoredHead, "block_scores",
-                        lambda self, u, block: dense.append(1))
+    monkeypatch.setattr(scored_rows.RowsScoredHead, "kind_scores",
+                        lambda self, t, u, span: dense.append(1))
     x = _batch(seed=4)
     x._broadside_rows = (x._version, sparse_input._compress(x))
     pol.evaluate_actions(x, torch.zeros(128, dtype=torch.long))
@@ -92,3 +94,20 @@ def test_another_policy_is_left_alone():
                                     gym.spaces.Discrete(ACTIONS), lambda _: 1e-3,
                                     net_arch=[32])
     assert not scored_rows.enable(pol)
+
+
+def test_a_policy_scoring_blocks_inside_its_trunk_keeps_the_gathering_head():
+    """Only one block of side-by-side rows after the trunk is read from the rows; blocks
+    inside the trunk (Five Sails) are gathered from the observation the latent carries."""
+    torch.manual_seed(0)
+    pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (OBS,), np.float32),
+                                  gym.spaces.Discrete(ACTIONS), lambda _: 1e-3, net_arch=[32],
+                                  slots=(OBS, (("hand", 5, (2, 3), (10, 15)),)))
+    plain = copy_policy(pol)
+    assert sparse_input.enable(pol) == 2
+    assert type(pol.action_net) is not scored_rows.RowsScoredHead
+    x = _batch(seed=5)
+    x._broadside_rows = (x._version, sparse_input._compress(x))
+    acts = torch.from_numpy(np.random.default_rng(2).integers(0, ACTIONS, 128))
+    for a, b in zip(_answers(pol, x, acts)[0], _answers(plain, x, acts)[0]):
+        torch.testing.assert_close(a, b, atol=1e-5, rtol=1e-5)
