@@ -12,9 +12,9 @@ answer on its own. The value head reads the trunk only. envs/core/mlp.py evaluat
 logits in the numba kernels (the layout's scored rows, written by
 ``agents.policy.export_actor``).
 
-The actor's latent is ``h`` followed by the observation span the blocks lie in (for Cursed
-Seas the block after the trunk, for Five Sails most of the observation), which the head
-gathers per kind.
+The actor's latent is ``h`` followed by the observation columns the blocks read, each once
+(Cursed Seas: the block after the trunk, a slice; Five Sails: its hand, own crew, City and
+approach blocks), which the head gathers per kind.
 
 SB3 builds a policy from its class and keyword arguments; the class lives here (a saved
 model names it), and its modules keep SB3's names (``mlp_extractor.policy_net``,
@@ -35,17 +35,20 @@ from envs.core.action_slots import ActionSlots, SlotKind
 
 
 class SplitMlpExtractor(MlpExtractor):
-    """SB3's MLP extractor on the observation's trunk; the actor's latent carries the span
-    ``[lo, hi)`` of the scored blocks on to :class:`ScoredHead` (``latent_dim_pi`` = hidden
-    + span)."""
+    """SB3's MLP extractor on the observation's trunk; the actor's latent carries the
+    observation columns ``read`` (sorted, :func:`read_columns`) on to :class:`ScoredHead`
+    (``latent_dim_pi`` = hidden + their count)."""
 
-    def __init__(self, plain: int, span: tuple[int, int], net_arch, activation_fn,
+    def __init__(self, plain: int, read: np.ndarray, net_arch, activation_fn,
                  device="auto"):
         super().__init__(plain, net_arch=net_arch, activation_fn=activation_fn, device=device)
         self.plain = plain
-        self.span = span
         self.hidden_pi = self.latent_dim_pi
-        self.latent_dim_pi = self.hidden_pi + span[1] - span[0]
+        self.latent_dim_pi = self.hidden_pi + len(read)
+        # a run of columns is a slice (no copy of indices to follow); others are gathered
+        self.span = (int(read[0]), int(read[-1]) + 1) if \
+            read[-1] - read[0] + 1 == len(read) else None
+        self.register_buffer("read", torch.as_tensor(read, dtype=torch.long), persistent=False)
 
     def forward(self, features):
         # one tensor for both nets: a sparse first layer (training/sparse_input.py) compresses
@@ -62,24 +65,26 @@ class SplitMlpExtractor(MlpExtractor):
         return features if features.shape[1] == self.plain else features[:, :self.plain]
 
     def _actor(self, plain, features):
-        lo, hi = self.span
-        return torch.cat([self.policy_net(plain), features[:, lo:hi]], dim=1)
+        picked = features[:, self.span[0]:self.span[1]] if self.span is not None else \
+            features.index_select(1, self.read)
+        return torch.cat([self.policy_net(plain), picked], dim=1)
 
     def forward_critic(self, features):
         return self.value_net(self._plain(features))
 
 
 class ScoredHead(torch.nn.Module):
-    """Action logits from (h, span): ``base(h)``, plus ``score[t](h) . block(a)`` for each
-    scored action ``a`` of kind ``t``."""
+    """Action logits from (h, the columns read): ``base(h)``, plus ``score[t](h) . block(a)``
+    for each scored action ``a`` of kind ``t``."""
 
-    def __init__(self, hidden: int, num_actions: int, slots: ActionSlots, lo: int):
+    def __init__(self, hidden: int, num_actions: int, slots: ActionSlots, read: np.ndarray):
         super().__init__()
-        self.hidden, self.num_actions, self.slots, self.lo = hidden, num_actions, slots, lo
+        self.hidden, self.num_actions, self.slots = hidden, num_actions, slots
+        self.lo = int(read[0])
         self.base = torch.nn.Linear(hidden, num_actions)
         self.score = torch.nn.ModuleList(torch.nn.Linear(hidden, k.width) for k in slots.kinds)
         for t, k in enumerate(slots.kinds):
-            cols = np.asarray(k.offsets)[:, None] - lo + np.arange(k.width)[None, :]
+            cols = np.searchsorted(read, _block_columns(k))
             # not in the state dict: the game's slots say them, and a saved model names them
             self.register_buffer(f"cols{t}", torch.as_tensor(cols, dtype=torch.long),
                                  persistent=False)
@@ -88,15 +93,16 @@ class ScoredHead(torch.nn.Module):
 
     def forward(self, latent):
         h = latent[:, :self.hidden]
-        span = latent[:, self.hidden:]
-        return self.logits(h, [self.kind_scores(t, layer(h), span)
+        read = latent[:, self.hidden:]
+        return self.logits(h, [self.kind_scores(t, layer(h), read)
                                for t, layer in enumerate(self.score)])
 
-    def kind_scores(self, t: int, u, span):
-        """[B, n_t]: ``u . block(a)`` for each action of kind ``t`` (``span`` [B, hi - lo])."""
+    def kind_scores(self, t: int, u, read):
+        """[B, n_t]: ``u . block(a)`` for each action of kind ``t`` (``read``: the columns
+        the blocks read, in order)."""
         # the blocks are the observation's (no parameter below them): their gradient, a
-        # product as large as the span, is never needed
-        feats = span.detach()[:, getattr(self, f"cols{t}")]
+        # product as large as the columns read, is never needed
+        feats = read.detach()[:, getattr(self, f"cols{t}")]
         return torch.einsum("bnf,bf->bn", feats, u)
 
     def logits(self, h, scores):
@@ -124,11 +130,15 @@ class ScoredHead(torch.nn.Module):
         super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
 
 
-def slots_span(slots: ActionSlots) -> tuple[int, int]:
-    """[lo, hi): the observation columns every scored block lies in."""
-    lo = min(min(k.offsets) for k in slots.kinds)
-    hi = max(max(k.offsets) + k.width for k in slots.kinds)
-    return lo, hi
+def _block_columns(kind: SlotKind) -> np.ndarray:
+    """[n, width]: the observation columns of each of ``kind``'s blocks."""
+    return np.asarray(kind.offsets)[:, None] + np.arange(kind.width)[None, :]
+
+
+def read_columns(slots: ActionSlots) -> np.ndarray:
+    """The observation columns the scored blocks read, sorted, each once (several kinds may
+    read one block: every Five Sails action naming a crew member reads hers)."""
+    return np.unique(np.concatenate([_block_columns(k).ravel() for k in slots.kinds]))
 
 
 class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
@@ -147,18 +157,18 @@ class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
         super().__init__(observation_space, *args, **kwargs)
 
     def _build_mlp_extractor(self) -> None:
-        self.mlp_extractor = SplitMlpExtractor(self.slots.trunk, slots_span(self.slots),
+        self.mlp_extractor = SplitMlpExtractor(self.slots.trunk, read_columns(self.slots),
                                                self.net_arch, self.activation_fn, self.device)
 
     def _build(self, lr_schedule) -> None:
         super()._build(lr_schedule)
-        # SB3 made a Linear head over (hidden + span); the scored head replaces it, with
+        # SB3 made a Linear head over (hidden + columns); the scored head replaces it, with
         # SB3's small initial gain, and the optimizer is made again over the new parameters
         extractor = self.mlp_extractor
         assert isinstance(extractor, SplitMlpExtractor)
         self.action_net = ScoredHead(extractor.hidden_pi,
                                      int(self.action_space.n),  # type: ignore[attr-defined]
-                                     self.slots, extractor.span[0])
+                                     self.slots, read_columns(self.slots))
         if self.ortho_init:
             self.action_net.apply(lambda m: self.init_weights(m, gain=0.01))
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),  # type: ignore[call-arg]

@@ -167,7 +167,7 @@ def enable(policy) -> bool:
     blocks are not one block right after the trunk."""
     ext, head = getattr(policy, "mlp_extractor", None), getattr(policy, "action_net", None)
     if type(ext) is not SplitMlpExtractor or type(head) is not ScoredHead or \
-            not head.one_block() or ext.span[0] != ext.plain:
+            not head.one_block() or ext.span is None or ext.span[0] != ext.plain:
         return False
     ext.__class__ = RowsSplitMlpExtractor
     head.__class__ = RowsScoredHead
