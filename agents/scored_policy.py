@@ -26,8 +26,11 @@ whole observation.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import torch
+import torch.nn.functional as F
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import MlpExtractor
 
@@ -37,14 +40,15 @@ from envs.core.action_slots import ActionSlots, SlotKind
 class SplitMlpExtractor(MlpExtractor):
     """SB3's MLP extractor on the observation's trunk; the actor's latent carries the
     observation columns ``read`` (sorted, :func:`read_columns`) on to :class:`ScoredHead`
-    (``latent_dim_pi`` = hidden + their count)."""
+    after the last hidden layer."""
 
     def __init__(self, plain: int, read: np.ndarray, net_arch, activation_fn,
                  device="auto"):
         super().__init__(plain, net_arch=net_arch, activation_fn=activation_fn, device=device)
         self.plain = plain
+        # SB3 sizes the action head it builds by ``latent_dim_pi``; the scored head replaces
+        # that head, so it is built over ``h`` alone (the latent also carries the columns read)
         self.hidden_pi = self.latent_dim_pi
-        self.latent_dim_pi = self.hidden_pi + len(read)
         # a run of columns is a slice (no copy of indices to follow); others are gathered
         self.span = (int(read[0]), int(read[-1]) + 1) if \
             read[-1] - read[0] + 1 == len(read) else None
@@ -73,29 +77,71 @@ class SplitMlpExtractor(MlpExtractor):
         return self.value_net(self._plain(features))
 
 
+#: from this many rows (a PPO minibatch) :meth:`ScoredHead.weights` makes each kind's ``u``
+#: only for the rows that offer it; a smaller batch (a rollout step) pays more for the
+#: selection's dozens of small operations than for the kinds' whole product
+ASKED_ROWS = 256
+
+
 class ScoredHead(torch.nn.Module):
-    """Action logits from (h, the columns read): ``base(h)``, plus ``score[t](h) . block(a)``
-    for each scored action ``a`` of kind ``t``."""
+    """Action logits from (h, the columns read): ``base(h)``, plus ``u_t . block(a)`` for
+    each scored action ``a`` of kind ``t``, ``u_t = score[t](h)``."""
 
     def __init__(self, hidden: int, num_actions: int, slots: ActionSlots, read: np.ndarray):
         super().__init__()
         self.hidden, self.num_actions, self.slots = hidden, num_actions, slots
-        self.lo = int(read[0])
         self.base = torch.nn.Linear(hidden, num_actions)
         self.score = torch.nn.ModuleList(torch.nn.Linear(hidden, k.width) for k in slots.kinds)
+        #: where each kind's ``u`` and scores lie in :meth:`weights`' output and in
+        #: :meth:`logits`' ``scores``
+        self.widths = [k.width for k in slots.kinds]
+        self.counts = [len(k.actions) for k in slots.kinds]
+        self._masks: torch.Tensor | None = None
+        # not in the state dict: the game's slots say them, and a saved model names them.
+        # The columns the latent carries after ``h``, for a reader of the whole observation
+        self.register_buffer("read", torch.as_tensor(read, dtype=torch.long), persistent=False)
+        self.register_buffer("acts", torch.as_tensor(
+            [a for k in slots.kinds for a in k.actions], dtype=torch.long), persistent=False)
         for t, k in enumerate(slots.kinds):
-            cols = np.searchsorted(read, _block_columns(k))
-            # not in the state dict: the game's slots say them, and a saved model names them
-            self.register_buffer(f"cols{t}", torch.as_tensor(cols, dtype=torch.long),
-                                 persistent=False)
-            self.register_buffer(f"acts{t}", torch.as_tensor(k.actions, dtype=torch.long),
-                                 persistent=False)
+            self.register_buffer(f"cols{t}", torch.as_tensor(
+                np.searchsorted(read, _block_columns(k)), dtype=torch.long), persistent=False)
 
     def forward(self, latent):
         h = latent[:, :self.hidden]
         read = latent[:, self.hidden:]
-        return self.logits(h, [self.kind_scores(t, layer(h), read)
-                               for t, layer in enumerate(self.score)])
+        us = self.weights(h).split(self.widths, dim=1)
+        return self.logits(h, torch.cat([self.kind_scores(t, u, read)
+                                         for t, u in enumerate(us)], dim=1))
+
+    def weights(self, h):
+        """[B, sum of widths]: every kind's ``u`` side by side. Within :meth:`asking`, a
+        row's ``u_t`` is made only where its mask offers an action of kind ``t`` (zero
+        elsewhere: those logits are masked out, so they change no probability and no
+        gradient); the kinds' products are most of the network's arithmetic, a decision
+        offers one or two kinds."""
+        masks = self._masks
+        if masks is None or masks.shape[0] != h.shape[0] or h.shape[0] < ASKED_ROWS:
+            return F.linear(h, torch.cat([layer.weight for layer in self.score]),
+                            torch.cat([layer.bias for layer in self.score]))
+        parts = []
+        for acts, layer in zip(self.acts.split(self.counts), self.score):
+            rows = masks[:, acts].any(dim=1).nonzero().squeeze(1)
+            part = h.new_zeros(h.shape[0], layer.out_features)
+            if rows.numel():
+                part = part.index_copy(0, rows, layer(h.index_select(0, rows)))
+            parts.append(part)
+        return torch.cat(parts, dim=1)
+
+    @contextlib.contextmanager
+    def asking(self, masks):
+        """Within it the head knows each row's legal actions (``masks`` [B, actions], or None:
+        every kind made for every row), for :meth:`weights`."""
+        self._masks = None if masks is None else torch.as_tensor(
+            masks, dtype=torch.bool, device=self.acts.device).reshape(-1, self.num_actions)
+        try:
+            yield
+        finally:
+            self._masks = None
 
     def kind_scores(self, t: int, u, read):
         """[B, n_t]: ``u . block(a)`` for each action of kind ``t`` (``read``: the columns
@@ -106,20 +152,9 @@ class ScoredHead(torch.nn.Module):
         return torch.einsum("bnf,bf->bn", feats, u)
 
     def logits(self, h, scores):
-        """The action logits: the linear head on ``h``, plus each kind's ``scores``."""
-        out = self.base(h)
-        for t, sc in enumerate(scores):
-            out = out.index_add(1, getattr(self, f"acts{t}"), sc)
-        return out
-
-    def one_block(self) -> bool:
-        """Whether the head scores one kind whose blocks lie side by side in action order
-        from ``lo`` (Cursed Seas' segment block: training/scored_rows.py reads it from the
-        compressed rows)."""
-        if len(self.slots.kinds) != 1:
-            return False
-        k = self.slots.kinds[0]
-        return k.offsets == tuple(self.lo + i * k.width for i in range(len(k.offsets)))
+        """The action logits: the linear head on ``h``, plus ``scores`` [B, scored actions]
+        (the kinds' in order) on their actions."""
+        return self.base(h).index_add(1, self.acts, scores)
 
     def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
         # a model saved when the head scored one block named its layer ``score``
@@ -162,7 +197,7 @@ class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
 
     def _build(self, lr_schedule) -> None:
         super()._build(lr_schedule)
-        # SB3 made a Linear head over (hidden + columns); the scored head replaces it, with
+        # SB3 made a Linear head over the hidden layer; the scored head replaces it, with
         # SB3's small initial gain, and the optimizer is made again over the new parameters
         extractor = self.mlp_extractor
         assert isinstance(extractor, SplitMlpExtractor)
@@ -178,6 +213,23 @@ class ScoredActorCriticPolicy(MaskableActorCriticPolicy):
         data = super()._get_constructor_parameters()
         data["slots"] = self.slots.as_tuple()
         return data
+
+    # each entry point with masks tells the head the rows' legal actions (ScoredHead.asking)
+    def forward(self, obs, deterministic=False, action_masks=None):
+        with self._asking(action_masks):
+            return super().forward(obs, deterministic, action_masks)
+
+    def evaluate_actions(self, obs, actions, action_masks=None):
+        with self._asking(action_masks):
+            return super().evaluate_actions(obs, actions, action_masks)
+
+    def get_distribution(self, obs, action_masks=None):
+        with self._asking(action_masks):
+            return super().get_distribution(obs, action_masks)
+
+    def _asking(self, masks):
+        head = self.action_net
+        return head.asking(masks) if isinstance(head, ScoredHead) else contextlib.nullcontext()
 
 
 def policy_kwargs(spec, net_arch) -> tuple[type, dict]:

@@ -30,7 +30,7 @@ from envs.seventh_sea.config import make_config
 from envs.seventh_sea.heuristic import heuristic_best
 from envs.seventh_sea.hidden import determinize
 from envs.seventh_sea.labels import action_label
-from envs.seventh_sea.observe import ACTION_SLOTS, OBS_SIZE, observe
+from envs.seventh_sea.observe import OBS_SIZE, observe
 from envs.seventh_sea.prune import prune
 from envs.seventh_sea.render import render_ansi, render_regions, render_rgb
 from envs.seventh_sea.scenario import from_scenario, to_scenario
@@ -82,7 +82,6 @@ GAME = GameSpec(
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,
-    action_slots=ACTION_SLOTS,
 )
 
 env, raw_env = make_env_fns(GAME)

@@ -12,8 +12,6 @@ Cards are encoded by features (``FEAT``) and id.
 import numpy as np
 from numba import njit
 
-from envs.core.action_slots import ActionSlots, SlotKind
-
 from .cards import CARD, NDEFS
 from .common import crew_max, hand_max, move_cost, skill, swordsman
 from .state import (
@@ -22,8 +20,7 @@ from .state import (
     C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG, C_REACT_ARG, C_GUNNERY,
     C_ARMOUR, OP_NAMES, REACT_NAMES, SCHOOL_NAMES, C_SCHOOL, C_SORC2, C_SCHOOL2,
     OP_DRAW as S_OP_DRAW, OP_UNTACK_CAPTAIN as S_OP_UNTACK, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
-    MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START, A_ACT, A_ADV, A_ATTACT, A_CREW, A_DADV, A_DCREW,
-    A_HAND, A_SINK, A_TARGET, A_XP,
+    MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
 )
 
 FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}" for i in range(7)]
@@ -88,47 +85,6 @@ O_REACT = O_CHOWN + MAX_PLAYERS
 O_HAND = O_REACT + NF
 O_SEATS = O_HAND + MAX_HAND * NF
 OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
-
-#: a seat block's head, before its crew blocks: present, alive, to answer, actor, turn order,
-#: sea, ship (tacked, Move Cost, Crew Maximum), pile counts, Ship card, Captain card
-SEAT_HEAD = 4 + MAX_PLAYERS + NSEAS + 3 + 5 + NF + NF
-#: the acting seat's own blocks (relative seat 0: the observer is the seat to answer)
-O_OWN_CREW = O_SEATS + SEAT_HEAD
-O_OWN_ATT = O_OWN_CREW + MAX_CREW * CREW_W
-O_OWN_ADV = O_OWN_ATT + MAX_ATT * ATT_W
-
-
-def _action_slots() -> ActionSlots:
-    """Actions a policy scores from the block of the slot they name (GameSpec.action_slots),
-    each the same thing in every pending decision where it is legal (legal.legal_into; the
-    seat deciding, ``cur``, is the observer): a hand card's features for "hand" (play, pay,
-    react, discard, board, bring into play) and "experience"; the acting seat's crew block
-    (tacked, current skills, swordsman, fighting, card) for "crew" (tack to pay / absorb /
-    fire / push, host, the crew an Experienced card replaces), "sink", "discard_crew" and
-    "act"; its attachment block (host, an opponent's, card) for "attachment_act"; its
-    adventure block (sea, card) for "complete_adventure" and "discard_adventure"; and for
-    "target" (the ship of the seat r+1 places after the decider: the observation rotates
-    seats the same way) that seat's head (status, sea, ship, piles, Ship and Captain cards),
-    not its whole 7,952-float block with every crew, attachment and adventure. Not slots:
-    ``foe_crew`` (crew j of ``act_target``, whose place in the rotated observation moves with
-    the position), ``sea`` (no block of its own: a sea is a one-hot in other blocks),
-    ``starting_crew`` (a card definition: no block in the observation) and the one-action
-    ranges."""
-    crew = [SlotKind.strided(name, start, MAX_CREW, O_OWN_CREW, CREW_W, CREW_W)
-            for name, start in (("crew", A_CREW), ("sink", A_SINK), ("discard_crew", A_DCREW),
-                                ("act", A_ACT))]
-    return ActionSlots(OBS_SIZE, (
-        SlotKind.strided("hand", A_HAND, MAX_HAND, O_HAND, NF, NF),
-        SlotKind.strided("experience", A_XP, MAX_HAND, O_HAND, NF, NF),
-        *crew,
-        SlotKind.strided("target", A_TARGET, MAX_PLAYERS - 1, O_SEATS + SEAT_W, SEAT_W,
-                         SEAT_HEAD),
-        SlotKind.strided("complete_adventure", A_ADV, MAX_ADV, O_OWN_ADV, ADV_W, ADV_W),
-        SlotKind.strided("discard_adventure", A_DADV, MAX_ADV, O_OWN_ADV, ADV_W, ADV_W),
-        SlotKind.strided("attachment_act", A_ATTACT, MAX_ATT, O_OWN_ATT, ATT_W, ATT_W)))
-
-
-ACTION_SLOTS = _action_slots()
 
 LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
           ("misc", O_MISC, 16), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),

@@ -90,3 +90,42 @@ def test_a_policy_saved_with_one_block_of_action_features_loads_as_one_kind():
     new.load_state_dict(saved)
     obs = np.random.default_rng(3).normal(size=(4, 12)).astype(np.float32)
     np.testing.assert_allclose(actor_logits(new, obs), actor_logits(old, obs), atol=1e-6)
+
+
+def test_a_minibatch_makes_each_kinds_weights_only_where_its_mask_offers_it(monkeypatch):
+    """With masks (a PPO minibatch), the head makes a kind's ``u`` only for the rows whose
+    mask offers one of its actions; every legal action's log-probability, the entropy, the
+    value and every gradient are those of the whole product."""
+    from agents import scored_policy
+
+    space = gym.spaces.Box(-1, 1, (40,), np.float32)
+    slots = (40, (("hand", 3, (3, 0), (10, 4)), ("crew", 5, (5, 6, 1), (20, 25, 33))))
+    torch.manual_seed(0)
+    pol = ScoredActorCriticPolicy(space, gym.spaces.Discrete(7), lambda _: 1e-3,
+                                  net_arch=[16], slots=slots)
+    with torch.no_grad():
+        for p in pol.action_net.parameters():
+            p.normal_()
+    rng = np.random.default_rng(5)
+    rows = scored_policy.ASKED_ROWS + 44
+    obs = torch.from_numpy(rng.normal(size=(rows, 40)).astype(np.float32))
+    masks = rng.random((rows, 7)) < 0.3
+    masks[np.arange(rows), rng.integers(0, 7, rows)] = True
+    masks[:20] = False                  # rows that offer one kind only, or the other
+    masks[:10, 3] = True
+    masks[10:20, 6] = True
+    acts = torch.from_numpy(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+
+    def answers():
+        pol.zero_grad()
+        out = pol.evaluate_actions(obs, acts, masks)
+        sum(o.sum() for o in out).backward()
+        return out, {n: p.grad.clone() for n, p in pol.named_parameters()}
+
+    asked, asked_grads = answers()
+    monkeypatch.setattr(scored_policy, "ASKED_ROWS", 10**9)
+    whole, whole_grads = answers()
+    for a, b in zip(asked, whole):
+        torch.testing.assert_close(a, b, atol=1e-5, rtol=1e-5)
+    for n, g in whole_grads.items():
+        torch.testing.assert_close(asked_grads[n], g, atol=1e-5, rtol=1e-5, msg=n)

@@ -163,3 +163,43 @@ def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypat
     for i, st in b["state"].items():
         for k, v in st.items():
             torch.testing.assert_close(a["state"][i][k], v, atol=1e-6, rtol=1e-3, msg=k)
+
+
+def test_a_policy_scoring_blocks_inside_its_trunk_narrows_reads_rows_only_and_trains_as_without(
+        tmp_path, monkeypatch):
+    """Five Sails' scored policy (its blocks inside the trunk, agents/scored_policy.py) reads
+    its minibatches as compressed rows only, its first layers narrowed to the live rows and
+    its head from the rows in the observation's own columns; its weights and moments are
+    those of the dense head on whole layers."""
+    from training import trainer
+
+    def run(path):
+        tr = trainer.Trainer(trainer.TrainConfig(
+            game="five_sails", game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
+            n_steps=32, batch_size=64, n_epochs=2, eval_every=10**6, net_arch=(16,), seed=5,
+            run_dir=str(path), tensorboard=False, progress=False,
+            opponents={"self": 0.5, "random": 0.5}))
+        tr._learn(3 * 4 * 32, None)
+        return tr
+
+    narrowed = []
+    real = live_rows._live_rows
+
+    def spy(*args):
+        rows = real(*args)
+        narrowed.append(rows is not None)
+        return rows
+
+    monkeypatch.setattr(live_rows, "_live_rows", spy)
+    ours = run(tmp_path / "a")
+    assert sparse_input.reads_rows_only(ours.model.policy)
+    assert narrowed and all(narrowed)
+    monkeypatch.setattr(live_rows, "install", lambda model: model)
+    monkeypatch.setattr(sparse_input, "reads_rows_only", lambda policy: False)
+    from training import scored_rows
+    monkeypatch.setattr(scored_rows, "enable", lambda policy: False)
+    whole = run(tmp_path / "b")
+    assert type(whole.model.policy.action_net).__name__ == "ScoredHead"
+    want, got = whole.model.policy.state_dict(), ours.model.policy.state_dict()
+    for k, v in want.items():
+        torch.testing.assert_close(got[k], v, atol=2e-5, rtol=1e-4, msg=k)
