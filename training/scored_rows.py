@@ -2,8 +2,8 @@
 
 The scored head (agents/scored_policy.py) adds ``u_t . block(a)`` to each scored action's
 logit. Dense, it gathers every block of every kind from the observation each minibatch: for
-Five Sails 12,400 floats a row (its crew blocks read by eight kinds), for 7th Sea 21,600, of
-which a small share is not zero (empty hand and crew slots); and a dense head keeps the
+Five Sails 12,400 floats a row (its crew blocks read by eight kinds), of which a small share
+is not zero (empty hand and crew slots); and a dense head keeps the
 minibatches from being compressed rows only, and the update from stepping only the live
 rows of the first layers (training/live_rows.py). Cursed Seas' segment block: 1,024 x
 4,992 floats a minibatch, about 530 a row not zero (benchmarks/RESULTS.md, "Self-play
