@@ -157,11 +157,10 @@ class RowsSplitMlpExtractor(SplitMlpExtractor):
     def _split(self, features):
         """The trunk: the observation itself, or its leading columns carrying their part of
         its compressed rows when it carries its own."""
-        if features.shape[1] == self.plain:
-            return features
-        plain = features[:, :self.plain]
+        plain = self._plain(features)
         version, csr = getattr(features, "_broadside_rows", (-1, None))
-        if csr is not None and version == features._version and not features.requires_grad:
+        if plain is not features and csr is not None and version == features._version and \
+                not features.requires_grad:
             plain._broadside_rows = (plain._version, split_rows(csr, self.plain)[0])
         return plain
 
