@@ -29,7 +29,6 @@ from numba import njit
 
 from agents.scored_policy import ScoredHead, SplitMlpExtractor
 from envs.core.action_slots import ActionSlots
-from training import sparse_input
 
 
 @njit(cache=True, nogil=True)
@@ -75,6 +74,15 @@ def split_rows(csr, at: int):
     hi = (hi_indptr, np.empty(n_hi, cols.dtype), np.empty(n_hi, vals.dtype))
     _fill_split(indptr, cols, vals, at, lo[1], lo[2], hi[1], hi[2])
     return lo, hi
+
+
+def observed_rows(x: torch.Tensor):
+    """The compressed rows ``x`` carries in the observation's own column numbers
+    (training/sparse_input.py ``carry_rows``), or None: none carried, or ``x`` changed since."""
+    version, csr = getattr(x, "_broadside_observed_rows", (-1, None))
+    if csr is None or version != x._version or x.requires_grad:
+        return None
+    return csr
 
 
 def column_map(slots: ActionSlots, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -179,7 +187,7 @@ class RowsScoredHead(ScoredHead):
             raise RuntimeError("the scored head (training/scored_rows.py) was given a latent "
                                "that does not carry its observation")
         u = self.weights(h)
-        rows = sparse_input.observed_rows(features)
+        rows = observed_rows(features)
         if rows is None:
             if getattr(features, "_broadside_rows_only", False):
                 raise RuntimeError("a minibatch that carries compressed rows only (sparse_input"

@@ -185,14 +185,6 @@ def carry_rows(x: torch.Tensor, csr, observed=None) -> torch.Tensor:
     return x
 
 
-def observed_rows(x: torch.Tensor):
-    """The compressed rows ``x`` carries, in the observation's column numbers, or None (none
-    carried, or ``x`` changed since)."""
-    version, csr = getattr(x, "_broadside_observed_rows", (-1, None))
-    if csr is None or version != x._version or x.requires_grad:
-        return None
-    return csr
-
 
 def rows_only_batch(rows: int, features: int) -> torch.Tensor:
     """A placeholder batch of that shape with no memory of its own, for compressed rows to
