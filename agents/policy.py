@@ -235,8 +235,8 @@ def _flat_rows(layers):
 def export_actor(policy):
     """(params float32[P], layout int64[L, 5]) of ``policy``'s actor in the form the numba
     kernels of ``envs.core.mlp`` evaluate, or None when the policy is not a plain SB3 MLP
-    or one scoring actions by features (agents/scored_policy.py: its head's scoring row
-    comes last)."""
+    or one scoring actions from blocks of their own (agents/scored_policy.py: its head's
+    scored rows come last)."""
     from agents.scored_policy import ScoredHead, head_rows
 
     head = policy.action_net
@@ -249,16 +249,16 @@ def export_actor(policy):
         return None
     parts, rows, off = flat
     if scored:
-        more, row = head_rows(head, off)
+        more, scored_rows = head_rows(head, off)
         parts += more
-        rows.append(row)
+        rows += scored_rows
     return np.concatenate(parts), np.array(rows, dtype=np.int64)
 
 
 def export_critic(policy):
     """(params, layout) of ``policy``'s value head (critic) in the same form, one output: the
     seat to move's estimated return from its observation (the critic of a policy scoring
-    actions by features reads only the observation before their block), or None when it is
+    actions from blocks of their own reads only the observation's trunk), or None when it is
     not a plain MLP."""
     layers = _layer_list(policy.vf_features_extractor,
                          getattr(policy.mlp_extractor, "value_net", None), policy.value_net)

@@ -1,21 +1,24 @@
-"""The scored policy's head reads its action features from the observation's compressed rows.
+"""The scored policy's head reads its blocks from the observation's compressed rows.
 
-Cursed Seas' observation ends with a block of 384 actions x 13 features that the scored
-head (agents/scored_policy.py) multiplies by a vector per row; its extractor concatenates
-the block onto the actor's latent and the head splits it off again. A PPO minibatch's
-block is 1,024 x 4,992 floats, of which about 530 a row are not zero (10.6% in a
-self-play rollout), and the batched products over it, forward and backward, and the
-concatenation were the largest part of the update (benchmarks/RESULTS.md, "Self-play
+The scored head (agents/scored_policy.py) adds ``u_t . block(a)`` to each scored action's
+logit. Dense, it gathers every block of every kind from the observation each minibatch: for
+Five Sails 12,400 floats a row (its crew blocks read by eight kinds), of which a small share
+is not zero (empty hand and crew slots); and a dense head keeps the
+minibatches from being compressed rows only, and the update from stepping only the live
+rows of the first layers (training/live_rows.py). Cursed Seas' segment block: 1,024 x
+4,992 floats a minibatch, about 530 a row not zero (benchmarks/RESULTS.md, "Self-play
 throughput: live rows, the masked softmax and the scored head").
 
 :func:`enable` switches, in place, a scored policy's extractor to
-:class:`RowsSplitMlpExtractor` and its head to :class:`RowsScoredHead`: the extractor
-splits a batch's compressed rows (training/sparse_input.py) at the block into the plain
-part's rows, which its sparse first layers read, and the block's, and hands the head the
-observation on the latent instead of a copy of the block; the head scores the block from
-its non-zero entries (numba kernels, forward and backward), or from the dense block for a
-batch without compressed rows. The same sums in another order; the parameters, the state
-dict and the saved model are unchanged.
+:class:`RowsSplitMlpExtractor` and its head to :class:`RowsScoredHead`: the extractor hands
+the head the observation on the latent instead of a copy of the columns it reads (and, where
+the trunk is a slice of the observation, splits the batch's compressed rows at the trunk for
+its sparse first layers); the head scores every kind from the rows' non-zero entries (numba
+kernels, forward and backward) through a map from each observation column to the (scored
+action, weight) pairs that read it, or from the dense observation for a batch without
+compressed rows. The same sums in another order; the parameters, the state dict and the
+saved model are unchanged. A policy whose trunk is the whole observation then reads it only
+through rows (training/sparse_input.py ``reads_rows_only``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import torch
 from numba import njit
 
 from agents.scored_policy import ScoredHead, SplitMlpExtractor
+from envs.core.action_slots import ActionSlots
 
 
 @njit(cache=True, nogil=True)
@@ -72,91 +76,129 @@ def split_rows(csr, at: int):
     return lo, hi
 
 
+def observed_rows(x: torch.Tensor):
+    """The compressed rows ``x`` carries in the observation's own column numbers
+    (training/sparse_input.py ``carry_rows``), or None: none carried, or ``x`` changed since."""
+    version, csr = getattr(x, "_broadside_observed_rows", (-1, None))
+    if csr is None or version != x._version or x.requires_grad:
+        return None
+    return csr
+
+
+def column_map(slots: ActionSlots, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(starts int64[obs_size + 1], pairs int64[E, 2]): the pairs ``starts[c]:starts[c + 1]``
+    are (scored action in the kinds' order, weight in the kinds' ``u`` side by side) of every
+    block feature at observation column ``c``."""
+    cols, pairs = [], []
+    slot = weight = 0
+    for k in slots.kinds:
+        for i, o in enumerate(k.offsets):
+            for f in range(k.width):
+                cols.append(o + f)
+                pairs.append((slot + i, weight + f))
+        slot += len(k.offsets)
+        weight += k.width
+    order = np.argsort(np.asarray(cols), kind="stable")
+    starts = np.zeros(obs_size + 1, dtype=np.int64)
+    np.add.at(starts, np.asarray(cols) + 1, 1)
+    return np.cumsum(starts), np.asarray(pairs, dtype=np.int64)[order]
+
+
 @njit(cache=True, nogil=True)
-def _scores(indptr, cols, vals, nf, u, out):
-    """out[r, a] = sum over row r's block entries (a * nf + f, v) of v * u[r, f]."""
+def _scores(indptr, cols, vals, starts, pairs, u, out):
+    """out[r, s] = sum over row r's entries (c, v) and the pairs (s, j) of column c of
+    v * u[r, j]."""
     out[:] = 0.0
     for r in range(out.shape[0]):
         for k in range(indptr[r], indptr[r + 1]):
             c = cols[k]
-            out[r, c // nf] += vals[k] * u[r, c % nf]
+            v = vals[k]
+            for e in range(starts[c], starts[c + 1]):
+                out[r, pairs[e, 0]] += v * u[r, pairs[e, 1]]
 
 
 @njit(cache=True, nogil=True)
-def _scores_grad(indptr, cols, vals, nf, g, gu):
-    """gu[r, f] = sum over row r's block entries (a * nf + f, v) of v * g[r, a]."""
+def _scores_grad(indptr, cols, vals, starts, pairs, g, gu):
+    """gu[r, j] = sum over row r's entries (c, v) and the pairs (s, j) of column c of
+    v * g[r, s]."""
     gu[:] = 0.0
     for r in range(g.shape[0]):
         for k in range(indptr[r], indptr[r + 1]):
             c = cols[k]
-            gu[r, c % nf] += vals[k] * g[r, c // nf]
+            v = vals[k]
+            for e in range(starts[c], starts[c + 1]):
+                gu[r, pairs[e, 1]] += v * g[r, pairs[e, 0]]
 
 
-class _BlockScores(torch.autograd.Function):
+class _SlotScores(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, u, indptr, cols, vals, count, nf):
+    def forward(ctx, u, indptr, cols, vals, starts, pairs, count):
         un = np.ascontiguousarray(u.detach().numpy(), dtype=np.float32)
         out = np.empty((un.shape[0], count), dtype=np.float32)
-        _scores(indptr, cols, vals, nf, un, out)
-        ctx.rows = (indptr, cols, vals, nf)
+        _scores(indptr, cols, vals, starts, pairs, un, out)
+        ctx.rows = (indptr, cols, vals, starts, pairs, un.shape[1])
         return torch.from_numpy(out)
 
     @staticmethod
     def backward(ctx, grad):
-        indptr, cols, vals, nf = ctx.rows
+        indptr, cols, vals, starts, pairs, nu = ctx.rows
         g = np.ascontiguousarray(grad.detach().numpy(), dtype=np.float32)
-        gu = np.empty((g.shape[0], nf), dtype=np.float32)
-        _scores_grad(indptr, cols, vals, nf, g, gu)
-        return torch.from_numpy(gu), None, None, None, None, None
+        gu = np.empty((g.shape[0], nu), dtype=np.float32)
+        _scores_grad(indptr, cols, vals, starts, pairs, g, gu)
+        return torch.from_numpy(gu), None, None, None, None, None, None
 
 
 class RowsSplitMlpExtractor(SplitMlpExtractor):
-    """``SplitMlpExtractor`` whose actor latent carries the observation (and the block's
-    compressed rows) to :class:`RowsScoredHead` instead of a copy of the block."""
+    """``SplitMlpExtractor`` whose actor latent carries the observation to
+    :class:`RowsScoredHead` instead of a copy of the columns it reads."""
 
     def forward(self, features):
-        plain, block_rows = self._split(features)
-        return self._carry(plain, features, block_rows), self.value_net(plain)
+        plain = self._split(features)
+        return self._carry(plain, features), self.value_net(plain)
 
     def forward_actor(self, features):
-        plain, block_rows = self._split(features)
-        return self._carry(plain, features, block_rows)
+        return self._carry(self._split(features), features)
 
     def forward_critic(self, features):
-        return self.value_net(self._split(features)[0])
+        return self.value_net(self._split(features))
 
     def _split(self, features):
-        """(the plain part, carrying its compressed rows when ``features`` carries its own;
-        the block's compressed rows or None)."""
-        plain = features[:, :self.plain]
+        """The trunk: the observation itself, or its leading columns carrying their part of
+        its compressed rows when it carries its own."""
+        plain = self._plain(features)
         version, csr = getattr(features, "_broadside_rows", (-1, None))
-        if csr is None or version != features._version or features.requires_grad:
-            return plain, None
-        lo, hi = split_rows(csr, self.plain)
-        plain._broadside_rows = (plain._version, lo)
-        return plain, hi
+        if plain is not features and csr is not None and version == features._version and \
+                not features.requires_grad:
+            plain._broadside_rows = (plain._version, split_rows(csr, self.plain)[0])
+        return plain
 
-    def _carry(self, plain, features, block_rows):
+    def _carry(self, plain, features):
         h = self.policy_net(plain)
-        h._broadside_observation = (features, block_rows)
+        h._broadside_observation = features
         return h
 
 
 class RowsScoredHead(ScoredHead):
-    """``ScoredHead`` reading the block from the observation its latent carries."""
+    """``ScoredHead`` reading the blocks from the observation its latent carries."""
 
     def forward(self, h):
-        carried = getattr(h, "_broadside_observation", None)
-        if carried is None:
+        features = getattr(h, "_broadside_observation", None)
+        if features is None:
             raise RuntimeError("the scored head (training/scored_rows.py) was given a latent "
                                "that does not carry its observation")
-        features, block_rows = carried
-        u = self.score(h)
-        if block_rows is not None:
-            scores = _BlockScores.apply(u, *block_rows, self.count, self.nf)
-        else:
-            scores = self.block_scores(u, features[:, features.shape[1] - self.count * self.nf:])
-        return self.logits(h, scores)
+        u = self.weights(h)
+        rows = observed_rows(features)
+        if rows is None:
+            if getattr(features, "_broadside_rows_only", False):
+                raise RuntimeError("a minibatch that carries compressed rows only (sparse_input"
+                                   ".compress_rollouts) lost them before the scored head")
+            read = features.index_select(1, self.read)
+            return self.logits(h, torch.cat([
+                self.kind_scores(t, ut, read)
+                for t, ut in enumerate(u.split(self.widths, dim=1))], dim=1))
+        if not hasattr(self, "_column_map"):
+            self._column_map = column_map(self.slots, features.shape[1])
+        return self.logits(h, _SlotScores.apply(u, *rows, *self._column_map, sum(self.counts)))
 
 
 def enable(policy) -> bool:

@@ -165,19 +165,25 @@ def compress_rollouts(buffer, rows_only: bool = False) -> None:
         else:
             out = get_samples(batch_inds, env)
         indptr, cols, vals = gather_rows(csr, batch_inds)
+        observed = (indptr, cols, vals)
         if held.columns is not None:
             cols = held.columns[cols]
-        carry_rows(out.observations, (indptr, cols, vals))
+        carry_rows(out.observations, (indptr, cols, vals), observed)
         return out
 
     buffer._get_samples = samples
 
 
-def carry_rows(x: torch.Tensor, csr) -> torch.Tensor:
+def carry_rows(x: torch.Tensor, csr, observed=None) -> torch.Tensor:
     """``x`` (a batch of observations) carrying ``csr``, its compressed rows, for the sparse
-    layers that read it while it is unchanged; returns ``x``."""
+    layers that read it while it is unchanged; returns ``x``. ``observed`` (default ``csr``)
+    are the same rows with the observation's own column numbers, where a narrowed update
+    renumbered ``csr``'s (training/live_rows.py), for a reader of observation columns (the
+    scored head, training/scored_rows.py)."""
     x._broadside_rows = (x._version, csr)
+    x._broadside_observed_rows = (x._version, csr if observed is None else observed)
     return x
+
 
 
 def rows_only_batch(rows: int, features: int) -> torch.Tensor:
@@ -232,16 +238,22 @@ def first_layers(policy) -> list:
 
 
 def reads_rows_only(policy) -> bool:
-    """Whether ``policy`` reads its observations only through the first layers
-    :func:`enable` switched (SB3's MLP policy: flattening extractors, SB3's own MLP
-    extractor); not a policy that also reads features past them (agents/scored_policy.py)."""
+    """Whether ``policy`` reads its observations only through compressed rows: the first
+    layers :func:`enable` switched, each given the observation as SB3 hands it over (SB3's MLP
+    policy: flattening extractors, SB3's own MLP extractor), and a scored head that reads
+    them too (training/scored_rows.py: a scored policy whose trunk is the whole
+    observation); not a policy whose first layers read a slice of it."""
     from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
+
+    from training.scored_rows import RowsScoredHead, RowsSplitMlpExtractor
 
     ext = getattr(policy, "mlp_extractor", None)
     feats = [getattr(policy, k, None) for k in ("features_extractor", "pi_features_extractor",
                                                  "vf_features_extractor")]
-    return (type(ext) is MlpExtractor
-            and all(f is None or type(f) is FlattenExtractor for f in feats)
+    whole = type(ext) is MlpExtractor or (
+        type(ext) is RowsSplitMlpExtractor and type(policy.action_net) is RowsScoredHead
+        and ext.plain == policy.features_dim)
+    return (whole and all(f is None or type(f) is FlattenExtractor for f in feats)
             and len(first_layers(policy)) == 2)
 
 

@@ -12,14 +12,16 @@ activation applied after the layer (``ACT_NONE``/``ACT_TANH``/``ACT_RELU``; the 
 the action logits, has none). Several policies of one architecture share one layout and
 stack their rows (``params[k]``).
 
-A game may also describe some actions by features of their own (``GameSpec.action_features``:
-a block of ``n`` actions from action ``first``, ``F`` features each, at the end of the
-observation). A policy that scores them (agents/scored_policy.py) adds a trailing layout
-row ``(first, n, weight offset, bias offset, ACT_SCORE)``: from the last hidden layer ``h`` it
-makes ``F`` weights ``u = h @ W + b`` (W stored [hidden, F]) and adds ``u . feature[a]`` to
-the logit of each action of the block. The plain layers then read only the observation
-before the block (the first layer's ``in`` is its offset). This is DouZero's scoring of a
-state-action pair, made bilinear so that one action costs ``F`` multiplications.
+A game may also score some actions from observation blocks of their own
+(``GameSpec.action_slots``, envs/core/action_slots.py). A policy that scores them
+(agents/scored_policy.py) adds, after the plain layers, per kind of action a header row
+``(n, width, weight offset, bias offset, ACT_SCORE)`` and ``n`` slot rows ``(action,
+observation offset, 0, 0, ACT_SLOT)``: from the last hidden layer ``h`` the kind makes
+``width`` weights ``u = h @ W + b`` (W stored [hidden, width]) and adds ``u . x[offset:offset
++ width]`` to the logit of each of its actions. The first plain layer reads the observation's
+leading ``in`` features (the trunk); the slots may point inside it or past it (a block
+written for the scored actions only). This is DouZero's scoring of a state-action pair, made
+bilinear so that one action costs ``width`` multiplications.
 
 ``agents.policy.export_actor`` flattens an SB3 MLP policy into this form (the core knows
 no agent or torch code); a policy of another shape (a custom feature extractor) cannot be
@@ -32,41 +34,46 @@ import numpy as np
 from numba import njit
 
 ACT_NONE, ACT_TANH, ACT_RELU = 0, 1, 2
-#: the activation column of the action-scoring row (module docstring), never a layer's
-ACT_SCORE = 3
+#: the activation column of a scored kind's header row and of its slot rows (module
+#: docstring), never a layer's
+ACT_SCORE, ACT_SLOT = 3, 4
 
 
 @njit(cache=True)
 def _layers(layout):
-    """Plain layers of ``layout``: every row but a trailing action-scoring one."""
-    n = layout.shape[0]
-    return n - 1 if n > 1 and layout[n - 1, 4] == ACT_SCORE else n
-
-
-@njit(cache=True)
-def scored(layout):
-    """(first action, actions, features) of the layout's action-scoring row; (0, 0, 0) without."""
-    nl = _layers(layout)
-    if nl == layout.shape[0]:
-        return 0, 0, 0
-    r = layout[nl]
-    return r[0], r[1], (r[3] - r[2]) // layout[nl - 1, 0]
+    """Plain layers of ``layout``: the rows before the first scored kind's header."""
+    for r in range(layout.shape[0]):
+        if layout[r, 4] == ACT_SCORE:
+            return r
+    return layout.shape[0]
 
 
 @njit(cache=True)
 def width(layout):
-    """Scratch floats ``forward`` needs per buffer: the widest layer output or feature row."""
+    """Scratch floats ``forward`` needs per buffer: the widest layer output or scored block."""
+    nl = _layers(layout)
     w = 1
-    for li in range(_layers(layout)):
+    for li in range(nl):
         w = max(w, layout[li, 1])
-    return max(w, scored(layout)[2])
+    r = nl
+    while r < layout.shape[0]:
+        w = max(w, layout[r, 1])
+        r += 1 + layout[r, 0]
+    return w
 
 
 @njit(cache=True)
 def input_size(layout):
-    """The observation size the network reads: the plain layers' input and the feature block."""
-    first, n, nf = scored(layout)
-    return layout[0, 0] + n * nf
+    """The observation size the network reads: the trunk and every scored block."""
+    nl = _layers(layout)
+    size = layout[0, 0]
+    r = nl
+    while r < layout.shape[0]:
+        n, w = layout[r, 0], layout[r, 1]
+        for k in range(r + 1, r + 1 + n):
+            size = max(size, layout[k, 1] + w)
+        r += 1 + n
+    return size
 
 
 @njit(cache=True)
@@ -75,20 +82,46 @@ def num_outputs(layout):
     return layout[_layers(layout) - 1, 1]
 
 
+def slot_kinds(layout) -> list[tuple[int, np.ndarray, np.ndarray, int, int]]:
+    """(width, actions, observation offsets, weight offset, bias offset) of each scored kind."""
+    layout = np.asarray(layout)
+    out = []
+    r = int(_layers(np.ascontiguousarray(layout, dtype=np.int64)))
+    while r < layout.shape[0]:
+        n, w, wo, bo, _ = (int(v) for v in layout[r])
+        rows = layout[r + 1:r + 1 + n]
+        out.append((w, rows[:, 0].copy(), rows[:, 1].copy(), wo, bo))
+        r += 1 + n
+    return out
+
+
 def weight_blocks(layout) -> list[tuple[int, int, int, int]]:
-    """(in, out, weight offset, bias offset) of every weight matrix, the scoring one last."""
+    """(in, out, weight offset, bias offset) of every weight matrix, the scored kinds' last."""
     layout = np.ascontiguousarray(layout, dtype=np.int64)
     if layout.ndim != 2 or layout.shape[1] != 5 or layout.shape[0] < 1:
         raise ValueError(f"layout must be int64[L, 5], got {list(layout.shape)}")
     nl = int(_layers(layout))
     out = [(int(row[0]), int(row[1]), int(row[2]), int(row[3])) for row in layout[:nl]]
-    if nl < layout.shape[0]:
-        if nl < 2 or layout[nl - 1, 0] < 1:
-            raise ValueError("layout: an action-scoring row needs a hidden layer before it")
-        _, _, nf = scored(layout)
-        r = layout[nl]
-        out.append((int(layout[nl - 1, 0]), int(nf), int(r[2]), int(r[3])))
+    kinds = _checked_kinds(layout, nl)
+    for w, _, _, wo, bo in kinds:
+        out.append((int(layout[nl - 1, 0]), w, wo, bo))
     return out
+
+
+def _checked_kinds(layout, nl):
+    """:func:`slot_kinds`, refused (ValueError) unless each header is followed by its slot
+    rows and a hidden layer comes before them."""
+    r = nl
+    while r < layout.shape[0]:
+        n, w = int(layout[r, 0]), int(layout[r, 1])
+        rows = layout[r + 1:r + 1 + n]
+        if layout[r, 4] != ACT_SCORE or n < 1 or w < 1 or rows.shape[0] != n or \
+                (rows[:, 4] != ACT_SLOT).any():
+            raise ValueError("layout: a scored kind's header is not followed by its slot rows")
+        r += 1 + n
+    if r > nl and (nl < 2 or layout[nl - 1, 0] < 1):
+        raise ValueError("layout: a scored kind needs a hidden layer before it")
+    return slot_kinds(layout)
 
 
 def checked_temperature(t) -> float:
@@ -105,14 +138,14 @@ def checked_temperature(t) -> float:
 
 def scale_logits(params: np.ndarray, layout, factor: float) -> np.ndarray:
     """A copy of ``params`` whose every action logit is ``factor`` times the network's: the
-    last plain layer and the action-scoring row are linear in their weights, so scaling them
+    last plain layer and the scored kinds' rows are linear in their weights, so scaling them
     scales the logits exactly (``factor`` = 1 / T softens a softmax policy to temperature T)."""
     if not np.isfinite(factor) or factor <= 0:
         raise ValueError(f"logit factor {factor!r}: a positive number")
     out = np.array(params, dtype=np.float32, copy=True)
     blocks = weight_blocks(layout)
-    last = 2 if scored(np.ascontiguousarray(layout, dtype=np.int64))[1] > 0 else 1
-    for n_in, n_out, wo, bo in blocks[-last:]:
+    nl = int(_layers(np.ascontiguousarray(layout, dtype=np.int64)))
+    for n_in, n_out, wo, bo in blocks[nl - 1:]:
         out[wo:wo + n_in * n_out] *= factor
         out[bo:bo + n_out] *= factor
     return out
@@ -237,28 +270,39 @@ def _columns(params, layout, li, x, scratch, src, out, mask):
 
 @njit(cache=True, nogil=True)
 def _score(params, layout, nl, x, h, u, out, mask):
-    """Add each scored action's ``u . feature`` to its logit (each with ``mask`` set; every
-    one for an empty ``mask``); ``h`` is the last hidden layer."""
-    first, n, wo, bo = layout[nl, 0], layout[nl, 1], layout[nl, 2], layout[nl, 3]
+    """Add each scored action's ``u . block`` to its logit (each with ``mask`` set; every
+    one for an empty ``mask``); ``h`` is the last hidden layer. A kind none of whose actions
+    is asked for is skipped whole (a decision offers one or two kinds)."""
     hidden = layout[nl - 1, 0]
-    nf = (bo - wo) // hidden
-    u[:nf] = params[bo:bo + nf]
-    for i in range(hidden):
-        v = h[i]
-        if v != 0.0:
-            w = params[wo + i * nf:wo + (i + 1) * nf]
-            for f in range(nf):
-                u[f] += v * w[f]
     every = mask.shape[0] == 0
-    base = layout[0, 0]
-    for a in range(n):
-        if not every and not mask[first + a]:
+    r = nl
+    while r < layout.shape[0]:
+        n, nf, wo, bo = layout[r, 0], layout[r, 1], layout[r, 2], layout[r, 3]
+        slots = layout[r + 1:r + 1 + n]
+        r += 1 + n
+        asked = every
+        for k in range(n):
+            if asked:
+                break
+            asked = mask[slots[k, 0]] != 0
+        if not asked:
             continue
-        feat = x[base + a * nf:base + (a + 1) * nf]
-        acc = np.float32(0.0)
-        for f in range(nf):
-            acc += u[f] * feat[f]
-        out[first + a] += acc
+        u[:nf] = params[bo:bo + nf]
+        for i in range(hidden):
+            v = h[i]
+            if v != 0.0:
+                w = params[wo + i * nf:wo + (i + 1) * nf]
+                for f in range(nf):
+                    u[f] += v * w[f]
+        for k in range(n):
+            a = slots[k, 0]
+            if not every and not mask[a]:
+                continue
+            feat = x[slots[k, 1]:slots[k, 1] + nf]
+            acc = np.float32(0.0)
+            for f in range(nf):
+                acc += u[f] * feat[f]
+            out[a] += acc
 
 
 def check_layout(params: np.ndarray, layout: np.ndarray, obs_size: int, num_actions: int,
@@ -271,13 +315,17 @@ def check_layout(params: np.ndarray, layout: np.ndarray, obs_size: int, num_acti
         raise ValueError(f"{what}: layout must be int64[L, 5], got {layout.dtype}"
                          f"{list(layout.shape)}")
     nl = int(_layers(layout))
-    if nl < layout.shape[0]:                 # before anything divides by its hidden width
-        first, n, wo, bo, _ = layout[nl]
-        hidden = layout[nl - 1, 0]
-        if nl < 2 or hidden < 1 or first < 0 or n < 1 or first + n > num_actions or wo < 0 or \
-                bo <= wo or (bo - wo) % hidden or bo + (bo - wo) // hidden > params.shape[-1]:
-            raise ValueError(f"{what}: the action-scoring row does not fit the parameter row "
-                             f"or the actions")
+    if nl < layout.shape[0]:                 # before anything reads a slot row
+        try:
+            kinds = _checked_kinds(layout, nl)
+        except ValueError as e:
+            raise ValueError(f"{what}: {e}") from None
+        hidden = int(layout[nl - 1, 0])
+        for w, actions, offsets, wo, bo in kinds:
+            if (actions < 0).any() or (actions >= num_actions).any() or (offsets < 0).any() \
+                    or wo < 0 or bo != wo + hidden * w or bo + w > params.shape[-1]:
+                raise ValueError(f"{what}: a scored kind does not fit the parameter row or "
+                                 f"the actions")
     if input_size(layout) != obs_size or num_outputs(layout) != num_actions:
         raise ValueError(f"{what}: the network maps {input_size(layout)} inputs to "
                          f"{num_outputs(layout)} outputs; the game has {obs_size} observation "

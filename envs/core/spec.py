@@ -77,6 +77,7 @@ import numpy as np
 from numpy.lib import recfunctions as rfn
 
 from envs.core import jit, mlp
+from envs.core.action_slots import ActionSlots
 
 # before any game kernel compiles: kernels specialise on argument types, not constant values
 jit.install()
@@ -259,12 +260,12 @@ class GameSpec:
     #: surer of its moves than its search should be (benchmarks/TRAINING.md, "A softer
     #: prior"). 1 = the network as trained
     prior_temperature: float = 1.0
-    #: ``(first, count, features)``: the observation ends with ``count * features`` floats
-    #: describing actions ``first .. first + count - 1`` (each action's ``features`` side by
-    #: side; zero where the decision offers none), for a policy that scores those actions
-    #: from their own features (agents/scored_policy.py; envs/core/mlp.py evaluates it in the
-    #: kernels). Cursed Seas' movement segments: where each leaves the ship. None = no block
-    action_features: tuple[int, int, int] | None = None
+    #: actions a policy scores from an observation block of their own, one set of weights a
+    #: kind (envs/core/action_slots.py; agents/scored_policy.py, and envs/core/mlp.py in the
+    #: kernels): Cursed Seas' movement segments from a block written for them at the
+    #: observation's end, Five Sails' hand cards, crew members, locations and approach cards
+    #: from theirs. None = a softmax head over every action
+    action_slots: ActionSlots | None = None
 
     #: the kernel-contract fields Python code calls directly (tests, notebooks): compiled
     #: with numba's Python wrapper from the start (envs/core/jit.py)
@@ -291,12 +292,10 @@ class GameSpec:
         if bad_cut:
             raise ValueError(f"{self.name}: search_cut_by_players {self.search_cut_by_players}: "
                              "pairs (player count >= 1, playout decisions >= 0)")
-        if self.action_features is not None:
-            first, count, nf = self.action_features
-            if first < 0 or count < 1 or nf < 1 or first + count > self.num_actions or \
-                    count * nf >= self.obs_size:
-                raise ValueError(f"{self.name}: action_features {self.action_features} do not "
-                                 f"fit {self.num_actions} actions and {self.obs_size} features")
+        if self.action_slots is not None:
+            bad = self.action_slots.problems(self.obs_size, self.num_actions)
+            if bad:
+                raise ValueError(f"{self.name}: action_slots: {'; '.join(bad)}")
 
     def agent_names(self, num_seats: int) -> list[str]:
         return [f"player_{i}" for i in range(num_seats)]

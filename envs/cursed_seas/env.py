@@ -48,7 +48,7 @@ observe.py):
 | 1713-1832 | 8 terrain pieces x 15 |
 | 1833-2048 | 24 ships x 9: lost, tangled, sea creature, fleet now, towing, towed |
 | 2049-2224 | 8 forts x 22: in the collection, built, place, coins / known gold, shot, destroyed, flags standing; open statistics [Fleets]: catalogue piece, gold cost, each flag's rank and range |
-| 2225-7216 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_features``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
+| 2225-7216 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_slots``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
 name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
@@ -79,6 +79,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from envs.core.action_slots import ActionSlots, SlotKind
 from envs.core.aec import make_env_fns
 from envs.core.spec import GameSpec
 from envs.cursed_seas import batch, rules
@@ -92,7 +93,8 @@ from envs.cursed_seas.prune import prune, search_moves
 from envs.cursed_seas.render import render_ansi, render_regions, render_rgb
 from envs.cursed_seas.scenario import from_scenario, to_scenario
 from envs.cursed_seas.state import (
-    A_SEG, CONFIG, MAX_PLAYERS, MIN_PLAYERS, N_SEGF, NUM_ACTIONS, NUM_SEG_ACTIONS, OBS_SIZE,
+    A_SEG, CONFIG, MAX_PLAYERS, MIN_PLAYERS, N_SEGF, NUM_ACTIONS, NUM_SEG_ACTIONS, OBS_SEGF,
+    OBS_SIZE,
     PHASE_NAMES, STATE,
 )
 from envs.cursed_seas.turns import gold_at_home
@@ -157,7 +159,8 @@ GAME = GameSpec(
     playout_move=playout_move,
     search_cut=SEARCH_CUT, search_cut_by_players=SEARCH_CUT_BY_PLAYERS, search_c=SEARCH_C,
     prior_sims=PRIOR_SIMS, prior_reuse=PRIOR_REUSE,
-    action_features=(A_SEG, NUM_SEG_ACTIONS, N_SEGF),
+    action_slots=ActionSlots(OBS_SEGF, (SlotKind.strided("segment", A_SEG, NUM_SEG_ACTIONS,
+                                                       OBS_SEGF, N_SEGF, N_SEGF),)),
     # at 3+ players the search takes its rivals as playing against it: max-n lost to two
     # heuristics (benchmarks/RESULTS.md, "Paranoid search at 3 players")
     search_paranoid=True,

@@ -1,4 +1,4 @@
-"""Features of each movement segment for a policy that scores actions (GameSpec.action_features).
+"""Features of each movement segment for a policy that scores actions (GameSpec.action_slots).
 
 Sections: Moving (a segment turns the ship about her stern, then sails an eighth of S or L
 straight on, stopping at the first piece she touches or at the edge), Docking, Exploring,

@@ -44,7 +44,7 @@ from .config import make_config
 from .heuristic import heuristic_best
 from .hidden import determinize
 from .labels import action_label
-from .observe import OBS_SIZE, observe
+from .observe import ACTION_SLOTS, OBS_SIZE, observe
 from .prune import prune
 from .render import render_ansi, render_regions, render_rgb
 from .scenario import from_scenario, to_scenario
@@ -76,6 +76,7 @@ GAME = GameSpec(
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,
     single_legal=batch.single_legal, single_observe=batch.single_observe,
+    action_slots=ACTION_SLOTS,
 )
 
 env, raw_env = make_env_fns(GAME)

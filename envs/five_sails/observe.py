@@ -15,9 +15,12 @@ other visible card.
 import numpy as np
 from numba import njit
 
+from envs.core.action_slots import ActionSlots, SlotKind
+
 from . import cards as C
 from .common import stat
-from .state import (APPROACH, DASH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
+from .state import (A_APPROACH, A_HAND, A_LOC, ACTION_RANGES, APPROACH, DASH, MAX_ATT,
+                    MAX_CREW, MAX_DECK, MAX_HAND, MAX_LINE,
                     MAX_LOCKER, MAX_PLAYERS, NLOC, NPK, NOPS, NRT, AB_NAMES, OP_NAMES, SINK_MAX,
                     RT_WHEN_CLAIM, RT_MOVED)
 
@@ -58,6 +61,8 @@ NC = C.NCARDS
 # --- layout ---------------------------------------------------------------------------------
 CREW_F = 1 + NF + 7 + 1 + 1 + 4 + 1 + 1 + 4 + 1
 PLAYER_F = 10 + NF + MAX_CREW * CREW_F
+#: a City location's block: live, Event used, controller (relative seat or none), its City card
+CITY_F = 2 + MAX_PLAYERS + 1 + NF
 SIDE_F = MAX_PLAYERS + MAX_CREW + 1 + 1 + 7 + 1 + 1 + 1 + 1
 LAYOUT = {}
 _o = 0
@@ -85,7 +90,7 @@ O_PLAYERS = _put("players", MAX_PLAYERS * PLAYER_F)
 O_HAND = _put("hand", MAX_HAND * NF)
 O_APPR = _put("approach", APPROACH * (1 + NF))
 O_PLAN = _put("plan", 2 * NF)
-O_CITY = _put("city", NLOC * (2 + MAX_PLAYERS + 1 + NF))
+O_CITY = _put("city", NLOC * CITY_F)
 O_REACT = _put("reaction", NRT + 1 + NLOC)
 O_SINK = _put("revealed", SINK_MAX * NF)
 O_DUEL = _put("duel", 1 + 4 + 2 * SIDE_F + 2 + 1 + 3 * NF + 3 + 1 + 2)
@@ -98,6 +103,30 @@ O_CPILES = _put("city_piles", 2 * C.NCARDS)
 O_LINES = _put("dueling_lines", 2 * C.NCARDS)
 O_DRISK = _put("duel_risk", NF)
 OBS_SIZE = _o
+
+#: the acting seat's own crew blocks (relative seat 0: the observer is the seat to play)
+O_OWN_CREW = O_PLAYERS + 10 + NF
+
+
+def _action_slots() -> ActionSlots:
+    """Actions a policy scores from the block of the slot they name (GameSpec.action_slots):
+    a crew member's block (card, location, wounds, stats, attachments) for each action naming
+    one of the acting seat's characters, a hand card's for each hand slot, a City location's
+    for "to location l" (not Home: it has no block), an approach card's for planning. Not
+    slots: ``target`` (absolute seats, while the observation rotates them), ``keep`` (a
+    gambled card or a revealed one, by pending decision) and ``technique``."""
+    crew = [SlotKind.strided(name, ACTION_RANGES[name][0], MAX_CREW, O_OWN_CREW, CREW_F,
+                             CREW_F)
+            for name in ("move", "claim", "challenge", "recruit", "city_equip", "event",
+                         "ability", "crew")]
+    return ActionSlots(OBS_SIZE, (
+        *crew,
+        SlotKind.strided("hand", A_HAND, MAX_HAND, O_HAND, NF, NF),
+        SlotKind.strided("location", A_LOC, NLOC, O_CITY, CITY_F, CITY_F),
+        SlotKind.strided("approach", A_APPROACH, APPROACH, O_APPR, 1 + NF, 1 + NF)))
+
+
+ACTION_SLOTS = _action_slots()
 
 
 @njit(cache=True)
@@ -198,7 +227,7 @@ def observe(s, seat, out):
     _card(out, O_PLAN, s.plan_scheme[seat])
     _card(out, O_PLAN + NF, s.plan_char[seat])
     for l in range(NLOC):
-        o = O_CITY + l * (2 + MAX_PLAYERS + 1 + NF)
+        o = O_CITY + l * CITY_F
         live = l >= 1 and l <= 3 or (l == 0 and n >= 3) or (l == 4 and n >= 4)
         out[o] = 1.0 if live else 0.0
         out[o + 1] = s.event_used[seat, l]

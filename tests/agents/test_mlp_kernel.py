@@ -64,52 +64,78 @@ def test_a_layout_that_does_not_fit_the_game_is_refused():
         mlp.check_layout(params[:-1], layout, 40, 7)
 
 
-def _scored(obs_size=40, actions=7, scored=(2, 4, 3), arch=(16, 16)):
+#: one block of 4 actions x 3 features after a trunk of 28 (Cursed Seas' form)
+BLOCK = (28, (("block", 3, (2, 3, 4, 5), (28, 31, 34, 37)),))
+#: two kinds inside a trunk that is the whole observation, actions out of order and apart
+#: (Five Sails' form: hand cards, crew members)
+INSIDE = (40, (("hand", 3, (3, 0), (10, 4)), ("crew", 5, (5, 6, 1), (20, 25, 33))))
+
+
+def _scored(obs_size=40, actions=7, slots=BLOCK, arch=(16, 16)):
     from agents.scored_policy import ScoredActorCriticPolicy
 
     torch.manual_seed(0)
     pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (obs_size,), np.float32),
                                   gym.spaces.Discrete(actions), lambda _: 1e-3,
-                                  net_arch=list(arch), scored=scored)
+                                  net_arch=list(arch), slots=slots)
     with torch.no_grad():                # SB3's small initial head would hide a wrong sum
         for p in pol.action_net.parameters():
             p.normal_()
     return pol
 
 
-def test_the_scoring_head_adds_each_action_features_dot_the_state_weights():
-    pol = _scored()
-    obs = np.random.default_rng(1).normal(size=(3, 40)).astype(np.float32)
+def _by_hand(pol, obs, slots):
+    """The logits as the module docstring defines them, from the policy's own layers."""
     x = torch.from_numpy(obs)
     head = pol.action_net
-    h = pol.mlp_extractor.policy_net(x[:, :28])
-    u = head.score(h)                                # [3, 3]: one weight per feature
+    h = pol.mlp_extractor.policy_net(x[:, :slots[0]])
     want = head.base(h).detach().numpy().copy()
-    for a in range(4):
-        want[:, 2 + a] += (u * x[:, 28 + 3 * a:31 + 3 * a]).sum(1).detach().numpy()
+    for (_, width, actions, offsets), layer in zip(slots[1], head.score):
+        u = layer(h)                                 # one weight a block feature
+        for a, o in zip(actions, offsets):
+            want[:, a] += (u * x[:, o:o + width]).sum(1).detach().numpy()
+    return want
+
+
+@pytest.mark.parametrize("slots", [BLOCK, INSIDE], ids=["block", "inside"])
+def test_the_scoring_head_adds_each_actions_block_dot_its_kinds_state_weights(slots):
+    pol = _scored(slots=slots)
+    obs = np.random.default_rng(1).normal(size=(3, 40)).astype(np.float32)
+    want = _by_hand(pol, obs, slots)
     np.testing.assert_allclose(actor_logits(pol, obs), want, atol=1e-5)
-    # an action outside the block ignores the features
+    # moving one scored action's block past the trunk changes that action's logit alone
+    kind = slots[1][-1]
+    a, o = kind[2][0], kind[3][0]
     moved = obs.copy()
-    moved[:, 28:] += 1.0
+    moved[:, o:o + kind[1]] += 1.0
     got = actor_logits(pol, moved)
-    np.testing.assert_allclose(got[:, [0, 1, 6]], want[:, [0, 1, 6]], atol=1e-5)
-    assert np.abs(got[:, 2:6] - want[:, 2:6]).max() > 1e-3
+    if slots[0] <= o:
+        others = [b for b in range(7) if b != a]
+        np.testing.assert_allclose(got[:, others], want[:, others], atol=1e-5)
+    np.testing.assert_allclose(got, _by_hand(pol, moved, slots), atol=1e-5)
+    assert np.abs(got[:, a] - want[:, a]).max() > 1e-3
 
 
-def test_numba_forward_equals_the_torch_actor_that_scores_actions():
-    pol = _scored()
+@pytest.mark.parametrize("slots", [BLOCK, INSIDE], ids=["block", "inside"])
+def test_numba_forward_equals_the_torch_actor_that_scores_actions(slots):
+    pol = _scored(slots=slots)
     params, layout = export_actor(pol)
-    assert layout[-1, 4] == mlp.ACT_SCORE and mlp.scored(layout) == (2, 4, 3)
+    kinds = mlp.slot_kinds(layout)
+    assert [(w, tuple(acts), tuple(offs)) for w, acts, offs, _, _ in kinds] == \
+        [(w, acts, offs) for _, w, acts, offs in slots[1]]
     mlp.check_layout(params, layout, 40, 7)
     assert (mlp.input_size(layout), mlp.num_outputs(layout)) == (40, 7)
     _same_logits(pol, params, layout, seed=2, every=4, atol=1e-4)
-    # a row too short for the scoring weights, or a block beyond the actions, is refused
-    with pytest.raises(ValueError, match="action-scoring row"):
+    # a row too short for the scoring weights, a slot beyond the actions or a header
+    # without its slot rows is refused
+    with pytest.raises(ValueError, match="scored kind"):
         mlp.check_layout(params[:-1], layout, 40, 7)
     bad = layout.copy()
-    bad[-1, 0] = 5
-    with pytest.raises(ValueError, match="action-scoring row"):
+    bad[-1, 0] = 7
+    with pytest.raises(ValueError, match="scored kind"):
         mlp.check_layout(params, bad, 40, 7)
+    with pytest.raises(ValueError, match="scored kind"):
+        mlp.check_layout(params, layout[:-1], 40, 7)
     with pytest.raises(ValueError, match="observation features"):
         mlp.check_layout(params, layout, 41, 7)
 
@@ -131,7 +157,9 @@ def test_the_legal_actions_logits_are_forwards_to_the_bit(net, legal):
     float32 logit forward gives it, through the last layer's columns (few legal actions of
     64) or the whole layer; with columns the other entries are left as they were."""
     if net == "scored":
-        pol, size = _scored(obs_size=160, actions=64, scored=(8, 40, 3)), 160
+        slots = (40, (("block", 3, tuple(range(8, 48)), tuple(range(40, 160, 3))),
+                      ("inside", 4, (60, 2), (0, 17))))
+        pol, size = _scored(obs_size=160, actions=64, slots=slots), 160
     else:
         pol, size = _policy(actions=64, act=torch.nn.Tanh if net == "tanh" else torch.nn.ReLU), 40
     params, layout = export_actor(pol)
@@ -157,10 +185,10 @@ def test_the_legal_actions_logits_are_forwards_to_the_bit(net, legal):
 
 @pytest.mark.parametrize("net", ["tanh", "scored"])
 def test_scaled_logits_are_every_action_logit_times_the_factor(net):
-    """mlp.scale_logits (a prior's temperature) scales the last plain layer and the
-    action-scoring row, so every logit, the scored block's too, is the factor times the
-    network's; the weights it was given are left as they were."""
-    params, layout = export_actor(_policy() if net == "tanh" else _scored())
+    """mlp.scale_logits (a prior's temperature) scales the last plain layer and every scored
+    kind's rows, so every logit, the scored actions' too, is the factor times the network's;
+    the weights it was given are left as they were."""
+    params, layout = export_actor(_policy() if net == "tanh" else _scored(slots=INSIDE))
     kept = params.copy()
     soft = mlp.scale_logits(params, layout, 0.25)
     assert np.array_equal(params, kept)

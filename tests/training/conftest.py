@@ -30,13 +30,14 @@ _one_thread_each()
 
 @pytest.fixture
 def short_havoc_run():
-    """Three PPO rollouts of a small 2-player Seas of Havoc trainer in ``path`` (seed 5):
-    what the trainer-level equivalence tests compare two ways of training on."""
+    """Three PPO rollouts of a small 2-player trainer in ``path`` (seed 5), of Seas of Havoc
+    unless ``game`` says: what the trainer-level equivalence tests compare two ways of
+    training on."""
     from training import trainer
 
-    def run(path):
+    def run(path, game="havoc"):
         tr = trainer.Trainer(trainer.TrainConfig(
-            game="havoc", game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
+            game=game, game_config={"num_players": 2}, timesteps=10**6, num_envs=4,
             n_steps=32, batch_size=64, n_epochs=2, eval_every=10**6, net_arch=(16,), seed=5,
             run_dir=str(path), tensorboard=False, progress=False,
             opponents={"self": 0.5, "random": 0.5}))

@@ -137,10 +137,8 @@ def test_an_error_in_the_block_leaves_the_layer_whole():
     torch.testing.assert_close(lin(x), torch.nn.functional.linear(x, weight, lin.bias))
 
 
-def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypatch,
-                                                             short_havoc_run):
-    """The trainer's PPO updates narrow (Seas of Havoc's rollouts reach about half of its
-    features) and give the weights and moments the whole-layer updates give."""
+def _narrowing(monkeypatch) -> list:
+    """Whether each update of the trainers made from now on narrowed, in order."""
     narrowed = []
     real = live_rows._live_rows
 
@@ -149,17 +147,48 @@ def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypat
         narrowed.append(rows is not None)
         return rows
 
-    run = short_havoc_run
     monkeypatch.setattr(live_rows, "_live_rows", spy)
-    ours = run(tmp_path / "a")
-    assert type(ours.model) is live_rows.LiveRowsPPO
-    assert narrowed and all(narrowed)
-    monkeypatch.setattr(live_rows, "install", lambda model: model)
-    whole = run(tmp_path / "b")
+    return narrowed
+
+
+def _same_weights(ours, whole):
     want, got = whole.model.policy.state_dict(), ours.model.policy.state_dict()
     for k, v in want.items():
         torch.testing.assert_close(got[k], v, atol=2e-5, rtol=1e-4, msg=k)
+
+
+def test_a_trainer_narrows_its_updates_and_trains_as_without(tmp_path, monkeypatch,
+                                                             short_havoc_run):
+    """The trainer's PPO updates narrow (Seas of Havoc's rollouts reach about half of its
+    features) and give the weights and moments the whole-layer updates give."""
+    narrowed = _narrowing(monkeypatch)
+    ours = short_havoc_run(tmp_path / "a")
+    assert type(ours.model) is live_rows.LiveRowsPPO
+    assert narrowed and all(narrowed)
+    monkeypatch.setattr(live_rows, "install", lambda model: model)
+    whole = short_havoc_run(tmp_path / "b")
+    _same_weights(ours, whole)
     a, b = ours.model.policy.optimizer.state_dict(), whole.model.policy.optimizer.state_dict()
     for i, st in b["state"].items():
         for k, v in st.items():
             torch.testing.assert_close(a["state"][i][k], v, atol=1e-6, rtol=1e-3, msg=k)
+
+
+def test_a_policy_scoring_blocks_inside_its_trunk_narrows_reads_rows_only_and_trains_as_without(
+        tmp_path, monkeypatch, short_havoc_run):
+    """Five Sails' scored policy (its blocks inside the trunk, agents/scored_policy.py) reads
+    its minibatches as compressed rows only, its first layers narrowed to the live rows and
+    its head from the rows in the observation's own columns; its weights are those of the
+    dense head on whole layers."""
+    from training import scored_rows
+
+    narrowed = _narrowing(monkeypatch)
+    ours = short_havoc_run(tmp_path / "a", game="five_sails")
+    assert sparse_input.reads_rows_only(ours.model.policy)
+    assert narrowed and all(narrowed)
+    monkeypatch.setattr(live_rows, "install", lambda model: model)
+    monkeypatch.setattr(sparse_input, "reads_rows_only", lambda policy: False)
+    monkeypatch.setattr(scored_rows, "enable", lambda policy: False)
+    whole = short_havoc_run(tmp_path / "b", game="five_sails")
+    assert type(whole.model.policy.action_net).__name__ == "ScoredHead"
+    _same_weights(ours, whole)

@@ -11,14 +11,16 @@ from agents.policy import copy_policy
 from agents.scored_policy import ScoredActorCriticPolicy
 from training import scored_rows, sparse_input
 
-OBS, ACTIONS, SCORED = 300, 9, (2, 4, 5)         # the block: 4 actions x 5 features
+OBS, ACTIONS = 300, 9
+#: the block after a trunk of 280: 4 actions x 5 features
+SLOTS = (280, (("block", 5, (2, 3, 4, 5), (280, 285, 290, 295)),))
 
 
 def _policy():
     torch.manual_seed(0)
     return ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (OBS,), np.float32),
                                    gym.spaces.Discrete(ACTIONS), lambda _: 1e-3,
-                                   net_arch=[32], scored=SCORED)
+                                   net_arch=[32], slots=SLOTS)
 
 
 def _batch(rows=128, seed=0):
@@ -53,7 +55,7 @@ def test_it_answers_as_the_scored_policy(with_rows):
     assert type(ours.action_net) is scored_rows.RowsScoredHead
     x = _batch(seed=3)
     if with_rows:
-        x._broadside_rows = (x._version, sparse_input._compress(x))
+        sparse_input.carry_rows(x, sparse_input._compress(x))
     acts = torch.from_numpy(np.random.default_rng(1).integers(0, ACTIONS, 128))
     want, want_grads = _answers(plain, x, acts)
     got, got_grads = _answers(ours, x, acts)
@@ -67,10 +69,10 @@ def test_the_block_is_scored_from_the_rows_when_the_batch_carries_them(monkeypat
     pol = _policy()
     sparse_input.enable(pol)
     dense = []
-    monkeypatch.setattr(scored_rows.RowsScoredHead, "block_scores",
-                        lambda self, u, block: dense.append(1))
+    monkeypatch.setattr(scored_rows.RowsScoredHead, "kind_scores",
+                        lambda self, t, u, span: dense.append(1))
     x = _batch(seed=4)
-    x._broadside_rows = (x._version, sparse_input._compress(x))
+    sparse_input.carry_rows(x, sparse_input._compress(x))
     pol.evaluate_actions(x, torch.zeros(128, dtype=torch.long))
     assert not dense
 
@@ -92,3 +94,45 @@ def test_another_policy_is_left_alone():
                                     gym.spaces.Discrete(ACTIONS), lambda _: 1e-3,
                                     net_arch=[32])
     assert not scored_rows.enable(pol)
+
+
+def test_a_policy_scoring_blocks_inside_its_trunk_reads_them_from_the_rows_too():
+    """Blocks inside a trunk that is the whole observation, several kinds reading one block
+    (Five Sails), are scored from the rows in the observation's own columns, also when the
+    first layers' rows are renumbered (a narrowed update, training/live_rows.py)."""
+    torch.manual_seed(0)
+    slots = (OBS, (("hand", 5, (2, 3), (10, 15)), ("crew", 5, (4, 6, 7), (10, 40, 290)),
+                   ("tail", 3, (8,), (297,))))
+    pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (OBS,), np.float32),
+                                  gym.spaces.Discrete(ACTIONS), lambda _: 1e-3, net_arch=[32],
+                                  slots=slots)
+    plain = copy_policy(pol)
+    assert sparse_input.enable(pol) == 2
+    assert type(pol.action_net) is scored_rows.RowsScoredHead
+    assert sparse_input.reads_rows_only(pol)
+    x = _batch(seed=5)
+    acts = torch.from_numpy(np.random.default_rng(2).integers(0, ACTIONS, 128))
+    want, want_grads = _answers(plain, x, acts)
+    rows = sparse_input._compress(x)
+    sparse_input.carry_rows(x, rows)
+    got, got_grads = _answers(pol, x, acts)
+    for a, b in zip(got, want):
+        torch.testing.assert_close(a, b, atol=1e-5, rtol=1e-5)
+    for n, g in want_grads.items():
+        torch.testing.assert_close(got_grads[n], g, atol=1e-4, rtol=1e-4, msg=n)
+    # the head reads the observed columns, never the renumbered ones the first layers get
+    with torch.no_grad():
+        y = _batch(seed=5)
+        sparse_input.carry_rows(y, (rows[0], (rows[1] + 1) % OBS, rows[2]), rows)
+        torch.testing.assert_close(pol.action_net(_latent(pol, y)),
+                                   plain.action_net(plain.mlp_extractor.forward_actor(y)),
+                                   atol=1e-5, rtol=1e-5)
+
+
+def _latent(pol, x):
+    """The row-reading actor's latent for ``x``, its first layer read densely (the head alone
+    under test)."""
+    h = pol.mlp_extractor.policy_net[1:](torch.nn.functional.linear(
+        x, pol.mlp_extractor.policy_net[0].weight, pol.mlp_extractor.policy_net[0].bias))
+    h._broadside_observation = x
+    return h

@@ -187,7 +187,8 @@ def test_a_policy_that_reads_features_past_its_first_layers_gets_dense_rows():
     torch.manual_seed(0)
     pol = ScoredActorCriticPolicy(gym.spaces.Box(-1, 1, (300,), np.float32),
                                   gym.spaces.Discrete(9), lambda _: 1e-3, net_arch=[32],
-                                  scored=(2, 4, 5))
+                                  slots=(280, (("block", 5, (2, 3, 4, 5),
+                                                (280, 285, 290, 295)),)))
     assert sparse_input.enable(pol) == 2
     assert not sparse_input.reads_rows_only(pol)
 
