@@ -475,12 +475,12 @@ def _tensors(demos: Demonstrations, rows, columns=None, rows_only: bool = False)
 
     sub = demos.obs[rows]
     cols = sub.indices.astype(np.int32)
-    if columns is not None:
-        cols = columns[cols]
-    csr = (sub.indptr.astype(np.int64), cols, sub.data.astype(np.float32, copy=False))
+    # the scored head reads observation columns; only the first layers' copy is renumbered
+    observed = (sub.indptr.astype(np.int64), cols, sub.data.astype(np.float32, copy=False))
+    csr = observed if columns is None else (observed[0], columns[cols], observed[2])
     obs = (sparse_input.rows_only_batch(*sub.shape) if rows_only
            else torch.from_numpy(sub.toarray().astype(np.float32, copy=False)))
-    sparse_input.carry_rows(obs, csr)
+    sparse_input.carry_rows(obs, csr, observed)
     return (obs, torch.from_numpy(demos.actions[rows]), torch.from_numpy(demos.masks[rows]),
             torch.from_numpy(demos.returns[rows]), torch.from_numpy(demos.best[rows]),
             torch.from_numpy(demos.target[rows]))

@@ -159,7 +159,14 @@ def test_warm_start_runs_dagger_rounds_after_cloning(tmp_path):
     assert im["held_out_after"]["decisions"] == im["held_out_cloned"]["decisions"]
 
 
-def test_cloning_through_narrowed_rows_clones_as_dense_layers_do(tmp_path, monkeypatch):
+@pytest.mark.parametrize("game, cfg", [
+    ("havoc", {"num_players": 2, "auto_forced": True, "damage_deck": 4, "max_steps": 3000}),
+    # a scored head reading blocks inside the trunk (agents/scored_policy.py): it must read
+    # the observation's own columns while the first layers read renumbered ones
+    ("five_sails", {"num_players": 2, "max_steps": 600}),
+], ids=["havoc", "five_sails_scored"])
+def test_cloning_through_narrowed_rows_clones_as_dense_layers_do(tmp_path, monkeypatch,
+                                                                 game, cfg):
     """Cloning with sparse first layers narrows them to the rows the demonstrations reach
     (training/live_rows.py) and reads no dense batch, and gives the weights cloning with
     plain dense layers gives."""
@@ -167,10 +174,9 @@ def test_cloning_through_narrowed_rows_clones_as_dense_layers_do(tmp_path, monke
 
     from training import live_rows
 
-    cfg = {"num_players": 2, "auto_forced": True, "damage_deck": 4, "max_steps": 3000}
-    demos = collect("havoc", 3, config=cfg, seed=4)
-    dense = _fresh_policy(tmp_path / "a", game="havoc", game_config=cfg, sparse_input=False)
-    ours = _fresh_policy(tmp_path / "b", game="havoc", game_config=cfg)
+    demos = collect(game, 3, config=cfg, seed=4)
+    dense = _fresh_policy(tmp_path / "a", game=game, game_config=cfg, sparse_input=False)
+    ours = _fresh_policy(tmp_path / "b", game=game, game_config=cfg)
     assert all(torch.equal(a, b) for a, b in zip(dense.state_dict().values(),
                                                  ours.state_dict().values()))
     seen = []
