@@ -32,48 +32,38 @@ from envs.core.action_slots import ActionSlots
 
 
 @njit(cache=True, nogil=True)
-def _split_rows(indptr, cols, at, lo_indptr, hi_indptr):
-    """Row starts of the entries of each row below column ``at`` and of those from it on
-    (kept in their order); returns their counts."""
-    n_lo = n_hi = 0
+def _leading_counts(indptr, cols, at, lo_indptr):
+    """Row starts of each row's entries below column ``at`` (kept in their order); returns
+    their count."""
+    n = 0
     for r in range(indptr.shape[0] - 1):
-        lo_indptr[r] = n_lo
-        hi_indptr[r] = n_hi
+        lo_indptr[r] = n
         for k in range(indptr[r], indptr[r + 1]):
             if cols[k] < at:
-                n_lo += 1
-            else:
-                n_hi += 1
-    lo_indptr[indptr.shape[0] - 1] = n_lo
-    hi_indptr[indptr.shape[0] - 1] = n_hi
-    return n_lo, n_hi
+                n += 1
+    lo_indptr[indptr.shape[0] - 1] = n
+    return n
 
 
 @njit(cache=True, nogil=True)
-def _fill_split(indptr, cols, vals, at, lo_cols, lo_vals, hi_cols, hi_vals):
-    i = j = 0
+def _fill_leading(indptr, cols, vals, at, lo_cols, lo_vals):
+    i = 0
     for k in range(indptr[indptr.shape[0] - 1]):
         if cols[k] < at:
             lo_cols[i] = cols[k]
             lo_vals[i] = vals[k]
             i += 1
-        else:
-            hi_cols[j] = cols[k] - at
-            hi_vals[j] = vals[k]
-            j += 1
 
 
-def split_rows(csr, at: int):
-    """(rows of columns < ``at``, rows of columns >= ``at`` renumbered from 0) of a
-    compressed batch (indptr, cols, vals)."""
+def leading_rows(csr, at: int):
+    """The rows of the entries in columns < ``at`` of a compressed batch (indptr, cols,
+    vals): what a trunk of the observation's leading ``at`` columns reads."""
     indptr, cols, vals = csr
     lo_indptr = np.empty_like(indptr)
-    hi_indptr = np.empty_like(indptr)
-    n_lo, n_hi = _split_rows(indptr, cols, at, lo_indptr, hi_indptr)
-    lo = (lo_indptr, np.empty(n_lo, cols.dtype), np.empty(n_lo, vals.dtype))
-    hi = (hi_indptr, np.empty(n_hi, cols.dtype), np.empty(n_hi, vals.dtype))
-    _fill_split(indptr, cols, vals, at, lo[1], lo[2], hi[1], hi[2])
-    return lo, hi
+    n = _leading_counts(indptr, cols, at, lo_indptr)
+    lo = (lo_indptr, np.empty(n, cols.dtype), np.empty(n, vals.dtype))
+    _fill_leading(indptr, cols, vals, at, lo[1], lo[2])
+    return lo
 
 
 def observed_rows(x: torch.Tensor):
@@ -169,7 +159,7 @@ class RowsSplitMlpExtractor(SplitMlpExtractor):
         version, csr = getattr(features, "_broadside_rows", (-1, None))
         if plain is not features and csr is not None and version == features._version and \
                 not features.requires_grad:
-            plain._broadside_rows = (plain._version, split_rows(csr, self.plain)[0])
+            plain._broadside_rows = (plain._version, leading_rows(csr, self.plain))
         return plain
 
     def _carry(self, plain, features):

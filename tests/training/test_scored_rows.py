@@ -30,14 +30,14 @@ def _batch(rows=128, seed=0):
     return torch.from_numpy(x)
 
 
-def test_split_rows_parts_a_batch_at_a_column():
+def test_leading_rows_are_a_batchs_entries_before_a_column():
     x = _batch(rows=40, seed=1).numpy()
-    lo, hi = scored_rows.split_rows(sparse_input._compress_array(x), 280)
-    for (indptr, cols, vals), want in ((lo, x[:, :280]), (hi, x[:, 280:])):
-        got = np.zeros_like(want)
-        for r in range(len(want)):
-            got[r, cols[indptr[r]:indptr[r + 1]]] = vals[indptr[r]:indptr[r + 1]]
-        np.testing.assert_array_equal(got, want)
+    indptr, cols, vals = scored_rows.leading_rows(sparse_input._compress_array(x), 280)
+    want = x[:, :280]
+    got = np.zeros_like(want)
+    for r in range(len(want)):
+        got[r, cols[indptr[r]:indptr[r + 1]]] = vals[indptr[r]:indptr[r + 1]]
+    np.testing.assert_array_equal(got, want)
 
 
 def _answers(pol, x, acts):
