@@ -12,6 +12,7 @@ from envs.seventh_sea import state as S
 from envs.seventh_sea.common import skill
 from envs.seventh_sea.config import make_config
 from envs.seventh_sea.env import GAME
+from tests.seventh_sea.scenario_files import legal
 
 NF = O.NF
 CREW_KINDS = ("crew", "sink", "discard_crew", "act")
@@ -21,12 +22,6 @@ def _new(n, seed):
     st = np.zeros(1, S.STATE)
     batch.single_init(st, make_config(num_players=n), 0, seed)
     return st
-
-
-def _legal(st):
-    m = np.zeros(S.NUM_ACTIONS, np.uint8)
-    batch.single_legal(st, 0, m)
-    return set(np.flatnonzero(m).tolist())
 
 
 def _obs(st, seat):
@@ -116,7 +111,7 @@ def test_each_scored_legal_action_reads_the_block_of_the_slot_it_names(players):
                 break
             p = int(s["to_play"])
             assert p == int(s["cur"])
-            ok = _legal(st)
+            ok = legal(st)
             x = _obs(st, p)
             for kind in kinds.values():
                 for i, a in enumerate(kind.actions):
