@@ -368,10 +368,18 @@ class GameSpec:
     @functools.cached_property
     def home_module(self) -> str:
         """The module whose ``GAME`` is this spec (its env module): a pickle names it, so
-        unpickling imports the game itself, with no registry (the core knows none)."""
-        for name, mod in list(sys.modules.items()):
-            if getattr(mod, "__dict__", {}).get("GAME") is self:
+        unpickling imports the game itself, with no registry (the core knows none). Any
+        module that imported ``GAME`` holds it too (a test, a notebook's ``__main__``), and
+        one that was being imported when it imported the game comes first in ``sys.modules``:
+        the module of the game's own package (the package of its ``make_config``) is named."""
+        own = getattr(self.make_config, "__module__", "").rpartition(".")[0]
+        found = [name for name, mod in list(sys.modules.items())
+                 if getattr(mod, "__dict__", {}).get("GAME") is self]
+        for name in found:
+            if name.rpartition(".")[0] == own:
                 return name
+        if found:
+            return found[0]
         raise TypeError(f"GameSpec {self.name!r} is not the GAME of an imported module, so "
                         "it cannot be pickled by reference")
 

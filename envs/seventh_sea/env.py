@@ -30,7 +30,7 @@ from envs.seventh_sea.config import make_config
 from envs.seventh_sea.heuristic import heuristic_best
 from envs.seventh_sea.hidden import determinize
 from envs.seventh_sea.labels import action_label
-from envs.seventh_sea.observe import OBS_SIZE, observe
+from envs.seventh_sea.observe import ACTION_SLOTS, OBS_SIZE, observe
 from envs.seventh_sea.prune import prune
 from envs.seventh_sea.render import render_ansi, render_regions, render_rgb
 from envs.seventh_sea.scenario import from_scenario, to_scenario
@@ -72,6 +72,7 @@ GAME = GameSpec(
     render_regions=render_regions, infos=infos,
     check_states=check_states, determinize=determinize, value=value,
     heuristic_best=heuristic_best, prune=prune, search_cut=SEARCH_CUT,
+    action_slots=ACTION_SLOTS,
     to_scenario=to_scenario, from_scenario=from_scenario,
     metadata={"obs_bounds": (-1.0, 2.0), "test_configs": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},

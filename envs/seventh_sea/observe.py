@@ -12,6 +12,8 @@ Cards are encoded by features (``FEAT``) and id.
 import numpy as np
 from numba import njit
 
+from envs.core.action_slots import ActionSlots, SlotKind
+
 from .cards import CARD, NDEFS
 from .common import crew_max, hand_max, move_cost, skill, swordsman
 from .state import (
@@ -20,7 +22,7 @@ from .state import (
     C_SORC, C_SWORD, C_TRAITS, C_TYPE, C_REACT, C_ACT, C_ACT_ARG, C_REACT_ARG, C_GUNNERY,
     C_ARMOUR, OP_NAMES, REACT_NAMES, SCHOOL_NAMES, C_SCHOOL, C_SORC2, C_SCHOOL2,
     OP_DRAW as S_OP_DRAW, OP_UNTACK_CAPTAIN as S_OP_UNTACK, MAX_ADV, MAX_ATT, MAX_CREW, MAX_DEFS, MAX_HAND,
-    MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START,
+    MAX_PLAYERS, NBOX, NPK, NSEAS, PH_START, ACTION_RANGES,
 )
 
 FEAT_NAMES = (["present", "id"] + [f"type{i}" for i in range(7)] + [f"faction{i}" for i in range(7)]
@@ -67,8 +69,11 @@ CREW_W = 1 + 6 + 1 + NF          # tacked, current skills (5) + swordsman, fight
 ATT_W = MAX_CREW + 1 + NSEAS + 1 + NF  # host one-hot (crew slots, ship, sea k), an
 #                                        opponent's (original), features
 ADV_W = NSEAS + NF
-SEAT_W = (4 + MAX_PLAYERS + NSEAS + 1 + 2 + 5 + NF + NF + MAX_CREW * CREW_W
-          + MAX_ATT * ATT_W + MAX_ADV * ADV_W)
+#: a seat's head: present, sailing, to answer, acting; place in turn order; Sea; Ship tacked,
+#: Move Cost, Crew Maximum; hand, deck, discard and sunk counts, hand maximum; Ship and
+#: Captain cards (then its Crew, Attachment and Adventure blocks)
+SEAT_HEAD = 4 + MAX_PLAYERS + NSEAS + 1 + 2 + 5 + NF + NF
+SEAT_W = SEAT_HEAD + MAX_CREW * CREW_W + MAX_ATT * ATT_W + MAX_ADV * ADV_W
 O_PHASE = 0
 O_PK = O_PHASE + 5
 O_AK = O_PK + NPK
@@ -85,6 +90,54 @@ O_REACT = O_CHOWN + MAX_PLAYERS
 O_HAND = O_REACT + NF
 O_SEATS = O_HAND + MAX_HAND * NF
 OBS_SIZE = O_SEATS + MAX_PLAYERS * SEAT_W
+
+#: the acting seat's own blocks (relative seat 0: the observer is the seat to play)
+O_OWN_CREW = O_SEATS + SEAT_HEAD
+O_OWN_ATT = O_OWN_CREW + MAX_CREW * CREW_W
+O_OWN_ADV = O_OWN_ATT + MAX_ATT * ATT_W
+
+
+def _action_slots() -> ActionSlots:
+    """Actions a policy scores from the block of the slot they name (GameSpec.action_slots),
+    each read from the acting seat's own observation (rotated: that seat is relative seat 0,
+    and every action names a slot of the seat ``s.cur`` that answers the decision):
+
+    - ``hand``, ``experience``: hand card i's features (play, pay, react, discard, bring into
+      play; experience a crew with it [2. Experience a Crew]);
+    - ``crew``, ``sink``, ``discard_crew``, ``act``: crew slot j's block of the acting seat
+      (tacked, current skills, Swordsman, fighting, the card): tack to pay, absorb, fire,
+      push forward or host [Paying Costs; Suffering Hits; Boarding; Attachment], sink
+      [Suffering Hits], discard [11. Discard a Crew], its "Act:" or React ability;
+    - ``target``: the head of the seat r+1 places after the actor, relative seat r+1 in the
+      rotated observation (status, turn order, Sea, Ship, pile counts, Ship and Captain
+      cards; not its crew and attachment blocks, which would make a block of 7,952 floats);
+    - ``complete_adventure``, ``discard_adventure``: adventure k's block (its Sea, the card)
+      [6. Complete an Adventure; 12. Discard an Adventure];
+    - ``attachment_act``: attachment a's block (host, owner, the card) [Attachment].
+
+    Not slots: ``foe_crew`` (the crew of the target player ``act_target``: whose block it is
+    moves with the target, and offsets are fixed [Duels; ruling: Hostile attachments]), ``sea``
+    (a Sea has no block of its own: only one-hots in the seats' heads and the Adventure and
+    attachment blocks [Game Set-Up: the Seas in order]), ``starting_crew`` (a
+    card definition of the seat's deck, not a slot of the observation [Game Set-Up]) and the
+    single actions (ship, move, cannon, board, free move, pass, stop, pay cancel, ship act,
+    Chantey ability), each with a logit of its own."""
+    def strided(name, at, stride, width):
+        first, count = ACTION_RANGES[name]
+        return SlotKind.strided(name, first, count, at, stride, width)
+
+    return ActionSlots(OBS_SIZE, (
+        strided("hand", O_HAND, NF, NF),
+        strided("experience", O_HAND, NF, NF),
+        *(strided(name, O_OWN_CREW, CREW_W, CREW_W)
+          for name in ("crew", "sink", "discard_crew", "act")),
+        strided("target", O_SEATS + SEAT_W, SEAT_W, SEAT_HEAD),
+        strided("complete_adventure", O_OWN_ADV, ADV_W, ADV_W),
+        strided("discard_adventure", O_OWN_ADV, ADV_W, ADV_W),
+        strided("attachment_act", O_OWN_ATT, ATT_W, ATT_W)))
+
+
+ACTION_SLOTS = _action_slots()
 
 LAYOUT = [("phase", O_PHASE, 5), ("pending", O_PK, NPK), ("act_kind", O_AK, 12),
           ("misc", O_MISC, 16), ("react_card", O_REACT, NF), ("pay_skill", O_PAYSK, 5), ("boarding_box", O_BOX, NBOX),

@@ -165,3 +165,26 @@ def test_numba_already_imported_still_sees_the_folder():
     got = subprocess.run([sys.executable, "-c", code], env=_clean_env(), cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.strip()
     assert got == "True"
+
+
+def test_a_spec_pickles_by_its_own_env_module_not_a_module_that_imported_it(monkeypatch):
+    """A module that imported ``GAME`` while it was itself being imported (a test module, a
+    notebook) sits before the env module in ``sys.modules``; a pickle still names the env
+    module, so the game's package (its observation layout, its model identity) is found."""
+    import pickle
+    import types
+
+    import envs.havoc.env as env
+
+    spec = env.GAME
+    user = types.ModuleType("a_user_module")
+    user.GAME = spec
+    monkeypatch.delitem(sys.modules, env.__name__)
+    monkeypatch.setitem(sys.modules, user.__name__, user)
+    monkeypatch.setitem(sys.modules, env.__name__, env)
+    spec.__dict__.pop("home_module", None)
+    try:
+        assert spec.home_module == "envs.havoc.env"
+        assert pickle.loads(pickle.dumps(spec)) is spec
+    finally:
+        spec.__dict__.pop("home_module", None)
