@@ -32,38 +32,27 @@ from envs.core.action_slots import ActionSlots
 
 
 @njit(cache=True, nogil=True)
-def _leading_counts(indptr, cols, at, lo_indptr):
-    """Row starts of each row's entries below column ``at`` (kept in their order); returns
-    their count."""
+def _leading(indptr, cols, vals, at, out_indptr, out_cols, out_vals):
+    """Each row's entries below column ``at``, in their order; returns their count."""
     n = 0
     for r in range(indptr.shape[0] - 1):
-        lo_indptr[r] = n
+        out_indptr[r] = n
         for k in range(indptr[r], indptr[r + 1]):
             if cols[k] < at:
+                out_cols[n] = cols[k]
+                out_vals[n] = vals[k]
                 n += 1
-    lo_indptr[indptr.shape[0] - 1] = n
+    out_indptr[indptr.shape[0] - 1] = n
     return n
-
-
-@njit(cache=True, nogil=True)
-def _fill_leading(indptr, cols, vals, at, lo_cols, lo_vals):
-    i = 0
-    for k in range(indptr[indptr.shape[0] - 1]):
-        if cols[k] < at:
-            lo_cols[i] = cols[k]
-            lo_vals[i] = vals[k]
-            i += 1
 
 
 def leading_rows(csr, at: int):
     """The rows of the entries in columns < ``at`` of a compressed batch (indptr, cols,
     vals): what a trunk of the observation's leading ``at`` columns reads."""
     indptr, cols, vals = csr
-    lo_indptr = np.empty_like(indptr)
-    n = _leading_counts(indptr, cols, at, lo_indptr)
-    lo = (lo_indptr, np.empty(n, cols.dtype), np.empty(n, vals.dtype))
-    _fill_leading(indptr, cols, vals, at, lo[1], lo[2])
-    return lo
+    out = (np.empty_like(indptr), np.empty_like(cols), np.empty_like(vals))
+    n = _leading(indptr, cols, vals, at, *out)
+    return out[0], out[1][:n], out[2][:n]
 
 
 def observed_rows(x: torch.Tensor):
