@@ -56,6 +56,14 @@ functions are marked ``available_externally`` (the IR is there to read and inlin
 is elsewhere) while numba finalizes the library, and get their linkage back at once, so
 what later kernels link in, and what the cache keeps for them to link, is unchanged
 (benchmarks/RESULTS.md, "No machine code for kernels only kernels call").
+
+**Optimised once, with the kernels that run it.** numba optimises each library's module with
+every library it links (the whole pipeline, inliner included) as it finalizes it, so a game's
+engine was optimised again at every level of its call tree, once inside each kernel that links
+it, before the kernel Python calls optimised all of it once more. A kernel only kernels call
+now keeps the function passes numba runs on its own code and skips that module pass: the
+kernel that is emitted optimises everything it links, in one pass over the whole engine
+(benchmarks/RESULTS.md, "The engine optimised once").
 """
 
 from __future__ import annotations
@@ -238,9 +246,17 @@ def _link_only(module) -> bool:
 
 
 def _link_only_machine_code() -> None:
-    """Have LLVM emit no machine code for a kernel only other kernels call (module
-    docstring); a numba without the hook emits it as usual."""
-    from numba.core.codegen import JITCodeLibrary
+    """Have LLVM emit no machine code for a kernel only other kernels call, nor optimise it
+    on its own (module docstring); a numba without the hooks does both as usual."""
+    from numba.core.codegen import CPUCodeLibrary, JITCodeLibrary
+
+    optimize = getattr(CPUCodeLibrary, "_optimize_final_module", None)
+    if optimize is not None:
+        def optimize_final_module(self):
+            if not _link_only(self._final_module):
+                optimize(self)
+
+        CPUCodeLibrary._optimize_final_module = optimize_final_module  # type: ignore[method-assign]
 
     finalize = getattr(JITCodeLibrary, "_finalize_specific", None)
     if finalize is None:

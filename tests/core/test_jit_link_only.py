@@ -121,3 +121,26 @@ def test_a_kernel_only_kernels_call_keeps_the_cfunc_wrapper_it_asks_for():
     assert _calls_with_cfunc(2) == 10
     cres = _only(_with_cfunc)
     assert _machine_code_address(_with_cfunc, cres.fndesc.llvm_cfunc_wrapper_name) != 0
+
+
+@njit
+def _middle(x):
+    return _leaf(x) * 2
+
+
+@njit
+def _top(x):
+    return _middle(x) - 1
+
+
+def _body(dispatcher) -> str:
+    cres = _only(dispatcher)
+    return str(cres.library._final_module.get_function(cres.fndesc.llvm_func_name))
+
+
+def test_a_kernel_only_kernels_call_is_optimised_with_the_kernel_that_runs_it_not_alone():
+    """Its own module keeps its call (numba's whole-module pass, whose inliner would fold the
+    callee in, is left to the emitted kernel); the emitted kernel folds both callees in."""
+    assert _top(2) == 13
+    assert "_leaf" in _body(_middle)
+    assert "call" not in _body(_top)
