@@ -192,5 +192,9 @@ def test_cloning_through_narrowed_rows_clones_as_dense_layers_do(tmp_path, monke
     monkeypatch.undo()
     clone(dense, demos, epochs=2, seed=0)
     assert seen == [2]
+    # The two paths sum in different orders. Adam divides a step by the gradient's own scale,
+    # so where a gradient is almost nil (a kind with few demonstrations) that rounding moves
+    # the weight by up to a step (lr 1e-3): 3.4e-5 was seen on an AVX-512 machine. A tenth of
+    # a step allows it; reading a wrong row moves many weights by whole steps.
     for (k, a), b in zip(dense.state_dict().items(), ours.state_dict().values()):
-        torch.testing.assert_close(b, a, atol=2e-5, rtol=1e-4, msg=k)
+        torch.testing.assert_close(b, a, atol=1e-4, rtol=1e-4, msg=k)
