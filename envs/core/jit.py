@@ -78,6 +78,8 @@ from numba.core.cpu import CPUTargetOptions
 from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.types.functions import Dispatcher as _DispatcherType
 
+from envs.core import jit_memo
+
 _installed = False
 
 
@@ -127,6 +129,7 @@ def install() -> None:
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
     _kernel_wrappers()
     _link_only_machine_code()
+    jit_memo.install()
     _installed = True
 
 
