@@ -64,6 +64,9 @@ it, before the kernel Python calls optimised all of it once more. A kernel only 
 now keeps the function passes numba runs on its own code and skips that module pass: the
 kernel that is emitted optimises everything it links, in one pass over the whole engine
 (benchmarks/RESULTS.md, "The engine optimised once").
+
+:func:`install` also has numba compute once what its front end recomputed at every template
+lookup and compiler pass (the flags' hash, a record type's text): ``envs.core.jit_memo``.
 """
 
 from __future__ import annotations
