@@ -64,6 +64,9 @@ it, before the kernel Python calls optimised all of it once more. A kernel only 
 now keeps the function passes numba runs on its own code and skips that module pass: the
 kernel that is emitted optimises everything it links, in one pass over the whole engine
 (benchmarks/RESULTS.md, "The engine optimised once").
+
+:func:`install` also has numba compute once what its front end recomputed at every template
+lookup and compiler pass (the flags' hash, a record type's text): ``envs.core.jit_memo``.
 """
 
 from __future__ import annotations
@@ -77,6 +80,8 @@ from numba.core.compiler_lock import global_compiler_lock
 from numba.core.cpu import CPUTargetOptions
 from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.types.functions import Dispatcher as _DispatcherType
+
+from envs.core import jit_memo
 
 _installed = False
 
@@ -127,6 +132,7 @@ def install() -> None:
     _DispatcherType.get_call_type = get_call_type  # type: ignore[method-assign]
     _kernel_wrappers()
     _link_only_machine_code()
+    jit_memo.install()
     _installed = True
 
 
