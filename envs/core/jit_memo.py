@@ -43,7 +43,7 @@ def install() -> None:
 
 def _flags_as_keys() -> None:
     config = targetconfig.TargetConfig
-    if not (hasattr(config, "options") or "_values" in getattr(config, "__slots__", ())):
+    if not (hasattr(config, "options") and "_values" in getattr(config, "__slots__", ())):
         return
     hashes: dict[type, int] = {}
 
