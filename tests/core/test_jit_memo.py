@@ -73,6 +73,11 @@ def test_each_record_type_keeps_its_own_text():
     assert repr(a) == first
 
 
+def test_a_record_types_text_is_made_once():
+    a = _record("hull", "crew")
+    assert repr(a) is repr(a)
+
+
 def test_a_kernel_on_a_record_compiles_and_runs():
     state = np.zeros(2, np.dtype([("hull", np.int32), ("crew", np.int32)]))
 
