@@ -326,6 +326,7 @@ def cmd_train(args) -> int:
                           imitate_workers=args.workers, expert_rounds=scaled(args.expert)
                           if args.expert else 0, expert_games=scaled(args.expert_games),
                           expert_sims=scaled(args.expert_sims),
+                          expert_window=args.expert_window,
                           expert_regret=args.expert_regret, expert_gumbel=args.expert_gumbel,
                           expert_cut=args.expert_cut, expert_temperature=expert_temp,
                           expert_playouts=args.expert_playouts, expert_fpu=args.expert_fpu,
@@ -415,10 +416,12 @@ def _check_imitate(args) -> None:
         raise CliError(f"--imitate-epochs {args.imitate_epochs}: give at least 1")
     if args.expert is None:
         args.expert = default_expert(args.game, args.imitate)
-    if args.expert < 0 or args.expert_games < 1 or args.expert_sims < 1:
+    if args.expert < 0 or args.expert_games < 1 or args.expert_sims < 1 \
+            or args.expert_window < 1:
         raise CliError(f"--expert {args.expert}, --expert-games {args.expert_games}, "
-                       f"--expert-sims {args.expert_sims}: give rounds >= 0 and games and "
-                       "simulations >= 1")
+                       f"--expert-sims {args.expert_sims}, --expert-window "
+                       f"{args.expert_window}: give rounds >= 0 and games, simulations and "
+                       "a window >= 1")
     if not 0 <= args.expert_regret < float("inf"):
         raise CliError(f"--expert-regret {args.expert_regret}: give a finite weight >= 0")
     if not 0 <= args.expert_search_value <= 1:
@@ -798,6 +801,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="games a round of expert iteration (100)")
     sp.add_argument("--expert-sims", type=int, default=400, metavar="SIMS",
                     help="search simulations a label in expert iteration (400)")
+    sp.add_argument("--expert-window", type=int, default=4, metavar="ROUNDS",
+                    help="the student trains on the labels of this many latest expert "
+                         "rounds (4)")
     sp.add_argument("--expert-regret", type=float, default=0.0, metavar="COEF",
                     help="weight each expert label by 1 + COEF x the policy's regret there "
                          "by the search's values (0 = every label alike)")

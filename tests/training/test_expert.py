@@ -267,7 +267,8 @@ def test_train_cli_refuses_bad_expert_flags_in_one_line(tmp_path, capsys):
                         ("--expert-search-value", "nan"),
                         ("--expert-opponent", "nonsense"), ("--expert-opponent", "mcts:x"),
                         ("--expert-opponent", "ppo:no/such.zip"),
-                        ("--expert-playouts", "shoot"), ("--expert-fpu", "yes")):
+                        ("--expert-playouts", "shoot"), ("--expert-fpu", "yes"),
+                        ("--expert-window", "0")):
         argv = ["train", "--game", "toy", "--imitate", "5", flag, value,
                 "--run-dir", str(tmp_path / "run"), "--no-progress", "--no-tensorboard"]
         assert main(argv) == 2
@@ -286,7 +287,7 @@ def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_pat
     run = tmp_path / "run"
     argv = ["train", "--game", "toy", "--imitate", "0", "--expert", "1", "--expert-games", "2",
             "--expert-sims", "4", "--expert-playouts", "uniform", "--expert-fpu", "off",
-            "--timesteps", "64", "--num-envs", "4", "--n-steps", "16",
+            "--expert-window", "3", "--timesteps", "64", "--num-envs", "4", "--n-steps", "16",
             "--batch-size", "32", "--net-arch", "8", "--eval-every", "64", "--eval-games", "2",
             "--run-dir", str(run), "--no-progress", "--no-tensorboard"]
     assert main(argv) == 0, capsys.readouterr().err
@@ -300,7 +301,8 @@ def test_expert_rounds_from_an_untrained_network_run_to_the_end_of_train(tmp_pat
 
     cfg = json.loads((run / "checkpoint" / "config.json").read_text())
     assert cfg["anchor"] == WARM_PPO_DEFAULTS["anchor"] > 0
-    assert (cfg["expert_playouts"], cfg["expert_fpu"]) == ("uniform", "off")
+    assert (cfg["expert_playouts"], cfg["expert_fpu"], cfg["expert_window"]) == (
+        "uniform", "off", 3)
     assert cfg["learning_rate"] == WARM_PPO_DEFAULTS["lr"]
 
 
