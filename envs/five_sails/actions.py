@@ -15,8 +15,8 @@ Claim]); [Paying Costs and Spending] (discard cards, Wealth counts two), [Costs 
 from numba import njit
 
 from .cards import C_AB, C_ABENG, C_ALT, C_ARG, C_COST, C_HOSTILE, C_KW, C_OP, C_SLOT, C_TYPE
-from .common import (action_ok, add_crew, att_owner, challenge_stat, copy_any, copy_ok, discard,
-                     draw, end_action, opposing, free_att, free_slot, hand_take, hand_value,
+from .common import (action_ok, add_crew, att_owner, att_room, challenge_stat, copy_any, copy_ok,
+                     discard, draw, end_action, opposing, free_att, free_slot, hand_take, hand_value,
                      has_opponent, is_dash, loc_live, note_move, rivals_at,
                      open_window, reveal_top, stat, stat0, wound)
 from envs.core.rng import shuffle
@@ -81,7 +81,7 @@ def main_legal(s, mask):
             if free_slot(s, p) >= 0 and hv >= C_COST[cs] - _best_parley(s, p, l):
                 mask[A_RECRUIT + c] = 1
         elif t == T_CATTACH:
-            if free_att(s, p, c) >= 0 and hv >= C_COST[cs]:
+            if att_room(s, p, c, cs) and hv >= C_COST[cs]:
                 mask[A_CEQUIP + c] = 1
         elif t == T_EVENT:
             if s.event_used[p, l] == 0 and action_ok(s, p, c, cs) and hv >= C_COST[cs]:
@@ -101,7 +101,7 @@ def main_legal(s, mask):
             ok = free_slot(s, p) >= 0
         elif t == T_ATTACH:
             for c in range(MAX_CREW):
-                if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
+                if s.crew[p, c] > 0 and att_room(s, p, c, cid):
                     ok = True
             if C_HOSTILE[cid] and not ok:
                 ok = _hostile_any(s, p)
@@ -258,7 +258,7 @@ def step_legal(s, mask):
                 mask[A_CREW + e] = 1
     elif pk == PK_EQUIP:
         for c in range(MAX_CREW):
-            if s.crew[p, c] > 0 and free_att(s, p, c) >= 0:
+            if s.crew[p, c] > 0 and att_room(s, p, c, s.pcard):
                 mask[A_CREW + c] = 1
         if C_HOSTILE[s.pcard]:
             for q in range(s.num_players):
@@ -276,6 +276,9 @@ def step_legal(s, mask):
             a = s.att[p, c, j]
             if a > 0 and C_SLOT[a] == s.pb:
                 mask[A_TECH + 1 + j] = 1
+        if s.pcard:
+            # the new one, held out while her cells are full (_equip)
+            mask[A_TECH] = 1
 
 
 @njit(cache=True, inline="always")
@@ -322,9 +325,16 @@ def step_apply(s, action):
         _begin_pay(s)
     elif pk == PK_SLOT:
         j = action - A_TECH - 1
-        discard(s, att_owner(s, p, s.pa, j), s.att[p, s.pa, j])
-        s.att[p, s.pa, j] = 0
-        s.att_own[p, s.pa, j] = 0
+        new = s.pcard
+        s.pcard = 0
+        if j < 0:
+            discard(s, p, new)
+        else:
+            discard(s, att_owner(s, p, s.pa, j), s.att[p, s.pa, j])
+            s.att[p, s.pa, j] = new
+            s.att_own[p, s.pa, j] = 0
+            if new:
+                s.rused[p, s.pa] = s.rused[p, s.pa] & (255 ^ (1 << (1 + j)))
         # a lower Resolve may reach the wounds: destroyed at once [Stats: Resolve]
         wound(s, p, s.pa, 0)
         end_action(s)
@@ -353,8 +363,16 @@ def _hostile_any(s, p):
 
 @njit(cache=True)
 def _equip(s, p, c, cid):
-    """Attach; a second Weapon, Armor or Attire asks which one to destroy."""
+    """Attach; a second Weapon, Armor or Attire asks which one to destroy [Attachment Cards].
+    With her cells full (ruling Attachment room) the new one is held out as the card being
+    played (``pcard``) while its controller chooses: the new one or the old."""
     j = free_att(s, p, c)
+    if j < 0:
+        s.pcard = cid
+        s.pa = c
+        s.pb = C_SLOT[cid]
+        s.pk = PK_SLOT
+        return
     s.att[p, c, j] = cid
     s.att_own[p, c, j] = 0
     # a new printed instance: its Reaction has not been used today

@@ -16,14 +16,14 @@ from envs.core.rng import shuffle
 from envs.core.spec import NO_SEAT
 
 from .cards import (C_AB, C_ABDISC, C_ABENG, C_ABTRAIT, C_ARG, C_AURA, C_AURA_K, C_COST, C_KW,
-                    C_NOCHAL, C_SETV, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
+                    C_NOCHAL, C_SETV, C_SLOT, C_STAT, C_TRAIT, C_TRIG, C_TYPE, C_WHERE, C_OP)
 from .state import (DASH, HOME, KW_WEALTH, MAX_ATT, MAX_CREW, MAX_DECK, MAX_HAND, MAX_LOCKER,
                     MAX_PLAYERS, NLOC, NOPS, OP_CHALLENGE, PH_OVER, PK_MAIN, PK_NONE, S_COM,
                     S_FIN, S_INF, T_BRUTE, T_CATTACH, T_EVENT, T_MERC, W_CITY, W_HOME, AB_ACTION,
                     AB_REACTION, CITY_DECK, PH_HIGH_DRAMA, OP_DRAW, OP_HEAL, OP_GARDE, OP_INF,
                     OP_RENOWN, OP_PREVENT, OP_CANCEL, PK_REACT, RET_ACTION, RT_CHALLENGED,
                     RT_WHEN_CHALLENGED, RT_WHEN_WOUNDED, RT_WHEN_CLAIM, RT_DESTROYED, RT_MOVED,
-                    RT_BEGIN_DAY, A_ABILITY, A_EVENT, A_HAND, A_RATT, OP_COPY)
+                    RT_BEGIN_DAY, A_ABILITY, A_EVENT, A_HAND, A_RATT, OP_COPY, SLOT_NONE)
 
 
 @njit(cache=True)
@@ -222,6 +222,22 @@ def free_att(s, p, c):
         if s.att[p, c, j] == 0:
             return j
     return -1
+
+
+@njit(cache=True)
+def att_room(s, p, c, cid):
+    """p's character c may take attachment cid: a free attachment cell, or a Weapon, Armor or
+    Attire where she already holds one of that kind, since equipping it then destroys one of
+    the two [Attachment Cards] (the engine's cells hold four: ruling Attachment room)."""
+    if free_att(s, p, c) >= 0:
+        return True
+    sl = C_SLOT[cid]
+    if sl == SLOT_NONE:
+        return False
+    for j in range(MAX_ATT):
+        if C_SLOT[s.att[p, c, j]] == sl:
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -79,7 +79,8 @@ def check_deck(d: dict, pool: C.Pool = C.POOL) -> tuple[int, list[int], list[int
     if len(set(ids)) != len(ids):
         raise ConfigError(f'deck "{name}": Approach Deck repeats a card; schemes and characters '
                           "are Unique by title (Deck Building Requirements: 2a, 2b)")
-    for i in ids:
+    # 2b binds characters only: the text sets schemes no faction rule (2a: Unique by title)
+    for i in chars:
         allowed(i, "2b. Characters must all be Neutral or Loyal")
     fac = d.get("faction")
     if not isinstance(fac, dict):

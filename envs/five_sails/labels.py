@@ -104,9 +104,12 @@ def action_label(s, a) -> str:
     k = a - A_TECH
     if pk == PK_SLOT:
         # [Attachment Cards] a second Weapon, Armor or Attire: which one to destroy; the
-        # character is s.pa of the seat to play, its attachment k - 1
+        # character is s.pa of the seat to play, its attachment k - 1, or (k = 0) the new
+        # one held out while her cells are full
         c = int(s["pa"])
-        if k == 0 or p < 0 or not 0 <= c < MAX_CREW:
-            return "destroy nothing (choose one of the attachments)"
+        if p < 0 or not 0 <= c < MAX_CREW:
+            return "destroy one of the attachments"
+        if k == 0:
+            return f"destroy {_name(s['pcard'])} (the one being equipped) of {who(c)}"
         return f"destroy {_name(s['att'][p][c][k - 1])} (attachment {k - 1}) of {who(c)}"
     return f"technique of {'the character' if k == 0 else f'attachment {k - 1}'}"

@@ -196,7 +196,8 @@ def _zones(states, r):
             for cid in cfg["faction"][p][:cfg["faction_n"][p]]:
                 want[cid] += 1
             if p == s["to_play"] and s["pcard"] > 0:
-                have[s["pcard"]] += 1
+                # a City attachment waits there too while its slot is chosen (PK_SLOT)
+                zone(np.array([s["pcard"]]), None, "pcard", fac + (T_CATTACH,))
             if p == s["to_play"]:
                 for cid in s["sink"]:
                     have[cid] += 1 if cid > 0 else 0
@@ -382,8 +383,19 @@ def _duel_and_pending(states, r):
             bad.append("sink: revealed cards wait face up only while one is being chosen")
         if pk == PK_SINK and live and not (s["sink"] > 0).any():
             bad.append("sink: a choice among revealed cards needs a revealed card")
-        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR, PK_RPAY) and s["pcard"] != 0:
+        if pk not in (PK_ACTOR, PK_EQUIP, PK_PAY, PK_RACTOR, PK_RPAY, PK_SLOT) and s["pcard"] != 0:
             bad.append("pcard: a card is held out of hand only while it is being played")
+        q, c = int(s["to_play"]), int(s["pa"])
+        if pk == PK_SLOT and 0 <= q < n and 0 <= c < MAX_CREW:
+            # [Attachment Cards] a second of one kind: the new one in a cell, or held out
+            # (pcard) while her cells are full
+            sl, pc = int(s["pb"]), int(s["pcard"])
+            kinds = [int(C.C_SLOT[a]) for a in s["att"][q][c] if a]
+            if pc and (int(C.C_SLOT[pc]) != sl or len(kinds) < MAX_ATT):
+                bad.append("pcard: held out only as a Weapon, Armor or Attire of the kind chosen "
+                           "for a character with no free attachment cell")
+            if sl == 0 or kinds.count(sl) + (1 if pc else 0) < 2:
+                bad.append("pb: choosing which to destroy needs two attachments of that kind")
         if (s["plan_scheme"] != 0).any() and s["phase"] != PH_PLANNING:
             bad.append("plan_scheme: face-down choices exist only during Planning")
         for b in bad[:5]:

@@ -52,6 +52,17 @@ def test_deck_building_rules_are_config_errors_naming_the_deck(edit, match):
     assert "Castille starter" in str(info.value)
 
 
+def test_deck_building_requirements_2b_binds_characters_only_a_scheme_of_another_faction_is_legal():
+    """[Deck Building Requirements] 2a: schemes are Unique by title; 2b: "Characters must all
+    be Neutral or Loyal". No faction rule binds a scheme, so an Eisen scheme is legal in a
+    Castille Approach Deck, while an Eisen character is not."""
+    d = _deck()
+    d["approach"][d["approach"].index("Blades at Dawn")] = "Iron Patience"
+    lead, appr, _ = check_deck(d)
+    assert C.POOL.index["Iron Patience"] in appr
+    assert C.POOL.faction[C.POOL.index["Iron Patience"]] != C.POOL.faction[lead]
+
+
 def test_player_count_and_options():
     for bad in (1, 5, "2", True):
         with pytest.raises(ConfigError, match="num_players"):

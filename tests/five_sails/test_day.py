@@ -338,6 +338,38 @@ def test_equip_from_hand_and_one_weapon_limit_asks_which_to_destroy():
     check(st)
 
 
+@pytest.mark.parametrize("destroy_new", [False, True])
+def test_attachment_cards_a_character_with_every_cell_full_still_equips_a_second_weapon(destroy_new):
+    """[c. Equip Action] [Attachment Cards] "A character may have exactly one: Weapon, Armor,
+    and Attire. The controlling player must choose and destroy attachments on the character
+    until this restriction is met": the text sets no count of attachments, so a Leader whose
+    four cells hold a Weapon, an Armor, an Attire and a Lucky Coin may equip a second Weapon,
+    and her controller destroys either Weapon, the new one or the old."""
+    st = new(2)
+    high_drama(st)
+    empty_hand(st, 0)
+    for name in ("Alcazar Rapier", "Padded Doublet", "Fine Coat", "Lucky Coin"):
+        attach(st, 0, 0, name)
+    to_hand(st, 0, "Borrowed Rapier", "Steady Guard")
+    assert A_HAND + 0 in legal(st)
+    act(st, A_HAND + 0)
+    assert A_CREW + 0 in legal(st)
+    act(st, A_CREW + 0)
+    act(st, A_HAND + 0)                       # pay 1
+    s = st[0]
+    assert s["pk"] == S.PK_SLOT
+    assert legal(st) == {A_TECH, A_TECH + 1}  # the new Rapier or the Alcazar Rapier
+    check(st)
+    act(st, A_TECH if destroy_new else A_TECH + 1)
+    kept, gone = (("Alcazar Rapier", "Borrowed Rapier") if destroy_new
+                  else ("Borrowed Rapier", "Alcazar Rapier"))
+    assert list(s["att"][0][0]) == [cid(kept), cid("Padded Doublet"), cid("Fine Coat"),
+                                    cid("Lucky Coin")]
+    assert cid(gone) in list(s["disc"][0][:s["disc_n"][0]])
+    assert s["pcard"] == 0 and s["pk"] == S.PK_MAIN
+    check(st)
+
+
 def test_equip_an_available_city_attachment_at_the_characters_location():
     """[c. Equip Action] attach an available attachment at your character's City location."""
     st = new(2)
