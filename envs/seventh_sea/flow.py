@@ -386,10 +386,13 @@ def start_boarding(s, a, d):
 @njit(cache=True)
 def start_duel(s, p, q, j):
     """[Duels] resolved like one boarding attack between p's crew (pushed now) and q's crew
-    j; if p has no untacked crew or no card left after paying, it fizzles [ruling: Duel
-    crews]. The original rulebook has no Duel rule: the card's text applies, with the
-    original's boarding attack [ruling: Duels in the original edition]."""
-    ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0 and s.tacked[q, j] == 0
+    j, which need only still be in play: it was named, not pushed, and [Boarding] "A tacked
+    Crew may still produce Swashbuckling to inflict Hits during a Boarding Attack" (so a
+    target that tacks it towards a cancel it then abandons still fights). If p has no
+    untacked crew or no card left after paying, it fizzles [ruling: Duel crews]. The
+    original rulebook has no Duel rule: the card's text applies, with the original's
+    boarding attack [ruling: Duels in the original edition]."""
+    ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0
     mine = False
     for k in range(MAX_CREW):
         if s.crew[p, k] >= 0 and s.tacked[p, k] == 0:
