@@ -538,12 +538,17 @@ def resolve(s):
             s.pk = PK_PICK       # the card stays in limbo until the crew is chosen
             s.cur = p
             return
-        to_discard(s, p, d)
         s.limbo = -1
+        if op == OP_DRAW:
+            # [Glossary: Discard] "Action cards are discarded after their effects are
+            # resolved": after the draw, so a draw that empties the deck does not shuffle the
+            # card into the new one [ruling: Reshuffle when the deck runs out]
+            draw(s, p, arg)
+            to_discard(s, p, d)
+            return
+        to_discard(s, p, d)
         if op == OP_HITS:
             start_hits(s, q, arg, F_ACTION_DONE)
-        elif op == OP_DRAW:
-            draw(s, p, arg)
         elif op == OP_UNTACK_CAPTAIN:
             s.tacked[p, 0] = 0
         elif op == OP_BOARDING:            # no Move-Cost cancel [ruling: Card boardings]

@@ -8,7 +8,9 @@ before; only action numbers and record bytes changed), and an action abandoned b
 point was paid became a Pass (ruling: Unpaid action, game v2), and the table of one boarding
 attack's cards grew to both decks (record bytes only), and a hostile attachment came to be
 played in the revised edition too (The Golden Rule, game v3), and an Act: that only undoes
-its cost stopped being offered (3p only: random play used it; game v4); a kernel
+its cost stopped being offered (3p only: random play used it; game v4), and the discard
+pile came to be reshuffled as soon as the deck runs out, a draw card discarded after its
+draw (Discarding and Sinking; audit s66); a kernel
 restructuring must not change them. Each case plays uniformly random legal actions and
 hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -24,8 +26,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': '49c8eb62c37c42243d106ee8c96638d3892e5a251c60326fccbd7d2fb5b766c1',
-    '3p': 'f0db370e75eb23b8444f6dede3e02a1c2854a58d100e1f6fcd70a014c1c0501c',
+    '2p': '2f3ae017037ea161f4f96a2f8f4f01773e5dd5bee7c05b5dcc82c4860d1d5da1',
+    '3p': '5a09fa8ced198aa52e62dcbffaaf1080f7a599cfdf4e64a981a109bc5146e962',
 }
 
 
