@@ -10,7 +10,8 @@ attack's cards grew to both decks (record bytes only), and a hostile attachment 
 played in the revised edition too (The Golden Rule, game v3), and an Act: that only undoes
 its cost stopped being offered (3p only: random play used it; game v4), and the discard
 pile came to be reshuffled as soon as the deck runs out, a draw card discarded after its
-draw (Discarding and Sinking; audit s66); a kernel
+draw (Discarding and Sinking; audit s66), and a Pass came to be offered after a free
+move in the revised edition (13. Pass is an action; audit s66); a kernel
 restructuring must not change them. Each case plays uniformly random legal actions and
 hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -26,8 +27,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': '2f3ae017037ea161f4f96a2f8f4f01773e5dd5bee7c05b5dcc82c4860d1d5da1',
-    '3p': '5a09fa8ced198aa52e62dcbffaaf1080f7a599cfdf4e64a981a109bc5146e962',
+    '2p': '101bb61cce53ae0cab4fa868118e088bc1d924f94fb937422b43d5422ca02845',
+    '3p': 'cda2be3bf3f14ad92b04bda6adf92de781500315e092b7b97ff63d22bae9be6a',
 }
 
 
