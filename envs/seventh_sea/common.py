@@ -242,6 +242,13 @@ def reshuffle(s, p):
 
 @njit(cache=True)
 def draw(s, p, n):
+    """p draws n cards. [Discarding and Sinking] "When you go through your entire deck,
+    shuffle your discard pile and use it to replenish your deck"; [Glossary: Discard Pile]
+    "If you run out of cards in your deck, shuffle your discard pile to form a new Draw
+    Deck": drawing the last card reshuffles at once, so a card discarded later stays in the
+    discard pile. A deck that ran out while the discard pile was empty is replenished at
+    its next draw (or cut) from what was discarded since [ruling: Reshuffle when the deck
+    runs out]."""
     for _ in range(n):
         if s.deck_n[p] == 0:
             reshuffle(s, p)
@@ -251,6 +258,8 @@ def draw(s, p, n):
         s.hand[p, s.hand_n[p]] = s.deck[p, s.deck_n[p]]
         s.deck[p, s.deck_n[p]] = -1
         s.hand_n[p] += 1
+        if s.deck_n[p] == 0:
+            reshuffle(s, p)
 
 
 @njit(cache=True)

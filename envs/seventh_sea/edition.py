@@ -97,6 +97,18 @@ def both_fighters_tack(s):
 
 
 @njit(cache=True)
+def pass_is_an_action(s):
+    """II. Actions: revised "each player may perform one of the following actions", the 13
+    ending with "13. Pass" (Glossary: Action, "One of the 13 activities listed under the
+    Action Phase Heading"), so a Pass meets 'Free Move' "You must conduct an action of some
+    kind after using this ability"; original "each player may perform one of the following
+    actions or pass" (Ship: the free move "must be followed up by a Cannon Attack, hiring a
+    Crew, or any other action"), so a Pass does not [ruling: Free move with nothing to
+    follow]."""
+    return s.cfg.edition == ED_REVISED
+
+
+@njit(cache=True)
 def pass_pass_ends_without_draw(s):
     """Boarding: revised, the attacker's pass immediately followed by the defender's ends it,
     no draw; original, both passing in one round ends it after each draws three [ruling:

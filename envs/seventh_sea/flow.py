@@ -386,10 +386,13 @@ def start_boarding(s, a, d):
 @njit(cache=True)
 def start_duel(s, p, q, j):
     """[Duels] resolved like one boarding attack between p's crew (pushed now) and q's crew
-    j; if p has no untacked crew or no card left after paying, it fizzles [ruling: Duel
-    crews]. The original rulebook has no Duel rule: the card's text applies, with the
-    original's boarding attack [ruling: Duels in the original edition]."""
-    ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0 and s.tacked[q, j] == 0
+    j, which need only still be in play: it was named, not pushed, and [Boarding] "A tacked
+    Crew may still produce Swashbuckling to inflict Hits during a Boarding Attack" (so a
+    target that tacks it towards a cancel it then abandons still fights). If p has no
+    untacked crew or no card left after paying, it fizzles [ruling: Duel crews]. The
+    original rulebook has no Duel rule: the card's text applies, with the original's
+    boarding attack [ruling: Duels in the original edition]."""
+    ok = s.hand_n[p] > 0 and s.crew[q, j] >= 0
     mine = False
     for k in range(MAX_CREW):
         if s.crew[p, k] >= 0 and s.tacked[p, k] == 0:
@@ -535,12 +538,17 @@ def resolve(s):
             s.pk = PK_PICK       # the card stays in limbo until the crew is chosen
             s.cur = p
             return
-        to_discard(s, p, d)
         s.limbo = -1
+        if op == OP_DRAW:
+            # [Glossary: Discard] "Action cards are discarded after their effects are
+            # resolved": after the draw, so a draw that empties the deck does not shuffle the
+            # card into the new one [ruling: Reshuffle when the deck runs out]
+            draw(s, p, arg)
+            to_discard(s, p, d)
+            return
+        to_discard(s, p, d)
         if op == OP_HITS:
             start_hits(s, q, arg, F_ACTION_DONE)
-        elif op == OP_DRAW:
-            draw(s, p, arg)
         elif op == OP_UNTACK_CAPTAIN:
             s.tacked[p, 0] = 0
         elif op == OP_BOARDING:            # no Move-Cost cancel [ruling: Card boardings]

@@ -13,8 +13,8 @@ from numba import njit
 from .cards import CARD
 from .edition import (
     chanteys, captain_discardable, experience_action, least_cannon_to_fire,
-    must_attack_first_round, one_membership, sink_untacked, skeletal_trait, start_by_faction,
-    swordsman_knack_limit,
+    must_attack_first_round, one_membership, pass_is_an_action, sink_untacked, skeletal_trait,
+    start_by_faction, swordsman_knack_limit,
 )
 from .common import (
     can_pay, crew_max, producible, same_sea_foes, school_rank, skill,
@@ -506,8 +506,9 @@ def main_mask(s, p, mask):
             mask[A_BOARD] = 1
     if CARD[s.ship[p], C_FREEMOVE] and s.ship_tacked[p] == 0 and not s.must_act:
         mask[A_FREE] = 1
-    # ['Free Move'] an action must follow [ruling: Free move with nothing to follow]
-    if not s.must_act or not any_act:
+    # ['Free Move'] an action must follow: revised, "13. Pass" is one; original, a Pass is
+    # not, unless no action is legal [II. Actions; ruling: Free move with nothing to follow]
+    if not s.must_act or not any_act or pass_is_an_action(s):
         mask[A_PASS] = 1
 
 

@@ -85,12 +85,15 @@ def test_move_only_to_an_adjacent_sea_paying_the_move_cost():
 
 def test_free_move_tacks_the_ship_and_must_be_followed_by_an_action():
     """'Free Move' (El Orgullo): tack the Ship to move to an adjacent Sea; an action must
-    follow, so passing is not allowed while another action is."""
-    arr = load("hire_and_pay")
+    follow. Original edition (II. Actions: "perform one of the following actions or pass"):
+    passing is not allowed while another action is [ruling: Free move with nothing to
+    follow]; for the revised edition's "13. Pass" see test_editions."""
+    arr = load("hire_and_pay", edition="original")
     act(arr, S.A_FREE, S.A_SEA + 1)
     assert arr["ship_tacked"][0][0] == 1 and arr["sea"][0][0] == 1
     assert arr["pk"][0] == S.PK_MAIN and arr["cur"][0] == 0
     assert S.A_PASS not in legal(arr) and S.A_FREE not in legal(arr)
+    assert S.A_DCREW + slot(arr, 0, "Dock Rat") in legal(arr)
 
 
 def test_discard_crew_but_not_the_captain():

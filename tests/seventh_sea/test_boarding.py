@@ -168,6 +168,31 @@ def test_duel_hits_left_after_the_loser_sinks_are_reduced_to_zero():
     assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0
 
 
+def test_duel_canceling_an_unpaid_cancel_leaves_the_duel_and_the_tacked_named_crew_fights():
+    """Canceling / Paying Costs / Duels / Boarding: player_1 tacks the named Charming Rogue
+    (Swashbuckling 1) towards Crossed Blades' cancel cost (2 Swashbuckling) and stops: the
+    cancel is what is canceled, so the Duel stands; the tacked Rogue still fights ("A tacked
+    Crew may still produce Swashbuckling ... during a Boarding Attack"), replies with Chain
+    Shot, loses to Hild Axe-Arm (5 hits), sinks, and the other hits are lost."""
+    arr = load("duel")
+    rogue = slot(arr, 1, "Charming Rogue")
+    act(arr, S.A_HAND + 0, target(arr, 0, 1), S.A_FOE + rogue)
+    act(arr, S.A_CREW + slot(arr, 0, "Raiders of the North"))
+    act(arr, S.A_PAYC, S.A_CREW + rogue)                   # 1 of 2
+    assert arr["tacked"][0][1][rogue] == 1
+    act(arr, S.A_STOP)                                     # the cancel is not paid
+    assert arr["b_duel"][0] == 1 and arr["pk"][0] == S.PK_BPUSH and arr["cur"][0] == 0
+    assert arr["f_seat"][0][1] == 1 and arr["f_slot"][0][1] == rogue
+    act(arr, S.A_CREW + slot(arr, 0, "Hild Axe-Arm"), S.A_HAND + 0)   # Boarding Party
+    assert arr["pk"][0] == S.PK_BCARD and arr["cur"][0] == 1
+    act(arr, S.A_HAND + 0)                                 # Chain Shot, by the tacked Rogue
+    act(arr, S.A_HAND + 0, S.A_STOP)                       # Fresh Orders; Rogue stops
+    no_reacts(arr)
+    assert card("Charming Rogue") in pile(arr, "sunk", 1)
+    assert arr["hits"][0] == 0 and arr["b_duel"][0] == 0 and arr["phase"][0] == S.PH_ACTIONS
+    assert arr["crew"][0][1][slot(arr, 1, "Gentleman Duelists")] >= 0
+
+
 def _long_boarding_scenario():
     """Two players in the Forbidden Sea whose hands (17 and 16 cards, within hand maximums
     of 25 and 24: 7, +15 from five hand-bonus Adventures three times each on the Ship, +2

@@ -362,3 +362,23 @@ def test_numbered_knack_needs_at_least_its_value_in_both_editions():
                            {"crew": ["Hired Blades"]}])
         assert _hosts(arr) == {S.A_CREW + 0,
                                S.A_CREW + slot(arr, 0, "Drowned Bosun, Tide-Risen")}, edition
+
+
+def test_ii_actions_13_pass_follows_a_free_move_in_the_revised_edition_only():
+    """'Free Move': "You must conduct an action of some kind after using this ability".
+    Revised II. Actions lists "13. Pass" among the 13 actions (Glossary: Action, "One of the
+    13 activities listed under the Action Phase Heading"), so El Orgullo's free move may be
+    followed by a Pass, which counts as the seat's Pass; original II. Actions: "perform one
+    of the following actions or pass", so a Pass is not an action and is refused while one
+    is legal [ruling: Free move with nothing to follow]."""
+    offered = {}
+    for edition in ("revised", "original"):
+        arr = load("hire_and_pay", edition=edition)
+        act(arr, S.A_FREE, S.A_SEA + 1)
+        assert arr["must_act"][0] == 1 and arr["cur"][0] == 0
+        offered[edition] = S.A_PASS in legal(arr)
+        if edition == "revised":
+            act(arr, S.A_PASS)
+            assert arr["passes"][0] == 1 and arr["cur"][0] == 1 and arr["pk"][0] == S.PK_MAIN
+            assert arr["sea"][0][0] == 1 and arr["ship_tacked"][0][0] == 1
+    assert offered == {"revised": True, "original": False}

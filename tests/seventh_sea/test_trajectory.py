@@ -8,7 +8,10 @@ before; only action numbers and record bytes changed), and an action abandoned b
 point was paid became a Pass (ruling: Unpaid action, game v2), and the table of one boarding
 attack's cards grew to both decks (record bytes only), and a hostile attachment came to be
 played in the revised edition too (The Golden Rule, game v3), and an Act: that only undoes
-its cost stopped being offered (3p only: random play used it; game v4); a kernel
+its cost stopped being offered (3p only: random play used it; game v4), and the discard
+pile came to be reshuffled as soon as the deck runs out, a draw card discarded after its
+draw (Discarding and Sinking; audit s66), and a Pass came to be offered after a free
+move in the revised edition (13. Pass is an action; audit s66); a kernel
 restructuring must not change them. Each case plays uniformly random legal actions and
 hashes the actions and the final record bytes
 (tests/core/trajectory.py). If a rules change is meant to alter play, re-record with
@@ -24,8 +27,8 @@ CASES = {
     "3p": dict(num_players=3),
 }
 DIGESTS = {
-    '2p': '49c8eb62c37c42243d106ee8c96638d3892e5a251c60326fccbd7d2fb5b766c1',
-    '3p': 'f0db370e75eb23b8444f6dede3e02a1c2854a58d100e1f6fcd70a014c1c0501c',
+    '2p': '101bb61cce53ae0cab4fa868118e088bc1d924f94fb937422b43d5422ca02845',
+    '3p': 'cda2be3bf3f14ad92b04bda6adf92de781500315e092b7b97ff63d22bae9be6a',
 }
 
 
