@@ -54,7 +54,8 @@ def _choice(name, v, options, rule):
 
 
 def load_fleet(source) -> dict:
-    """A fleet from a name in ``fleets/``, a TOML path or a dict ``{name, ship: [{name, crew}]}``."""
+    """A fleet from a name in ``fleets/``, a TOML path or a dict ``{name, ship: [{name, crew,
+    equipment}]}`` (check_fleet refuses any other key: FLEET_KEYS, SHIP_KEYS)."""
     if isinstance(source, dict):
         return source
     if not isinstance(source, (str, Path)):
@@ -69,8 +70,23 @@ def load_fleet(source) -> dict:
         return tomllib.load(f)
 
 
+#: the keys of a fleet table and of each of its ships; any other key is refused, never
+#: ignored (a misspelt ``crew`` would load a fleet without its crew)
+FLEET_KEYS = ("name", "ship")
+SHIP_KEYS = ("name", "crew", "equipment")
+
+
+def _known_keys(table: dict, allowed, where: str):
+    unknown = sorted(str(key) for key in table if key not in allowed)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) {', '.join(map(repr, unknown))}; allowed: "
+                          f"{', '.join(allowed)} [Fleets; Placing Crew and equipment]")
+
+
 def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"):
     """[(ship index, [crew indices]), ...] for a legal fleet; ConfigError naming the rule."""
+    if isinstance(fleet, dict):
+        _known_keys(fleet, FLEET_KEYS, who)
     ships = fleet.get("ship") if isinstance(fleet, dict) else None
     if not isinstance(ships, list) or not 1 <= len(ships) <= MAX_FLEET:
         raise ConfigError(f"{who}: needs 1-{MAX_FLEET} ships (table 'ship') [Fleets]")
@@ -78,6 +94,7 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
     for row in ships:
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):
             raise ConfigError(f"{who}: each ship is a table with a 'name' [Fleets]")
+        _known_keys(row, SHIP_KEYS, f"{who}: ship {row['name']!r}")
         try:
             si = cat.ship(row["name"])
         except KeyError:

@@ -559,6 +559,7 @@ def end_move(s, k):
         back_to_turn(s)
         return
     release_pins(s)
+    undock_clear(s, k)
     new = s.sh_dock[k] < 0               # she left her dock (a move of 0 S docks nowhere new)
     if new:
         # "docked at (touching) an island": touching several, she is docked at each; the
@@ -579,6 +580,20 @@ def end_move(s, k):
             if myst_roll(s, k, best):
                 return
     end_move_rest(s, k, new)
+
+
+@njit(cache=True, inline="always")
+def undock_clear(s, k):
+    """[Docking] "a ship docked at (touching) an island": a ship whose hull no longer touches
+    the island she was docked at has left it, though she travelled 0 S after turning (a turn
+    about her stern swings her hull clear; sail leaves the dock only on travel). Her tow,
+    docked with her, leaves with her unless she touches that island herself [Tow]."""
+    i = s.sh_dock[k]
+    if i >= 0 and island_gap(s, k, i) > TOUCH:
+        leave_dock(s, k)
+        j = s.sh_tow[k]
+        if j >= 0 and s.sh_dock[j] == i and island_gap(s, j, i) > TOUCH:
+            leave_dock(s, j)
 
 
 @njit(cache=True)

@@ -71,6 +71,22 @@ def test_each_crew_takes_a_cargo_space_and_links_add_one():
     assert cfg["ship_cargo"][0, 1, 0] == 5 + 1            # Iron Widow with Vex linked to her
 
 
+@pytest.mark.parametrize("table, where, key", [
+    ({"ship": [{"name": "Jade Lantern"}], "home": ["Gunner Hsu"]}, "fleets\\[0\\]", "home"),
+    ({"ship": [{"name": "Jade Lantern", "crwe": ["Gunner Hsu"]}]}, "ship 'Jade Lantern'", "crwe"),
+    ({"ship": [{"name": "Jade Lantern", "ashore": ["Gunner Hsu"]}]}, "ship 'Jade Lantern'",
+     "ashore"),
+], ids=["fleet-home", "ship-crwe", "ship-ashore"])
+def test_placing_crew_and_equipment_an_unknown_fleet_key_is_refused(table, where, key):
+    """[Fleets; Placing Crew and equipment] crew and equipment are placed as the fleet says:
+    a key the fleet format does not know (a misspelt ``crew``, a ``home`` list) is a
+    ConfigError naming it and the keys allowed, at the fleet's level and at a ship's - never
+    ignored, which loaded the fleet with no crew."""
+    allowed = "name, ship" if where.startswith("fleets") else "name, crew, equipment"
+    with pytest.raises(ConfigError, match=f"{where}.*unknown key.*'{key}'.*allowed: {allowed}"):
+        make_config(fleets=[table, "azure_traders"])
+
+
 @pytest.mark.parametrize("bad, match", [
     ({"num_players": 5}, "num_players"), ({"edge": "square"}, "edge"),
     ({"order_rule": "dice"}, "order_rule"), ({"tiebreak": ["gold"]}, "tiebreak"),

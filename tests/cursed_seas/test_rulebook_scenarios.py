@@ -12,7 +12,7 @@ from envs.cursed_seas.state import (
     PK_GUN, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TURN, SHIP_R,
 )
 
-from .helpers import STOP, fleet, gun_targets, guns, legal, opt, order, position, rec, seg, ship
+from .helpers import ISLANDS, STOP, fleet, gun_targets, guns, legal, opt, order, position, rec, seg, ship
 
 # Blue Petrel: azure, 2 masts ["3S", "5S"], L+S, cargo 3, 8 points, hull 0.6
 PETREL = "Blue Petrel"
@@ -289,6 +289,46 @@ def test_no_shots_at_own_fleet_or_ships_docked_at_their_home():
     assert order(0, ACT_SHOOT) not in legal(e2)
     e3 = position(two(), [shooter, {**docked, "dock": -1}])
     assert order(0, ACT_SHOOT) in legal(e3)
+
+
+# Blue Petrel docked bow-on (heading 180) at her home island 0, (2, 2) radius 1
+_HOME_STERN_X = 2.0 + 1.0 + SHIP_R + 0.6 + 1e-4
+
+
+def test_docking_a_ship_turned_in_place_clear_of_her_island_is_docked_no_more():
+    """[Docking] "a ship docked at (touching) an island": Blue Petrel turns +90 about her
+    stern, which swings her hull 0.6 S clear of her home island, and her consort dead
+    ahead stops the segment at once (travel 0). She touches the island no more, so she is
+    not docked at it, and [Shooting] "you can't shoot at ships docked at their home
+    islands" no longer shields her: Rustfang may fire at her."""
+    me = ship(0, 0, _HOME_STERN_X, 2.0, 180.0, dock=0)
+    consort = ship(0, 1, _HOME_STERN_X - 0.3, 2.0 - 0.6 - 2 * SHIP_R, 0.0)
+    enemy = ship(1, 0, _HOME_STERN_X + 0.78, 1.5, 90.0)
+    e = position([fleet(PETREL, "Jade Lantern"), fleet(RUST)], [me, consort, enemy])
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 90, 1 / 8))          # heading 270, then stopped at once by her consort
+    s = rec(e)
+    assert s["sh_x"][0] == pytest.approx(_HOME_STERN_X) and s["sh_y"][0] == pytest.approx(2.0)
+    assert s["pending"] == PK_TURN
+    assert s["sh_dock"][0] == -1
+    e.step(STOP)                       # seat 0's turn ends
+    e.step(order(0, ACT_SHOOT))
+    assert all(0 in targets for targets in gun_targets(e).values())
+
+
+def test_docking_a_ship_turned_in_place_onto_another_island_docks_there():
+    """[Docking] a ship touching an island is docked at it: Blue Petrel, docked at her home
+    island, turns +90 about her stern and her bow comes to touch wild island 2 (travel 0:
+    the island is dead ahead). She has left home and is docked at island 2."""
+    isl = [dict(d) for d in ISLANDS]
+    isl[2] = {"x": _HOME_STERN_X, "y": 2.0 - 0.6 - SHIP_R - 0.5, "r": 0.5, "home": -1}
+    e = position([fleet(PETREL), fleet(RUST)], [ship(0, 0, _HOME_STERN_X, 2.0, 180.0, dock=0),
+                                                FAR], islands=isl)
+    e.step(order(0, ACT_MOVE))
+    e.step(seg(0, 90, 1 / 8))
+    s = rec(e)
+    assert s["sh_x"][0] == pytest.approx(_HOME_STERN_X) and s["sh_y"][0] == pytest.approx(2.0)
+    assert s["sh_dock"][0] == 2
 
 
 def test_hit_on_a_ship_without_masts_sinks_her_with_everything_aboard():
