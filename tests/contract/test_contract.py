@@ -72,7 +72,8 @@ def _reseal_edit(blob, spec, field, value):
 
 
 HEADER_EDITS = [("to_play", 50), ("num_players", 100), ("done", 7), ("step", -5), ("fault", 1),
-                ("truncated", 1), ("winner_mask", 255)]
+                ("truncated", 1), ("winner_mask", 255), ("reward", float("nan")),
+                ("reward", float("inf")), ("reward", 1e30)]
 
 
 @pytest.mark.parametrize("field, value", HEADER_EDITS)
