@@ -14,10 +14,10 @@ Both single (``act``) and batched (``act_batch``) calls exist; batched play over
 A record handed to ``act`` comes from outside, so a state agent first validates it with its
 game's ``check_states`` (``StateError`` naming the problems; the kernels never read a
 corrupt record), and the seat (``SeatError``: not a seat of the game, or a game that is over)
-and the mask (one entry per action, one of them legal) with it. ``act_batch`` is the path of the suite's own loops, whose records a
-VectorGame or env made or validated, and it trusts them: checking every decision would cost
-more than a heuristic's move. A record from elsewhere enters by ``act``, ``MCTSAgent.search``
-or ``VectorGame.set_states``.
+and the mask (one entry per action, one of them legal) with it. ``act_batch`` is the path of
+the suite's own loops, whose records a VectorGame or env made or validated, and it trusts
+them: checking every decision would cost more than a heuristic's move. A record from
+elsewhere enters by ``act``, ``MCTSAgent.search`` or ``VectorGame.set_states``.
 """
 
 from __future__ import annotations
