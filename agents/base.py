@@ -13,10 +13,11 @@ Both single (``act``) and batched (``act_batch``) calls exist; batched play over
 
 A record handed to ``act`` comes from outside, so a state agent first validates it with its
 game's ``check_states`` (``StateError`` naming the problems; the kernels never read a
-corrupt record). ``act_batch`` is the path of the suite's own loops, whose records a
-VectorGame or env made or validated, and it trusts them: checking every decision would cost
-more than a heuristic's move. A record from elsewhere enters by ``act``, ``MCTSAgent.search``
-or ``VectorGame.set_states``.
+corrupt record), and the seat (``SeatError``: not a seat of the game, or a game that is over)
+and the mask (one entry per action, one of them legal) with it. ``act_batch`` is the path of
+the suite's own loops, whose records a VectorGame or env made or validated, and it trusts
+them: checking every decision would cost more than a heuristic's move. A record from
+elsewhere enters by ``act``, ``MCTSAgent.search`` or ``VectorGame.set_states``.
 """
 
 from __future__ import annotations
@@ -37,18 +38,36 @@ class Agent:
 
     def act(self, obs, mask, state=None, seat=None) -> int:
         """One action for one game. ``state`` is a record (or 1-element STATE array),
-        validated first for a state agent (module docstring)."""
+        validated first for a state agent, with the seat and the mask (module docstring)."""
+        mask = np.asarray(mask)
         states = None
         if state is not None:
             states = as_state_array(state)
             if self.needs_state and self.game is not None:
-                import envs
-
-                envs.spec(self.game).refuse_invalid(states[:1], f"{self.name}'s record")
+                seat = self._check_input(states, mask, seat)
         seats = None if seat is None else np.array([seat], dtype=np.int64)
-        out = self.act_batch(np.asarray(obs, dtype=np.float32)[None],
-                             np.asarray(mask)[None], states, seats)
+        out = self.act_batch(np.asarray(obs, dtype=np.float32)[None], mask[None], states, seats)
         return int(out[0])
+
+    def _check_input(self, states, mask, seat) -> int | None:
+        """Refuse what a state agent's kernels would read out of bounds: a record that
+        breaks its game's invariants (StateError), a seat not of the game or a game that is
+        over (SeatError), a mask that is not one entry per action with one legal."""
+        import envs
+        from envs.core.errors import SeatError
+
+        spec = envs.spec(self.game)
+        spec.refuse_invalid(states[:1], f"{self.name}'s record")
+        if int(states["to_play"][0]) < 0:
+            raise SeatError(f"{self.name}: the game is over, no seat is to play")
+        if seat is not None:
+            seat = SeatError.check(seat, int(states["num_players"][0]), self.name)
+        if mask.shape != (spec.num_actions,):
+            raise ValueError(f"{self.name}: the mask must have shape ({spec.num_actions},), "
+                             f"got {mask.shape}")
+        if not mask.any():
+            raise ValueError(f"{self.name}: the mask allows no action")
+        return seat
 
     def act_batch(self, obs, masks, states=None, seats=None) -> np.ndarray:
         """int64[N] actions for N games (rows of ``obs``/``masks``/``states``)."""

@@ -39,7 +39,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from envs.core import snapshot
 from envs.core.compile import ensure_compiled
 from envs.core.errors import (
-    ActionTypeError, ConfigError, IllegalActionError, ResetNeededError, StateError,
+    ActionTypeError, ConfigError, IllegalActionError, ResetNeededError, SeatError, StateError,
 )
 from envs.core.spec import FAULT_MESSAGES, GameSpec, SingleKernels  # noqa: F401 (re-export)
 
@@ -283,6 +283,8 @@ class ArrayAECEnv(AECEnv):
     def observe(self, agent):
         if not self._has_reset:
             raise ResetNeededError("observe")
+        if agent not in self._seat_of:
+            raise SeatError(f"observe: {agent!r} is not one of {self.possible_agents}")
         seat = self._seat_of[agent]
         obs = np.empty(self.game.obs_size, dtype=np.float32)
         self._k.observe(self._state, 0, seat, obs)

@@ -11,7 +11,11 @@ and the rule, the card file, card and field, the state field and the invariant.
 | ``CardDataError`` (``ValueError``) | a card pool or deck file has a bad entry | nothing loaded |
 | ``StateError`` (``ValueError``) | a record, blob or scenario from outside breaks an invariant (``GameSpec.check_state``), or a kernel met a bound it may never reach | unchanged (loads are atomic) |
 | ``ResetNeededError`` (``AssertionError``) | ``step``/``last``/``observe``/``render``/``save``/``state`` before the first ``reset()`` | unchanged |
+| ``SeatError`` (``ValueError``) | a seat that is not one of the game's (an agent's ``act``, ``VectorGame.observe_seats`` / ``observe_final``), or an agent asked to play a game that is over | unchanged |
 """
+
+
+import numpy as np
 
 
 class BroadsideError(Exception):
@@ -67,6 +71,22 @@ class StateError(BroadsideError, ValueError):
             more = "" if len(self.problems) <= 20 else f"\n  ... ({len(self.problems)} in all)"
             message = f"{message}:\n  - {shown}{more}"
         super().__init__(message)
+
+
+class SeatError(BroadsideError, ValueError):
+    """A seat number that is not a seat of the game (``0..num_players-1``), or a move asked
+    of an agent in a game that is over. Checked before any kernel reads the seat: a kernel
+    indexes its per-seat tables with it."""
+
+    @classmethod
+    def check(cls, seat, num_players: int, what: str) -> int:
+        """``seat`` as an int if it is an integer (not a bool) in ``0..num_players-1``."""
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise cls(f"{what}: seat {seat!r} is not an integer")
+        if not 0 <= int(seat) < int(num_players):
+            raise cls(f"{what}: seat {seat} is not a seat of this {num_players}-player game "
+                      f"(0..{int(num_players) - 1})")
+        return int(seat)
 
 
 class ResetNeededError(BroadsideError, AssertionError):

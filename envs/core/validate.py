@@ -227,7 +227,10 @@ def header_stage(min_players: int, max_players: int, default_max_steps: int) -> 
     - ``step`` within ``0..max_steps`` (the truncation bound; ``cfg.max_steps`` >= 0);
     - ``winner_mask`` names only seats of the game, and nobody while the game is live;
     - ``fault`` is 0 (a kernel stopped on a bound: the record is not a game position);
-    - ``cfg.auto_forced`` is 0 or 1.
+    - ``cfg.auto_forced`` is 0 or 1;
+    - ``reward`` is finite and at most ``max_players`` in size (a game's terminal reward is
+      +-1 a side, and a seat plays at most every side), so a value or search reading it
+      never meets NaN or infinity.
     """
 
     def stage(states, r):
@@ -262,6 +265,10 @@ def header_stage(min_players: int, max_players: int, default_max_steps: int) -> 
         r.flag((mask >> n) != 0, lambda j: f"winner_mask = {mask[j]}: names a seat outside "
                                            f"0..{n[j] - 1}")
         r.flag(live & (mask != 0), "winner_mask: set while the game is live")
+        rew = states["reward"].astype(np.float64)
+        r.flag(~(np.abs(rew) <= max_players).all(axis=1),
+               lambda j: f"reward = {states['reward'][j].tolist()}: not finite or beyond "
+                         f"+-{max_players} (the last decision's reward, +-1 a side)")
 
     return stage
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from envs.core.aec import check_seed
 from envs.core.compile import ensure_compiled
-from envs.core.errors import ActionTypeError, IllegalActionError, StateError
+from envs.core.errors import ActionTypeError, IllegalActionError, SeatError, StateError
 from envs.core.masks import first_illegal
 from envs.core.spec import FAULT_MESSAGES, GameSpec
 
@@ -192,8 +192,16 @@ class VectorGame:
         ended in the last step) observed by ``seat``."""
         if not self.keep_final:
             raise RuntimeError("observe_final needs a VectorGame made with keep_final=True")
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not (
+                0 <= i < self.num_envs):
+            raise IndexError(f"observe_final: game {i!r} is not one of 0..{self.num_envs - 1}")
+        n = int(self.final_states["num_players"][i])
+        if n == 0:
+            raise StateError(f"observe_final: game {i} has not ended yet, so it has no final "
+                             "record")
+        seat = SeatError.check(seat, n, "observe_final")
         out = np.empty(self.spec.obs_size, dtype=np.float32)
-        self.spec.single.observe(self.final_states, int(i), int(seat), out)
+        self.spec.single.observe(self.final_states, int(i), seat, out)
         return out
 
     def _as_actions(self, actions) -> np.ndarray:
@@ -242,11 +250,11 @@ class VectorGame:
         """float32[N, OBS_SIZE]: game i observed by seat ``seats[i]``."""
         seats = np.asarray(seats)
         if seats.dtype.kind not in "iu":
-            raise TypeError(f"seats must be integers, got {seats.dtype}")
+            raise SeatError(f"observe_seats: seats must be integers, got {seats.dtype}")
         if seats.shape != (self.num_envs,):
             raise ValueError(f"seats must have shape ({self.num_envs},), got {seats.shape}")
         if np.any((seats < 0) | (seats >= self.num_players)):
-            raise ValueError(f"seats must be in 0..{self.num_players - 1}")
+            raise SeatError(f"observe_seats: seats must be in 0..{self.num_players - 1}")
         seats = np.ascontiguousarray(seats, dtype=np.int64)
         out = np.empty((self.num_envs, self.spec.obs_size), dtype=np.float32)
         if self.spec.batch_observe_seats is not None:

@@ -29,7 +29,7 @@ import envs
 from benchmarks import fuzz
 from envs.core import snapshot
 from envs.core.errors import (
-    ActionTypeError, IllegalActionError, ResetNeededError, StateError,
+    ActionTypeError, IllegalActionError, ResetNeededError, SeatError, StateError,
 )
 
 GAMES = envs.names()
@@ -72,7 +72,8 @@ def _reseal_edit(blob, spec, field, value):
 
 
 HEADER_EDITS = [("to_play", 50), ("num_players", 100), ("done", 7), ("step", -5), ("fault", 1),
-                ("truncated", 1), ("winner_mask", 255)]
+                ("truncated", 1), ("winner_mask", 255), ("reward", float("nan")),
+                ("reward", float("inf")), ("reward", 1e30)]
 
 
 @pytest.mark.parametrize("field, value", HEADER_EDITS)
@@ -130,6 +131,17 @@ def test_calls_before_reset_say_to_reset(game):
                  e.save, e.state, e.render):
         with pytest.raises(ResetNeededError, match="call reset"):
             call()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observing_an_agent_that_is_not_a_seat_is_a_seat_error(game):
+    e = envs.make_raw(game)
+    e.reset(seed=1)
+    before = e.save()
+    for agent in ("player_9", "player_-1", 0, None):
+        with pytest.raises(SeatError, match="is not one of"):
+            e.observe(agent)
+    assert e.save() == before
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import envs
-from envs.core.errors import IllegalActionError
+from envs.core.errors import IllegalActionError, SeatError, StateError
 from envs.core.rng import mix64
 from tests.core.toy_game.state import A_SECRET
 
@@ -120,7 +120,7 @@ def test_observe_seats_matches_single_env_observe():
         e = envs.make_raw("toy", num_players=3)
         e.reset(seed=int(vec.seeds[i]))
         assert obs[i].tolist() == e.observe(f"player_{seats[i]}")["observation"].tolist()
-    with pytest.raises(ValueError):
+    with pytest.raises(SeatError):
         vec.observe_seats(np.array([0, 3, 0, 0]))
 
 
@@ -201,6 +201,28 @@ def test_keep_final_holds_the_record_each_finished_game_ended_in():
                         e.observe(agent)["observation"].tolist()
                 e.reset(seed=int(mix64(e.record["rng"][0])))
     assert ends > 5
+
+
+def test_observe_final_refuses_a_seat_a_game_or_a_record_it_does_not_hold():
+    """observe_final indexes the kernels with the seat and reads final_states[i]: a seat
+    outside the finished game's seats, a game number outside the batch, or a game that never
+    ended (an empty record) is a named error, never a kernel read out of bounds."""
+    vec = envs.make_vector("toy", 2, seed=3, num_players=3, keep_final=True)
+    with pytest.raises(StateError, match="has not ended"):
+        vec.observe_final(0, 0)
+    rng = np.random.default_rng(1)
+    while True:
+        _, dones = vec.step(random_legal(vec.masks, rng))
+        if dones.any():
+            break
+    i = int(np.flatnonzero(dones)[0])
+    assert vec.observe_final(i, 2).shape == (vec.spec.obs_size,)
+    for seat in (3, -1, 10**6, 2**40, True, 0.5):
+        with pytest.raises(SeatError):
+            vec.observe_final(i, seat)
+    for game in (2, -1, 10**9, "0"):
+        with pytest.raises(IndexError):
+            vec.observe_final(game, 0)
 
 
 def test_observe_final_needs_keep_final():
