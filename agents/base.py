@@ -44,19 +44,19 @@ class Agent:
         if state is not None:
             states = as_state_array(state)
             if self.needs_state and self.game is not None:
-                seat = self._check_input(states, mask, seat)
+                seat = self._check_input(self.game, states, mask, seat)
         seats = None if seat is None else np.array([seat], dtype=np.int64)
         out = self.act_batch(np.asarray(obs, dtype=np.float32)[None], mask[None], states, seats)
         return int(out[0])
 
-    def _check_input(self, states, mask, seat) -> int | None:
+    def _check_input(self, game: str, states, mask, seat) -> int | None:
         """Refuse what a state agent's kernels would read out of bounds: a record that
         breaks its game's invariants (StateError), a seat not of the game or a game that is
         over (SeatError), a mask that is not one entry per action with one legal."""
         import envs
         from envs.core.errors import SeatError
 
-        spec = envs.spec(self.game)
+        spec = envs.spec(game)
         spec.refuse_invalid(states[:1], f"{self.name}'s record")
         if int(states["to_play"][0]) < 0:
             raise SeatError(f"{self.name}: the game is over, no seat is to play")
