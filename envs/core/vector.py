@@ -277,6 +277,9 @@ class VectorGame:
         """
         if self.spec.batch_playout is None:
             raise NotImplementedError(f"{self.spec.name} has no batch_playout kernel")
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or not (
+                0 <= steps < 2**62):
+            raise ValueError(f"playout: steps must be a whole number >= 0, got {steps!r}")
         self.counts[:] = 0
         self._run(self.spec.batch_playout,
                   (self.states, self.cfgs, self.act_rng, int(steps), self.counts),

@@ -269,3 +269,13 @@ def test_set_states_and_refresh_refuse_games_set_up_with_another_config():
     with pytest.raises(StateError, match="refresh: games \\[0, 1\\].*another config"):
         vec.refresh()
     assert vec.masks.tobytes() == before[1]
+
+
+def test_playout_refuses_a_count_of_steps_that_is_not_a_whole_number():
+    vec = envs.make_vector("toy", 2, seed=3)
+    before = vec.states.tobytes()
+    for steps in ("a", 2.5, -5, True, None, 2**63):
+        with pytest.raises(ValueError, match="whole number"):
+            vec.playout(steps)
+    assert vec.states.tobytes() == before
+    assert vec.playout(np.int64(3)) == 6
