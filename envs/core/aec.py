@@ -321,7 +321,9 @@ class ArrayAECEnv(AECEnv):
         return self._cfg
 
     def action_label(self, action: int) -> str:
-        return self.game.action_label(self._rec, int(action))
+        """The action's text for the seat to play; any other value (a float, a string, None,
+        an integer out of range) is labelled as such (spec.BoundedLabel), never truncated."""
+        return self.game.action_label(self._rec, action)
 
     def legal_actions(self) -> list[int]:
         """Legal actions of the seat to play (empty when the game is over)."""

@@ -138,23 +138,26 @@ class VectorGame:
         if states.dtype != self.spec.state_dtype or states.shape != (self.num_envs,):
             raise StateError(f"set_states needs a {self.spec.name} STATE array of shape "
                              f"({self.num_envs},), got {states.dtype} {states.shape}")
-        self._check(states)
-        cfg_bytes = self.cfgs.tobytes()
-        other = [i for i in range(self.num_envs) if states["cfg"][i].tobytes() != cfg_bytes]
-        if other:
-            raise StateError(f"set_states: games {other[:10]} were set up with another config "
-                             "than this VectorGame's (finished games re-init with its config)")
+        self._check(states, "set_states")
         self.states[:] = states
         self._fill()
 
     def refresh(self) -> None:
         """Validate ``states`` after editing them in place, then recompute masks and
         observations. On StateError the masks and observations are left as they were."""
-        self._check(self.states)
+        self._check(self.states, "refresh")
         self._fill()
 
-    def _check(self, states) -> None:
+    def _check(self, states, what: str) -> None:
+        """StateError unless every record is valid and was set up with this VectorGame's
+        config (a finished game re-inits with it, and ``num_players`` and the seats it
+        observes are read from it)."""
         self.spec.refuse_invalid(states, "VectorGame states", row="env")
+        cfg_bytes = self.cfgs.tobytes()
+        other = [i for i in range(self.num_envs) if states["cfg"][i].tobytes() != cfg_bytes]
+        if other:
+            raise StateError(f"{what}: games {other[:10]} were set up with another config "
+                             "than this VectorGame's (finished games re-init with its config)")
 
     def step(self, actions):
         """Apply ``actions[i]`` in game i (< 0: leave game i alone this call).
@@ -274,6 +277,9 @@ class VectorGame:
         """
         if self.spec.batch_playout is None:
             raise NotImplementedError(f"{self.spec.name} has no batch_playout kernel")
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or not (
+                0 <= steps < 2**62):
+            raise ValueError(f"playout: steps must be a whole number >= 0, got {steps!r}")
         self.counts[:] = 0
         self._run(self.spec.batch_playout,
                   (self.states, self.cfgs, self.act_rng, int(steps), self.counts),

@@ -156,3 +156,14 @@ def test_illegal_and_out_of_range_steps_raise_and_change_nothing(game, ci):
             assert err.value.legal_labels == \
                 [f"{b}: {spec.action_label(e.record[0], b)}" for b in legal]
             assert e.save() == before, f"step({a}) refused but changed the env"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_envs_action_label_names_a_value_that_is_not_an_action_never_another_action(game):
+    """``raw_env().action_label`` labels what it is given: a float, a string or None is "not
+    an integer" (1.7 is not action 1), never an exception or a truncated action."""
+    e = envs.make_raw(game)
+    e.reset(seed=3)
+    for bad in (1.7, "x", None):
+        assert "not an integer" in e.action_label(bad)
+    assert e.action_label(np.int64(0)) == e.action_label(0)

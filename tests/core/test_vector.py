@@ -253,3 +253,29 @@ def test_threaded_slices_give_the_same_bytes_as_one_thread():
     finally:
         numba.set_num_threads(saved)
     assert out[0] == out[1]
+
+
+def test_set_states_and_refresh_refuse_games_set_up_with_another_config():
+    """A finished game re-inits with the VectorGame's config, and its seats are read from it:
+    records of another config (here 3 seats in a 2-seat batch) are refused by both ways in,
+    and nothing changes."""
+    vec = envs.make_vector("toy", 2, seed=3, num_players=2)
+    other = envs.make_vector("toy", 2, seed=3, num_players=3).states.copy()
+    before = vec.states.tobytes(), vec.masks.tobytes()
+    with pytest.raises(StateError, match="set_states: games \\[0, 1\\].*another config"):
+        vec.set_states(other)
+    assert (vec.states.tobytes(), vec.masks.tobytes()) == before
+    vec.states[:] = other
+    with pytest.raises(StateError, match="refresh: games \\[0, 1\\].*another config"):
+        vec.refresh()
+    assert vec.masks.tobytes() == before[1]
+
+
+def test_playout_refuses_a_count_of_steps_that_is_not_a_whole_number():
+    vec = envs.make_vector("toy", 2, seed=3)
+    before = vec.states.tobytes()
+    for steps in ("a", 2.5, -5, True, None, 2**63):
+        with pytest.raises(ValueError, match="whole number"):
+            vec.playout(steps)
+    assert vec.states.tobytes() == before
+    assert vec.playout(np.int64(3)) == 6
