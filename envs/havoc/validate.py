@@ -39,7 +39,8 @@ from envs.havoc.state import (
     PK_FIRE_SIDE, PK_FLAG, PK_GAIN_ANY, PK_MODE, PK_NONE, PK_ORIENT, PK_PATH, PK_PAY, PK_PIVOT,
     PK_PLAY, PK_PURCHASE, PK_RESTOCK_PICK, PK_SCRAP, PK_SCRAP_GAIN, PK_SHIP, PK_SKIFF, PK_TRADE_GIVE,
     PK_TRADE_TAKE, PK_WORKSHOP, SKIFFS_PER_CREW, ST_DONE, ST_EXT, ST_EXT_OFFER,
-    ST_EFFECT, ST_FIRE_START, ST_FLAG, ST_MAIN, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST,
+    ST_EFFECT, ST_FIRE_START, ST_FLAG, ST_MAIN, ST_IDLE, ST_FIRE_END, ST_FIRE_EXT, ST_FEATURES,
+    FIRE_START, FIRE_END, FIRE_EXT, FIRE_EACH, UPG_CANNON_CAP, UPG_SAIL_CAP, VAR_GHOST,
     VAR_TEAMS, VAR_TWO_SHIP,
 )
 from envs.havoc.state import MAX_PLAYERS, STATE
@@ -61,13 +62,34 @@ PENDING_PHASES = {
 #: pending decisions taken while a card is being resolved (s.card >= 0)
 CARD_DECISIONS = (PK_MODE, PK_SHIP, PK_PATH, PK_PIVOT, PK_DISCARD, PK_FIRE, PK_FIRE_SIDE,
                   PK_EXTEND, PK_BOOTY)
+#: card stages at which a payment is made in the Sea Phase: a volley (at a firing point)
+#: or the extended maneuver (sea.py)
+PAY_STAGES = (ST_MAIN, ST_EXT_OFFER, ST_EXT, ST_EFFECT)
+#: the card stages (ST_*) at which each decision is asked while a card is being resolved
+#: (sea.run_card sets the next stage before the step that may ask, see sea.py): the mode on
+#: the card just played (apply_play), the ship before it resolves or, passed, before its
+#: flag action (apply_mode, _pass), a split path while sailing (PK_PATH), a collision's
+#: pivot and discard after the path (stage already past it) or at a whirlpool or gust, an
+#: effect's pivot (ST_EFFECT -> ST_FLAG before _effect), a volley, its side and payment at
+#: the card's firing points (ST_FIRE_START -> ST_MAIN, ST_FIRE_END -> ST_EXT_OFFER,
+#: ST_FIRE_EXT -> ST_EFFECT), the extended maneuver's offer and payment, a booty while
+#: sailing or at a feature, an effect's or a flag's choices
+CARD_STAGES = {
+    PK_MODE: (ST_IDLE,), PK_SHIP: (ST_FIRE_START, ST_FLAG), PK_PATH: (ST_MAIN, ST_EXT),
+    PK_PIVOT: (ST_FIRE_END, ST_FIRE_EXT, ST_FLAG, ST_FEATURES),
+    PK_DISCARD: (ST_FIRE_END, ST_FIRE_EXT, ST_FEATURES),
+    PK_FIRE: (ST_MAIN, ST_EXT_OFFER, ST_EFFECT), PK_FIRE_SIDE: (ST_MAIN, ST_EXT_OFFER, ST_EFFECT),
+    PK_EXTEND: (ST_EXT_OFFER,), PK_PAY: PAY_STAGES, PK_BOOTY: (ST_MAIN, ST_EXT, ST_FEATURES),
+    PK_GAIN_ANY: (ST_FLAG, ST_FEATURES), PK_SCRAP: (ST_FLAG, ST_FEATURES),
+    PK_SCRAP_GAIN: (ST_FLAG, ST_FEATURES), PK_FLAG: (ST_FEATURES,),
+}
+#: the stage a volley is offered at for each firing point of a card (sea.run_card)
+VOLLEY_STAGES = ((ST_MAIN, (FIRE_START,)), (ST_EXT_OFFER, (FIRE_END, FIRE_EACH)),
+                 (ST_EFFECT, (FIRE_EXT, FIRE_EACH)))
 #: decisions whose pend_count counts choices still to make
 COUNTED = (PK_GAIN_ANY, PK_SCRAP, PK_TRADE_GIVE, PK_TRADE_TAKE)
 #: what a payment may lead to once paid (payment.py)
 PAY_NEXT = (PK_NONE, PK_FIRE_SIDE)
-#: card stages at which a payment is made in the Sea Phase: a volley (at a firing point)
-#: or the extended maneuver (sea.py)
-PAY_STAGES = (ST_MAIN, ST_EXT_OFFER, ST_EXT, ST_EFFECT)
 
 
 def _config_problem(cfg) -> str:
@@ -505,6 +527,52 @@ def _pending(states, r):
            "flag_owner: a flag's action is offered to the crew that owns the flag [Flags]")
     r.flag(live & np.isin(pend, (PK_EXTEND, PK_MODE)) & (card == 0),
            "card: Damage has no maneuver to resolve")
+    # [Playing a Card; Resolving Cards] in the Sea Phase a crew chooses a card to play only
+    # while none is being resolved (sea.sea_continue asks PK_PLAY once run_card has cleared
+    # s.card), and every other Sea Phase decision is part of resolving the card played
+    # (apply_play sets s.card, then PK_MODE; choices come from run_card's stages)
+    sea = live & (phase == PH_SEA)
+    r.flag(sea & (pend == PK_PLAY) & (card >= 0),
+           "pending: a card is chosen to play (PK_PLAY) while card is still being resolved "
+           "[Playing a Card; Resolving Cards]")
+    r.flag(sea & (pend != PK_PLAY) & (card < 0),
+           lambda j: f"card: -1, but Sea Phase decision {pend[j]} concerns the card being "
+                     "resolved; only PK_PLAY comes between cards [Resolving Cards]")
+    idle = live & (card < 0)
+    r.flag(idle & ((stage != ST_IDLE) | (states["card_ship"] != -1)
+                   | (states["card_fire_opt"] != -1) | (states["card_shots"] != 0)),
+           "card_stage/card_ship/card_fire_opt/card_shots: cleared (ST_IDLE, -1, -1, 0) while "
+           "no card is being resolved (sea.run_card, setup)")
+    ok_stage = np.zeros(n, bool)
+    for k, stages in CARD_STAGES.items():
+        ok_stage |= (pend == k) & np.isin(stage, stages)
+    r.flag(sea & (card >= 0) & ~ok_stage,
+           lambda j: f"card_stage = {stage[j]}: decision {pend[j]} is not asked at this stage of "
+                     "resolving a card [ruling: Order of a resolved card]")
+    r.flag(live & (card >= 0) & passed & ~((stage == ST_FEATURES) | ((stage == ST_FLAG) & (pend == PK_SHIP))),
+           "card_passed: a passed card goes straight to its flag action and the sea feature "
+           "[Passing a Turn]")
+    fire_at = C.CARD_FIRE_AT[np.clip(card, 0, None)]
+    volley = sea & (card >= 0) & (np.isin(pend, (PK_FIRE, PK_FIRE_SIDE))
+                                  | ((pend == PK_PAY) & (states["pay_next"] == PK_FIRE_SIDE)))
+    at_point = np.zeros(n, bool)
+    for st, points in VOLLEY_STAGES:
+        at_point |= (stage == st) & np.isin(fire_at, points)
+    r.flag(volley & ~at_point, "card_stage: a volley is fired at the card's printed firing "
+                               "point [Cannon Fire; ruling: Firing points]")
+    aiming = volley & (pend != PK_FIRE)
+    r.flag(live & (card >= 0) & ~aiming & (states["card_fire_opt"] != -1),
+           "card_fire_opt: a cannon option is held only from its choice to its side (PK_FIRE_SIDE, "
+           "or paying for it) [Cannon Fire]")
+    fopt = np.clip(states["card_fire_opt"].astype(np.int64), 0, MAX_CANNON_OPTS - 1)
+    shots = C.CARD_CANNON[np.clip(card, 0, None), fopt, 2]
+    r.flag(live & (card >= 0) & (states["card_shots"] != np.where(aiming, shots, 0)),
+           "card_shots: the shots of the chosen cannon option, 0 when none is chosen [Cannon Fire]")
+    r.flag(sea & (pend == PK_PAY) & (card >= 0) & ((stage == ST_EXT) != (states["pay_next"] == PK_NONE)),
+           "pay_next: a Sea Phase payment for the extended maneuver (ST_EXT) leads on to nothing, "
+           "one for a volley to its side [Extended Maneuver; Cannon Fire]")
+    r.flag(sea & (pend == PK_EXTEND) & (states["card_collided"] > 0),
+           "card_collided: a ship that collided sails no extended maneuver [Collisions]")
     # a payment in progress [Booty; Symbology: any] (payment.py)
     paying = live & (pend == PK_PAY)
     units = states["pay_cost"].astype(np.int64).sum(axis=1)

@@ -19,7 +19,7 @@ from .cards import CARD, NDEFS
 from .state import STATE
 from .state import (
     AK_ACTION, AK_ADV_DONE, AK_ADV_PUT, AK_ATTACH, AK_BOARD, AK_CANNON, AK_CHANTEY, AK_FREE,
-    AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
+    AK_HIRE, AK_MOVE, AK_NONE, AK_XP, C_CONTROL, C_COST, C_HOME, C_HOST, C_OP, C_TYPE, C_WEALTH, C_HOSTILE,
     DEFAULT_MAX_STEPS, ED_ORIGINAL, H_SHIP, HOST_SEA, HOST_SHIP, MAX_ADV, MAX_ATT,
     MAX_BOARD_CARDS, MAX_CREW, MAX_DECK, MAX_DEFS, MAX_HAND, MAX_PLAYERS, NSEAS, OP_BOARDING,
     OP_DISCARD, OP_DUEL, OP_HITS, OP_MOVE, PK_FOE, PK_REACT, PK_PICK, OP_RECRUIT, PH_ACTIONS,
@@ -247,6 +247,7 @@ def _record(s) -> list[str]:
         done = [int(x) for x in s["start_done"][:n]]
         if pk != PK_START or done != [1] * cur + [0] * (n - cur) or s["turn"] != 0:
             bad.append("pk: starting crew are chosen seat by seat (Game Set-Up)")
+        bad += _setup(s, n)
     else:
         if pk == PK_START or any(int(x) == 0 for x in s["start_done"][:n]):
             bad.append("pk: starting crew are chosen only in set-up")
@@ -258,6 +259,15 @@ def _record(s) -> list[str]:
         bad.append("b_*: boarding fields are cleared outside a Boarding")
     if phase == PH_BOARD:
         a_, d_ = int(s["b_att"]), int(s["b_def"])
+        # flow.start_boarding(actor, act_target) from the boarding action or a boarding /
+        # Duel card; only a Duel names a crew (act_host = f_slot[1], flow.start_duel)
+        if actor != a_ or tgt != d_:
+            bad.append("actor/act_target: a Boarding is between the actor and the target of its "
+                       "action (Boarding)")
+        want_host = int(s["f_slot"][1]) if int(s["b_duel"]) else -1
+        if int(s["act_host"]) != want_host or int(s["act_slot"]) != -1:
+            bad.append("act_host/act_slot: in a Boarding only a Duel names a crew, the defending "
+                       "fighter (Duels)")
         if a_ < 0 or d_ < 0 or a_ == d_ or not alive[a_] or not alive[d_] \
                 or int(s["sea"][a_]) != int(s["sea"][d_]):
             bad.append("b_att/b_def: two sailing ships in one Sea (Boarding)")
@@ -310,6 +320,18 @@ def _record(s) -> list[str]:
     if phase == PH_DRAW and (pk != PK_DISCARD or int(s["disc_after"]) != F_END_TURN or ak != AK_NONE
                              or limbo != -1):
         bad.append("pk: the Draw phase only waits for discards")
+    # [Action Timing] an action is declared (act_kind, its card in limbo, its target, host,
+    # adventure) from PK_MAIN until it is over: rules.init clears these fields, rules._main
+    # and the decisions after it set them, flow.end_action (F_ACTION_DONE, or an unpaid
+    # action abandoned as a pass) clears them before the next actor's PK_MAIN, the hand-size
+    # discards after an action (F_NEXT_ACTOR) and the Draw phase
+    if phase in (PH_START, PH_DRAW) or (phase == PH_ACTIONS and pk in (PK_MAIN, PK_DISCARD)):
+        for f, none in (("act_kind", AK_NONE), ("act_slot", -1), ("act_host", -1), ("act_target", -1),
+                        ("limbo", -1)):
+            if int(s[f]) != none:
+                bad.append(f"{f}: {int(s[f])} while no action is in progress (set-up, an actor "
+                           f"choosing, discards after an action, the Draw phase): nothing "
+                           f"declared ({none}) [Action Timing]")
     if phase == PH_ACTIONS:
         if pk in (PK_BPUSH, PK_BCARD, PK_START):
             bad.append("pk: not an Actions phase decision")
@@ -384,6 +406,10 @@ def _record(s) -> list[str]:
         elif ret == PK_ABSORB and (phase, int(s["hit_after"])) not in (
                 (PH_ACTIONS, F_ACTION_DONE), (PH_BOARD, F_BOARD_HITS_DONE)):
             bad.append("hit_after: where the hits came from")
+        elif phase == PH_ACTIONS:
+            # a React paid for inside the absorb or Cannon React decision it came from: the
+            # declared action is that decision's
+            bad += _declared(s, ret, ak, limbo, tgt, actor, cur, edition)
         return bad
     if ret:
         bad.append("react_ret: cleared without a React")
@@ -394,6 +420,39 @@ def _record(s) -> list[str]:
         bad.append("fire_hits: cleared outside a Cannon React window")
     if phase == PH_ACTIONS and pk not in (PK_MAIN, PK_DISCARD):
         bad += _declared(s, pk, ak, limbo, tgt, actor, cur, edition)
+    return bad
+
+
+def _setup(s, n) -> list[str]:
+    """[Game Set-Up] what rules.init lays out and the starting-crew choices (rules._start)
+    change: every Captain sails in his home Sea, seats in order from seat 0 (the Turn Order is
+    first determined when the first turn starts, flow.step_flow F_START_TURN), no card in hand,
+    play, discard or sunk pile (the deck is shuffled and seven drawn after set-up), nothing
+    tacked or paid, and each seat's influence spent is its starting crew's cost."""
+    bad = []
+    alive = [int(x) for x in s["alive"][:n]]
+    if alive != [1] * n:
+        bad.append(f"alive: {alive}, but nobody is sunk before play starts (Game Set-Up)")
+    if int(s["actor"]) != 0 or int(s["opos"]) != 0 or int(s["passes"]) != 0 or int(s["must_act"]):
+        bad.append("actor/opos/passes/must_act: nobody has acted before the first turn (Game Set-Up)")
+    if [int(x) for x in s["order"][:n]] != list(range(n)):
+        bad.append("order: seats in seat order until the first Turn Order (Game Set-Up)")
+    if int(s["chantey"]) != -1:
+        bad.append("chantey: no Chantey in play at set-up (Game Set-Up)")
+    for f in ("hand_n", "discard_n", "sunk_n", "adv_n", "att_n", "ship_tacked"):
+        if (s[f][:n] != 0).any():
+            bad.append(f"{f}: 0 for every seat at set-up, before the deck is shuffled and seven "
+                       "cards drawn (Game Set-Up)")
+    if (s["tacked"][:n] != 0).any() or (s["paid"][:n] != 0).any():
+        bad.append("tacked/paid: nothing tacked or paid at set-up (Game Set-Up)")
+    for p in range(n):
+        cap = int(s["crew"][p][0])
+        if cap >= 0 and int(s["sea"][p]) != int(CARD[cap, C_HOME]):
+            bad.append(f"sea[{p}]: the Ship starts in its Captain's home Sea (Game Set-Up)")
+        spent = sum(int(CARD[int(d), C_COST]) for d in s["crew"][p][1:] if int(d) >= 0)
+        if int(s["start_cost"][p]) != spent:
+            bad.append(f"start_cost[{p}]: {int(s['start_cost'][p])}, but the starting crew cost "
+                       f"{spent} (Game Set-Up)")
     return bad
 
 
