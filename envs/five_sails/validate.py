@@ -451,8 +451,8 @@ def _pending_links(states, r):
         ph = int(s["phase"])
         crew = s["crew"][p]
         if s["out"][p]:
-            bad.append("to_play: a player out of the game is never asked [ruling: Eliminated "
-                       "players]")
+            bad.append("to_play: a player out of the game is never asked "
+                       "[ruling: Eliminated players]")
         # [Phases of the Day] each decision belongs to its phase; a duel is High Drama's
         want = _PK_PHASE.get(pk)
         if want is not None and ph not in want:
