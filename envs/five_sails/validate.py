@@ -6,7 +6,10 @@ and Faction Deck is in exactly one zone: Approach Deck, face-down plan, scheme i
 Deck, hand, discard pile, The Locker, crew, attachments, dueling line, gambled cards, a card
 being played; the 30 City cards likewise: City Deck, locations, City discard, The Locker,
 crews) [Decks and Card Types]; the duel (threat pools empty outside a duel [The Duel]) and
-the pending decision well formed; a legal action for the seat to play.
+the pending decision well formed; the fields tied to the phase and the pending decision
+(_pending_links: whose plan is missing in Planning, what a payment is for, the wounds of a
+"when wounded" window, the after-windows and seats still to answer, each decision's phase);
+a legal action for the seat to play.
 """
 
 import numpy as np
@@ -23,7 +26,7 @@ from .state import (CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_D
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
                     PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
-                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND, STATE)
+                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND, STATE, AB_ACTION)
 from . import batch
 from .state import MIN_PLAYERS, NUM_ACTIONS
 
@@ -402,6 +405,167 @@ def _duel_and_pending(states, r):
             r.flag(np.arange(len(states)) == j, b)
 
 
+def _crew_count(crew):
+    """Characters counting against the Crew Cap: all but Brutes (day.over_cap, common.crew_count)."""
+    return sum(1 for cid in crew if cid > 0 and C.C_TYPE[cid] != T_BRUTE)
+
+
+def _att_room(s, p, c, cid):
+    """common.att_room: a free attachment cell, or one of the same Weapon/Armor/Attire kind
+    (equipping then asks which of the two to destroy) [Attachment Cards]."""
+    att = s["att"][p][c]
+    if (att == 0).any():
+        return True
+    sl = int(C.C_SLOT[cid])
+    return sl != 0 and any(int(C.C_SLOT[a]) == sl for a in att)
+
+
+#: the phase each pending decision belongs to (None: it depends, checked below)
+_PK_PHASE = {PK_SCHEME: (PH_PLANNING,), PK_CHAR: (PH_PLANNING,), PK_ORDER: (PH_PLANNING,),
+             PK_LOCKER: (PH_PLANNING, PH_HIGH_DRAMA), PK_DUSK: (PH_DUSK,),
+             PK_MAIN: (PH_HIGH_DRAMA,), PK_MOVE: (PH_HIGH_DRAMA,), PK_PAY: (PH_HIGH_DRAMA,),
+             PK_PARLEY: (PH_HIGH_DRAMA,), PK_EQUIP: (PH_HIGH_DRAMA,), PK_ACTOR: (PH_HIGH_DRAMA,),
+             PK_SLOT: (PH_HIGH_DRAMA,), PK_COPY: (PH_HIGH_DRAMA,), PK_SINK: (PH_HIGH_DRAMA,)}
+_PK_PHASE.update({k: (PH_HIGH_DRAMA,) for k in DUEL_PK})
+#: the decisions a payment continuation (go) is pending in, and what each allows
+#: (actions.main_apply sets go, actions.finish clears it)
+_GO_PK = {PK_PARLEY: (GO_RECRUIT,), PK_EQUIP: (GO_ATTACH,), PK_ACTOR: (GO_RISK,),
+          PK_PAY: (GO_ATTACH, GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT)}
+#: the card type held out (pcard) while a payment is for it
+_GO_CARD = {GO_ATTACH: T_ATTACH, GO_RISK: T_RISK, GO_BRUTE: T_BRUTE}
+
+
+def _pending_links(states, r):
+    """The fields tied to the phase and to the pending decision, beyond their ranges: whose
+    plan is missing in Planning (day.dawn / plan_apply), what a payment pays for (go, with
+    actions.main_apply / step_apply / finish), the wounds a "when wounded" window may change
+    (r_amt, duel.wound_window), the after-windows still to open (common.end_action), the
+    seats still to answer a phase step (queue: day.continue_muster / continue_dusk)."""
+    for j, s in enumerate(states):
+        if s["to_play"] < 0:
+            continue
+        bad = []
+        p = int(s["to_play"])
+        n = int(s["num_players"])
+        pk = int(s["pk"])
+        ph = int(s["phase"])
+        crew = s["crew"][p]
+        if s["out"][p]:
+            bad.append("to_play: a player out of the game is never asked "
+                       "[ruling: Eliminated players]")
+        # [Phases of the Day] each decision belongs to its phase; a duel is High Drama's
+        want = _PK_PHASE.get(pk)
+        if want is not None and ph not in want:
+            bad.append(f"phase: decision {pk} belongs to phase {want[0]} [Phases of the Day]")
+        if s["d_on"] and ph != PH_HIGH_DRAMA:
+            bad.append("phase: a duel is fought in High Drama [3. High Drama]")
+        # [Planning 1] seats choose in turn (day.dawn, plan_apply): the seats before to_play
+        # have both choices face down, to_play its scheme only when choosing a character,
+        # the later ones nothing yet; outside Planning's choices nothing is face down
+        if pk in (PK_SCHEME, PK_CHAR):
+            if s["plan_seat"] != p:
+                bad.append("plan_seat: the seat choosing its plan is the seat to play")
+            for q in range(n):
+                has_s, has_c = s["plan_scheme"][q] > 0, s["plan_char"][q] > 0
+                if s["out"][q] or q > p:
+                    ok = not has_s and not has_c
+                elif q < p:
+                    ok = has_s and has_c
+                else:
+                    ok = has_s == (pk == PK_CHAR) and not has_c
+                if not ok:
+                    bad.append(f"to_play: seat {q}'s face-down plan does not fit seat {p} "
+                               "choosing now (seats plan in turn) [2. Planning]")
+                    break
+        elif (s["plan_scheme"] != 0).any() or (s["plan_char"] != 0).any():
+            bad.append("plan_char: face-down choices exist only while Planning asks for them")
+        # go: what a payment is for, set by main_apply and cleared by finish
+        g = int(s["go"])
+        gos = _GO_PK.get(pk, (0,))
+        if g not in gos:
+            bad.append(f"go: {g} is not what decision {pk} pays for (it can be {gos})")
+        elif g:
+            pc = int(s["pcard"])
+            t = _GO_CARD.get(g)
+            if (pc > 0) != (t is not None) or t is not None and C.C_TYPE[pc] != t:
+                bad.append("go: the card held out (pcard) is the card the payment is for")
+            elif g == GO_RISK and C.C_AB[pc] != AB_ACTION:
+                bad.append("go: a risk played from hand has an Action")
+            a, b = int(s["pa"]), int(s["pb"])
+            if g == GO_BRUTE or g == GO_RECRUIT:
+                if (crew[1:] != 0).all():
+                    bad.append("go: a Brute or a recruit needs a free crew slot")
+            if g == GO_RECRUIT and a < NLOC:
+                cost = int(C.C_COST[s["cslot"][a]])
+                if pk == PK_PARLEY and s["pay"] != cost or s["pay"] > cost:
+                    bad.append("pay: what is left of the Mercenary's cost [d. Recruit Action]")
+            if g in (GO_CEQUIP, GO_EVENT) and b < NLOC:
+                if s["loc"][p][a] != b:
+                    bad.append("pb: the location of the acting character")
+                elif g == GO_CEQUIP and not _att_room(s, p, a, s["cslot"][b]):
+                    bad.append("pa: the character has room for the City attachment")
+                elif g == GO_EVENT and s["event_used"][p][b]:
+                    bad.append("pb: an Event used once per player per Day [Event Cards]")
+                elif s["pay"] > C.C_COST[s["cslot"][b]]:
+                    bad.append("pay: no more than the card's cost [Paying Costs]")
+            if t is not None and pc > 0 and pk == PK_PAY and s["pay"] > C.C_COST[pc]:
+                bad.append("pay: no more than the card's cost [Paying Costs]")
+            if g == GO_ATTACH and pk == PK_PAY and pc > 0:
+                if not 0 <= b < n:
+                    bad.append("pb: the seat whose character takes the attachment")
+                elif b == p and not _att_room(s, p, a, pc):
+                    bad.append("pa: the character has room for the attachment [Attachment Cards]")
+                elif b != p and not (C.C_HOSTILE[pc] and s["crew"][b][a] > 0 and not s["out"][b]
+                                     and (s["att"][b][a] == 0).any() and s["loc"][b][a] < HOME
+                                     and any(crew[c] > 0 and s["loc"][p][c] == s["loc"][b][a]
+                                             for c in range(MAX_CREW))):
+                    bad.append("pb: an attachment goes on an opposing character only when it "
+                               "says so, with room [ruling: Attachments on opposing characters]")
+        # r_amt, r_p, r_c: the wounds a "when wounded" window may change and the character
+        # concerned (duel.wound_window, actions.main_apply's claim); 0 otherwise
+        react = pk in REACT_PK
+        trig = int(s["r_trig"]) if react else 0
+        if s["r_amt"] and trig != RT_WHEN_WOUNDED:
+            bad.append("r_amt: wounds wait only in a \"when wounded\" Reaction window [Reaction: When]")
+        if (s["r_p"] or s["r_c"]) and trig not in (RT_WHEN_WOUNDED, RT_WHEN_CLAIM):
+            bad.append("r_p: a character is concerned only in a \"when\" window for wounds or a claim")
+        if trig == RT_WHEN_WOUNDED and s["d_on"]:
+            side = 1 if s["r_ret"] == RET_REFUSE else int(s["d_active"])
+            if (s["r_p"] != s["d_seat"][side] or s["r_c"] != s["d_slot"][side]
+                    or not s["d_alive"][side]):
+                bad.append("r_p: the wounds go to the duel's participant whose threat resolves")
+        if trig == RT_WHEN_CLAIM:
+            q, c, l = int(s["r_p"]), int(s["r_c"]), int(s["r_loc"])
+            if (q == p or s["crew"][q][c] == 0 or s["loc"][q][c] != l or not s["eng"][q][c]
+                    or not _live_locs(n)[l]):
+                bad.append("r_p: the claiming character, engaged at the claimed location "
+                           "[f. Claim Action]")
+        # r_dest, r_move: after-windows still to open at the end of a High Drama action
+        if (s["r_dest"] or s["r_move"]) and ph != PH_HIGH_DRAMA:
+            bad.append("r_dest: after-windows wait only in High Drama [Reaction: After]")
+        if pk == PK_MAIN:
+            if s["r_dest"] or s["r_move"] or s["r_loc"]:
+                bad.append("r_dest: the after-windows of an action open before priority passes "
+                           "[Reaction: After]")
+            live_n = n - int(s["out"][:n].sum())
+            if s["passes"] >= live_n:
+                bad.append("passes: High Drama ends when every player passes [g. Pass]")
+        # queue: seats still to answer Muster (Crew Cap) or Dusk's discard
+        qu = int(s["queue"])
+        if pk == PK_DUSK:
+            if not qu >> p & 1 or s["hand_n"][p] <= C.C_PAN[s["cfg"]["leader"][p]]:
+                bad.append("queue: a Dusk discard asks a seat above its Panache [5. Dusk]")
+        elif pk == PK_LOCKER and ph == PH_PLANNING:
+            if not qu >> p & 1:
+                bad.append("queue: Muster asks a seat still to answer [Crew Cap]")
+        elif qu:
+            bad.append("queue: seats wait only at Muster or at Dusk's discard")
+        if pk == PK_LOCKER and _crew_count(crew) <= C.C_CAP[s["cfg"]["leader"][p]]:
+            bad.append("pk: sending to The Locker only over the Crew Cap [Crew Cap]")
+        for m in bad[:5]:
+            r.flag(np.arange(len(states)) == j, m)
+
+
 def _reaction_lists(states, r):
     """r_has is what the deck lists say (public): the triggers of the Reaction risks on each
     Faction Deck list [ruling: Reaction windows]."""
@@ -427,5 +591,5 @@ def check_states(states):
     """One list of problems per record (empty when valid)."""
     return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
                                  _ranges, _zones,
-                                 _reaction_lists, _duel_and_pending,
+                                 _reaction_lists, _duel_and_pending, _pending_links,
                                  V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
