@@ -351,3 +351,97 @@ def _terrain(c, names, cat):
             raise ConfigError(f"terrain: {name!r} twice; each piece is placed once [Terrain]")
         c["terr_kind"][t] = rows[0].kind
         c["terr_num"][t] = rows[0].number
+
+
+def config_kwargs(c, cat=pieces.CATALOGUE) -> dict:
+    """The make_config keywords a CONFIG record ``c`` (a row) names: its options as they are,
+    its fleets, forts and terrain by the catalogue indices or the statistics it copies.
+    ``make_config(**config_kwargs(c))`` equals ``c`` exactly when ``c`` is a config
+    make_config builds; the validator compares the two (a record's cfg is untrusted).
+
+    Pieces the record names only by their statistics (islands, coins, terrain pieces) get
+    the name of a catalogue piece with those statistics, a different piece of the same
+    statistics for each repeat (so a legal repeat is never mistaken for a duplicate, and an
+    illegal one is make_config's "twice"); a row that matches no piece is a ConfigError naming
+    the field. Everything else the comparison with make_config's record finds.
+    """
+    n = int(c["num_players"])
+    kw = {"num_players": n, "auto_forced": bool(c["auto_forced"]),
+          "max_steps": int(c["max_steps"]), "build_total": int(c["build_total"]),
+          "reefs": int(c["reefs"]), "edge": EDGE_NAMES[int(c["edge"])],
+          "order_rule": ORDER_RULES[int(c["order_rule"])],
+          "home_rule": HOME_RULES[int(c["home_rule"])],
+          "end_rule": END_RULES[int(c["end_rule"])],
+          "board_tie": BOARD_TIES[int(c["board_tie"])],
+          "island_spacing": ISLAND_SPACINGS[int(c["island_spacing"])],
+          "tiebreak": [TIEBREAK_NAMES[int(t)] for t in c["tiebreak"]],
+          "mysterious": ("plain", "effects")[int(c["myst_mode"])],
+          "table": (float(c["table_w"]), float(c["table_h"]))}
+
+    def named(rows, key, items, field, rule, where=None):
+        """Names for ``items`` (statistics tuples): the k-th repeat of a tuple -> the k-th
+        catalogue row with that tuple (the last one once they run out); ConfigError naming
+        ``field`` for a tuple no catalogue row has."""
+        seen: dict = {}
+        out = []
+        for i, it in enumerate(items):
+            match = [r.name for r in rows if key(r) == it]
+            if not match:
+                at = i if where is None else where[i]
+                raise ConfigError(f"{field}[{at}]: no piece of pieces.toml has the statistics "
+                                  f"{it} [{rule}]")
+            k = seen.get(it, 0)
+            seen[it] = k + 1
+            out.append(match[min(k, len(match) - 1)])
+        return out
+
+    def isl_key(r):
+        fx = [MY_NAMES.index(x) for x in r.table] + [0] * (c["island_fx"].shape[1] - len(r.table))
+        return (float(r.radius), int(r.mysterious), tuple(fx))
+    kw["islands"] = named(cat.islands, isl_key,
+                          [(float(c["island_r"][i]), int(c["island_myst"][i]),
+                            tuple(int(x) for x in c["island_fx"][i])) for i in range(3 * n)],
+                          "cfg.island_r", "Placing Islands")
+    # every seat contributes the same coins (seat 0's, up to the first empty slot); a unique
+    # coin's repeats get different names, a common coin's the same one
+    nc = 0
+    while nc < c["coin_val"].shape[1] and c["coin_val"][0, nc] >= 0:
+        nc += 1
+    coins = [(int(c["coin_val"][0, j]), int(c["coin_unique"][0, j]), int(c["coin_kw"][0, j]))
+             for j in range(nc)]
+    coin_key = lambda r: (r.value, int(r.unique), r.keyword)  # noqa: E731
+    common = {t: [r.name for r in cat.coins if coin_key(r) == t] for t in coins if not t[1]}
+    for j, t in enumerate(coins):
+        if not t[1] and not common[t]:
+            raise ConfigError(f"cfg.coin_val[0, {j}]: no coin of pieces.toml has the statistics "
+                              f"{t} [Placing Treasure]")
+    uniq = iter(named(cat.coins, coin_key, [t for t in coins if t[1]], "cfg.coin_unique",
+                      "Placing Treasure: Unique treasure",
+                      [f"0, {j}" for j, t in enumerate(coins) if t[1]]))
+    kw["coins"] = [next(uniq) if t[1] else common[t][0] for t in coins]
+    nt = 0
+    while nt < MAX_TERR and c["terr_kind"][nt] != 0:
+        nt += 1
+    kw["terrain"] = named(cat.terrain, lambda r: (r.kind, r.number),
+                          [(int(c["terr_kind"][t]), int(c["terr_num"][t])) for t in range(nt)],
+                          "cfg.terr_kind", "Terrain")
+    kw["fleets"] = [_fleet_of(c, p, cat) for p in range(n)]
+    forts = [[cat.forts[int(d)].name for d in c["fort_def"][p] if d >= 0] for p in range(n)]
+    kw["forts"] = forts if any(forts) else ()
+    return kw
+
+
+def _fleet_of(c, p, cat) -> dict:
+    """Seat p's fleet table from the catalogue indices in ``c``: her ships in slot order, each
+    with the crew then the equipment assigned to her slot, in crew-slot order."""
+    ships = []
+    for j in range(c["ship_def"].shape[1]):
+        d = int(c["ship_def"][p, j])
+        if d < 0:
+            continue
+        crew = [cat.crew[int(c["crew_def"][p, k])] for k in range(c["crew_def"].shape[1])
+                if c["crew_def"][p, k] >= 0 and c["crew_slot"][p, k] == j]
+        ships.append({"name": cat.ships[d].name,
+                      "crew": [x.name for x in crew if not x.equipment],
+                      "equipment": [x.name for x in crew if x.equipment]})
+    return {"ship": ships}

@@ -1,7 +1,8 @@
 """Cursed Seas check_states: the validator of records from outside (envs/core/validate.py).
 
 Stages: the common header; the config copied into the record (fleet statistics, table,
-options); index ranges and finite positions; the position's invariants - treasure and crew
+options), and that config rebuilt by make_config from the pieces it names (every statistic
+the catalogue's, every fleet legal); index ranges and finite positions; the position's invariants - treasure and crew
 conservation [Placing Treasure; Placing Crew and equipment], masts within 0..built
 [Shooting; Repairing], cargo limits [Exploring], no ship overlapping an island or a ship and
 every ship on the table [Moving], a well-formed pending decision; then a legal action for a
@@ -10,9 +11,14 @@ live seat. Every message names the field and the rule.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from envs.core import validate as V
+from envs.core.errors import ConfigError
+
+from . import config
 
 from . import pieces
 from .state import (
@@ -28,7 +34,7 @@ from .state import (
 )
 from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import ACT_SHOOT, PK_FORT_GUN, PK_GUN
-from .state import STATE
+from .state import CONFIG, STATE
 from .state import (
     NUM_KW, PK_MYST_CREW, PK_MYST_DOWN, PK_MYST_UP, PK_PIECE_TO, PK_REVEAL, PK_SEA_SWAP,
     PK_SEA_WITH, SC_TRIED,
@@ -118,6 +124,75 @@ def _config2(states, r):
                 bad.append(f"cfg.ship_def[{p}]: every fleet has a ship [Fleets]")
         for b in bad[:3]:
             r.flag(np.arange(states.shape[0]) == i, b)
+
+
+#: the rule each config field keeps when it is not what make_config builds from the catalogue
+#: (a field not listed is an option: it is compared too, and only differs if make_config would
+#: store the option differently)
+_CFG_RULES = {
+    "ship_def": "Fleets: ships fill a fleet's slots in order",
+    "ship_nation": "Fleets: a ship's nation is her card's",
+    "ship_cost": "Fleets: a ship's cost is her card's",
+    "ship_cargo": "Placing Crew and equipment: a ship's cargo is her card's, +1 for each link",
+    "ship_nseg": "Moving: a ship's base move is her card's",
+    "ship_seg": "Moving: a ship's base move is her card's",
+    "ship_nmast": "Shooting: a ship's masts are her card's",
+    "ship_rank": "Shooting: a mast's cannon is her card's",
+    "ship_range": "Shooting: a mast's cannon is her card's",
+    "ship_creature": "Sea Creatures: a sea creature is one by her card",
+    "crew_def": "Placing Crew and equipment: crew are listed ship by ship, crew before equipment",
+    "crew_slot": "Placing Crew and equipment: crew are listed ship by ship, crew before equipment",
+    "crew_nation": "Placing Crew and equipment: a crew's nation is its card's",
+    "crew_cost": "Placing Crew and equipment: a crew's cost is its card's",
+    "crew_kw": "Placing Crew and equipment: a crew's keyword is its card's",
+    "crew_eq": "Placing Crew and equipment: equipment is equipment by its card",
+    "crew_link": "Placing Crew and equipment: Linked crew and ships",
+    "island_r": "Placing Islands: an island piece's radius is its card's",
+    "island_myst": "Placing Islands: Mysterious Islands",
+    "island_fx": "Placing Islands: a mysterious island's d6 table is its card's",
+    "coin_val": "Placing Treasure: every player contributes the same coins",
+    "coin_unique": "Placing Treasure: Unique treasure",
+    "coin_kw": "Placing Treasure: Unique treasure",
+    "terr_kind": "Terrain: the pieces are placed in order, each once",
+    "terr_num": "Iceberg: an iceberg's gold number is its card's",
+    "fort_def": "Forts: a seat's forts fill her slots in order",
+    "fort_cost": "Building Forts: a fort's cost is its card's",
+    "fort_nflag": "Forts: a fort's flags are its card's",
+    "fort_rank": "Forts: a flag's cannon is its card's",
+    "fort_range": "Forts: a flag's cannon is its card's",
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _catalogue_problems(raw: bytes) -> tuple:
+    """The problems of one CONFIG record (its bytes): the keywords it names (config_kwargs)
+    must be legal (make_config: check_fleet's points, cargo and No-Duplicates, the coins,
+    terrain and forts) and must build this very record, field by field, so every statistic
+    copied from the catalogue is the named piece's."""
+    c = np.frombuffer(raw, CONFIG)[0]
+    try:
+        want = config.make_config(**config.config_kwargs(c))[0]
+    except ConfigError as e:
+        return (str(e) if str(e).startswith("cfg.") else f"cfg: {e}",)
+    out = []
+    for f in CONFIG.names:
+        a, b = np.asarray(c[f]), np.asarray(want[f])
+        if np.array_equal(a, b):
+            continue
+        pos = tuple(np.argwhere(a != b)[0]) if a.ndim else ()
+        at = f"[{', '.join(str(int(x)) for x in pos)}]" if pos else ""
+        rule = _CFG_RULES.get(f, "a make_config option")
+        out.append(f"cfg.{f}{at} = {a[pos].item()}: {rule} (expected {b[pos].item()})")
+    return tuple(out)
+
+
+def _catalogue(states, r):
+    """The record's config is untrusted: each distinct cfg of the batch is one make_config
+    builds from the pieces it names (_catalogue_problems, cached by its bytes)."""
+    cfg = np.ascontiguousarray(states["cfg"])
+    for i in range(states.shape[0]):
+        for msg in _catalogue_problems(cfg[i].tobytes())[:5]:
+            r.flag(np.arange(states.shape[0]) == i, msg)
 
 
 def _ranges(states, r):
@@ -739,5 +814,5 @@ _UNUSED = (
 def check_states(states):
     """One list of problems per record (empty when valid)."""
     return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), *_UNUSED, _config,
-                                 _config2,
+                                 _config2, _catalogue,
                                  _ranges, _semantic, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
