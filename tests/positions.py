@@ -20,3 +20,23 @@ def random_records(game, config, games, steps, every, seed):
                 out.append(e.record.copy())
             e.step(int(rng.choice(e.legal_actions())))
     return out
+
+
+def first_reached(game, pred, config, seeds, depth=3000):
+    """The first record random play of ``game`` under ``config`` reaches (seed by seed, moves
+    drawn from the seed, at most ``depth`` decisions a game) that satisfies ``pred`` (of the
+    record); it must be valid. A test that finds none fails: its position was not reached."""
+    e = envs.make_raw(game, **config)
+    for seed in seeds:
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(depth):
+            if e.record["to_play"][0] < 0:
+                break
+            if pred(e.record[0]):
+                out = e.record.copy()
+                problems = envs.spec(game).check_state(out)
+                assert problems == [], problems
+                return out
+            e.step(int(rng.choice(e.legal_actions())))
+    raise AssertionError(f"{game}: no record of the kind asked for in seeds {seeds}")

@@ -3,28 +3,16 @@
 next play lost that card). Every record random play reaches passes them (test_soak.py)."""
 
 import numpy as np
-import pytest
 
 import envs
 from envs.havoc import state as S
+from tests.positions import first_reached
 
 GAME = envs.spec("havoc")
 
 
 def _reach(pred, cfg=None, seeds=range(1, 30), depth=3000):
-    for seed in seeds:
-        e = envs.make_raw("havoc", **(cfg or {"num_players": 2}))
-        e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(depth):
-            if e.record["to_play"][0] < 0:
-                break
-            if pred(e.record[0]):
-                out = e.record.copy()
-                assert GAME.check_state(out) == []
-                return out
-            e.step(int(rng.choice(e.legal_actions())))
-    pytest.skip("no such record reached")
+    return first_reached("havoc", pred, cfg or {"num_players": 2}, seeds, depth)
 
 
 def _problems(rec, **fields):

@@ -3,30 +3,17 @@ progress, set-up fields, who boards whom (envs/seventh_sea/validate.py; audit s6
 
 Every record random play reaches passes the same checks (test_soak.py)."""
 
-import numpy as np
 import pytest
 
 import envs
 from envs.seventh_sea import state as S
+from tests.positions import first_reached
 
 GAME = envs.spec("seventh_sea")
 
 
 def _reach(pred, cfg, seeds=range(1, 40), depth=3000):
-    """The first record random play reaches (seed by seed) that satisfies ``pred``."""
-    for seed in seeds:
-        e = envs.make_raw("seventh_sea", **cfg)
-        e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(depth):
-            if e.record["to_play"][0] < 0:
-                break
-            if pred(e.record[0]):
-                out = e.record.copy()
-                assert GAME.check_state(out) == []
-                return out
-            e.step(int(rng.choice(e.legal_actions())))
-    pytest.skip("no such record reached")
+    return first_reached("seventh_sea", pred, cfg, seeds, depth)
 
 
 def _refused(rec, field, value, word):
