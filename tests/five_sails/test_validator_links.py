@@ -8,25 +8,14 @@ test_properties.py) show every record a game reaches still passes."""
 import numpy as np
 import pytest
 
-import envs
 from envs.five_sails import state as S
 from envs.five_sails.validate import check_states
+from tests.positions import first_reached
 
 
 def _walk_to(n, pred, seeds=range(40), depth=900):
     """The first record, over random legal walks, for which ``pred(record)`` holds."""
-    for seed in seeds:
-        e = envs.make_raw("five_sails", num_players=n)
-        e.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(depth):
-            rec = e.record
-            if rec["to_play"][0] < 0:
-                break
-            if pred(rec[0]):
-                return rec.copy()
-            e.step(int(rng.choice(e.legal_actions())))
-    pytest.skip("no such position reached")
+    return first_reached("five_sails", pred, {"num_players": n}, seeds, depth)
 
 
 def _refused(rec, field, **change):
