@@ -36,6 +36,7 @@ from collections import OrderedDict
 import numpy as np
 
 from agents.base import Agent, as_state_array
+from envs.core.integers import is_integer
 
 
 #: playout decisions before the game's value kernel takes over (games that have one and
@@ -115,7 +116,7 @@ def checked_depth(d) -> int | None:
     tree levels >= 1. The one rule for the agent and a shipped model's metadata."""
     if d is None:
         return None
-    if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
+    if not is_integer(d) or d < 1:
         raise ValueError(f"prior depth {d!r}: a whole number of tree levels >= 1 (1: the "
                          "root alone), or None for every level")
     return int(d)

@@ -41,6 +41,7 @@ from envs.core.compile import ensure_compiled
 from envs.core.errors import (
     ActionTypeError, ConfigError, IllegalActionError, ResetNeededError, SeatError, StateError,
 )
+from envs.core.integers import is_integer
 from envs.core.spec import FAULT_MESSAGES, GameSpec, SingleKernels  # noqa: F401 (re-export)
 
 #: AEC bookkeeping kept in snapshots (with the record), so a loaded env continues exactly
@@ -52,7 +53,7 @@ def check_seed(seed):
     """``seed`` as a Python int (or None); TypeError naming ``seed`` for anything else."""
     if seed is None:
         return None
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+    if not is_integer(seed):
         raise TypeError(f"seed must be an int, a numpy integer or None, got "
                         f"{type(seed).__name__} {seed!r}")
     return int(seed)
@@ -60,9 +61,7 @@ def check_seed(seed):
 
 def as_action(action):
     """``action`` as a Python int, or None if it is not an integer (bools excluded)."""
-    if isinstance(action, (bool, np.bool_)):
-        return None
-    if isinstance(action, (int, np.integer)):
+    if is_integer(action):
         return int(action)
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         return int(action)

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.errors import CardDataError, ConfigError
+from envs.core.integers import is_integer
 
 #: placeholder card label for problems that concern a whole file or section
 FILE_LEVEL = "(file)"
@@ -60,7 +61,7 @@ class Int:
     default: Any = _MISSING
 
     def check(self, v, fail):
-        if isinstance(v, bool) or not isinstance(v, int):
+        if not is_integer(v):
             fail(f"expected an integer, got {v!r}")
         if not self.lo <= v <= self.hi:
             fail(f"{v} is out of range [{self.lo}, {self.hi}]")
@@ -143,7 +144,7 @@ class IntList:
         if not self.min_n <= len(v) <= self.max_n:
             fail(f"{len(v)} items, expected {self.min_n} to {self.max_n}")
         for i, x in enumerate(v):
-            if isinstance(x, bool) or not isinstance(x, int) or not self.lo <= x <= self.hi:
+            if not is_integer(x) or not self.lo <= x <= self.hi:
                 fail(f"item {i}: {x!r} is not an integer in [{self.lo}, {self.hi}]")
         return list(v)
 
@@ -168,7 +169,7 @@ class IntTable:
         out = []
         for k in self.keys:
             n = v.get(k, 0)
-            if isinstance(n, bool) or not isinstance(n, int) or not self.lo <= n <= self.hi:
+            if not is_integer(n) or not self.lo <= n <= self.hi:
                 fail(f"{k} = {n!r}, expected an integer in [{self.lo}, {self.hi}]")
             out.append(n)
         if not self.total[0] <= sum(out) <= self.total[1]:
@@ -195,7 +196,7 @@ class IntRows:
             if not isinstance(row, list) or len(row) != len(self.ranges):
                 fail(f"row {i}: expected {len(self.ranges)} integers, got {row!r}")
             for j, (x, (lo, hi)) in enumerate(zip(row, self.ranges)):
-                if isinstance(x, bool) or not isinstance(x, int) or not lo <= x <= hi:
+                if not is_integer(x) or not lo <= x <= hi:
                     fail(f"row {i} column {j}: {x!r} is not an integer in [{lo}, {hi}]")
         return [list(r) for r in v]
 

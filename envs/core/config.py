@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.core.errors import ConfigError
+from envs.core.integers import is_integer
 
 #: the options every game's CONFIG has (``spec.config_header``)
 COMMON = ("num_players", "auto_forced", "max_steps")
@@ -30,7 +31,7 @@ def integer(name: str, value, lo: int, hi: int, rule: str = "", range_msg: str =
     ``rule`` (the rulebook section or what the option means) is quoted after the problem;
     ``range_msg``, when given, is the whole sentence said of a value out of range."""
     why = f"; {rule}" if rule else ""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+    if not is_integer(value):
         raise ConfigError(f"{name}={value!r}: must be an integer, not "
                           f"{type(value).__name__}{why}")
     if not lo <= int(value) <= hi:
@@ -42,7 +43,7 @@ def flag(name: str, value) -> int:
     """``value`` as 0 or 1: True/False (numpy bools too) or the integers 0 and 1."""
     if isinstance(value, (bool, np.bool_)):
         return int(value)
-    if isinstance(value, (int, np.integer)) and int(value) in (0, 1):
+    if is_integer(value) and int(value) in (0, 1):
         return int(value)
     raise ConfigError(f"{name}={value!r}: must be True or False (or 0/1)")
 

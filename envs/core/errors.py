@@ -14,8 +14,7 @@ and the rule, the card file, card and field, the state field and the invariant.
 | ``SeatError`` (``ValueError``) | a seat that is not one of the game's (an agent's ``act``, ``VectorGame.observe_seats`` / ``observe_final``), or an agent asked to play a game that is over | unchanged |
 """
 
-
-import numpy as np
+from envs.core.integers import is_integer
 
 
 class BroadsideError(Exception):
@@ -81,7 +80,7 @@ class SeatError(BroadsideError, ValueError):
     @classmethod
     def check(cls, seat, num_players: int, what: str) -> int:
         """``seat`` as an int if it is an integer (not a bool) in ``0..num_players-1``."""
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+        if not is_integer(seat):
             raise cls(f"{what}: seat {seat!r} is not an integer")
         if not 0 <= int(seat) < int(num_players):
             raise cls(f"{what}: seat {seat} is not a seat of this {num_players}-player game "

@@ -24,6 +24,7 @@ them by their returns alone.
 import numpy as np
 from numba import njit
 
+from envs.core.integers import is_integer
 from envs.core.rng import mix64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -36,7 +37,7 @@ C_SCALE = 0.1
 def checked_root_actions(m) -> int:
     """The number of root actions a Gumbel root draws, checked (ValueError otherwise): a
     whole number >= 0 (0: no Gumbel root). The one rule for the search and its agent."""
-    if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 0:
+    if not is_integer(m) or m < 0:
         raise ValueError(f"gumbel root of {m!r} actions: the number of root actions to draw, "
                          "a whole number >= 0 (0: no Gumbel root)")
     return int(m)

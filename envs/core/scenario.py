@@ -41,6 +41,7 @@ import tomllib
 import numpy as np
 
 from envs.core.errors import StateError
+from envs.core.integers import is_integer
 from envs.core.schema import closest
 
 SCENARIO_KEYS = ("game", "description", "seed", "config", "config_record", "state")
@@ -101,7 +102,7 @@ def _convert(path: str, value, dtype: np.dtype, shape: tuple):
                     v = int(v, 0)
                 except ValueError:
                     raise StateError(f"scenario field {path!r}: {v!r} is not an integer") from None
-            elif isinstance(v, (float, bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            elif not is_integer(v):
                 raise StateError(f"scenario field {path!r}: {v!r} is not an integer")
             if not info.min <= int(v) <= info.max:
                 raise StateError(f"scenario field {path!r}: {v} is outside {dtype.name} range "
@@ -275,7 +276,7 @@ def start_record(d: dict, cfg: np.ndarray, state_dtype: np.dtype, init) -> np.nd
     """
     base = np.zeros(1, dtype=state_dtype)
     seed = d.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_integer(seed):
         raise StateError(f"scenario field 'seed': {seed!r} must be an integer")
     if "seed" in d or not {"state", "config_record"} & set(d):
         init(base, cfg, np.uint64(seed % 2**64))

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from envs.core.errors import StateError
+from envs.core.integers import is_integer
 
 
 def fail(path: str, problem: str):
@@ -52,7 +53,7 @@ class Int(Field):
         self.lo, self.hi, self.doc = lo, hi, doc
 
     def parse(self, value, path):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        if not is_integer(value):
             fail(path, f"{value!r} is not an integer")
         v = int(value)
         if self.lo is not None and v < self.lo:

@@ -37,6 +37,7 @@ import numpy as np
 from envs.core.aec import check_seed
 from envs.core.compile import ensure_compiled
 from envs.core.errors import ActionTypeError, IllegalActionError, SeatError, StateError
+from envs.core.integers import is_integer
 from envs.core.masks import first_illegal
 from envs.core.spec import FAULT_MESSAGES, GameSpec
 
@@ -85,7 +86,7 @@ class VectorGame:
 
     def __init__(self, spec: GameSpec, num_envs: int, seed: int | None = 0,
                  unchecked: bool = False, keep_final: bool = False, **config):
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+        if not is_integer(num_envs):
             raise TypeError(f"num_envs must be an integer, got {type(num_envs).__name__}")
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
@@ -195,7 +196,7 @@ class VectorGame:
         ended in the last step) observed by ``seat``."""
         if not self.keep_final:
             raise RuntimeError("observe_final needs a VectorGame made with keep_final=True")
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not (
+        if not is_integer(i) or not (
                 0 <= i < self.num_envs):
             raise IndexError(f"observe_final: game {i!r} is not one of 0..{self.num_envs - 1}")
         n = int(self.final_states["num_players"][i])
@@ -277,7 +278,7 @@ class VectorGame:
         """
         if self.spec.batch_playout is None:
             raise NotImplementedError(f"{self.spec.name} has no batch_playout kernel")
-        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or not (
+        if not is_integer(steps) or not (
                 0 <= steps < 2**62):
             raise ValueError(f"playout: steps must be a whole number >= 0, got {steps!r}")
         self.counts[:] = 0

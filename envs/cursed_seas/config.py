@@ -18,6 +18,7 @@ import numpy as np
 
 from envs.core.config import common_options
 from envs.core.errors import ConfigError
+from envs.core.integers import is_integer
 
 from . import pieces
 from .state import (
@@ -40,7 +41,7 @@ KNOWN = ("num_players", "fleets", "build_total", "reefs", "edge", "order_rule", 
 
 
 def _int(name, v, lo, hi, rule):
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+    if not is_integer(v):
         raise ConfigError(f"{name}={v!r}: must be an integer ({rule})")
     if not lo <= int(v) <= hi:
         raise ConfigError(f"{name}={v}: must be {lo}..{hi} ({rule})")

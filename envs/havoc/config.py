@@ -13,6 +13,7 @@ import numpy as np
 
 from envs.core.config import common_options, flag
 from envs.core.errors import ConfigError
+from envs.core.integers import is_integer
 from envs.havoc import cards
 from envs.havoc.state import (
     CONFIG, DEFAULT_MAX_STEPS, MAX_CREWS, MAX_PLAYERS, MAX_STALL_LIMIT, NUM_SHIP_DEFS,
@@ -27,7 +28,7 @@ KNOWN = ("num_players", "variant", "ships", "captains", "teams", "num_ghosts", "
 
 
 def _int(name, value, rule):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+    if not is_integer(value):
         raise ConfigError(f"{name}={value!r}: must be an integer ({rule})")
     return int(value)
 
@@ -157,7 +158,7 @@ def _gust(value):
         return -1
     if isinstance(value, str) and value.upper() in HEADING_LETTERS and len(value) == 1:
         return HEADING_LETTERS.index(value.upper())
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 4:
+    if is_integer(value) and 0 <= value < 4:
         return int(value)
     raise ConfigError(f"gust_dir={value!r}: gusts point N, E, S or W (or None to roll it) "
                       "(rulebook: Sea Grid Setup A)")

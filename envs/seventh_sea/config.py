@@ -18,6 +18,7 @@ import numpy as np
 
 from envs.core.config import common_options
 from envs.core.errors import ConfigError
+from envs.core.integers import is_integer
 from envs.seventh_sea import cards
 from envs.seventh_sea import state as S
 
@@ -74,7 +75,7 @@ def deck_counts(deck, edition: int) -> np.ndarray:
         raise ConfigError(f'deck "{label}": cards must be a table {{card name = copies}}')
     for name, k in body.items():
         d = cid(name, "cards")
-        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        if not is_integer(k) or k < 1:
             raise ConfigError(f'deck "{label}": {name!r} = {k!r}: copies must be a positive integer')
         if cards.CARD[d, S.C_TYPE] in (S.T_CAPTAIN, S.T_SHIP):
             raise ConfigError(f'deck "{label}": {name!r}: the deck names its one Captain and Ship '
