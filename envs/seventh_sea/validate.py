@@ -112,6 +112,18 @@ def hand_max_py(s, p) -> int:
     return v
 
 
+def _fire_options(s) -> bool:
+    """The actor's crew that could fire now: the fire decision's legal actions (the legal-mask
+    kernel on a copy at PK_FIRE; the record passed the index stages)."""
+    from .state import PK_FIRE
+    one = np.zeros(1, dtype=STATE)
+    one[0] = s
+    one["pk"] = PK_FIRE
+    mask = np.zeros((1, NUM_ACTIONS), dtype=np.uint8)
+    batch.batch_legal(one, mask)
+    return bool(mask.any())
+
+
 def _ty(d):
     return int(CARD[d, C_TYPE])
 
@@ -321,6 +333,12 @@ def _record(s) -> list[str]:
                 if any(fs[i] >= 0 and fl[i] < 0 for i in range(2)):
                     bad.append("f_slot: a fighter pushed forward fights with its crew until it sinks "
                                "(Boarding)")
+                # rules._board: a card instead of a boarding attack is the choice of the side
+                # whose attack it is (b_half), and flow.instead_done gives that side its
+                # opportunity back if it goes unpaid
+                if pk == PK_PAY and cur != side:
+                    bad.append("react_card: a card played instead of a boarding attack is paid by "
+                               "the side whose attack it is (b_half) (Boarding)")
                 if fs[1] >= 0 and bn == 0 and not duel:
                     bad.append("f_seat: the other side pushes a crew only after the first boarding "
                                "card (Boarding)")
@@ -380,6 +398,13 @@ def _record(s) -> list[str]:
         if int(s["passes"]) >= sum(alive):
             bad.append(f"passes: {int(s['passes'])} in a row in the Actions phase, but all "
                        f"{sum(alive)} players sailing passing ends it (II. Actions)")
+        # legal.legal_into offers the cannon attack at PK_MAIN only if the actor can fire
+        # (legal.can_fire), and its target decision tacks nothing before PK_FIRE, which
+        # offers the same crew: a target chosen with no crew to fire has no fire decision to
+        # answer (audit s67)
+        if pk == PK_TARGET and ak == AK_CANNON and not bad and not _fire_options(s):
+            bad.append("act_kind: a cannon attack is declared with an untacked crew able to fire "
+                       "(9. Perform a Cannon Attack), but the actor has none (tacked)")
     if pk == PK_DISCARD and int(s["hand_n"][cur]) <= hand_max_py(s, cur):
         bad.append("pk: discarding while within the hand maximum")
     if pk == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):

@@ -139,3 +139,23 @@ def test_a_truncated_game_at_its_bound_is_accepted():
         e.step(int(rng.choice(e.legal_actions())))
     assert e.record["truncated"][0] == 1 and e.record["step"][0] == 12
     assert GAME.check_state(e.record) == []
+
+
+def test_a_cannon_attack_has_a_crew_to_fire():
+    """Audit s67: the actor's crew tacked while it chooses the cannon attack's target: the
+    fire decision after it had no legal action."""
+    cfg = {"num_players": 2}
+    rec = _reach(lambda s: s["pk"] == S.PK_TARGET and s["act_kind"] == S.AK_CANNON, cfg)
+    p = int(rec["actor"][0])
+    bad_tacked = rec["tacked"][0].copy()
+    bad_tacked[p][rec["crew"][0][p] >= 0] = 1
+    _refused(rec, cfg, {"tacked": (slice(None), bad_tacked.reshape(-1))}, "act_kind: a cannon attack")
+
+
+def test_a_card_instead_of_a_boarding_attack_is_paid_by_the_side_attacking():
+    """Audit s67: b_half flipped while the defender pays for a card played instead of its
+    boarding attack: unpaid, the push decision went back to it out of turn."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["pk"] == S.PK_PAY and s["react_card"] >= 0 and s["react_ret"] == S.PK_BPUSH,
+                 cfg, seeds=range(1, 80))
+    _refused(rec, cfg, {"b_half": 1 - int(rec["b_half"][0])}, "react_card: a card played instead")
