@@ -112,6 +112,18 @@ def hand_max_py(s, p) -> int:
     return v
 
 
+def _fire_options(s) -> bool:
+    """The actor's crew that could fire now: the fire decision's legal actions (the legal-mask
+    kernel on a copy at PK_FIRE; the record passed the index stages)."""
+    from .state import PK_FIRE
+    one = np.zeros(1, dtype=STATE)
+    one[0] = s
+    one["pk"] = PK_FIRE
+    mask = np.zeros((1, NUM_ACTIONS), dtype=np.uint8)
+    batch.batch_legal(one, mask)
+    return bool(mask.any())
+
+
 def _ty(d):
     return int(CARD[d, C_TYPE])
 
@@ -308,6 +320,36 @@ def _record(s) -> list[str]:
                         or (bn > 0 and int(s["b_last"]) < 0) \
                         or (bn > 0 and fs[int(s["b_last"])] == cur):
                     bad.append("pk: boarding card decision out of turn")
+            # While crew are pushed and cards played (and while a card played instead of a
+            # boarding attack is paid for): rules._board sets a fighter's seat and crew slot
+            # together when it is pushed (flow.start_duel names the Duel's defender the same
+            # way) and only flow.fighter_absorb clears a slot, as the fighter sinks and the
+            # hits follow; the other side pushes only after the first card (a Duel's
+            # defender is named before); each card sets b_last (its side) and b_box, which
+            # flow.begin_attack clears with the cards (audit s67)
+            pushing = pk in (PK_BPUSH, PK_BCARD) or (pk == PK_PAY and int(s["react_card"]) >= 0
+                                                     and int(s["react_ret"]) == PK_BPUSH)
+            if pushing:
+                if any(fs[i] >= 0 and fl[i] < 0 for i in range(2)):
+                    bad.append("f_slot: a fighter pushed forward fights with its crew until it sinks "
+                               "(Boarding)")
+                # rules._board: a card instead of a boarding attack is the choice of the side
+                # whose attack it is (b_half), and flow.instead_done gives that side its
+                # opportunity back if it goes unpaid
+                if pk == PK_PAY and cur != side:
+                    bad.append("react_card: a card played instead of a boarding attack is paid by "
+                               "the side whose attack it is (b_half) (Boarding)")
+                if fs[1] >= 0 and bn == 0 and not duel:
+                    bad.append("f_seat: the other side pushes a crew only after the first boarding "
+                               "card (Boarding)")
+                lb = int(s["b_last"])
+                if (lb >= 0) != (bn > 0) or (bn > 0 and fs[1] < 0 and lb != 0):
+                    bad.append(f"b_last: {lb}, but it is the side of the last boarding card played "
+                               "in this attack (the starter's until the other side pushes), -1 "
+                               "before the first (Boarding)")
+                if (int(s["b_box"]) >= 0) != (bn > 0):
+                    bad.append(f"b_box: {int(s['b_box'])}, but it is the box of the last boarding "
+                               "card played in this attack, -1 before the first (Boarding)")
             if pk in (PK_ABSORB, PK_DISCARD) and (bn != 0) and pk == PK_DISCARD:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
@@ -349,6 +391,20 @@ def _record(s) -> list[str]:
             bad.append("cur: the acting player decides")
         if s["must_act"] and pk == PK_MAIN and not int(s["ship_tacked"][actor]):
             bad.append("must_act: only after a free move (the ship tacked)")
+        # flow.step_flow F_PASS: the passes in a row reaching the players sailing end the
+        # Actions phase (F_DRAW_PHASE), F_ACTION_DONE resets them, so every Actions decision
+        # has fewer (a Captain sinks only in an action, which ends before the next decision)
+        # (audit s67)
+        if int(s["passes"]) >= sum(alive):
+            bad.append(f"passes: {int(s['passes'])} in a row in the Actions phase, but all "
+                       f"{sum(alive)} players sailing passing ends it (II. Actions)")
+        # legal.legal_into offers the cannon attack at PK_MAIN only if the actor can fire
+        # (legal.can_fire), and its target decision tacks nothing before PK_FIRE, which
+        # offers the same crew: a target chosen with no crew to fire has no fire decision to
+        # answer (audit s67)
+        if pk == PK_TARGET and ak == AK_CANNON and not bad and not _fire_options(s):
+            bad.append("act_kind: a cannon attack is declared with an untacked crew able to fire "
+                       "(9. Perform a Cannon Attack), but the actor has none (tacked)")
     if pk == PK_DISCARD and int(s["hand_n"][cur]) <= hand_max_py(s, cur):
         bad.append("pk: discarding while within the hand maximum")
     if pk == PK_ABSORB and (int(s["hits"]) <= 0 or int(s["hit_seat"]) != cur):
@@ -371,6 +427,18 @@ def _record(s) -> list[str]:
         bad.append("pay_seat: a cancel cost is paid by another player")
     if int(s["cw_mask"]) and not (pk == PK_CANCEL or (paying and s["pay_cancel"])):
         bad.append("cw_mask: cleared outside a cancel window")
+    elif int(s["cw_mask"]):
+        # flow.pay_done offers the cancel to the target of a Boarding, action card or
+        # attachment, or to every other player for a Chantey, never to the actor;
+        # flow.next_cancel clears each seat's bit as it goes round the turn order from the
+        # actor, so the seats left are those after the seat deciding (audit s67)
+        rest = [order[(order.index(actor) + i) % n] for i in range(1, n)] if actor in order[:n] else []
+        later = rest[rest.index(cur) + 1:] if cur in rest else []
+        allowed = sum(1 << q for q in later) if ak == AK_CHANTEY else 0
+        if int(s["cw_mask"]) & ~allowed:
+            bad.append(f"cw_mask: {int(s['cw_mask'])}, but only the seats after the one deciding, "
+                       "in turn order from the actor, are still to be offered a Chantey's cancel "
+                       "(any other cancel has one seat, its target) (Canceling)")
     fa = int(s["fighter_abs"])
     if fa >= 0 and not (phase == PH_BOARD and absorbing and edition != ED_ORIGINAL
                         and int(s["f_seat"][fa]) == int(s["hit_seat"]) and int(s["f_slot"][fa]) >= 0
@@ -548,8 +616,27 @@ _UNUSED_SEATS = V.unused_seats_stage(
                      "adv_sea", "hand", "deck", "discard", "sunk")})
 
 
+def _below_bound(states, problems) -> None:
+    """rules._apply_one truncates a game the moment ``step`` reaches the bound (cfg.max_steps,
+    0 = DEFAULT_MAX_STEPS), so a record live as it stands has ``step`` below it: one more
+    decision from ``step`` = bound would give a truncated record past its bound (audit s67).
+    Judged here on the records as given, not as a stage: the header stage allows ``step`` =
+    bound because run_stages judges a refused truncated record again thawed (live at its
+    bound)."""
+    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"].astype(np.int64),
+                     DEFAULT_MAX_STEPS)
+    live = (states["done"] == 0) & (states["truncated"] == 0)
+    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= limit)):
+        if not problems[j]:
+            problems[j].append(f"step: {int(states['step'][j])} in a live game, but play stops "
+                               f"(truncated) when it reaches the bound {int(limit[j])} (cfg.max_steps)")
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
-                                 _ranges, _semantics,
-                                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
+    states = np.atleast_1d(states)
+    problems = V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS),
+                                     _UNUSED_SEATS, _ranges, _semantics,
+                                     V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
+    _below_bound(states, problems)
+    return problems
