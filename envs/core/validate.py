@@ -55,8 +55,10 @@ class Report:
     the report maps those back to the caller's indices.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, thawed: bool = False):
         self.problems: list[list[str]] = [[] for _ in range(n)]
+        #: the records are truncated ones judged as the live positions they froze
+        self.thawed = thawed
 
     def view(self, index: np.ndarray) -> "ReportView":
         return ReportView(self, index)
@@ -71,6 +73,12 @@ class ReportView:
     def __init__(self, report: Report, index: np.ndarray):
         self.report = report
         self.index = index
+
+    @property
+    def thawed(self) -> bool:
+        """True when the stage judges truncated records thawed (:func:`run_stages`): a
+        check of the records as they stand (the step bound) does not apply."""
+        return self.report.thawed
 
     def flag(self, bad, message) -> None:
         """Record ``message`` for every record where ``bad`` is true.
@@ -165,8 +173,8 @@ def run_stages(states: np.ndarray, stages: Iterable[Stage]) -> list[list[str]]:
     return problems
 
 
-def _judge(states: np.ndarray, stages: list) -> list[list[str]]:
-    report = Report(states.shape[0])
+def _judge(states: np.ndarray, stages: list, thawed: bool = False) -> list[list[str]]:
+    report = Report(states.shape[0], thawed)
     index = np.arange(states.shape[0])
     for stage in stages:
         if index.size == 0:
@@ -200,7 +208,7 @@ def _thawed(frozen: np.ndarray, stages: list) -> list:
         c["to_play"] = p
         rows.append(keep)
         copies.append(c)
-    judged = _judge(np.concatenate(copies), stages)
+    judged = _judge(np.concatenate(copies), stages, thawed=True)
     seat = np.concatenate([copies[p]["to_play"] for p in range(seats)]).astype(np.int64)
     best: list = [("", 1 << 30, -1)] * frozen.shape[0]
     for k, r in enumerate(np.concatenate(rows)):
@@ -224,7 +232,10 @@ def header_stage(min_players: int, max_players: int, default_max_steps: int) -> 
     - ``num_players`` within the game's seats and equal to ``cfg.num_players``;
     - ``done``, ``truncated`` are 0 or 1 and not both; a finished game has ``to_play`` = -1,
       a live one a seat ``0..num_players-1``;
-    - ``step`` within ``0..max_steps`` (the truncation bound; ``cfg.max_steps`` >= 0);
+    - ``step`` within ``0..max_steps`` (the truncation bound; ``cfg.max_steps`` >= 0), and
+      below it in a live game: every game's kernel truncates the moment ``step`` reaches the
+      bound, so a live record at it would be carried one decision past it (a truncated
+      record judged thawed is live at its bound, so that check is skipped there);
     - ``winner_mask`` names only seats of the game, and nobody while the game is live;
     - ``fault`` is 0 (a kernel stopped on a bound: the record is not a game position);
     - ``cfg.auto_forced`` is 0 or 1;
@@ -261,6 +272,11 @@ def header_stage(min_players: int, max_players: int, default_max_steps: int) -> 
         limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
                          default_max_steps).astype(np.int64)
         in_range(r, states, "step", 0, limit, "decisions taken, at most the truncation bound")
+        if not r.thawed:
+            r.flag(live & (states["step"].astype(np.int64) >= limit),
+                   lambda j: f"step = {states['step'][j]}: a live game is truncated when step "
+                             f"reaches its bound ({limit[j]}, cfg.max_steps or the game's "
+                             "default), so it is below it")
         mask = states["winner_mask"].astype(np.int64)
         r.flag((mask >> n) != 0, lambda j: f"winner_mask = {mask[j]}: names a seat outside "
                                            f"0..{n[j] - 1}")

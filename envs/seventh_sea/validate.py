@@ -616,27 +616,8 @@ _UNUSED_SEATS = V.unused_seats_stage(
                      "adv_sea", "hand", "deck", "discard", "sunk")})
 
 
-def _below_bound(states, problems) -> None:
-    """rules._apply_one truncates a game the moment ``step`` reaches the bound (cfg.max_steps,
-    0 = DEFAULT_MAX_STEPS), so a record live as it stands has ``step`` below it: one more
-    decision from ``step`` = bound would give a truncated record past its bound (audit s67).
-    Judged here on the records as given, not as a stage: the header stage allows ``step`` =
-    bound because run_stages judges a refused truncated record again thawed (live at its
-    bound)."""
-    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"].astype(np.int64),
-                     DEFAULT_MAX_STEPS)
-    live = (states["done"] == 0) & (states["truncated"] == 0)
-    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= limit)):
-        if not problems[j]:
-            problems[j].append(f"step: {int(states['step'][j])} in a live game, but play stops "
-                               f"(truncated) when it reaches the bound {int(limit[j])} (cfg.max_steps)")
-
-
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    states = np.atleast_1d(states)
-    problems = V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS),
-                                     _UNUSED_SEATS, _ranges, _semantics,
-                                     V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
-    _below_bound(states, problems)
-    return problems
+    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+                                 _ranges, _semantics,
+                                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])

@@ -24,6 +24,7 @@ import pytest
 
 import envs
 from envs.core import snapshot
+from envs.core.errors import StateError
 
 GAMES = envs.names()
 MAX_STEPS = range(1, 301)
@@ -118,3 +119,31 @@ def test_truncation_soak_every_record_is_valid_and_reloads(game):
                          f"refused: {bad[0][1][:3]}")
         assert not cuts or cuts[0] > e.record["step"][0], f"{where}: a bound left uncut"
     assert truncated > 0, f"{game}: no game reached a bound; the soak truncated nothing"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_live_record_at_its_step_bound_is_refused(game):
+    """Every game's kernel truncates the moment ``step`` reaches the bound, so a live record
+    at it is one play never leaves live: its next decision would carry the game past its
+    bound (audit s67). The header refuses it by name, one below it is accepted, and a load
+    of it changes nothing."""
+    spec = envs.spec(game)
+    config = configs(game)[0]
+    e = envs.make_raw(game, **dict(config, max_steps=40))
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while e.record["step"][0] < 5:
+        e.step(int(rng.choice(e.legal_actions())))
+    assert e.record["to_play"][0] >= 0, f"{game}: the game ended before step 5"
+    live = e.record.copy()
+    for step, refused in ((39, False), (40, True)):
+        rec = live.copy()
+        rec["step"] = step
+        problems = spec.check_state(rec)
+        assert any(p.startswith(f"step = {step}: a live game") for p in problems) == refused, \
+            (step, problems)
+    before = e.save()
+    rec["step"] = 40
+    with pytest.raises(StateError, match="step = 40"):
+        e.load(snapshot.pack(spec, rec, snapshot.unpack(spec, before)[1]))
+    assert e.save() == before

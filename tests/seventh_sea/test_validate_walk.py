@@ -1,13 +1,13 @@
 """check_states refuses the records audit s67's mutation walk found accepted although one legal
 step from them reached a refused record: a boarding fighter without its crew, the other side
 pushed before the first card, a stale last card or box, a cancel offered to the actor or to a
-seat already passed over, all players sailing having passed in the Actions phase, a live game
-at its step bound (envs/seventh_sea/validate.py).
+seat already passed over, all players sailing having passed in the Actions phase
+(envs/seventh_sea/validate.py; a live game at its step bound is the header's check, in every
+game: tests/contract/test_truncation.py).
 
 Each edit is the probe's (one field of a reachable record); the edited record is refused by
 name when a VectorGame is set to it, and the games are left as they were."""
 
-import numpy as np
 import pytest
 
 import envs
@@ -114,31 +114,6 @@ def test_everyone_passing_ends_the_actions_phase():
     cfg = {"num_players": 2}
     rec = _reach(lambda s: s["phase"] == S.PH_ACTIONS and s["pk"] == S.PK_MAIN and s["turn"] > 1, cfg)
     _refused(rec, cfg, {"passes": int(rec["alive"][0].sum())}, "passes:")
-
-
-@pytest.mark.parametrize("field", ["step", "cfg.max_steps"])
-def test_a_live_game_is_below_its_step_bound(field):
-    """Audit s67: a live record at step = cfg.max_steps: its next decision gave a truncated
-    record past the bound."""
-    cfg = {"num_players": 2, "max_steps": 40}
-    rec = _reach(lambda s: s["step"] == 30, cfg)
-    value = 40 if field == "step" else 30
-    bad = rec.copy()
-    if field == "cfg.max_steps":
-        # the VectorGame must have the edited config, or set_states refuses it for that
-        cfg = dict(cfg, max_steps=30)
-    _refused(bad, cfg, {field: value}, "step:")
-
-
-def test_a_truncated_game_at_its_bound_is_accepted():
-    """The check reads the record as given: a game truncated at its bound stays valid."""
-    e = envs.make_raw("seventh_sea", num_players=2, max_steps=12)
-    e.reset(seed=4)
-    rng = np.random.default_rng(4)
-    while e.record["to_play"][0] >= 0:
-        e.step(int(rng.choice(e.legal_actions())))
-    assert e.record["truncated"][0] == 1 and e.record["step"][0] == 12
-    assert GAME.check_state(e.record) == []
 
 
 def test_a_cannon_attack_has_a_crew_to_fire():
