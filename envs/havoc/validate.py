@@ -6,7 +6,8 @@ every kernel: no index leaves its array, no zone overflows, no loop runs away.
 
 Stages and the rulebook sections behind them:
 
-1. header: seats, to_play, done/truncated, the step bound, no kernel fault;
+1. header: seats, to_play, done/truncated, the step bound, no kernel fault (and, on the
+   records as given rather than as a stage, a live game below the bound: ``_step_bound``);
 2. config: ``cfg`` is a configuration ``make_config`` builds (Player Setup; Variants; Ghost
    Fleet Setup), and the crews, teams and ships follow from it as setup lays them out;
 3. ranges: every field a kernel uses as an index, every counter within its zone's size;
@@ -45,6 +46,7 @@ from envs.havoc.state import (
 )
 from envs.havoc.state import MAX_PLAYERS, STATE
 from envs.havoc import batch
+from envs.havoc.sea import SRC_COLLISION, SRC_EFFECT_PIVOT
 from envs.havoc.state import MIN_PLAYERS
 
 #: phases in which each pending decision may be asked
@@ -254,6 +256,13 @@ def _ranges(states, r):
     V.in_range(r, states, "damage_this_sea", 0, 10000, "Damage dealt this Sea Phase")
     V.in_range(r, states, "quiet_seas", 0, states["cfg"]["stall_limit"].astype(np.int64),
                "Sea Phases without Damage, counted only up to cfg.stall_limit")
+    # sea._stalled ends the game at the Sea Phase cleanup that brings quiet_seas to the
+    # limit, so a live game is below it; at the limit the next quiet Sea Phase counted past
+    # it (audit s67)
+    stall = states["cfg"]["stall_limit"].astype(np.int64)
+    V.in_range(r, states, "quiet_seas", 0, stall - 1, "a live game ends when quiet_seas "
+               "reaches cfg.stall_limit [ruling: Stalled games]",
+               where=(states["to_play"] >= 0) & (stall > 0))
     V.in_range(r, states, "pay_cost", 0, 6, "units of a cost still to pay")
     V.in_range(r, states, "pay_pool", 0, 9, "value left of a spent booty token")
     V.in_range(r, states, "pay_spent", 0, 1, "a booty token was spent on this payment")
@@ -490,6 +499,38 @@ def _pending(states, r):
     r.flag(live & (pend == PK_ORIENT) & (states["ship_crew"][rows, np.clip(ship, 0, None)]
                                          != cur),
            "pend_ship: the ship being oriented belongs to the crew to act [Sea Grid Setup C]")
+    # a pivot is asked by sea._collide (SRC_COLLISION; the path or feature of the card's ship
+    # ran into something, so the stage is already past the sailing: ST_FIRE_END, ST_FIRE_EXT
+    # or ST_FEATURES) or by sea._effect's EFF_PIVOT (SRC_EFFECT_PIVOT, at ST_FLAG, pend_count
+    # pivots left); both for card_ship. sea.apply_pivot reads pend_source to choose between
+    # the collision's discard and counting the effect down, so any other source, or an
+    # effect with no pivot left, drove pend_count below 0 (audit s67)
+    pivot = live & (pend == PK_PIVOT)
+    stage_now = states["card_stage"].astype(np.int64)
+    src = states["pend_source"].astype(np.int64)
+    by_collision = (src == SRC_COLLISION) & np.isin(stage_now, (ST_FIRE_END, ST_FIRE_EXT,
+                                                                ST_FEATURES))
+    by_effect = (src == SRC_EFFECT_PIVOT) & (stage_now == ST_FLAG)
+    r.flag(pivot & ~by_collision & ~by_effect,
+           lambda j: f"pend_source = {src[j]}: a pivot is asked by a collision "
+                     f"({SRC_COLLISION}, after the path: stage ST_FIRE_END/ST_FIRE_EXT/"
+                     f"ST_FEATURES) or a card's pivot effect ({SRC_EFFECT_PIVOT}, stage "
+                     f"ST_FLAG), not at card_stage {stage_now[j]} "
+                     "[Collisions; ruling: Card effects]")
+    r.flag(pivot & by_effect & (states["pend_count"] < 1),
+           "pend_count: a card's pivot effect being resolved has a pivot left "
+           "[ruling: Card effects]")
+    r.flag(pivot & (ship != states["card_ship"]),
+           "pend_ship: a pivot turns the ship the card being resolved moves (card_ship) "
+           "[Collisions; 2 Ship Variant]")
+    # island._skiff_turns asks PK_SKIFF only of a crew with a Skiff left, and the Skiff of a
+    # restock (PK_RESTOCK_PICK) is taken from the supply once a revealed card is picked;
+    # with none left apply_skiff / apply_restock_pick drove skiffs below 0 (audit s67)
+    skiff_asked = live & np.isin(pend, (PK_SKIFF, PK_RESTOCK_PICK))
+    r.flag(skiff_asked & (states["skiffs"][rows, cur] < 1),
+           lambda j: f"skiffs[{cur[j]}] = {states['skiffs'][j, cur[j]]}: a crew places a "
+                     "Skiff (PK_SKIFF, PK_RESTOCK_PICK) only while it has one left "
+                     "[Island Phase Step 1]")
     slot = states["pend_slot"].astype(np.int64)
     buy = live & (pend == PK_PURCHASE)
     r.flag(buy & ((slot < 0) | (slot >= MARKET_SIZE)), "pend_slot: the market place offered")
@@ -622,9 +663,25 @@ _UNUSED = (
 )
 
 
+def _step_bound(states, problems):
+    """A live game is below its step bound. rules._one truncates the game the moment step
+    reaches cfg.max_steps, so a live record at the bound is one play never left live, and its
+    next decision would leave a record past the bound (audit s67). Judged here, on the records
+    as given, not as a stage: run_stages thaws a truncated record into exactly such a live
+    copy at the bound (envs/core/validate.py), which must still pass."""
+    states = np.atleast_1d(states)
+    live = (states["to_play"] >= 0) & (states["done"] == 0) & (states["truncated"] == 0)
+    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                     DEFAULT_MAX_STEPS).astype(np.int64)
+    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= limit)):
+        problems[j].append(f"step = {states['step'][j]}: a live game is truncated when step "
+                           f"reaches cfg.max_steps ({limit[j]}), so it is below it")
+    return problems
+
+
 def check_states(states):
     """One list of problems per record, empty when the record is a valid position."""
-    return V.run_stages(states, [
+    return _step_bound(states, V.run_stages(states, [
         V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), *_UNUSED, _config, _ranges, _conservation, _board,
         _pending, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal),
-    ])
+    ]))
