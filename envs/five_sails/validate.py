@@ -28,7 +28,7 @@ from .state import (CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_D
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
                     RT_BEGIN_DAY, RT_END_DAWN, RT_MOVED, RT_END_DUSK, RT_END_DAY, R_EVENT, R_HAND, STATE, AB_ACTION)
 from . import batch
-from .state import MIN_PLAYERS, NUM_ACTIONS
+from .state import DAYS, MIN_PLAYERS, NUM_ACTIONS
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
 REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
@@ -604,24 +604,13 @@ def _pending_links(states, r):
                               for q in range(n)):
                 bad.append("queue: the seats still to answer are players in the game after "
                            "the one asked, from the First Player clockwise [Muster; 5. Dusk]")
-        # [2. Planning] each Day every player plays one scheme and one character from the
-        # Approach Deck (day.plan_apply; reveal puts them in play): before the Day's reveal
-        # (Dawn's windows, the plan choices) day - 1 of each are played, after it day; the
-        # First Player Token is first given at Day 1's reveal (initiative) and then only
-        # passed on (audit s67: a Day behind its Approach Deck ran out of cards to plan)
+        # the Day's reveal (day.reveal, then initiative) is the first time the First Player
+        # Token is given; from then on it is only passed on (audit s67: first -1 after
+        # Muster left no seat to play). Day 5 ends at its Plunder (day.plunder: the Day
+        # Limit), so no Dusk comes on it (audit s67: a Dusk on Day 5 went on to Day 6)
         before = pk in (PK_SCHEME, PK_CHAR) or react and RT_BEGIN_DAY <= trig <= RT_END_DAWN
-        want_played = int(s["day"]) - (1 if before else 0)
-        for q in range(n):
-            if s["out"][q]:
-                continue
-            ts = [int(C.C_TYPE[x]) for x in s["appr"][q] if x > 0]
-            ps = 5 - ts.count(T_SCHEME) - (1 if s["plan_scheme"][q] > 0 else 0)
-            pc_ = 5 - ts.count(T_CHAR) - (1 if s["plan_char"][q] > 0 else 0)
-            if ps != want_played or pc_ != want_played:
-                bad.append(f"day: seat {q} has played {ps} schemes and {pc_} characters from "
-                           f"its Approach Deck, one of each a Day, {want_played} by now "
-                           "[2. Planning]")
-                break
+        if ph == PH_DUSK and s["day"] >= DAYS:
+            bad.append("day: Day 5 is decided at its Plunder, no Dusk follows [Day Limit]")
         if s["first"] < 0 and not (before and s["day"] == 1):
             bad.append("first: the First Player Token is held from Day 1's reveal on "
                        "[Planning 3: Determine Initiative]")

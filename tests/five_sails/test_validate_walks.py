@@ -134,13 +134,14 @@ def test_muster_queue_holds_seats_of_the_game_still_to_answer():
     _refused(rec, "queue: the seats still to answer", edit)
 
 
-def test_day_counts_the_approach_cards_played():
-    """Probe: day 4 -> 2 on Day 4: Planning on the last Day found no scheme to plan."""
-    rec = _reach(2, lambda s: s["pk"] == S.PK_MAIN and s["day"] == 2)
+def test_no_dusk_on_the_fifth_day():
+    """Probe: day 3 -> 5 at the Beginning of Dusk: the Day ended and Day 6 began."""
+    rec = _reach(3, lambda s: s["phase"] == S.PH_DUSK and s["pk"] == S.PK_REACT,
+                 seeds=range(100), depth=2000)
 
     def edit(s):
-        s["day"] = 1
-    _refused(rec, "day: seat", edit)
+        s["day"] = S.DAYS
+    _refused(rec, "day: Day 5", edit)
 
 
 def test_first_player_token_is_held_after_day_one_reveal():
