@@ -26,9 +26,9 @@ from .state import (CITY_DECK, DEFAULT_MAX_STEPS, HOME, MAX_ATT, MAX_CREW, MAX_D
                     GO_RISK, GO_BRUTE, GO_RECRUIT, GO_CEQUIP, GO_EVENT, GO_ABILITY, KW_WEALTH,
                     PK_REACT, PK_RACTOR, PK_SINK, NRT, RET_CLAIM, RET_NOPLAY, RET_REFUSE, RET_RESOLVE,
                     RT_WHEN_WOUNDED, RT_WHEN_CLAIM, AB_REACTION, PK_RPAY, PK_COPY, RET_DAY,
-                    RT_BEGIN_DAY, RT_END_DAWN, R_EVENT, R_HAND, STATE, AB_ACTION)
+                    RT_BEGIN_DAY, RT_END_DAWN, RT_MOVED, RT_END_DUSK, RT_END_DAY, R_EVENT, R_HAND, STATE, AB_ACTION)
 from . import batch
-from .state import MIN_PLAYERS, NUM_ACTIONS
+from .state import DAYS, MIN_PLAYERS, NUM_ACTIONS
 
 DUEL_PK = (PK_CTECH, PK_TARGET, PK_RESPOND, PK_DPLAY, PK_KEEP, PK_DABIL, PK_DMOVE)
 REACT_PK = (PK_REACT, PK_RACTOR, PK_RPAY)
@@ -165,6 +165,12 @@ def _zones(states, r):
                 if crew[c] == 0:
                     if s["att"][p][c].any() or s["wounds"][p][c] or s["eng"][p][c] or s["loc"][p][c]:
                         bad.append(f"crew[{p}][{c}]: an empty slot with character state")
+                    # common.remove_char clears the owners with the attachments, but
+                    # add_crew does not set them: a stale owner would send the next
+                    # character's attachment to another player's discard pile (audit s67)
+                    if s["att_own"][p][c].any():
+                        bad.append(f"att_own[{p}][{c}]: an empty crew slot has no attachment "
+                                   "owners [Attachment Cards]")
                     continue
                 if c > 0 and T[crew[c]] == T_LEADER:
                     bad.append(f"crew[{p}][{c}]: a Leader outside slot 0")
@@ -540,6 +546,33 @@ def _pending_links(states, r):
                     or not _live_locs(n)[l]):
                 bad.append("r_p: the claiming character, engaged at the claimed location "
                            "[f. Claim Action]")
+        # r_queue: common.next_window asks the seats clockwise from the left of r_from and
+        # clears each one's bit as it asks it, and open_window queues seats of the game only:
+        # a queued seat comes after the one asked now, else it is asked out of turn, or
+        # never and the window stays open (audit s67)
+        if react and trig:
+            rq, frm = int(s["r_queue"]), int(s["r_from"])
+            later = [(q - frm - 1) % n > (p - frm - 1) % n for q in range(n)]
+            if rq >> n or any(rq >> q & 1 and not later[q] for q in range(n)):
+                bad.append("r_queue: the seats still to be asked come after the seat asked "
+                           "now, clockwise from the left of r_from [Reaction]")
+            # duel.wound_window asks the wounded character's player alone; a claim's and a
+            # move's window go to the rivals (rivals_at), never the claimer or the mover
+            elif trig == RT_WHEN_WOUNDED and (rq or frm != p):
+                bad.append("r_queue: a \"when wounded\" window asks only the player whose "
+                           "character would take the wounds [Reaction: When]")
+            elif trig in (RT_WHEN_CLAIM, RT_MOVED) and (frm == p or rq >> frm & 1
+                                                        or trig == RT_WHEN_CLAIM
+                                                        and frm != s["r_p"]):
+                bad.append("r_from: a claim's or a move's window asks the other players, not "
+                           "the claimer or the mover [Reaction]")
+        # r_loc: the claimed location or the one moved to (actions.main_apply,
+        # common.note_move), kept while its window or a noted move (r_move) waits;
+        # claim_pressure and end_action clear it, so a stale one is read by the next move's
+        # window (audit s67)
+        if s["r_loc"] and not s["r_move"] and trig not in (RT_WHEN_CLAIM, RT_MOVED):
+            bad.append("r_loc: a location is noted only for a claim's or a move's Reaction "
+                       "window, or a move whose window waits [Reaction: After]")
         # r_dest, r_move: after-windows still to open at the end of a High Drama action
         if (s["r_dest"] or s["r_move"]) and ph != PH_HIGH_DRAMA:
             bad.append("r_dest: after-windows wait only in High Drama [Reaction: After]")
@@ -562,6 +595,63 @@ def _pending_links(states, r):
             bad.append("queue: seats wait only at Muster or at Dusk's discard")
         if pk == PK_LOCKER and _crew_count(crew) <= C.C_CAP[s["cfg"]["leader"][p]]:
             bad.append("pk: sending to The Locker only over the Crew Cap [Crew Cap]")
+        # day.after_reveal / _clean_up queue the seats in the game; continue_muster and
+        # continue_dusk ask them from the First Player clockwise and drop each one answered,
+        # so a queued seat is in the game and not before the one asked (audit s67)
+        if pk == PK_DUSK or pk == PK_LOCKER and ph == PH_PLANNING:
+            f0 = int(s["first"]) % n if pk == PK_LOCKER else max(int(s["first"]), 0)
+            if qu >> n or any(qu >> q & 1 and (s["out"][q] or (q - f0) % n < (p - f0) % n)
+                              for q in range(n)):
+                bad.append("queue: the seats still to answer are players in the game after "
+                           "the one asked, from the First Player clockwise [Muster; 5. Dusk]")
+        # the Day's reveal (day.reveal, then initiative) is the first time the First Player
+        # Token is given; from then on it is only passed on (audit s67: first -1 after
+        # Muster left no seat to play). Day 5 ends at its Plunder (day.plunder: the Day
+        # Limit), so no Dusk comes on it (audit s67: a Dusk on Day 5 went on to Day 6)
+        before = pk in (PK_SCHEME, PK_CHAR) or react and RT_BEGIN_DAY <= trig <= RT_END_DAWN
+        if ph == PH_DUSK and s["day"] >= DAYS:
+            bad.append("day: Day 5 is decided at its Plunder, no Dusk follows [Day Limit]")
+        if s["first"] < 0 and not (before and s["day"] == 1):
+            bad.append("first: the First Player Token is held from Day 1's reveal on "
+                       "[Planning 3: Determine Initiative]")
+        # [5. Dusk] clean-up (day._clean_up) empties the locations, their control and the
+        # schemes of the players in the game (an eliminated player's stays) before the
+        # discard, the End of Dusk and the End of the Day; a window resumed at those steps
+        # would skip it and lose the scheme (audit s67)
+        if pk == PK_DUSK or react and trig in (RT_END_DUSK, RT_END_DAY):
+            if ((s["scheme"][:n] * (1 - s["out"][:n])).any() or s["cslot"].any()
+                    or (s["ctrl"] != -1).any()):
+                bad.append("r_trig: Dusk's clean-up (schemes, City cards, control) comes "
+                           "before its discard and the End of Dusk [5. Dusk]")
+        # duels (duel.py): start_challenge asks the challenger (Technique, target), the
+        # target answers, then each round goes to the side with threat (_open_round); the
+        # threat only comes after the answer (_answered), one pool at a time, the active
+        # side's (round_end), and a wounds window opens with the pool already emptied
+        if s["d_on"]:
+            a = int(s["d_active"])
+            pre = pk in (PK_CTECH, PK_TARGET, PK_RESPOND) or react and (
+                trig == 0 or trig == RT_WHEN_WOUNDED and s["r_ret"] == RET_REFUSE)
+            who = {PK_CTECH: 0, PK_TARGET: 0, PK_RESPOND: 1}.get(pk, a)
+            if pk in DUEL_PK and p != s["d_seat"][who]:
+                bad.append("to_play: a duel decision goes to its participant (the challenger, "
+                           "the target answering, the side whose round it is) [The Duel]")
+            # nothing moves between the challenge and its answer: the challenger, and the
+            # target answering, stand where the challenge was issued (start_challenge sets
+            # d_loc); elsewhere no target can be chosen (audit s67: no legal action)
+            on_loc = [s["loc"][s["d_seat"][k]][s["d_slot"][k]] == s["d_loc"]
+                      for k in range(1 + (pk == PK_RESPOND))]
+            if pk in (PK_CTECH, PK_TARGET, PK_RESPOND) and not all(on_loc):
+                bad.append("d_loc: the challenger and the target answering stand where the "
+                           "challenge was issued [Issuing a Challenge and Dueling]")
+            if pre and (s["d_pool"].any() or s["d_line_n"].any() or s["d_card"]
+                        or s["d_must"].any() or s["d_gambles"].any()):
+                bad.append("d_pool: no threat, card or round before the challenge is answered "
+                           "[Issuing a Challenge and Dueling]")
+            elif s["d_pool"][1 - a] or trig == RT_WHEN_WOUNDED and s["d_pool"].any():
+                bad.append("d_pool: threat waits in the pool of the side whose round it is, "
+                           "emptied before its wounds are taken [Resolve Threat]")
+        if s["d_reveal"].any() and pk != PK_KEEP:
+            bad.append("d_reveal: gambled cards wait face up only while one is kept [Gambling]")
         for m in bad[:5]:
             r.flag(np.arange(len(states)) == j, m)
 
@@ -587,9 +677,25 @@ def _reaction_lists(states, r):
 _UNUSED_SEATS = V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS))
 
 
+def _below_bound(states, problems):
+    """rules.apply truncates as soon as ``step`` reaches the bound, so a live record has taken
+    fewer decisions; from one at the bound the next decision makes a frozen record past it,
+    which the header refuses (audit s67). Judged after the stages, on the record as given:
+    the thawed copy of a truncated record (envs/core/validate.run_stages) is at the bound."""
+    states = np.atleast_1d(states)
+    bound = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                     DEFAULT_MAX_STEPS).astype(np.int64)
+    live = (states["to_play"] >= 0) & (states["done"] == 0) & (states["truncated"] == 0)
+    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= bound)):
+        if not problems[j]:
+            problems[j].append(f"step = {states['step'][j]}: a live game has taken fewer "
+                               f"decisions than its truncation bound {bound[j]} (max_steps)")
+    return problems
+
+
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    return V.run_stages(states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
-                                 _ranges, _zones,
-                                 _reaction_lists, _duel_and_pending, _pending_links,
-                                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])
+    return _below_bound(states, V.run_stages(
+        states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
+                 _ranges, _zones, _reaction_lists, _duel_and_pending, _pending_links,
+                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)]))
