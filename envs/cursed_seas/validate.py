@@ -210,9 +210,12 @@ def _ranges(states, r):
     V.in_range(r, states, "pend_count", 0, max(MAX_PLAYERS, MAX_TERR - 1),
                "choices made / a terrain piece")
     # turns.end_turn counts a turn only once a PK_TURN was answered (a decision, counted in
-    # step): a count past the steps is no game's, and at the int32 bound it wraps negative
-    V.in_range(r, states, "turn", 0, states["step"].astype(np.int64),
-               "turns, at most the decisions taken [Actions]")
+    # step): the turns still to come, one a decision at most before truncation, must fit the
+    # int32 counter, or it wraps negative (a scenario starts at step 0 on any turn)
+    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                     DEFAULT_MAX_STEPS).astype(np.int64)
+    V.in_range(r, states, "turn", 0, 2**31 - 1 - (limit - states["step"].astype(np.int64)),
+               "turns, with room for one a decision left before truncation [Actions]")
     V.in_range(r, states, "cur", 0, n - 1, "whose turn in the order")
     V.in_range(r, states, "first_roll", 0, 6, "a d6")
     V.in_range(r, states, "n_islands", 0, 3 * n, "three islands per player [Placing Islands]")

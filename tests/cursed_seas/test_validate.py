@@ -135,11 +135,15 @@ def test_no_ship_changes_fleet_before_play(pk):
 
 
 # ----- Actions: a turn ends with a decision --------------------------------------------------
-def test_turns_are_at_most_the_decisions_taken():
-    """The probe's turn = 2**31 - 1: the next turn wrapped to -2**31, refused by range."""
+def test_the_turns_to_come_fit_the_counter():
+    """The probe's turn = 2**31 - 1: the next turn wrapped to -2**31, refused by range. A
+    turn is counted only after a decision, so the last turn that leaves room for one a
+    decision up to the truncation bound is accepted."""
     rec = _reach(lambda s: s["pending"] == S.PK_TURN)
-    assert 1 <= rec["turn"][0] <= rec["step"][0]
-    _refused(rec, _edit(rec, turn=int(rec["step"][0]) + 1), "turn= ")
+    room = 2**31 - 1 - (S.DEFAULT_MAX_STEPS - int(rec["step"][0]))
+    assert rec["cfg"]["max_steps"][0] == 0
+    assert GAME.check_state(_edit(rec, turn=room)) == []
+    _refused(rec, _edit(rec, turn=room + 1), f"turn= {room + 1}: outside 0..{room}")
     _refused(rec, _edit(rec, turn=2**31 - 1), "turn= ")
 
 
