@@ -209,7 +209,13 @@ def _ranges(states, r):
     V.in_range(r, states, "pend_mast", -1, MAX_MASTS - 1, "a mast")
     V.in_range(r, states, "pend_count", 0, max(MAX_PLAYERS, MAX_TERR - 1),
                "choices made / a terrain piece")
-    V.in_range(r, states, "turn", 0, 2**31 - 1, "turns")
+    # turns.end_turn counts a turn only once a PK_TURN was answered (a decision, counted in
+    # step): the turns still to come, one a decision at most before truncation, must fit the
+    # int32 counter, or it wraps negative (a scenario starts at step 0 on any turn)
+    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                     DEFAULT_MAX_STEPS).astype(np.int64)
+    V.in_range(r, states, "turn", 0, 2**31 - 1 - (limit - states["step"].astype(np.int64)),
+               "turns, with room for one a decision left before truncation [Actions]")
     V.in_range(r, states, "cur", 0, n - 1, "whose turn in the order")
     V.in_range(r, states, "first_roll", 0, 6, "a d6")
     V.in_range(r, states, "n_islands", 0, 3 * n, "three islands per player [Placing Islands]")
@@ -393,6 +399,19 @@ def _record(s, n) -> list:
             out.append(f"cr_seen[{c}]: its owner always knows her piece")
         if s["cr_moved"][c] and not started:
             out.append(f"cr_moved[{c}]: moved before play")
+    if not (phase == PH_PLAY or s["done"] or s["truncated"]):
+        # before play the pieces wait aboard ships not placed yet (rules.init puts each on
+        # the ship bought with it; hidden.determinize re-deals them among those places, so not
+        # by cfg.crew_slot, and keeps each place's count): a sea creature carries none and no
+        # ship more than her cargo, as the checks of ships in play will ask once she is placed
+        for k in range(n * MAX_FLEET):
+            p, j = divmod(k, MAX_FLEET)
+            on = int((s["cr_ship"] == k).sum())
+            if s["sh_live"][k] or cfg["ship_def"][p, j] < 0 or not on:
+                continue
+            if cfg["ship_creature"][p, j] or on > cfg["ship_cargo"][p, j]:
+                out.append(f"cr_ship: {on} pieces wait aboard ship {k}, a sea creature or "
+                           "beyond her cargo [Placing Crew and equipment; Sea Creatures]")
     for k in range(MAX_SHIPS):
         if s["sh_scuttle"][k] and (not s["sh_live"][k] or s["sh_wreck"][k]):
             out.append(f"sh_scuttle[{k}]: scuttling declared for a ship out of play [Scuttling]")
@@ -484,7 +503,26 @@ def _reveal(s, n, phase, live) -> list:
     t = s.copy()
     t["pending"] = back
     t["to_play"] = s["rv_to_play"]
-    return _pending(t, n, phase, live)
+    return _pending(t, n, phase, live) or _after_reveal(s)
+
+
+def _after_reveal(s) -> list:
+    """The interrupted decision comes back once the piece is picked (common.ask_reveal) and
+    is answered from the mask legal_mask builds then; rv_back's own options are not in the
+    PK_REVEAL mask the legal-action stage reads, so each pick is played (the kernels, on a
+    copy) and the decision it brings back must have a legal action (ruling: Revealing crew)."""
+    rec = np.zeros(1, STATE)
+    rec[0] = s
+    mask = np.zeros(NUM_ACTIONS, np.uint8)
+    batch.single_legal(rec, 0, mask)
+    for a in np.flatnonzero(mask):
+        t = rec.copy()
+        after = np.zeros(NUM_ACTIONS, np.uint8)
+        batch.single_apply(t, 0, int(a), after)
+        if t["fault"][0] or (t["to_play"][0] >= 0 and not after.any()):
+            return [f"rv_back = {int(s['rv_back'])}: the decision the reveal interrupted has "
+                    "no legal action once the piece is picked (ruling: Revealing crew)"]
+    return []
 
 
 def _pending(s, n, phase, live) -> list:
@@ -518,6 +556,8 @@ def _pending(s, n, phase, live) -> list:
             return ["pend_ship: not a ship of the seat waiting to be placed at her home"]
         if pk == PK_HOME and s["home"][seat] >= 0:
             return ["pend_seat: that seat's home is already chosen"]
+        if pk in (PK_HOME, PK_DEPLOY):
+            return _home_sequence(s, n, pk)
         return []
     if phase != PH_PLAY:
         return [f"phase = {phase}: pending {pk} is a play decision"]
@@ -537,6 +577,14 @@ def _pending(s, n, phase, live) -> list:
         if tp != cur or (pk == PK_PAY and not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur
                                                and s["ft_isl"][fo] >= 0)):
             return ["pend_fort: forts are built by the player to play [Building Forts]"]
+        if pk == PK_PAY:
+            # forts.build_ok offers a fort only when her home gold pays its cost, and the
+            # PK_PAY mask offers only her home coins: short of it, paying runs out of options
+            f = s["cfg"]["fort_cost"][cur, fo % MAX_FORTS_P]
+            home = (s["co_loc"] == LOC_HOME) & (s["co_at"] == cur)
+            if int(s["pend_paid"]) + int(s["co_val"][home].sum()) < int(f):
+                return [f"pend_paid: {int(s['pend_paid'])} paid and her home gold leave fort "
+                        f"{fo}'s cost {int(f)} unpaid [Building Forts]"]
         return []
     if pk == PK_FORT_GUN:
         if not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur and s["ft_isl"][fo] >= 0
@@ -569,6 +617,12 @@ def _pending(s, n, phase, live) -> list:
                     "Trade Current]"]
         if pk == PK_CAPT and ship // MAX_FLEET == cur:
             return ["pend_ship: only a ship a tow brought into her fleet is chosen so [Tow]"]
+        if pk == PK_NAV and (s["sh_nav"][ship] or s["sh_lost"][ship] >= 0
+                             or not _navigator_aboard(s, ship)):
+            # crew.nav_ok asks PK_NAV only then; nav_place spends crew.nav_crew, which is -1
+            # (the last crew's slot) with no such Navigator aboard
+            return ["pend_ship: a trade current is placed from a ship not lost with an unused "
+                    "Navigator aboard, once a turn (ruling: Navigator)"]
         return []
     # --- forts / terrain / creatures ---
     if pk == PK_ICE_MAST:
@@ -608,6 +662,10 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
         return ["pend_ship: a derelict or pinned ship cannot move [Derelict; Pin]"]
+    if pk == PK_SEGMENT and (s["sh_tangled"][ship] >= 0 or s["sh_lost"][ship] >= 0):
+        # terrain.start_move spends a tangled ship's move on getting free and brings a lost
+        # one out of the fog first; terrain_check ends the move as she tangles or is lost
+        return ["pend_ship: a tangled or lost ship sails no segment [Sargasso Sea; Fog Bank]"]
     if pk == PK_EXPLORE and (s["sh_dock"][ship] < 0 or s["isl_home"][s["sh_dock"][ship]] >= 0):
         return ["pend_ship: exploring needs a ship docked at a wild island"]
     nm = int(s["cfg"]["ship_nmast"][ship // MAX_FLEET, ship % MAX_FLEET])
@@ -634,6 +692,61 @@ def _pending(s, n, phase, live) -> list:
         return ["to_play: the winner chooses the treasure taken [Board]"]
     if pk == PK_REPAIR and int(s["sh_masts"][ship]) == (1 << nm) - 1:
         return ["pend_ship: nothing to repair"]
+    return []
+
+
+
+def _navigator_aboard(s, k) -> bool:
+    """crew.nav_crew(s, k) >= 0: a Navigator aboard ship k that works there (crew of her
+    nation, or equipment; common.works_aboard) and has not placed its trade current."""
+    cfg = s["cfg"]
+    for c in range(MAX_CREW):
+        q, j = divmod(c, MAX_CREW_P)
+        if int(s["cr_ship"][c]) == k and not s["cr_nav"][c] and \
+                int(cfg["crew_kw"][q, j]) & KW_NAVIGATOR and \
+                (cfg["crew_eq"][q, j] or cfg["crew_nation"][q, j] ==
+                 cfg["ship_nation"][k // MAX_FLEET, k % MAX_FLEET]):
+            return True
+    return False
+
+
+def _home_sequence(s, n, pk) -> list:
+    """The homes are chosen one at a time in the order setup.home_chooser gives, pend_count
+    choices made so far (setup.ask_home), and each seat's ships are placed at her home slot
+    by slot (or set aside, sh_began -2) before the next choice (setup.next_deploy): the
+    kernels read pend_count to ask the next choice and never check it against the homes,
+    so a count or seat out of step with them chooses a home twice or none, and starts play
+    with ships never placed [Choosing Home Islands]."""
+    i = int(s["pend_count"])
+    if not 0 <= i < n:
+        return [f"pend_count = {i}: the home choices made before one is asked are "
+                f"0..{n - 1} [Choosing Home Islands]"]
+    order = [int(x) for x in s["order"][:n]]
+
+    def choice(j):             # (chooser, seat whose home is chosen): setup.home_chooser
+        if int(s["cfg"]["home_rule"]) == 0:
+            return order[(j - 1 + n) % n], order[j]
+        return order[n - 1 - j], order[n - 1 - j]
+
+    by, seat = choice(i)
+    if int(s["pend_seat"]) != seat or (pk == PK_HOME and int(s["to_play"]) != by):
+        return [f"pend_seat/to_play: home choice {i + 1} is seat {by}'s, for seat {seat} "
+                "[Choosing Home Islands]"]
+    before = [choice(j)[1] for j in range(i)]
+    chosen = before + ([seat] if pk == PK_DEPLOY else [])
+    if sorted(chosen) != [p for p in range(n) if s["home"][p] >= 0]:
+        return [f"home: the homes chosen are seats {sorted(chosen)}'s, the first "
+                f"{len(chosen)} choices [Choosing Home Islands]"]
+    cfg = s["cfg"]
+    for k in range(n * MAX_FLEET):
+        p, j = divmod(k, MAX_FLEET)
+        if cfg["ship_def"][p, j] < 0:
+            continue
+        placed = bool(s["sh_live"][k]) or int(s["sh_began"][k]) == -2
+        want = p in before or (pk == PK_DEPLOY and p == seat and k < int(s["pend_ship"]))
+        if placed != want:
+            return [f"sh_live[{k}]: a seat's ships are placed in slot order once her home is "
+                    "chosen, before the next choice [Choosing Home Islands]"]
     return []
 
 
@@ -694,6 +807,10 @@ def _terrain_record(s, n, w, h) -> list:
             out.append(f"tr_kind/tr_x/tr_y[{t}]: a terrain piece not placed")
         if kind != TR_ICE and s["tr_stuck"][t]:
             out.append(f"tr_stuck[{t}]: only an iceberg gets stuck [Iceberg]")
+        if t >= nt and s["tr_owner"][t] != -1:
+            # init_terrain's -1 stays until crew.nav_place fills the slot; place_terrain
+            # keeps it, so a set-up piece placed there would be a trade current's
+            out.append(f"tr_owner[{t}]: a terrain piece not placed has no placer [Trade Current]")
     for k in range(MAX_SHIPS):
         lost, tang = int(s["sh_lost"][k]), int(s["sh_tangled"][k])
         if not s["sh_live"][k]:
@@ -738,6 +855,12 @@ def _tow_record(s, n) -> list:
         o = int(s["sh_owner"][k])
         if o != p and (p >= n or o >= n or cfg["ship_def"][p, j] < 0):
             out.append(f"sh_owner[{k}] = {o}: only a ship of the game changes fleet [Tow]")
+        elif o != p and int(s["phase"]) < PH_PLAY:
+            # init puts every ship in her own fleet and only tow.py (a move in play) changes
+            # it; in setup her seat's home and deploy questions are asked by slot, so another
+            # fleet's ship would be placed at this seat's home and docked at a foe's island
+            out.append(f"sh_owner[{k}] = {o}: a ship is her own seat's until a tow in play "
+                       "[Tow]")
         t = int(s["sh_tow"][k])
         if t < 0:
             continue
