@@ -677,25 +677,9 @@ def _reaction_lists(states, r):
 _UNUSED_SEATS = V.unused_seats_stage(V.seat_fields(STATE, MAX_PLAYERS))
 
 
-def _below_bound(states, problems):
-    """rules.apply truncates as soon as ``step`` reaches the bound, so a live record has taken
-    fewer decisions; from one at the bound the next decision makes a frozen record past it,
-    which the header refuses (audit s67). Judged after the stages, on the record as given:
-    the thawed copy of a truncated record (envs/core/validate.run_stages) is at the bound."""
-    states = np.atleast_1d(states)
-    bound = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
-                     DEFAULT_MAX_STEPS).astype(np.int64)
-    live = (states["to_play"] >= 0) & (states["done"] == 0) & (states["truncated"] == 0)
-    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= bound)):
-        if not problems[j]:
-            problems[j].append(f"step = {states['step'][j]}: a live game has taken fewer "
-                               f"decisions than its truncation bound {bound[j]} (max_steps)")
-    return problems
-
-
 def check_states(states):
     """One list of problems per record (empty when valid)."""
-    return _below_bound(states, V.run_stages(
+    return V.run_stages(
         states, [V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), _UNUSED_SEATS,
                  _ranges, _zones, _reaction_lists, _duel_and_pending, _pending_links,
-                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)]))
+                 V.legal_action_stage(NUM_ACTIONS, batch.batch_legal)])

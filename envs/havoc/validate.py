@@ -6,8 +6,8 @@ every kernel: no index leaves its array, no zone overflows, no loop runs away.
 
 Stages and the rulebook sections behind them:
 
-1. header: seats, to_play, done/truncated, the step bound, no kernel fault (and, on the
-   records as given rather than as a stage, a live game below the bound: ``_step_bound``);
+1. header: seats, to_play, done/truncated, the step bound (a live game below it), no kernel
+   fault;
 2. config: ``cfg`` is a configuration ``make_config`` builds (Player Setup; Variants; Ghost
    Fleet Setup), and the crews, teams and ships follow from it as setup lays them out;
 3. ranges: every field a kernel uses as an index, every counter within its zone's size;
@@ -663,25 +663,9 @@ _UNUSED = (
 )
 
 
-def _step_bound(states, problems):
-    """A live game is below its step bound. rules._one truncates the game the moment step
-    reaches cfg.max_steps, so a live record at the bound is one play never left live, and its
-    next decision would leave a record past the bound (audit s67). Judged here, on the records
-    as given, not as a stage: run_stages thaws a truncated record into exactly such a live
-    copy at the bound (envs/core/validate.py), which must still pass."""
-    states = np.atleast_1d(states)
-    live = (states["to_play"] >= 0) & (states["done"] == 0) & (states["truncated"] == 0)
-    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
-                     DEFAULT_MAX_STEPS).astype(np.int64)
-    for j in np.flatnonzero(live & (states["step"].astype(np.int64) >= limit)):
-        problems[j].append(f"step = {states['step'][j]}: a live game is truncated when step "
-                           f"reaches cfg.max_steps ({limit[j]}), so it is below it")
-    return problems
-
-
 def check_states(states):
     """One list of problems per record, empty when the record is a valid position."""
-    return _step_bound(states, V.run_stages(states, [
+    return V.run_stages(states, [
         V.header_stage(MIN_PLAYERS, MAX_PLAYERS, DEFAULT_MAX_STEPS), *_UNUSED, _config, _ranges, _conservation, _board,
         _pending, V.legal_action_stage(NUM_ACTIONS, batch.batch_legal),
-    ]))
+    ])
