@@ -3,6 +3,7 @@
 import numpy as np
 
 import envs
+from envs.core import snapshot
 
 
 def random_records(game, config, games, steps, every, seed):
@@ -40,3 +41,18 @@ def first_reached(game, pred, config, seeds, depth=3000):
                 return out
             e.step(int(rng.choice(e.legal_actions())))
     raise AssertionError(f"{game}: no record of the kind asked for in seeds {seeds}")
+
+
+def sealed(game, rec):
+    """A save blob of record ``rec`` with the AEC bookkeeping a fresh game at it would have
+    (whoever is to play selected, no rewards yet): the way a record from outside comes in
+    to ``env.load``."""
+    spec = envs.spec(game)
+    names = spec.agent_names(int(rec["num_players"][0]))
+    tp = int(rec["to_play"][0])
+    book = {"agents": names, "agent_selection": names[max(tp, 0)],
+            "rewards": dict.fromkeys(names, 0.0), "_cumulative_rewards": dict.fromkeys(names, 0.0),
+            "terminations": dict.fromkeys(names, bool(rec["done"][0])),
+            "truncations": dict.fromkeys(names, bool(rec["truncated"][0])), "seed_rng": None,
+            "skip_agent_selection": None}
+    return snapshot.pack(spec, rec, book)

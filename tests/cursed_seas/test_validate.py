@@ -11,10 +11,9 @@ import numpy as np
 import pytest
 
 import envs
-from envs.core import snapshot
 from envs.core.errors import StateError
 from envs.cursed_seas import state as S
-from tests.positions import first_reached
+from tests.positions import first_reached, sealed
 
 GAME = envs.spec("cursed_seas")
 
@@ -24,15 +23,7 @@ def _reach(pred, cfg=None, seeds=range(1, 30), depth=3000):
 
 
 def _blob(rec):
-    n = int(rec["num_players"][0])
-    names = GAME.agent_names(n)
-    tp = int(rec["to_play"][0])
-    book = {"agents": names, "agent_selection": names[max(tp, 0)],
-            "rewards": dict.fromkeys(names, 0.0), "_cumulative_rewards": dict.fromkeys(names, 0.0),
-            "terminations": dict.fromkeys(names, bool(rec["done"][0])),
-            "truncations": dict.fromkeys(names, bool(rec["truncated"][0])), "seed_rng": None,
-            "skip_agent_selection": None}
-    return snapshot.pack(GAME, rec, book)
+    return sealed("cursed_seas", rec)
 
 
 def _refused(good, bad, word):

@@ -11,11 +11,11 @@ import pytest
 
 import envs
 from envs.core.errors import StateError
-from envs.core import snapshot
 from envs.cursed_seas import pieces
 from envs.cursed_seas.config import FLEET_DIR, config_kwargs, make_config
 from envs.cursed_seas.state import TERRAIN_KINDS
 from envs.cursed_seas.validate import _catalogue_problems, check_states
+from tests.positions import sealed
 
 SPEC = envs.spec("cursed_seas")
 CAT = pieces.CATALOGUE
@@ -38,15 +38,7 @@ def _edited(rec, field, index, value):
 
 def _load(rec):
     """env.load of a re-sealed snapshot of ``rec`` (the way outside records come in)."""
-    n = int(rec["num_players"][0])
-    names = SPEC.agent_names(n)
-    tp = int(rec["to_play"][0])
-    book = {"agents": names, "agent_selection": names[max(tp, 0)],
-            "rewards": dict.fromkeys(names, 0.0), "_cumulative_rewards": dict.fromkeys(names, 0.0),
-            "terminations": dict.fromkeys(names, bool(rec["done"][0])),
-            "truncations": dict.fromkeys(names, bool(rec["truncated"][0])), "seed_rng": None,
-            "skip_agent_selection": None}
-    envs.make_raw("cursed_seas").load(snapshot.pack(SPEC, rec, book))
+    envs.make_raw("cursed_seas").load(sealed("cursed_seas", rec))
 
 
 # ----- the audit's four records (s66 F3b), refused by name ---------------------------------------

@@ -8,11 +8,10 @@ env keeps the position it had. Every record random play reaches still passes (te
 import pytest
 
 import envs
-from envs.core import snapshot
 from envs.core.errors import StateError
 from envs.havoc import state as S
 from envs.havoc.sea import SRC_COLLISION, SRC_EFFECT_PIVOT
-from tests.positions import first_reached
+from tests.positions import first_reached, sealed
 
 GAME = envs.spec("havoc")
 
@@ -40,15 +39,7 @@ def _edited(rec, **change):
 
 def _load(env, rec):
     """env.load of a sealed snapshot of ``rec`` (the way outside records come in)."""
-    n = int(rec["num_players"][0])
-    names = GAME.agent_names(n)
-    tp = int(rec["to_play"][0])
-    book = {"agents": names, "agent_selection": names[max(tp, 0)],
-            "rewards": dict.fromkeys(names, 0.0), "_cumulative_rewards": dict.fromkeys(names, 0.0),
-            "terminations": dict.fromkeys(names, bool(rec["done"][0])),
-            "truncations": dict.fromkeys(names, bool(rec["truncated"][0])), "seed_rng": None,
-            "skip_agent_selection": None}
-    env.load(snapshot.pack(GAME, rec, book))
+    env.load(sealed("havoc", rec))
 
 
 def _refused(rec, start, **change):
