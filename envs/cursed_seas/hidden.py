@@ -1,7 +1,8 @@
 """Cursed Seas: what a seat cannot see, re-dealt for information-set search.
 
 Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment; Docking]: the
-values (and uniqueness) of every face-down coin it has not looked at, wherever it lies, and
+values (and uniqueness) of every face-down coin it has not looked at, wherever it lies (a fort
+being paid for stays payable: ``_coins_ok``), and
 which face-down crew (or equipment) of a fleet it has not looked at lies where (aboard a
 ship or left on an island). Both are pooled,
 sorted (so the sample depends only on what the seat knows), shuffled with the key's stream
@@ -20,8 +21,8 @@ from .cargo import any_dest
 from .common import cost_aboard, reveal_due
 from .sea import has_partner
 from .state import (
-    MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS, PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH,
-    PK_TARGET,
+    LOC_HOME, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_PAY,
+    PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH, PK_TARGET,
 )
 from .turns import mast_has_target
 
@@ -38,11 +39,23 @@ def determinize(s, seat, key):
             slots[k] = c
             pool[k] = (s.co_kw[c] * 64 + s.co_val[c]) * 2 + s.co_uniq[c]
             k += 1
-    shuffle_sorted(s, pool, k)
-    for i in range(k):
-        s.co_val[slots[i]] = (pool[i] // 2) % 64
-        s.co_uniq[slots[i]] = pool[i] % 2
-        s.co_kw[slots[i]] = pool[i] // 128
+    # a coin deal no seat could be in (_coins_ok) is drawn again, as the pieces' deal below
+    # (at most 16 times; then the true values stand); the pool is sorted before each shuffle,
+    # so every draw deals the same coins
+    val0 = s.co_val.copy()
+    uniq0 = s.co_uniq.copy()
+    kw0 = s.co_kw.copy()
+    for _ in range(16):
+        shuffle_sorted(s, pool, k)
+        for i in range(k):
+            s.co_val[slots[i]] = (pool[i] // 2) % 64
+            s.co_uniq[slots[i]] = pool[i] % 2
+            s.co_kw[slots[i]] = pool[i] // 128
+        if _coins_ok(s):
+            break
+        s.co_val[:] = val0
+        s.co_uniq[:] = uniq0
+        s.co_kw[:] = kw0
     # crew and equipment: the face-down pieces of each fleet the seat does not know, by
     # kind (crew or equipment is open), dealt over the same places (ship or island); a
     # piece in the middle of a docking transfer stays as it is. A deal no seat could be in
@@ -90,6 +103,26 @@ def _deal_pieces(s, seat, slots, pool):
                 else:
                     s.cr_ship[c] = place
                     s.cr_isl[c] = -1
+
+
+@njit(cache=True)
+def _coins_ok(s):
+    """A fort being paid for can still be paid: forts.build_ok offered it only while its
+    player's home gold covered the cost, and every seat saw it chosen, so a deal that leaves
+    her home gold and what she has paid short of it is not a position anyone may be in; from
+    it paying ran out of coins with the fort unpaid [Building Forts]."""
+    pk = s.pending
+    if pk == PK_REVEAL:
+        pk = s.rv_back
+    f = s.pend_fort
+    if pk != PK_PAY or not 0 <= f < MAX_FORTS:
+        return True
+    p = f // MAX_FORTS_P
+    gold = np.int64(s.pend_paid)
+    for c in range(MAX_COINS):
+        if s.co_loc[c] == LOC_HOME and s.co_at[c] == p and s.co_val[c] >= 0:
+            gold += s.co_val[c]
+    return gold >= s.cfg.fort_cost[p, f % MAX_FORTS_P]
 
 
 @njit(cache=True)

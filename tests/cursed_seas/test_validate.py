@@ -214,3 +214,36 @@ def test_the_decision_a_reveal_interrupted_can_be_answered(back):
                  seeds=range(307, 330), depth=4000)
     _refused(rec, _edit(rec, rv_back=back), f"rv_back = {back}: the decision the reveal "
                                              "interrupted has no legal action")
+
+
+def test_a_fort_being_paid_for_stays_payable_in_every_redeal():
+    """[Building Forts] a fort is offered only while its player's home gold covers its cost,
+    and every seat saw it chosen: a re-deal of the coins another seat has not seen keeps her
+    home gold and what she has paid at the cost (hidden._coins_ok), so every determinised
+    record passes the validator and paying ends with the fort paid (audit s67: 1 key in 200
+    re-dealt it short, and paying ran out of coins with no legal action)."""
+    cfg = GAME.metadata["test_configs"][8]
+    e = envs.make_raw("cursed_seas", **cfg)
+    e.reset(seed=108)
+    rng = np.random.default_rng(108)
+    for _ in range(2213):
+        e.step(int(rng.choice(e.legal_actions())))
+    base = e.record.copy()
+    assert base["pending"][0] == S.PK_PAY, "the fort payment of the audit's game was not reached"
+    payer = int(base["to_play"][0])
+    fort = int(base["pend_fort"][0])
+    cost = int(base["cfg"]["fort_cost"][0][fort // S.MAX_FORTS_P, fort % S.MAX_FORTS_P])
+    home = (base["co_loc"][0] == S.LOC_HOME) & (base["co_at"][0] == payer)
+    mask = np.zeros(GAME.num_actions, np.uint8)
+    redealt = set()
+    for key in range(200):
+        d = base.copy()
+        GAME.determinize(d[0], 1 - payer, np.uint64(key))
+        redealt.add(tuple(d["co_val"][0][home]))
+        assert int(d["co_val"][0][home].sum()) + int(d["pend_paid"][0]) >= cost, key
+        assert GAME.check_state(d) == [], key
+        GAME.single.legal(d, 0, mask)
+        while d["to_play"][0] >= 0 and d["pending"][0] == S.PK_PAY:
+            assert mask.any(), f"key {key}: paying ran out of coins"
+            GAME.single.apply(d, 0, int(np.flatnonzero(mask)[0]), mask)
+    assert len(redealt) > 1, "the payer's home coins were never re-dealt: the test shows nothing"
