@@ -695,7 +695,6 @@ def _pending(s, n, phase, live) -> list:
     return []
 
 
-
 def _navigator_aboard(s, k) -> bool:
     """crew.nav_crew(s, k) >= 0: a Navigator aboard ship k that works there (crew of her
     nation, or equipment; common.works_aboard) and has not placed its trade current."""

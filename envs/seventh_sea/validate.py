@@ -115,7 +115,6 @@ def hand_max_py(s, p) -> int:
 def _fire_options(s) -> bool:
     """The actor's crew that could fire now: the fire decision's legal actions (the legal-mask
     kernel on a copy at PK_FIRE; the record passed the index stages)."""
-    from .state import PK_FIRE
     one = np.zeros(1, dtype=STATE)
     one[0] = s
     one["pk"] = PK_FIRE
