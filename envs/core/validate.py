@@ -226,6 +226,13 @@ def _thawed(frozen: np.ndarray, stages: list) -> list:
     return out
 
 
+def step_limit(states: np.ndarray, default_max_steps: int) -> np.ndarray:
+    """int64 per record: the decisions at which its game is truncated (``cfg.max_steps``, or
+    the game's default when it is 0)."""
+    return np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
+                    default_max_steps).astype(np.int64)
+
+
 def header_stage(min_players: int, max_players: int, default_max_steps: int) -> Stage:
     """Checks of the common header every STATE starts with (``envs.core.spec``).
 
@@ -269,8 +276,7 @@ def header_stage(min_players: int, max_players: int, default_max_steps: int) -> 
         r.flag(bad_seat, lambda j: f"to_play = {states['to_play'][j]}: a live game needs a seat "
                                    f"0..{n[j] - 1}")
         in_range(r, states, "cfg.max_steps", 0, 2**31 - 1, "decisions before truncation")
-        limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
-                         default_max_steps).astype(np.int64)
+        limit = step_limit(states, default_max_steps)
         in_range(r, states, "step", 0, limit, "decisions taken, at most the truncation bound")
         if not r.thawed:
             r.flag(live & (states["step"].astype(np.int64) >= limit),

@@ -212,8 +212,7 @@ def _ranges(states, r):
     # turns.end_turn counts a turn only once a PK_TURN was answered (a decision, counted in
     # step): the turns still to come, one a decision at most before truncation, must fit the
     # int32 counter, or it wraps negative (a scenario starts at step 0 on any turn)
-    limit = np.where(states["cfg"]["max_steps"] > 0, states["cfg"]["max_steps"],
-                     DEFAULT_MAX_STEPS).astype(np.int64)
+    limit = V.step_limit(states, DEFAULT_MAX_STEPS)
     V.in_range(r, states, "turn", 0, 2**31 - 1 - (limit - states["step"].astype(np.int64)),
                "turns, with room for one a decision left before truncation [Actions]")
     V.in_range(r, states, "cur", 0, n - 1, "whose turn in the order")
