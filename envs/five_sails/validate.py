@@ -611,6 +611,21 @@ def _pending_links(states, r):
         before = pk in (PK_SCHEME, PK_CHAR) or react and RT_BEGIN_DAY <= trig <= RT_END_DAWN
         if ph == PH_DUSK and s["day"] >= DAYS:
             bad.append("day: Day 5 is decided at its Plunder, no Dusk follows [Day Limit]")
+        # [2. Planning] every Day each player plans one scheme and one character from the
+        # Approach Deck (day.plan_apply; nothing returns a card to it), so it holds one of
+        # each for every Day still to plan: a seat left without one has no legal action
+        # (audit s67: day set back on a Day-5 record). More than enough is harmless.
+        for q in range(n):
+            if s["out"][q]:
+                continue
+            kinds = C.C_TYPE[s["appr"][q]]
+            done = ph != PH_PLANNING or s["scheme"][q] > 0
+            for kind, planned, name in ((T_SCHEME, s["plan_scheme"][q], "scheme"),
+                                        (T_CHAR, s["plan_char"][q], "character")):
+                need = DAYS - int(s["day"]) + (0 if done or planned > 0 else 1)
+                if int((kinds == kind).sum()) < need:
+                    bad.append(f"appr: seat {q}'s Approach Deck holds a {name} for each Day "
+                               f"still to plan ({need}) [2. Planning; Approach Deck]")
         if s["first"] < 0 and not (before and s["day"] == 1):
             bad.append("first: the First Player Token is held from Day 1's reveal on "
                        "[Planning 3: Determine Initiative]")

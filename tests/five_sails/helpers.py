@@ -5,7 +5,8 @@ record from Python: a kernel specialised on a record passed from Python and cach
 the array-element one crashed a later process here (numba cache; see docs/rulings.md).
 
 Every helper moves cards between zones (never creates them), so a built position keeps card
-conservation and passes ``check_states``.
+conservation and passes ``check_states``; ``muster`` moves the Day on as far as the crew
+needs (one Approach character a Day).
 """
 
 import numpy as np
@@ -119,11 +120,16 @@ def stack_deck(st, p, *names):
 
 
 def muster(st, p, name, loc=S.HOME, eng=0, wounds=0):
-    """Move an Approach character of p into its crew; returns the crew slot."""
+    """Move an Approach character of p into its crew; returns the crew slot. A seat plans one
+    character a Day [2. Planning], so the Day moves on to the first one by which p can have
+    played every Approach character it has out (in Planning before p's choice, the Day after)."""
     s = st[0]
     row = s["appr"][p]
     k = list(row).index(cid(name))
     row[k] = 0
+    played = S.APPROACH // 2 - int((C.C_TYPE[row] == S.T_CHAR).sum())
+    planning = s["phase"] == S.PH_PLANNING and not s["scheme"][p] and not s["plan_char"][p]
+    s["day"] = max(int(s["day"]), played + planning)
     c = next(i for i in range(1, S.MAX_CREW) if s["crew"][p][i] == 0)
     s["crew"][p][c] = cid(name)
     s["loc"][p][c] = loc

@@ -339,7 +339,9 @@ def test_the_locker_and_the_dueling_line_are_observed_card_by_card():
         s = st[0]
         a = muster(st, 0, "Inigo Valdera", FORUMS)
         b = muster(st, 1, "Anke Brenner", FORUMS)
-        # one of seat 1's schemes still in its Approach Deck goes to The Locker
+        # one of seat 1's schemes still in its Approach Deck goes to The Locker: yesterday's,
+        # so this is Day 2 [2. Planning]
+        s["day"] = 2
         row = s["appr"][1]
         k = [i for i in range(S.APPROACH) if C.C_TYPE[row[i]] == S.T_SCHEME][scheme_k]
         sch = int(row[k])

@@ -11,6 +11,7 @@ import pytest
 import envs
 from envs.core import snapshot
 from envs.core.errors import StateError
+from envs.five_sails import cards as C
 from envs.five_sails import state as S
 from envs.five_sails.validate import check_states
 from tests.positions import first_reached
@@ -210,3 +211,30 @@ def test_challenger_stands_where_it_challenged():
     def edit(s):
         s["loc"][s["d_seat"][0]][s["d_slot"][0]] = S.HOME
     _refused(rec, "d_loc: the challenger", edit)
+
+
+def test_approach_deck_holds_a_scheme_and_a_character_for_each_day_left():
+    """Probe: day 5 -> 1..4 on a Day-5 record; a later Planning found no scheme to plan and
+    the seat had no legal action. [2. Planning] one scheme and one character a Day from the
+    Approach Deck of five each, so Day d's High Drama leaves 5 - d of each."""
+    rec = _reach(2, lambda s: s["pk"] == S.PK_MAIN and s["day"] == 5, seeds=range(100),
+                 depth=3000)
+
+    def back(s):
+        s["day"] = 4
+    _refused(rec, "appr", back)
+
+
+def test_approach_deck_counts_the_choice_still_to_make_today():
+    """Day 3's Planning: before a seat's choice its Approach Deck holds 3 schemes and 3
+    characters (5 - 2 Days planned); with the scheme chosen, 2 and 3. A Day earlier needs
+    one more of each, so day 3 -> 2 is refused at both decisions."""
+    for pk, left in ((S.PK_SCHEME, (3, 3)), (S.PK_CHAR, (2, 3))):
+        rec = _reach(2, lambda s: s["pk"] == pk and s["day"] == 3, seeds=range(100),
+                     depth=3000)
+        kinds = C.C_TYPE[rec[0]["appr"][int(rec[0]["to_play"])]]
+        assert ((kinds == S.T_SCHEME).sum(), (kinds == S.T_CHAR).sum()) == left
+
+        def earlier(s):
+            s["day"] = 2
+        _refused(rec, "appr", earlier)
