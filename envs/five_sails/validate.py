@@ -8,7 +8,8 @@ being played; the 30 City cards likewise: City Deck, locations, City discard, Th
 crews) [Decks and Card Types]; the duel (threat pools empty outside a duel [The Duel]) and
 the pending decision well formed; the fields tied to the phase and the pending decision
 (_pending_links: whose plan is missing in Planning, what a payment is for, the wounds of a
-"when wounded" window, the after-windows and seats still to answer, each decision's phase);
+"when wounded" window, the after-windows and seats still to answer, each decision's phase,
+an Approach Deck card of each kind for every Day still to plan);
 a legal action for the seat to play.
 """
 
@@ -446,7 +447,8 @@ def _pending_links(states, r):
     plan is missing in Planning (day.dawn / plan_apply), what a payment pays for (go, with
     actions.main_apply / step_apply / finish), the wounds a "when wounded" window may change
     (r_amt, duel.wound_window), the after-windows still to open (common.end_action), the
-    seats still to answer a phase step (queue: day.continue_muster / continue_dusk)."""
+    seats still to answer a phase step (queue: day.continue_muster / continue_dusk), the
+    Approach Deck's schemes and characters for the Days still to plan (day.plan_apply)."""
     for j, s in enumerate(states):
         if s["to_play"] < 0:
             continue

@@ -1,9 +1,14 @@
 """Scenario files (tests/scenarios/five_sails/*.toml) load through the AEC env, pass
 check_states, and play out by the rules; expected values come from the rulebook."""
 
+import tomllib
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 import envs
+from envs.core.errors import StateError
 from envs.five_sails.cards import POOL
 from envs.five_sails.state import A_HAND, A_LOC, A_MANEUVER, A_CREW, A_PASS, A_RECRUIT, PK_REACT
 
@@ -51,3 +56,21 @@ def test_recruit_with_parley_scenario_file():
     env.step(A_HAND + 0)
     assert rec["hand_n"][0][0] == 1 and rec["eng"][0][0][0] == 1
     assert POOL.index["Countess Morrow"] in list(rec["crew"][0][0])
+
+
+def test_a_scenario_day_leaves_an_approach_card_of_each_kind_for_every_day_to_plan():
+    """[2. Planning] one scheme and one character a Day from an Approach Deck of five each:
+    a Day-1 scenario whose crew holds two Approach characters leaves three for four Days to
+    come (a later Planning would offer none), so it is refused by name and loses nothing;
+    on Day 2 the same crew loads."""
+    d = tomllib.loads((SCENARIOS / "kaspar_and_soline.toml").read_text())
+    d["seats"][0]["crew"].append({"card": "Tomas el Cortes", "at": "home"})
+    env = envs.make_raw("five_sails", num_players=2)
+    env.reset(seed=0)
+    before = env.unwrapped.record.copy()
+    with pytest.raises(StateError, match="appr: seat 0's Approach Deck holds a character"):
+        env.unwrapped.load_scenario(d)
+    assert env.unwrapped.record.tobytes() == before.tobytes()
+    d["day"] = 2
+    env.unwrapped.load_scenario(d)
+    assert np.count_nonzero(env.unwrapped.record["crew"][0][0]) == 3

@@ -225,16 +225,15 @@ def test_approach_deck_holds_a_scheme_and_a_character_for_each_day_left():
     _refused(rec, "appr", back)
 
 
-def test_approach_deck_counts_the_choice_still_to_make_today():
+@pytest.mark.parametrize("pk, left", [(S.PK_SCHEME, (3, 3)), (S.PK_CHAR, (2, 3))])
+def test_approach_deck_counts_the_choice_still_to_make_today(pk, left):
     """Day 3's Planning: before a seat's choice its Approach Deck holds 3 schemes and 3
     characters (5 - 2 Days planned); with the scheme chosen, 2 and 3. A Day earlier needs
     one more of each, so day 3 -> 2 is refused at both decisions."""
-    for pk, left in ((S.PK_SCHEME, (3, 3)), (S.PK_CHAR, (2, 3))):
-        rec = _reach(2, lambda s: s["pk"] == pk and s["day"] == 3, seeds=range(100),
-                     depth=3000)
-        kinds = C.C_TYPE[rec[0]["appr"][int(rec[0]["to_play"])]]
-        assert ((kinds == S.T_SCHEME).sum(), (kinds == S.T_CHAR).sum()) == left
+    rec = _reach(2, lambda s: s["pk"] == pk and s["day"] == 3, seeds=range(100), depth=3000)
+    kinds = C.C_TYPE[rec[0]["appr"][int(rec[0]["to_play"])]]
+    assert ((kinds == S.T_SCHEME).sum(), (kinds == S.T_CHAR).sum()) == left
 
-        def earlier(s):
-            s["day"] = 2
-        _refused(rec, "appr", earlier)
+    def earlier(s):
+        s["day"] = 2
+    _refused(rec, "appr", earlier)
