@@ -544,6 +544,13 @@ def _pending(states, r):
            "pending: a booty choice needs booty already in the hold [Booty]")
     stage = states["card_stage"].astype(np.int64)
     passed = states["card_passed"] > 0
+    # sea.apply_mode / sea._pass ask PK_SHIP only when sea._two_ships holds (the crew's second
+    # ship index is set); sea.apply_ship takes crew_ships[cur, option] as the card's ship, so
+    # asked of a one-ship crew its option 1 made card_ship -1 and the maneuver wrote ship -1,
+    # the last slot of the ship arrays (audit s68)
+    r.flag(live & (pend == PK_SHIP) & (states["crew_ships"][rows, cur, 1] < 0),
+           lambda j: f"pending = {pend[j]}: a ship is chosen (PK_SHIP) only by a crew with two "
+                     f"ships, and crew {cur[j]} has one (crew_ships) [2 Ship Variant]")
     r.flag(live & (pend == PK_SHIP) & ~((stage == ST_FIRE_START) & ~passed) &
            ~((stage == ST_FLAG) & passed),
            "card_stage: a ship is chosen for a card about to resolve, or for a passed card "

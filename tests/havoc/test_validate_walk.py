@@ -141,3 +141,17 @@ def test_a_live_game_is_below_its_stall_limit():
     rec = _reach(lambda s: s["phase"] == S.PH_SEA and s["pending"] == S.PK_PLAY, cfg)
     _refused(rec, "quiet_seas", quiet_seas=4)
     assert GAME.check_state(_edited(rec, quiet_seas=3)) == []
+
+
+def test_a_ship_is_chosen_only_by_a_crew_with_two_ships():
+    """Audit s68 (two fields): pending -> PK_SHIP and card_stage -> ST_FIRE_START in a one-ship
+    game (a card about to resolve, as a 2 Ship crew chooses its ship); option 1 made card_ship
+    crew_ships[cur, 1] = -1 and the maneuver moved ship -1, the last ship slot."""
+    for cfg in ({"num_players": 2}, {"num_players": 2, "variant": "ghost"}):
+        rec = _reach(lambda s: s["pending"] == S.PK_MODE and s["card"] > 0, cfg)
+        _refused(rec, "pending = 13", pending=S.PK_SHIP, card_stage=S.ST_FIRE_START)
+    # the 2 Ship Variant asks it, and either ship steps on to a valid record
+    rec = _reach(lambda s: s["pending"] == S.PK_SHIP and s["card_passed"] == 0,
+                 {"num_players": 2, "variant": "two_ship"})
+    for pick in (lambda legal: legal[0], lambda legal: legal[-1]):
+        assert GAME.check_state(_step_all(rec, pick)) == []
