@@ -349,6 +349,9 @@ def hit_fort(s, h):
             s.sh_explored[k] = 0
     s.ft_isl[h] = -1
     s.ft_flags[h] = 0
+    # removed from the game: the shoot action it was given this round (kept until its
+    # player's next turn, forts_turn_begins) goes with it
+    s.ft_acts[h] = 0
     s.ft_gone[h] = 1
     return False
 

@@ -406,11 +406,23 @@ def _record(s, n) -> list:
         for k in range(n * MAX_FLEET):
             p, j = divmod(k, MAX_FLEET)
             on = int((s["cr_ship"] == k).sum())
+            if s["sh_live"][k] and int(s["sh_dock"][k]) != int(s["home"][p]):
+                # rules.py's PK_DEPLOY docks a placed ship at her seat's home, and nothing
+                # moves her before play: docked elsewhere, the island later chosen as a foe's
+                # home has her docked at an opponent's home island
+                out.append(f"sh_dock[{k}]: before play a placed ship is docked at her seat's "
+                           "home [Choosing Home Islands]")
             if s["sh_live"][k] or cfg["ship_def"][p, j] < 0 or not on:
                 continue
             if cfg["ship_creature"][p, j] or on > cfg["ship_cargo"][p, j]:
                 out.append(f"cr_ship: {on} pieces wait aboard ship {k}, a sea creature or "
                            "beyond her cargo [Placing Crew and equipment; Sea Creatures]")
+            pts = int(cfg["crew_cost"].reshape(-1)[s["cr_ship"] == k].sum())
+            if pts > cfg["ship_cost"][p, j]:
+                # the points a ship carries are checked once she is in play, and PK_DEPLOY
+                # puts the pieces waiting aboard her in play as they are
+                out.append(f"cr_ship: pieces worth {pts} points wait aboard ship {k}, beyond "
+                           f"her {cfg['ship_cost'][p, j]} [Placing Crew and equipment]")
     for k in range(MAX_SHIPS):
         if s["sh_scuttle"][k] and (not s["sh_live"][k] or s["sh_wreck"][k]):
             out.append(f"sh_scuttle[{k}]: scuttling declared for a ship out of play [Scuttling]")
@@ -595,6 +607,11 @@ def _pending(s, n, phase, live) -> list:
         if not (0 <= fo < MAX_FORTS and fo // MAX_FORTS_P == cur and s["ft_isl"][fo] >= 0
                 and tp == cur and 0 <= s["pend_mast"] < s["cfg"]["fort_nflag"][cur, fo % MAX_FORTS_P]):
             return ["pend_fort: a fort of the player to play fires a flag [Forts: Shooting]"]
+        if not s["ft_acts"][fo]:
+            # a flag fires only in the shoot action rules.py gives the fort (ft_acts = 1), and
+            # forts.ask_flag brings back PK_FORT_GUN, which is asked only of a fort given one
+            return ["ft_acts: a fort's flag fires only in the fort's shoot action [Forts: "
+                    "Shooting]"]
         if pk == PK_FORT_TARGET and (int(s["pend_fired"]) >> int(s["pend_mast"])) & 1:
             return ["pend_fired: each flag fires once per shoot action [Forts: Shooting]"]
         if pk == PK_FORT_MAST and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt]
@@ -606,6 +623,17 @@ def _pending(s, n, phase, live) -> list:
         if not (0 <= h < MAX_FORTS and s["ft_isl"][h] >= 0 and s["ft_flags"][h] and
                 tp == h // MAX_FORTS_P and h // MAX_FORTS_P != cur):
             return ["pend_count: the hit fort's player eliminates a flag [Abandoned forts]"]
+        # once the flag is chosen the shooter fires on: forts.ask_flag for a fort's shot
+        # (pend_fort, asked only of a fort given its shoot action), turns.ask_gun for a ship's
+        # (pend_fort -1: hit_fort left pend_ship the shooter, in her shoot action)
+        if fo >= 0:
+            if fo // MAX_FORTS_P != cur or not s["ft_acts"][fo]:
+                return ["pend_fort: the fort that hit fires on in its shoot action [Forts: "
+                        "Shooting]"]
+        elif not (0 <= ship < MAX_SHIPS and s["sh_live"][ship] and s["sh_owner"][ship] == cur
+                  and s["sh_last"][ship] == ACT_SHOOT):
+            return ["pend_ship: the ship whose cannon hit the fort fires on in her shoot action "
+                    "[Forts: Shooting]"]
         return []
     if not (0 <= ship < MAX_SHIPS and s["sh_live"][ship]):
         return ["pend_ship: the decision concerns no ship in play"]
@@ -638,6 +666,12 @@ def _pending(s, n, phase, live) -> list:
         if pk == PK_WHIRL and (tgt not in (0, 1) or not (
                 t < int(s["n_terr"]) and s["tr_kind"][t] == TR_WHIRL)):
             return ["pend_count: the whirlpool she touches [Whirlpool]"]
+        if pk == PK_WHIRL and s["sh_tangled"][ship] >= 0:
+            # PK_WHIRL is asked mid-move (terrain.terrain_check) and staying sails on
+            # (PK_SEGMENT); a tangled ship sails no segment, and terrain_check ends the move as
+            # she tangles, before any whirlpool
+            return ["pend_ship: a tangled ship is never asked to use a whirlpool [Whirlpool; "
+                    "Sargasso Sea]"]
         if pk == PK_UNTANGLE and s["sh_tangled"][ship] < 0:
             return ["sh_tangled: only a tangled piece is freed [Sargasso Sea]"]
         return []
@@ -656,7 +690,7 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_ship: exploring at sea is the player to play's action [Exploring]"]
     if pk == PK_SEA_SWAP and not (0 <= tgt < MAX_SHIPS and s["sh_live"][tgt] and tgt != ship):
         return ["pend_target: exploring at sea needs another ship in play [Exploring]"]
-    if pk in (PK_SEGMENT, PK_TARGET, PK_GUN, PK_REPAIR, PK_EXPLORE) and \
+    if pk in (PK_SEGMENT, PK_TARGET, PK_MAST, PK_GUN, PK_REPAIR, PK_EXPLORE) and \
             (owner != cur or tp != cur):
         return ["pend_ship: not a ship of the player to play"]
     if pk == PK_SEGMENT and (s["sh_masts"][ship] == 0 or s["sh_pin"][ship] >= 0):
@@ -674,6 +708,10 @@ def _pending(s, n, phase, live) -> list:
         return ["pend_mast: that mast is down"]
     if pk == PK_TARGET and (int(s["pend_fired"]) >> int(s["pend_mast"])) & 1:
         return ["pend_fired: each cannon fires once per shoot action [Shooting]"]
+    if pk in (PK_TARGET, PK_MAST) and s["sh_last"][ship] != ACT_SHOOT:
+        # a cannon is aimed and hits in the shoot action turns.order_ship gave (sh_last), and
+        # the next one is picked by turns.ask_gun (PK_GUN, asked of her player in it)
+        return ["pend_ship: a cannon fires only in her shoot action [Shooting]"]
     if pk == PK_GUN and (s["sh_masts"][ship] == 0 or s["sh_last"][ship] != ACT_SHOOT):
         return ["pend_ship: a ship with a mast given a shoot action picks her cannon [Shooting]"]
     if pk in (PK_MAST, PK_BOARD, PK_BOARD_WIN, PK_BOARD_CREW, PK_BOARD_COIN):

@@ -247,3 +247,139 @@ def test_a_fort_being_paid_for_stays_payable_in_every_redeal():
             assert mask.any(), f"key {key}: paying ran out of coins"
             GAME.single.apply(d, 0, int(np.flatnonzero(mask)[0]), mask)
     assert len(redealt) > 1, "the payer's home coins were never re-dealt: the test shows nothing"
+
+
+# ----- audit s68: a second probe pass (every decision kind reached in play, 2-4 players) -------
+def _cur(rec):
+    return int(rec["order"][0][rec["cur"][0]])
+
+
+@pytest.mark.parametrize("pk", [S.PK_TARGET, S.PK_MAST])
+def test_a_cannon_fires_only_in_her_shoot_action(pk):
+    """The probe's sh_last -1 at a PK_MAST (and pending = PK_MAST at a boarding): once the mast
+    was chosen turns.ask_gun asked the next cannon of a ship not shooting (PK_GUN refused)."""
+    rec = _reach(lambda s: s["pending"] == pk)
+    k = int(rec["pend_ship"][0])
+    assert rec["sh_last"][0][k] == S.ACT_SHOOT
+    bad = rec.copy()
+    bad["sh_last"][0][k] = -1
+    _refused(rec, bad, "pend_ship: a cannon fires only in her shoot action")
+    bad["sh_last"][0][k] = S.ACT_MOVE
+    _refused(rec, bad, "pend_ship: a cannon fires only in her shoot action")
+
+
+def test_the_mast_a_hit_takes_is_chosen_in_the_shooters_turn():
+    """The probe's cur / to_play edit at a 4-player PK_MAST: another seat's turn, its player to
+    play; turns.ask_gun then gave the decision back to the shooter's player out of turn."""
+    rec = _reach(lambda s: s["pending"] == S.PK_MAST, {"num_players": 4})
+    shooter = _cur(rec)
+    other = (int(rec["cur"][0]) + 1) % 4
+    bad = _edit(rec, cur=other, to_play=int(rec["order"][0][other]))
+    assert int(bad["order"][0][other]) != shooter
+    _refused(rec, bad, "pend_ship: not a ship of the player to play")
+
+
+FORT_CFG = GAME.metadata["test_configs"][8]
+
+
+@pytest.mark.parametrize("pk", [S.PK_FORT_TARGET, S.PK_FORT_MAST])
+def test_a_fort_fires_a_flag_only_in_its_shoot_action(pk):
+    """The probe's whole fort-target decision moved onto a PK_PAY: once the flag's hit was
+    taken forts.ask_flag asked PK_FORT_GUN of a fort given no shoot action (refused)."""
+    rec = _reach(lambda s: s["pending"] == pk, FORT_CFG, seeds=range(1, 80), depth=4000)
+    bad = rec.copy()
+    bad["ft_acts"][0][int(rec["pend_fort"][0])] = 0
+    _refused(rec, bad, "ft_acts: a fort's flag fires only in the fort's shoot action")
+
+
+def test_a_flag_lost_goes_back_to_the_shooter_in_her_shoot_action():
+    """A flag lost to a ship's cannon: once chosen, turns.ask_gun asks the next cannon of
+    pend_ship, so another ship of hers (not shooting) had PK_GUN asked of it (refused; repro
+    /work/audit/s68/cursed_seas/repro.py). A fort's shot goes back to pend_fort, hers."""
+    rec = _reach(lambda s: s["pending"] == S.PK_FLAG and s["pend_fort"] < 0 and any(
+        s["sh_live"][k] and s["sh_owner"][k] == s["order"][s["cur"]]
+        and s["sh_last"][k] != S.ACT_SHOOT for k in range(S.MAX_SHIPS)),
+        FORT_CFG, seeds=range(1, 80), depth=4000)
+    cur = _cur(rec)
+    k = next(k for k in range(S.MAX_SHIPS) if rec["sh_live"][0][k] and
+             rec["sh_owner"][0][k] == cur and rec["sh_last"][0][k] != S.ACT_SHOOT)
+    _refused(rec, _edit(rec, pend_ship=k), "pend_ship: the ship whose cannon hit the fort")
+    foe = (1 - cur) * S.MAX_FORTS_P
+    _refused(rec, _edit(rec, pend_fort=foe), "pend_fort: the fort that hit fires on")
+
+
+def test_a_tangled_ship_is_never_asked_to_use_a_whirlpool():
+    """The probe's PK_WHIRL moved onto a PK_UNTANGLE: staying sailed on, and the tangled ship
+    was asked a segment (refused)."""
+    rec = _reach(lambda s: s["pending"] == S.PK_UNTANGLE, TERRAIN, seeds=range(1, 60),
+                 depth=4000)
+    whirl = int(np.flatnonzero(rec["tr_kind"][0][:rec["n_terr"][0]] == S.TR_WHIRL)[0])
+    bad = _edit(rec, pending=S.PK_WHIRL, pend_count=whirl, pend_target=0)
+    _refused(rec, bad, "pend_ship: a tangled ship is never asked to use a whirlpool")
+
+
+def test_before_play_a_placed_ship_is_docked_at_her_home():
+    """The probe's sh_dock edit at the second home choice: the island was then chosen as the
+    other seat's home, the ship docked at an opponent's home island."""
+    rec = _home(1)
+    k = int(np.flatnonzero(rec["sh_live"][0])[0])
+    wild = int(np.flatnonzero(rec["isl_home"][0][:rec["n_islands"][0]] < 0)[0])
+    bad = rec.copy()
+    bad["sh_dock"][0][k] = wild
+    _refused(rec, bad, f"sh_dock[{k}]: before play a placed ship is docked at her seat's home")
+
+
+def test_before_play_no_ship_waits_with_more_points_than_her_cost():
+    """The probe's cr_ship edit at set-up: a piece moved onto a cheap ship within her cargo;
+    once she was placed her points exceeded her cost (refused in play)."""
+    rec = _reach(lambda s: s["pending"] == S.PK_PLACE, {"num_players": 4})
+    cfg = rec["cfg"][0]
+    cost = cfg["crew_cost"].reshape(-1)
+    for c in np.flatnonzero(rec["cr_ship"][0] >= 0):
+        p = c // S.MAX_CREW_P
+        for j in range(S.MAX_FLEET):
+            k = p * S.MAX_FLEET + j
+            on = rec["cr_ship"][0] == k
+            if cfg["ship_def"][p, j] < 0 or cfg["ship_creature"][p, j] or \
+                    rec["cr_ship"][0][c] == k or on.sum() + 1 > cfg["ship_cargo"][p, j]:
+                continue
+            pts = int(cost[on].sum() + cost[c])
+            if pts > cfg["ship_cost"][p, j]:
+                bad = rec.copy()
+                bad["cr_ship"][0][c] = k
+                _refused(rec, bad, f"cr_ship: pieces worth {pts} points wait aboard ship {k}")
+                return
+    raise AssertionError("no piece whose move exceeds a ship's cost within her cargo")
+
+
+def test_a_destroyed_fort_takes_its_shoot_action_with_it():
+    """[Destroying forts] a fort that shot keeps ft_acts until its player's next turn
+    (forts_turn_begins); destroyed before it (forts.hit_fort) it is removed from the game, its
+    shoot action too: the audit's game (3 players, Navigators, forts; seed 500, 2113 random
+    decisions, then the probe walk's 22) reached a destroyed fort with ft_acts set, which the
+    validator refuses (a reachable record refused)."""
+    azure = {"name": "Azure Navigators", "ship": [
+        {"name": "Saltglass", "crew": ["Captain Ysolde", "Navigator Quill"]},
+        {"name": "Tidecaller", "equipment": ["Boarding Pikes"], "crew": ["Shipwright Oda"]},
+        {"name": "Blue Petrel", "crew": ["Chartmaster Wren"]}]}
+    jade = {"name": "Jade Navigators", "ship": [
+        {"name": "Jade Monsoon", "crew": ["Gunner Hsu", "Captain Lin"]},
+        {"name": "Serpent Reed", "crew": ["Oar Master Wen"]},
+        {"name": "Jade Lantern", "crew": ["Tide-Caller Sefa"]}, {"name": "Golden Abacus"}]}
+    cfg = {"num_players": 3, "fleets": [azure, jade, "abyssal_pact"], "mysterious": "effects",
+           "terrain": ["Milkwater Mist", "Kelp Tangle", "Spiral Gulf", "Frostfang"],
+           "forts": [["Gullwatch Battery"], ["Fort Brimstone"], ["Redoubt of Tears"]]}
+    e = envs.make_raw("cursed_seas", **cfg)
+    e.reset(seed=500)
+    rng = np.random.default_rng(500)
+    for _ in range(2113):
+        e.step(int(rng.choice(e.legal_actions())))
+    assert e.record["pending"][0] == S.PK_FORT_GUN and e.record["ft_acts"][0][2] == 1
+    walk = [473, 68, 196, 108, 229, 64, 325, 473, 473, 64, 357, 68, 182, 66, 0, 34, 0, 2, 34,
+            1, 1, 34]
+    for t, a in enumerate(walk):
+        assert a in e.legal_actions(), (t, a)
+        e.step(a)
+        assert GAME.check_state(e.record) == [], (t, GAME.check_state(e.record))
+    s = e.record[0]
+    assert s["ft_gone"][2] == 1 and s["ft_isl"][2] == -1 and s["ft_acts"][2] == 0
