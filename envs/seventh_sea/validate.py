@@ -349,6 +349,15 @@ def _record(s) -> list[str]:
                 if (int(s["b_box"]) >= 0) != (bn > 0):
                     bad.append(f"b_box: {int(s['b_box'])}, but it is the box of the last boarding "
                                "card played in this attack, -1 before the first (Boarding)")
+            # rules._board sets b_pushed as a crew is pushed forward (its card must follow:
+            # legal.py offers no stop) and clears it with that card, flow.begin_attack with
+            # the attack; so it is set only at the card decision of the fighter just pushed:
+            # the starter before the first card, or the other side after it (a Duel's
+            # defender is named, never pushed) (audit s68)
+            if int(s["b_pushed"]) and not (pk == PK_BCARD and (
+                    (bn == 0 and cur == fs[0]) or (bn == 1 and not duel and cur == fs[1]))):
+                bad.append("b_pushed: set only at the card decision of the fighter just pushed "
+                           "forward, before its first card (Boarding)")
             if pk in (PK_ABSORB, PK_DISCARD) and (bn != 0) and pk == PK_DISCARD:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
@@ -443,6 +452,16 @@ def _record(s) -> list[str]:
                         and int(s["f_seat"][fa]) == int(s["hit_seat"]) and int(s["f_slot"][fa]) >= 0
                         and int(s["crew"][int(s["hit_seat"])][int(s["f_slot"][fa])]) >= 0):
         bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
+    # flow.resolve_attack (b_last = the winner): the losing fighter f_*[1 - b_last] takes
+    # the hits first, at once (flow.fighter_absorb tacks it, then sinks it, clearing its
+    # f_slot, before any hit is left for its side) or after the Reacts (revised: fighter_abs
+    # names it until then); so a side absorbing with fighter_abs clear has no fighter left,
+    # which otherwise sinks with its f_slot still set (audit s68)
+    lw = int(s["b_last"])
+    if fa < 0 and phase == PH_BOARD and absorbing and lw >= 0 and int(s["f_slot"][1 - lw]) >= 0:
+        bad.append(f"fighter_abs: -1 while the losing fighter's side absorbs, but that fighter "
+                   f"(f_slot[{1 - lw}]) still fights: it takes the hits first, and sinks before "
+                   "any are left for its side, or waits for Reacts in fighter_abs (Boarding)")
     react = int(s["react_card"])
     ret = int(s["react_ret"])
     window = pk == PK_REACT or (pk == PK_PAY and react >= 0 and ret == PK_REACT)
