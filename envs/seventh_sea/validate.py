@@ -362,7 +362,10 @@ def _record(s) -> list[str]:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
                 bad.append("hit_after: hits in a Boarding continue the Boarding")
-            if pk == PK_ABSORB and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
+            # a React paid for while absorbing keeps the hits' source: b_last too (audit s68)
+            absorbing_b = pk == PK_ABSORB or (pk == PK_PAY and int(s["react_card"]) >= 0
+                                              and int(s["react_ret"]) == PK_ABSORB)
+            if absorbing_b and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
                 bad.append("b_last: hits in a Boarding come from a winning fighter (or a card "
                            "played instead of a boarding attack)")
             if pk == PK_DISCARD and int(s["disc_after"]) not in (F_BOARD_NEW_ROUND, F_BOARD_END):
@@ -452,6 +455,11 @@ def _record(s) -> list[str]:
                         and int(s["f_seat"][fa]) == int(s["hit_seat"]) and int(s["f_slot"][fa]) >= 0
                         and int(s["crew"][int(s["hit_seat"])][int(s["f_slot"][fa])]) >= 0):
         bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
+    # flow.resolve_attack sets b_last (the winner) and fighter_abs (the loser) together, and
+    # flow.fighter_absorb sinks f_*[fighter_abs] against b_last's side (audit s68)
+    if fa >= 0 and int(s["b_last"]) != 1 - fa:
+        bad.append(f"fighter_abs: {fa}, but the losing fighter is the one b_last = "
+                   f"{int(s['b_last'])} (the winner) beat (Boarding)")
     # flow.resolve_attack (b_last = the winner): the losing fighter f_*[1 - b_last] takes
     # the hits first, at once (flow.fighter_absorb tacks it, then sinks it, clearing its
     # f_slot, before any hit is left for its side) or after the Reacts (revised: fighter_abs

@@ -5,7 +5,8 @@ seat already passed over, all players sailing having passed in the Actions phase
 (envs/seventh_sea/validate.py; a live game at its step bound is the header's check, in every
 game: tests/contract/test_truncation.py); and those audit s68's third walk found: b_pushed
 left set away from the pushed fighter's first card, a losing fighter's side absorbing while
-the fighter has not taken the hits.
+the fighter has not taken the hits, or names the wrong fighter, or an absorbing
+React paid for in a Boarding without the last card's side (b_last).
 
 Each edit is the probe's (one field of a reachable record); the edited record is refused by
 name when a VectorGame is set to it, and the games are left as they were."""
@@ -162,3 +163,21 @@ def test_the_losing_fighter_takes_the_hits_first():
     cfg = {"num_players": 4}
     rec = _reach(lambda s: s["pk"] == S.PK_ABSORB and s["fighter_abs"] >= 0, cfg, seeds=range(1, 200))
     _refused(rec, cfg, {"fighter_abs": -1}, "fighter_abs: -1")
+
+
+def test_the_fighter_waiting_for_reacts_is_the_one_beaten():
+    """Audit s68: b_last flipped while the losing fighter waits for Reacts: the fighter then
+    sank against the wrong side and its side was left absorbing with a fighter still set."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["pk"] == S.PK_ABSORB and s["fighter_abs"] >= 0, cfg, seeds=range(1, 200))
+    fa = int(rec["fighter_abs"][0])
+    _refused(rec, cfg, {"b_last": fa}, f"fighter_abs: {fa}, but")
+
+
+def test_a_react_paid_while_absorbing_a_boarding_attack_keeps_b_last():
+    """Audit s68: b_last cleared while an absorbing React is paid for in a Boarding: unpaid,
+    the absorb decision came back with no winning fighter for the hits."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["phase"] == S.PH_BOARD and s["pk"] == S.PK_PAY and s["react_card"] >= 0
+                 and s["react_ret"] == S.PK_ABSORB and s["b_last"] >= 0, cfg, seeds=range(1, 300))
+    _refused(rec, cfg, {"b_last": -1}, "b_last: hits in a Boarding")
