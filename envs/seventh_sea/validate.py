@@ -349,11 +349,23 @@ def _record(s) -> list[str]:
                 if (int(s["b_box"]) >= 0) != (bn > 0):
                     bad.append(f"b_box: {int(s['b_box'])}, but it is the box of the last boarding "
                                "card played in this attack, -1 before the first (Boarding)")
+            # rules._board sets b_pushed as a crew is pushed forward (its card must follow:
+            # legal.py offers no stop) and clears it with that card, flow.begin_attack with
+            # the attack; so it is set only at the card decision of the fighter just pushed:
+            # the starter before the first card, or the other side after it (a Duel's
+            # defender is named, never pushed) (audit s68)
+            if int(s["b_pushed"]) and not (pk == PK_BCARD and (
+                    (bn == 0 and cur == fs[0]) or (bn == 1 and not duel and cur == fs[1]))):
+                bad.append("b_pushed: set only at the card decision of the fighter just pushed "
+                           "forward, before its first card (Boarding)")
             if pk in (PK_ABSORB, PK_DISCARD) and (bn != 0) and pk == PK_DISCARD:
                 bad.append("b_n: cards on the table while drawing")
             if pk == PK_ABSORB and int(s["hit_after"]) != F_BOARD_HITS_DONE:
                 bad.append("hit_after: hits in a Boarding continue the Boarding")
-            if pk == PK_ABSORB and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
+            # a React paid for while absorbing keeps the hits' source: b_last too (audit s68)
+            absorbing_b = pk == PK_ABSORB or (pk == PK_PAY and int(s["react_card"]) >= 0
+                                              and int(s["react_ret"]) == PK_ABSORB)
+            if absorbing_b and int(s["b_last"]) < 0 and (fs != [-1, -1] or bn):
                 bad.append("b_last: hits in a Boarding come from a winning fighter (or a card "
                            "played instead of a boarding attack)")
             if pk == PK_DISCARD and int(s["disc_after"]) not in (F_BOARD_NEW_ROUND, F_BOARD_END):
@@ -443,6 +455,21 @@ def _record(s) -> list[str]:
                         and int(s["f_seat"][fa]) == int(s["hit_seat"]) and int(s["f_slot"][fa]) >= 0
                         and int(s["crew"][int(s["hit_seat"])][int(s["f_slot"][fa])]) >= 0):
         bad.append("fighter_abs: a losing fighter waits for Reacts only in a revised Boarding")
+    # flow.resolve_attack sets b_last (the winner) and fighter_abs (the loser) together, and
+    # flow.fighter_absorb sinks f_*[fighter_abs] against b_last's side (audit s68)
+    if fa >= 0 and int(s["b_last"]) != 1 - fa:
+        bad.append(f"fighter_abs: {fa}, but the losing fighter is the one b_last = "
+                   f"{int(s['b_last'])} (the winner) beat (Boarding)")
+    # flow.resolve_attack (b_last = the winner): the losing fighter f_*[1 - b_last] takes
+    # the hits first, at once (flow.fighter_absorb tacks it, then sinks it, clearing its
+    # f_slot, before any hit is left for its side) or after the Reacts (revised: fighter_abs
+    # names it until then); so a side absorbing with fighter_abs clear has no fighter left,
+    # which otherwise sinks with its f_slot still set (audit s68)
+    lw = int(s["b_last"])
+    if fa < 0 and phase == PH_BOARD and absorbing and lw >= 0 and int(s["f_slot"][1 - lw]) >= 0:
+        bad.append(f"fighter_abs: -1 while the losing fighter's side absorbs, but that fighter "
+                   f"(f_slot[{1 - lw}]) still fights: it takes the hits first, and sinks before "
+                   "any are left for its side, or waits for Reacts in fighter_abs (Boarding)")
     react = int(s["react_card"])
     ret = int(s["react_ret"])
     window = pk == PK_REACT or (pk == PK_PAY and react >= 0 and ret == PK_REACT)

@@ -3,7 +3,10 @@ step from them reached a refused record: a boarding fighter without its crew, th
 pushed before the first card, a stale last card or box, a cancel offered to the actor or to a
 seat already passed over, all players sailing having passed in the Actions phase
 (envs/seventh_sea/validate.py; a live game at its step bound is the header's check, in every
-game: tests/contract/test_truncation.py).
+game: tests/contract/test_truncation.py); and those audit s68's third walk found: b_pushed
+left set away from the pushed fighter's first card, a losing fighter's side absorbing while
+the fighter has not taken the hits, or names the wrong fighter, or an absorbing
+React paid for in a Boarding without the last card's side (b_last).
 
 Each edit is the probe's (one field of a reachable record); the edited record is refused by
 name when a VectorGame is set to it, and the games are left as they were."""
@@ -134,3 +137,47 @@ def test_a_card_instead_of_a_boarding_attack_is_paid_by_the_side_attacking():
     rec = _reach(lambda s: s["pk"] == S.PK_PAY and s["react_card"] >= 0 and s["react_ret"] == S.PK_BPUSH,
                  cfg, seeds=range(1, 80))
     _refused(rec, cfg, {"b_half": 1 - int(rec["b_half"][0])}, "react_card: a card played instead")
+
+
+# --- audit s68 (a third walk, over other seeds, depths, configs and finer decision kinds) ---
+
+def test_b_pushed_is_cleared_while_a_card_instead_is_paid_for():
+    """Audit s68: b_pushed set while a side pays for a card played instead of its boarding
+    attack: unpaid, its push decision came back with a crew "just pushed" and none forward."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["pk"] == S.PK_PAY and s["react_card"] >= 0 and s["react_ret"] == S.PK_BPUSH,
+                 cfg, seeds=range(1, 80))
+    _refused(rec, cfg, {"b_pushed": 1}, "b_pushed:")
+
+
+def test_b_pushed_only_before_the_pushed_fighters_first_card():
+    """The card after a push clears b_pushed: set again later in the attack, it took away a
+    side's stop."""
+    rec, cfg = _board(lambda s: s["pk"] == S.PK_BCARD and s["b_n"] >= 2 and not s["b_pushed"])
+    _refused(rec, cfg, {"b_pushed": 1}, "b_pushed:")
+
+
+def test_the_losing_fighter_takes_the_hits_first():
+    """Audit s68: fighter_abs cleared while the losing fighter waits for Reacts: its side's
+    crew absorbed instead, and the fighter, sunk that way, left its f_slot on an empty slot."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["pk"] == S.PK_ABSORB and s["fighter_abs"] >= 0, cfg, seeds=range(1, 200))
+    _refused(rec, cfg, {"fighter_abs": -1}, "fighter_abs: -1")
+
+
+def test_the_fighter_waiting_for_reacts_is_the_one_beaten():
+    """Audit s68: b_last flipped while the losing fighter waits for Reacts: the fighter then
+    sank against the wrong side and its side was left absorbing with a fighter still set."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["pk"] == S.PK_ABSORB and s["fighter_abs"] >= 0, cfg, seeds=range(1, 200))
+    fa = int(rec["fighter_abs"][0])
+    _refused(rec, cfg, {"b_last": fa}, f"fighter_abs: {fa}, but")
+
+
+def test_a_react_paid_while_absorbing_a_boarding_attack_keeps_b_last():
+    """Audit s68: b_last cleared while an absorbing React is paid for in a Boarding: unpaid,
+    the absorb decision came back with no winning fighter for the hits."""
+    cfg = {"num_players": 4}
+    rec = _reach(lambda s: s["phase"] == S.PH_BOARD and s["pk"] == S.PK_PAY and s["react_card"] >= 0
+                 and s["react_ret"] == S.PK_ABSORB and s["b_last"] >= 0, cfg, seeds=range(1, 300))
+    _refused(rec, cfg, {"b_last": -1}, "b_last: hits in a Boarding")
