@@ -9,14 +9,11 @@ import numpy as np
 import pytest
 
 import envs
-from envs.core import snapshot
 from envs.core.errors import StateError
 from envs.five_sails import cards as C
 from envs.five_sails import state as S
 from envs.five_sails.validate import check_states
-from tests.positions import first_reached
-
-SPEC = envs.spec("five_sails")
+from tests.positions import first_reached, sealed
 
 
 def _reach(n, pred, seeds=range(40), depth=900, **cfg):
@@ -24,15 +21,7 @@ def _reach(n, pred, seeds=range(40), depth=900, **cfg):
 
 
 def _blob(rec):
-    n = int(rec["num_players"][0])
-    names = SPEC.agent_names(n)
-    tp = int(rec["to_play"][0])
-    over = bool(rec["done"][0] or rec["truncated"][0])
-    book = {"agents": names, "agent_selection": names[max(tp, 0)],
-            "rewards": dict.fromkeys(names, 0.0), "_cumulative_rewards": dict.fromkeys(names, 0.0),
-            "terminations": dict.fromkeys(names, over), "truncations": dict.fromkeys(names, over),
-            "seed_rng": None, "skip_agent_selection": None}
-    return snapshot.pack(SPEC, rec, book)
+    return sealed("five_sails", rec)
 
 
 def _refused(rec, field, edit):
