@@ -7,6 +7,14 @@ which face-down crew (or equipment) of a fleet it has not looked at lies where (
 ship or left on an island). Both are pooled,
 sorted (so the sample depends only on what the seat knows), shuffled with the key's stream
 and dealt back to the same places; the rng is re-seeded so future dice are unknown too.
+
+A deal no seat could be in (``_coins_ok``, ``_deal_ok``) is drawn again: the first
+``EXACT_TRIES`` draws are uniform over the deals that pass, and where the pass is so rare
+that they all fail, each later draw is first repaired by swapping re-dealt values or places
+towards the rule it breaks (``_repair_coins``, ``_repair_costs``). Every draw and every
+repair reads only what the seat knows and the key, so the re-deal never depends on the true
+one. Only a position where ``DEAL_TRIES`` repaired draws all fail keeps its true deal (a
+coin deal cannot: its repair always succeeds from a valid record).
 Pieces are pooled by the fleet they were built with, wherever they are now: a tow [Tow]
 moves a ship (and her pieces) into another fleet, and her new player looks at them, so they
 leave the pool of that player's unknowns through ``cr_seen`` / ``co_seen``.
@@ -15,7 +23,7 @@ leave the pool of that player's unknowns through ``cr_seen`` / ``co_seen``.
 import numpy as np
 from numba import njit
 
-from envs.core.rng import mix64, shuffle_sorted
+from envs.core.rng import mix64, randint, shuffle_sorted
 
 from .cargo import any_dest
 from .common import cost_aboard, reveal_due
@@ -25,6 +33,13 @@ from .state import (
     PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH, PK_TARGET,
 )
 from .turns import mast_has_target
+
+
+#: uniform draws of a deal before the later ones are repaired (``_repair_coins``,
+#: ``_repair_costs``)
+EXACT_TRIES = 16
+#: draws of a deal in all; past them the true deal stands
+DEAL_TRIES = 64
 
 
 @njit(cache=True)
@@ -39,18 +54,18 @@ def determinize(s, seat, key):
             slots[k] = c
             pool[k] = (s.co_kw[c] * 64 + s.co_val[c]) * 2 + s.co_uniq[c]
             k += 1
-    # a coin deal no seat could be in (_coins_ok) is drawn again, as the pieces' deal below
-    # (at most 16 times; then the true values stand); the pool is sorted before each shuffle,
-    # so every draw deals the same coins
+    # the pool is sorted before each shuffle, so every draw deals the same coins
     val0 = s.co_val.copy()
     uniq0 = s.co_uniq.copy()
     kw0 = s.co_kw.copy()
-    for _ in range(16):
+    for t in range(DEAL_TRIES):
         shuffle_sorted(s, pool, k)
         for i in range(k):
             s.co_val[slots[i]] = (pool[i] // 2) % 64
             s.co_uniq[slots[i]] = pool[i] % 2
             s.co_kw[slots[i]] = pool[i] // 128
+        if t >= EXACT_TRIES:
+            _repair_coins(s, slots, k)
         if _coins_ok(s):
             break
         s.co_val[:] = val0
@@ -58,15 +73,15 @@ def determinize(s, seat, key):
         s.co_kw[:] = kw0
     # crew and equipment: the face-down pieces of each fleet the seat does not know, by
     # kind (crew or equipment is open), dealt over the same places (ship or island); a
-    # piece in the middle of a docking transfer stays as it is. A deal no seat could be in
-    # (_deal_ok) is drawn again (at most 16 times; then the true deal stands) [Placing Crew
-    # and equipment].
+    # piece in the middle of a docking transfer stays as it is [Placing Crew and equipment]
     ship0 = s.cr_ship.copy()
     isl0 = s.cr_isl.copy()
     moved0 = s.cr_moved.copy()
     seen0 = s.cr_seen.copy()
-    for _ in range(16):
+    for t in range(DEAL_TRIES):
         _deal_pieces(s, seat, slots, pool)
+        if t >= EXACT_TRIES:
+            _repair_costs(s, seat)
         if _deal_ok(s):
             break
         s.cr_ship[:] = ship0
@@ -82,9 +97,7 @@ def _deal_pieces(s, seat, slots, pool):
         for eq in range(2):
             m = 0
             for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
-                if c < MAX_CREW and (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0) and \
-                        not s.cr_up[c] and not (s.cr_seen[c] >> seat) & 1 and \
-                        s.cfg.crew_eq[q, c % MAX_CREW_P] == eq and c != s.pend_piece:
+                if _redealt(s, seat, c) and s.cfg.crew_eq[q, c % MAX_CREW_P] == eq:
                     slots[m] = c
                     # place code: ship k -> k, island i -> 64 + i; the moved flag and who
                     # else knows the piece there travel with the place
@@ -103,6 +116,108 @@ def _deal_pieces(s, seat, slots, pool):
                 else:
                     s.cr_ship[c] = place
                     s.cr_isl[c] = -1
+
+
+@njit(cache=True)
+def _redealt(s, seat, c):
+    """Piece c is in the pool re-dealt for ``seat``: in play, face down, not looked at, and
+    not in the middle of a docking transfer."""
+    return (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0) and not s.cr_up[c] and \
+        not (s.cr_seen[c] >> seat) & 1 and c != s.pend_piece
+
+
+@njit(cache=True)
+def _repair_costs(s, seat):
+    """While a ship carries more points than she may, swap the places of a re-dealt piece
+    aboard her and a cheaper one of the same pool (fleet and kind) elsewhere that still
+    fits where it goes, the pair drawn from the key's stream; stop where no such pair is
+    left. The places, the moved flags and who knows each piece there travel as in
+    ``_deal_pieces``."""
+    for _ in range(MAX_CREW):
+        k = -1
+        for j in range(MAX_SHIPS):
+            if s.sh_live[j] and cost_aboard(s, j) > s.cfg.ship_cost[j // MAX_FLEET, j % MAX_FLEET]:
+                k = j
+                break
+        if k < 0:
+            return
+        pairs = 0
+        for a in range(MAX_CREW):
+            for b in range(MAX_CREW):
+                pairs += _swap_fits(s, seat, k, a, b)
+        if pairs == 0:
+            return
+        pick = randint(s, pairs)
+        for a in range(MAX_CREW):
+            for b in range(MAX_CREW):
+                if _swap_fits(s, seat, k, a, b):
+                    if pick == 0:
+                        s.cr_ship[a], s.cr_ship[b] = s.cr_ship[b], s.cr_ship[a]
+                        s.cr_isl[a], s.cr_isl[b] = s.cr_isl[b], s.cr_isl[a]
+                        s.cr_moved[a], s.cr_moved[b] = s.cr_moved[b], s.cr_moved[a]
+                        s.cr_seen[a], s.cr_seen[b] = s.cr_seen[b], s.cr_seen[a]
+                    pick -= 1
+
+
+@njit(cache=True)
+def _swap_fits(s, seat, k, a, b):
+    """Re-dealt piece a aboard ship k and a cheaper re-dealt piece b of the same pool
+    elsewhere, whose place (an island, or a ship with room for a in b's stead) takes a."""
+    if s.cr_ship[a] != k or s.cr_ship[b] == k or a // MAX_CREW_P != b // MAX_CREW_P:
+        return False
+    q = a // MAX_CREW_P
+    if s.cfg.crew_eq[q, a % MAX_CREW_P] != s.cfg.crew_eq[q, b % MAX_CREW_P] or \
+            not _redealt(s, seat, a) or not _redealt(s, seat, b):
+        return False
+    ca = s.cfg.crew_cost[q, a % MAX_CREW_P]
+    cb = s.cfg.crew_cost[q, b % MAX_CREW_P]
+    if cb >= ca:
+        return False
+    j = s.cr_ship[b]
+    return j < 0 or cost_aboard(s, j) - cb + ca <= s.cfg.ship_cost[j // MAX_FLEET, j % MAX_FLEET]
+
+
+@njit(cache=True)
+def _repair_coins(s, slots, k):
+    """While a fort's payer has too little gold at home for it (``_coins_ok``), swap the
+    value of a re-dealt coin at her home with a higher one re-dealt elsewhere, drawn from the
+    key's stream. Each swap raises her gold, and a valid record's true deal shows the gold
+    is there, so the repair ends with the fort payable."""
+    pk = s.pending
+    if pk == PK_REVEAL:
+        pk = s.rv_back
+    f = s.pend_fort
+    if pk != PK_PAY or not 0 <= f < MAX_FORTS:
+        return
+    p = f // MAX_FORTS_P
+    for _ in range(k * k):
+        if _coins_ok(s):
+            return
+        pairs = 0
+        for i in range(k):
+            for j in range(k):
+                pairs += _raises_gold(s, p, slots[i], slots[j])
+        if pairs == 0:
+            return
+        pick = randint(s, pairs)
+        for i in range(k):
+            for j in range(k):
+                a = slots[i]
+                b = slots[j]
+                if _raises_gold(s, p, a, b):
+                    if pick == 0:
+                        s.co_val[a], s.co_val[b] = s.co_val[b], s.co_val[a]
+                        s.co_uniq[a], s.co_uniq[b] = s.co_uniq[b], s.co_uniq[a]
+                        s.co_kw[a], s.co_kw[b] = s.co_kw[b], s.co_kw[a]
+                    pick -= 1
+
+
+@njit(cache=True)
+def _raises_gold(s, p, a, b):
+    """Coin a at seat p's home and coin b, worth more, elsewhere."""
+    home_a = s.co_loc[a] == LOC_HOME and s.co_at[a] == p
+    home_b = s.co_loc[b] == LOC_HOME and s.co_at[b] == p
+    return home_a and not home_b and s.co_val[b] > s.co_val[a]
 
 
 @njit(cache=True)

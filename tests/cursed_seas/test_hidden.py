@@ -24,14 +24,15 @@ from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
     A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
-    NUM_ACTIONS, OBS_SIZE, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PIECE_TO,
+    NUM_ACTIONS, OBS_SIZE, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PAY,
+    PK_PIECE_TO,
     PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
     SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
 
 from .helpers import (
-    fleet, first_gun, guns, legal, opt, order, pieces_legal, position, rec, seg, ship,
+    ISLANDS, fleet, first_gun, guns, legal, opt, order, pieces_legal, position, rec, seg, ship,
 )
 
 # island 2 (wild) at (6, 2), radius 1: hulls docked west and east of it
@@ -645,3 +646,88 @@ def test_placing_crew_and_equipment_identical_copies_need_no_choice():
     sail_oars(e)
     s = rec(e)
     assert s["pending"] == PK_TURN and int(s["cr_up"][:2].sum()) == 1
+
+
+# ----- a re-deal never falls back on the true deal [Placing Crew and equipment; Building Forts] --
+# A re-deal that breaks a rule every seat knows holds is drawn again (hidden._deal_ok,
+# _coins_ok). Where few deals pass, the draws used to run out and leave the true deal standing,
+# so the search saw what its seat cannot. Two records that differ only in what the seat cannot
+# see must be re-dealt alike, key by key.
+ISLANDS_3 = ISLANDS + [{"x": 10.0, "y": 2.0, "r": 1.0, "home": 2}]
+#: two 5-point ships (Jade Lantern, Golden Abacus) each with a face-up 3-point Captain and room
+#: for one face-down 1-point piece (Carpenter Tull, Scout Orrin), and two 3-point pieces ashore
+#: (Captain Marrow, Gun Captain Ferro): a deal must put the two 1-point pieces aboard
+TIGHT = fleet(("Jade Lantern", ["Captain Lin", "Carpenter Tull"]),
+              ("Golden Abacus", ["Captain Aurum", "Scout Orrin"]),
+              ("Lion's Wake", ["Captain Marrow", "Gun Captain Ferro"]))
+
+
+def tight_fleets(swapped):
+    """Seats 0 and 1 each with fleet TIGHT, seat 2 to play; in the seats of ``swapped`` Tull
+    and Orrin trade ships (what seat 2 cannot see)."""
+    ships, crew = [], []
+    for p in (0, 1):
+        ships += [ship(p, j, 4.0 + 2 * j, 5.0 + p) for j in range(3)]
+        first, second = (3, 1) if p in swapped else (1, 3)
+        c, k = 6 * p, 6 * p                 # the seat's first piece and first ship
+        crew += [{"crew": c, "at": "ship", "where": k, "up": 1},
+                 {"crew": c + 2, "at": "ship", "where": k + 1, "up": 1},
+                 {"crew": c + first, "at": "ship", "where": k},
+                 {"crew": c + second, "at": "ship", "where": k + 1},
+                 {"crew": c + 4, "at": "island", "where": 2},
+                 {"crew": c + 5, "at": "island", "where": 2}]
+    return position([TIGHT, TIGHT, fleet("Rustfang")], ships + [ship(2, 0, 10.0, 7.0)],
+                    islands=ISLANDS_3, crew=crew, cur=2).record.copy()
+
+
+def assert_redealt_alike(a, b, seat, keys=range(200)):
+    for key in keys:
+        x, y = redealt(a, seat, key), redealt(b, seat, key)
+        assert x.tobytes() == y.tobytes(), f"key {key}: the re-deal read the true deal"
+
+
+def test_placing_crew_and_equipment_a_redeal_of_tight_ships_never_reads_the_true_deal():
+    """[Placing Crew and equipment] a ship carries no more points than her own. Seat 2 knows
+    that a 1-point piece waits aboard each 5-point ship beside her face-up Captain, not which
+    one: one uniform deal in 36 puts both there for seats 0 and 1. Where the deals drawn
+    all failed, the true one used to stand (121 keys of these 200); now each later draw is
+    repaired (hidden._repair_costs), so both positions are re-dealt alike and valid."""
+    one, other = tight_fleets(()), tight_fleets((0, 1))
+    assert view(one, 2) == view(other, 2)
+    assert one.tobytes() != other.tobytes()
+    assert_redealt_alike(one, other, 2)
+
+
+def paying_for_the_keep():
+    """Seat 0 pays for Saint Oriel's Keep (8 gold) with a doubloon (5) and a gold (3) at home;
+    each seat's coins are a doubloon, a gold and six coppers, the rest on island 3, none
+    looked at by seat 1. The other record has seat 1's doubloon at her home instead of the
+    gold (what seat 1 cannot see)."""
+    coins = [{"coin": c, "at": "home" if c < 2 else "island", "where": 0 if c < 2 else 3}
+             for c in range(16)]
+    e = position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1], placed=coins,
+                 record={"isl_token": [0, 0, 1, 0] + [0] * 8}, keep_gold=False,
+                 forts=[["Saint Oriel's Keep"], []], coins=["doubloon", "gold"] + ["copper"] * 6)
+    e.step(A_NO)                        # her turn ends: the build question
+    e.step(opt(0 * 12 + 2))             # the Keep on island 2; she pays from home
+    one = e.record.copy()
+    assert one["pending"][0] == PK_PAY and list(one["co_val"][0][:2]) == [5, 3]
+    other = one.copy()
+    for field in ("co_val", "co_uniq", "co_kw"):
+        other[field][0][[1, 8]] = other[field][0][[8, 1]]
+    assert check_states(other)[0] == []
+    return one, other
+
+
+def test_building_forts_a_redeal_of_the_payers_gold_never_reads_the_true_deal():
+    """[Building Forts] a fort is paid for from home gold that covers its cost. Seat 1 knows
+    that seat 0's two home coins make 8 gold, not which: one uniform deal of the 16 coins in
+    24 gives them that. Where the deals drawn all failed the true one used to stand (94
+    keys of these 200); now each later draw is repaired (hidden._repair_coins), so both
+    positions are re-dealt alike, always payable."""
+    one, other = paying_for_the_keep()
+    assert view(one, 1) == view(other, 1)
+    assert_redealt_alike(one, other, 1)
+    for key in range(200):
+        home = redealt(one, 1, key)["co_val"][0][:2]
+        assert int(home.sum()) >= 8, key
