@@ -191,7 +191,7 @@ def _repair_coins(s, slots, k):
         return
     p = f // MAX_FORTS_P
     for _ in range(k * k):
-        if _coins_ok(s):
+        if _coins_ok(s):                # each swap raises her gold: k * k swaps at most
             return
         pairs = 0
         for i in range(k):
