@@ -134,11 +134,7 @@ def _repair_costs(s, seat):
     left. The places, the moved flags and who knows each piece there travel as in
     ``_deal_pieces``."""
     for _ in range(MAX_CREW):
-        k = -1
-        for j in range(MAX_SHIPS):
-            if s.sh_live[j] and cost_aboard(s, j) > s.cfg.ship_cost[j // MAX_FLEET, j % MAX_FLEET]:
-                k = j
-                break
+        k = _over_points(s)
         if k < 0:
             return
         pairs = 0
@@ -160,9 +156,31 @@ def _repair_costs(s, seat):
 
 
 @njit(cache=True)
+def _over_points(s):
+    """The first ship carrying more points of crew and equipment than her own, -1 none: in
+    play, or before play with the pieces that wait aboard her until she is placed (they go
+    into play as they are) [Placing Crew and equipment]."""
+    for k in range(MAX_SHIPS):
+        if cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def _foreign_ok(s, c, k):
+    """Piece c may be aboard ship k as far as nations go: "a crew with a point cost of 0 can
+    be assigned only to a ship that shares its nationality" [Placing Crew and equipment]."""
+    q = c // MAX_CREW_P
+    j = c % MAX_CREW_P
+    return s.cfg.crew_cost[q, j] != 0 or s.cfg.crew_eq[q, j] or \
+        s.cfg.crew_nation[q, j] == s.cfg.ship_nation[k // MAX_FLEET, k % MAX_FLEET]
+
+
+@njit(cache=True)
 def _swap_fits(s, seat, k, a, b):
     """Re-dealt piece a aboard ship k and a cheaper re-dealt piece b of the same pool
-    elsewhere, whose place (an island, or a ship with room for a in b's stead) takes a."""
+    elsewhere that may go aboard her, whose place (an island, or a ship with room for a in
+    b's stead) takes a (a costs a point or more, so any nation's ship may)."""
     if s.cr_ship[a] != k or s.cr_ship[b] == k or a // MAX_CREW_P != b // MAX_CREW_P:
         return False
     q = a // MAX_CREW_P
@@ -174,6 +192,8 @@ def _swap_fits(s, seat, k, a, b):
     if cb >= ca:
         return False
     j = s.cr_ship[b]
+    if not _foreign_ok(s, b, k):
+        return False
     return j < 0 or cost_aboard(s, j) - cb + ca <= s.cfg.ship_cost[j // MAX_FLEET, j % MAX_FLEET]
 
 
@@ -242,15 +262,18 @@ def _coins_ok(s):
 
 @njit(cache=True)
 def _deal_ok(s):
-    """No ship carries more points than she may, a piece in hand still has a place, a ship
-    exploring at sea still has something to move, and a cannon chosen to fire still has a
-    target: every seat saw it chosen, so a deal that takes
-    away the face-down piece it needs (Long Guns beyond S) is not a position anyone may be in
-    [Shooting; Placing Crew and equipment]. The cannon decision before it needs no such
-    test: Long Guns that alone give some cannon a target are revealed when it is asked
-    (turns.ask_gun), and face-up pieces are not re-dealt."""
-    for k in range(MAX_SHIPS):
-        if s.sh_live[k] and cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
+    """No ship carries what she may not (more points than her own, or a 0-point crew of
+    another nation; in play or waiting to be placed), a piece in hand still has a place, a
+    ship exploring at sea still has something to move, and a cannon chosen to fire still has
+    a target: every seat saw it chosen, so a deal that takes away the face-down piece it
+    needs (Long Guns beyond S) is not a position anyone may be in [Shooting; Placing Crew and
+    equipment]. The cannon decision before it needs no such test: Long Guns that alone give
+    some cannon a target are revealed when it is asked (turns.ask_gun), and face-up pieces
+    are not re-dealt."""
+    if _over_points(s) >= 0:
+        return False
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] >= 0 and not _foreign_ok(s, c, s.cr_ship[c]):
             return False
     pk = s.pending
     tp = s.to_play

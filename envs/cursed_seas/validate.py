@@ -390,6 +390,11 @@ def _record(s, n) -> list:
             s["sh_began"][at] != -2
         if at >= 0 and (cfg["crew_def"][p, j] < 0 or not aboard):
             out.append(f"cr_ship[{c}] = {at}: no such crew, or on a ship out of play")
+        elif at >= 0 and cfg["crew_cost"][p, j] == 0 and not cfg["crew_eq"][p, j] and \
+                cfg["crew_nation"][p, j] != cfg["ship_nation"][at // MAX_FLEET, at % MAX_FLEET]:
+            # config.py refuses such a fleet and cargo.carry_ok such a transfer
+            out.append(f"cr_ship[{c}] = {at}: a 0-point crew aboard a ship of another nation "
+                       "[Placing Crew and equipment]")
         # --- cargo / crew / equipment: on one ship, or left on one island [Docking]
         isl = int(s["cr_isl"][c])
         if isl >= 0 and (at >= 0 or cfg["crew_def"][p, j] < 0 or not started or isl >= ni):

@@ -24,7 +24,7 @@ from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
     A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
-    NUM_ACTIONS, OBS_SIZE, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PAY,
+    NUM_ACTIONS, OBS_SIZE, PH_ISLANDS, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PAY,
     PK_PIECE_TO,
     PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
     SEA_CREW,
@@ -731,3 +731,50 @@ def test_building_forts_a_redeal_of_the_payers_gold_never_reads_the_true_deal():
     for key in range(200):
         home = redealt(one, 1, key)["co_val"][0][:2]
         assert int(home.sum()) >= 8, key
+
+
+def test_placing_crew_and_equipment_before_play_a_redeal_keeps_each_waiting_ship_in_her_points():
+    """[Placing Crew and equipment] "the total point cost of the crew and equipment ... can't
+    exceed the ship's point cost". Before play the pieces wait aboard the ships bought with
+    them (face down), and a re-deal moves them among those ships: it used to check only ships
+    in play, and put Captain Marrow and Gun Captain Ferro (3 + 3) aboard the 5-point Jade
+    Lantern in about half of the re-deals, a record the validator refuses and that goes into
+    play as it is."""
+    e = envs.make_raw("cursed_seas", num_players=2, fleets=[TIGHT, TIGHT])
+    e.reset(seed=0)
+    base = e.record.copy()
+    seat = int(base["to_play"][0])
+    assert base["phase"][0] == PH_ISLANDS and not base["sh_live"][0].any()
+    moved = 0
+    for key in range(50):
+        d = redealt(base, seat, key)        # asserts the validator passes it
+        moved += d["cr_ship"][0].tobytes() != base["cr_ship"][0].tobytes()
+    assert moved, "no re-deal moved a piece: the test shows nothing"
+
+
+def test_placing_crew_and_equipment_a_redeal_keeps_each_0_point_crew_on_a_ship_of_its_nation():
+    """[Placing Crew and equipment] "A crew with a point cost of 0 can be assigned only to a
+    ship that shares its nationality". A mixed fleet's two 0-point crew, Oar Master Wen
+    (jade) aboard the Jade Lantern and Rower Pell (gilded) aboard the Golden Abacus, wait
+    face down before play: a re-deal that trades them is no position anyone may be in, and
+    the validator refuses it by name."""
+    mixed = fleet(("Jade Lantern", ["Oar Master Wen", "Captain Lin"]),
+                  ("Golden Abacus", ["Rower Pell", "Captain Aurum"]))
+    e = envs.make_raw("cursed_seas", num_players=2, fleets=[mixed, mixed])
+    e.reset(seed=0)
+    base = e.record.copy()
+    seat = int(base["to_play"][0])
+    other = 6 * (1 - seat)                  # the other seat's first piece: Wen, then Lin
+    nation = base["cfg"]["ship_nation"][0]
+    moved = 0
+    for key in range(50):
+        d = redealt(base, seat, key)        # asserts the validator passes it
+        ships = d["cr_ship"][0][other:other + 4]
+        for c, k in zip((0, 2), (ships[0], ships[2])):      # Wen, Pell
+            assert nation[1 - seat, k % 6] == base["cfg"]["crew_nation"][0][1 - seat, c], key
+        moved += ships.tobytes() != base["cr_ship"][0][other:other + 4].tobytes()
+    assert moved, "no re-deal moved a piece: the test shows nothing"
+    bad = base.copy()
+    bad["cr_ship"][0][[other, other + 2]] = bad["cr_ship"][0][[other + 2, other]]
+    problems = check_states(bad)[0]
+    assert any("0-point crew aboard a ship of another nation" in p for p in problems), problems
