@@ -27,9 +27,10 @@ from envs.core.rng import mix64, randint, shuffle_sorted
 
 from .cargo import any_dest
 from .common import cost_aboard, reveal_due
+from .forts import gold_in
 from .sea import has_partner
 from .state import (
-    LOC_HOME, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_PAY,
+    LOC_FORT, LOC_HOME, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_PAY,
     PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH, PK_TARGET,
 )
 from .turns import mast_has_target
@@ -199,24 +200,24 @@ def _swap_fits(s, seat, k, a, b):
 
 @njit(cache=True)
 def _repair_coins(s, slots, k):
-    """While a fort's payer has too little gold at home for it (``_coins_ok``), swap the
-    value of a re-dealt coin at her home with a higher one re-dealt elsewhere, drawn from the
-    key's stream. Each swap raises her gold, and a valid record's true deal shows the gold
-    is there, so the repair ends with the fort payable."""
-    pk = s.pending
-    if pk == PK_REVEAL:
-        pk = s.rv_back
-    f = s.pend_fort
-    if pk != PK_PAY or not 0 <= f < MAX_FORTS:
-        return
-    p = f // MAX_FORTS_P
+    """While some gold lacks (``_gold_short``), swap the value of a re-dealt coin where it
+    lacks with a higher one re-dealt elsewhere whose own place can spare the difference, the
+    pair drawn from the key's stream. Each swap lowers the gold lacking in all and adds none,
+    so the repair ends; where no such pair is left the draw fails. Where only a fort's payer
+    lacks gold a pair is always left until she has it (a valid record's true deal shows the
+    gold is there)."""
     for _ in range(k * k):
-        if _coins_ok(s):                # each swap raises her gold: k * k swaps at most
+        short = -1
+        for b in range(MAX_FORTS + 1):
+            if _gold_short(s, b) > 0:
+                short = b
+                break
+        if short < 0:
             return
         pairs = 0
         for i in range(k):
             for j in range(k):
-                pairs += _raises_gold(s, p, slots[i], slots[j])
+                pairs += _raises_gold(s, short, slots[i], slots[j])
         if pairs == 0:
             return
         pick = randint(s, pairs)
@@ -224,7 +225,7 @@ def _repair_coins(s, slots, k):
             for j in range(k):
                 a = slots[i]
                 b = slots[j]
-                if _raises_gold(s, p, a, b):
+                if _raises_gold(s, short, a, b):
                     if pick == 0:
                         s.co_val[a], s.co_val[b] = s.co_val[b], s.co_val[a]
                         s.co_uniq[a], s.co_uniq[b] = s.co_uniq[b], s.co_uniq[a]
@@ -233,31 +234,65 @@ def _repair_coins(s, slots, k):
 
 
 @njit(cache=True)
-def _raises_gold(s, p, a, b):
-    """Coin a at seat p's home and coin b, worth more, elsewhere."""
-    home_a = s.co_loc[a] == LOC_HOME and s.co_at[a] == p
-    home_b = s.co_loc[b] == LOC_HOME and s.co_at[b] == p
-    return home_a and not home_b and s.co_val[b] > s.co_val[a]
+def _raises_gold(s, short, a, b):
+    """Coin a lies where gold lacks (``short``, a place of ``_gold_short``) and coin b, worth
+    more, elsewhere, where the difference may go."""
+    if _gold_place(s, a) != short or s.co_val[b] <= s.co_val[a]:
+        return False
+    there = _gold_place(s, b)
+    return there != short and (there < 0 or _gold_short(s, there) + s.co_val[b] - s.co_val[a] <= 0)
 
 
 @njit(cache=True)
-def _coins_ok(s):
-    """A fort being paid for can still be paid: forts.build_ok offered it only while its
-    player's home gold covered the cost, and every seat saw it chosen, so a deal that leaves
-    her home gold and what she has paid short of it is not a position anyone may be in; from
-    it paying ran out of coins with the fort unpaid [Building Forts]."""
+def _paying(s):
+    """The fort being paid for (PK_PAY, or the payment a reveal interrupted), -1 none."""
     pk = s.pending
     if pk == PK_REVEAL:
         pk = s.rv_back
     f = s.pend_fort
-    if pk != PK_PAY or not 0 <= f < MAX_FORTS:
-        return True
-    p = f // MAX_FORTS_P
-    gold = np.int64(s.pend_paid)
-    for c in range(MAX_COINS):
-        if s.co_loc[c] == LOC_HOME and s.co_at[c] == p and s.co_val[c] >= 0:
-            gold += s.co_val[c]
-    return gold >= s.cfg.fort_cost[p, f % MAX_FORTS_P]
+    return f if pk == PK_PAY and 0 <= f < MAX_FORTS else -1
+
+
+@njit(cache=True)
+def _gold_place(s, c):
+    """Where coin c lies among the places of ``_gold_short``: its fort, ``MAX_FORTS`` for the
+    home of the player paying for a fort, -1 elsewhere."""
+    if s.co_loc[c] == LOC_FORT:
+        return s.co_at[c]
+    f = _paying(s)
+    if f >= 0 and s.co_loc[c] == LOC_HOME and s.co_at[c] == f // MAX_FORTS_P:
+        return MAX_FORTS
+    return -1
+
+
+@njit(cache=True)
+def _gold_short(s, place):
+    """The gold ``place`` lacks of what every seat knows it holds (0 or less: none). A fort
+    standing and paid for holds its cost, since "a fort must always have a number of gold
+    points inside of it equal to or greater than its gold point cost" [Forts: Treasure;
+    forts.load_ok]; the home of a fort's payer (``MAX_FORTS``) still covers what she has
+    not paid: forts.build_ok offered the fort only while her home gold covered the cost, and
+    every seat saw it chosen. Paying ran out of coins from a deal that broke that [Building
+    Forts]."""
+    f = _paying(s)
+    if place == MAX_FORTS:
+        if f < 0:
+            return 0
+        p = f // MAX_FORTS_P
+        return s.cfg.fort_cost[p, f % MAX_FORTS_P] - s.pend_paid - gold_in(s, LOC_HOME, p)
+    if s.ft_isl[place] < 0 or place == f:
+        return 0
+    return s.cfg.fort_cost[place // MAX_FORTS_P, place % MAX_FORTS_P] - gold_in(s, LOC_FORT, place)
+
+
+@njit(cache=True)
+def _coins_ok(s):
+    """No fort standing lacks its gold, nor the player paying for one hers (``_gold_short``):
+    a deal that breaks either is not a position anyone may be in."""
+    for place in range(MAX_FORTS + 1):
+        if _gold_short(s, place) > 0:
+            return False
+    return True
 
 
 @njit(cache=True)

@@ -796,7 +796,8 @@ def _fort_record(s, n) -> list:
     treasure paid for them; treasure lies inside built forts only."""
     out = []
     cfg = s["cfg"]
-    paying = int(s["pend_fort"]) if int(s["pending"]) == PK_PAY else -1
+    pk = int(s["rv_back"]) if int(s["pending"]) == PK_REVEAL else int(s["pending"])
+    paying = int(s["pend_fort"]) if pk == PK_PAY else -1        # as hidden._paying
     seen_isl = set()
     for f in range(MAX_FORTS):
         p, j = divmod(f, MAX_FORTS_P)
@@ -815,12 +816,12 @@ def _fort_record(s, n) -> list:
         seen_isl.add(i)
         if flags >> int(cfg["fort_nflag"][p, j]):
             out.append(f"ft_flags[{f}]: more flags than the fort has [Forts]")
-        # "a fort must always have ... gold ... equal to or greater than its cost" holds by
-        # construction (forts.load_ok) and is not checked: a determiniser re-deals the
-        # face-down values inside an opponent's fort (hidden.py).
-        n_in = int(((s["co_loc"] == LOC_FORT) & (s["co_at"] == f)).sum())
-        if f != paying and n_in == 0 and int(cfg["fort_cost"][p, j]) > 0:
-            out.append(f"co_loc: fort {f} holds no treasure, yet it was paid for [Forts]")
+        # forts.build's payment and forts.load_ok keep it so, and a re-deal of the values
+        # inside keeps it too (hidden._gold_short)
+        gold = int(s["co_val"][(s["co_loc"] == LOC_FORT) & (s["co_at"] == f)].sum())
+        if f != paying and gold < int(cfg["fort_cost"][p, j]):
+            out.append(f"co_val: fort {f} holds {gold} gold, less than its cost; a fort must "
+                       "always hold its cost [Forts: Treasure]")
         if ((s["co_loc"] == LOC_ISLAND) & (s["co_at"] == i)).any():
             out.append(f"co_at: treasure left on island {i} under fort {f} [Forts: Treasure]")
     return out

@@ -394,12 +394,13 @@ def test_building_forts_hidden_home_gold_does_not_decide_whether_she_is_asked():
     assert view(rich.record, 1) == view(poor.record, 1)
 
 
-def load_position(inside):
+def load_position(inside, ashore=()):
     """Seat 0's Fort Brimstone (cost 4) on island 2, her ship docked there; ``inside``: the
-    coins in the fort, which seat 1 never looked at."""
+    coins in the fort, which seat 1 never looked at; ``ashore``: coins on island 3."""
     d = {"ft_isl": [2] + [-1] * 7, "ft_flags": [0b11] + [0] * 7,
          "isl_token": [0, 0, 1, 0] + [0] * 8}
-    coins = [{"coin": c, "at": "fort", "where": 0} for c in inside]
+    coins = [{"coin": c, "at": "fort", "where": 0} for c in inside] + \
+        [{"coin": c, "at": "island", "where": 3} for c in ashore]
     return position([fleet("Blue Petrel"), fleet("Rustfang")], [DOCKED2, FAR1],
                     placed=coins, record=d, forts=FORTS)
 
@@ -778,3 +779,25 @@ def test_placing_crew_and_equipment_a_redeal_keeps_each_0_point_crew_on_a_ship_o
     bad["cr_ship"][0][[other, other + 2]] = bad["cr_ship"][0][[other + 2, other]]
     problems = check_states(bad)[0]
     assert any("0-point crew aboard a ship of another nation" in p for p in problems), problems
+
+
+def test_forts_treasure_a_redeal_keeps_each_fort_at_its_cost():
+    """[Forts: Treasure] "a fort must always have a number of gold points inside of it equal
+    to or greater than its gold point cost". Seat 0's Fort Brimstone (cost 4) holds a copper
+    and a gold (1 + 3) that seat 1 never looked at, with a copper and two silvers on island 3:
+    a deal of two of the six values below 4 is no position anyone may be in (the validator
+    refuses it), so every re-deal keeps 4 gold or more inside."""
+    base = load_position((0, 4), ashore=(1, 2, 3)).record.copy()
+    inside = (base["co_loc"][0] == LOC_FORT) & (base["co_at"][0] == 0)
+    assert int(base["co_val"][0][inside].sum()) == 4
+    seen = set()
+    for key in range(50):
+        d = redealt(base, 1, key)           # asserts the validator passes it
+        gold = d["co_val"][0][inside]
+        assert int(gold.sum()) >= 4, key
+        seen.add(tuple(sorted(gold)))
+    assert len(seen) > 1, "the fort's coins were never re-dealt: the test shows nothing"
+    bad = base.copy()
+    bad["co_val"][0][[4, 1]] = bad["co_val"][0][[1, 4]]   # a copper for the gold: 2 inside
+    problems = check_states(bad)[0]
+    assert any("less than its cost" in p for p in problems), problems
