@@ -303,7 +303,7 @@ def test_long_guns_reach_l_at_a_fort_and_are_revealed():
     shooter = {"seat": 0, "slot": 0, "x": 6.0, "y": 4.0, "heading": 0.0}
     far1 = {"seat": 1, "slot": 0, "x": 10.0, "y": 6.5, "heading": 90.0}
     hulk = {"seat": 1, "slot": 1, "x": 6.0, "y": 4.8, "heading": 0.0, "masts": [0, 0, 0]}
-    inside1 = [{"coin": c, "at": "fort", "where": 2} for c in (8, 9, 10)]
+    inside1 = [{"coin": c, "at": "fort", "where": 2} for c in (8, 10, 11)]   # 5 gold: its cost
     for near in (False, True):
         e = position(fleets, [shooter, far1] + ([hulk] if near else []), placed=inside1,
                      record=forts_record([(2, 2, 0b11)]), forts=FORTS, rolls=(1,))
