@@ -1,23 +1,25 @@
 """Cursed Seas: what a seat cannot see, re-dealt for information-set search.
 
-Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment; Docking]: the
-values (and uniqueness) of every face-down coin it has not looked at, wherever it lies (a fort
-being paid for stays payable: ``_coins_ok``), and
-which face-down crew (or equipment) of a fleet it has not looked at lies where (aboard a
-ship or left on an island). Both are pooled,
-sorted (so the sample depends only on what the seat knows), shuffled with the key's stream
-and dealt back to the same places; the rng is re-seeded so future dice are unknown too.
+Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment; Docking;
+Forts: Treasure]: the values (and uniqueness) of every face-down coin it has not looked at,
+wherever it lies (each fort standing keeps its cost, one being paid for stays payable:
+``_coins_ok``), and which face-down crew (or equipment) of a fleet it has not looked at lies
+where (aboard a ship or left on an island; every ship within her points, each 0-point crew
+on a ship of its nation: ``_deal_ok``). Both are pooled, sorted (so the sample depends only
+on what the seat knows), shuffled with the key's stream and dealt back to the same places;
+the rng is re-seeded so future dice are unknown too.
+
+Pieces are pooled by the fleet they were built with, wherever they are now: a tow [Tow]
+moves a ship (and her pieces) into another fleet, and her new player looks at them, so they
+leave the pool of that player's unknowns through ``cr_seen`` / ``co_seen``.
 
 A deal no seat could be in (``_coins_ok``, ``_deal_ok``) is drawn again: the first
 ``EXACT_TRIES`` draws are uniform over the deals that pass, and where the pass is so rare
 that they all fail, each later draw is first repaired by swapping re-dealt values or places
 towards the rule it breaks (``_repair_coins``, ``_repair_costs``). Every draw and every
 repair reads only what the seat knows and the key, so the re-deal never depends on the true
-one. Only a position where ``DEAL_TRIES`` repaired draws all fail keeps its true deal (a
-coin deal cannot: its repair always succeeds from a valid record).
-Pieces are pooled by the fleet they were built with, wherever they are now: a tow [Tow]
-moves a ship (and her pieces) into another fleet, and her new player looks at them, so they
-leave the pool of that player's unknowns through ``cr_seen`` / ``co_seen``.
+one. Only a position where all ``DEAL_TRIES`` draws fail keeps its true deal; none was found
+in play (ruling: Face-down pieces in actions).
 """
 
 import numpy as np
@@ -192,9 +194,9 @@ def _swap_fits(s, seat, k, a, b):
     cb = s.cfg.crew_cost[q, b % MAX_CREW_P]
     if cb >= ca:
         return False
-    j = s.cr_ship[b]
     if not _foreign_ok(s, b, k):
         return False
+    j = s.cr_ship[b]
     return j < 0 or cost_aboard(s, j) - cb + ca <= s.cfg.ship_cost[j // MAX_FLEET, j % MAX_FLEET]
 
 
