@@ -24,10 +24,9 @@ from envs.cursed_seas.render import render_ansi, render_rgb
 from envs.cursed_seas.rules import legal_mask
 from envs.cursed_seas.state import (
     A_LOAD, A_NO, A_PIECE, A_SEA, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_FORT,
-    NUM_ACTIONS, OBS_SIZE, PH_ISLANDS, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN, PK_LOAD, PK_PAY,
-    PK_PIECE_TO,
-    PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET, PK_TURN,
-    SEA_CREW,
+    NUM_ACTIONS, OBS_SIZE, PH_ISLANDS, PK_BOARD_CREW, PK_BOARD_WIN, PK_BUILD, PK_EXPLORE, PK_GUN,
+    PK_LOAD, PK_PAY, PK_PIECE_TO, PK_REVEAL, PK_SEA_SWAP, PK_SEA_WITH, PK_SEGMENT, PK_TARGET,
+    PK_TURN, SEA_CREW,
 )
 from envs.cursed_seas.validate import check_states
 
