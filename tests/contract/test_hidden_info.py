@@ -10,6 +10,7 @@ random positions, with ``auto_forced`` off and on:
   read, so each agent's entry may hold public information only: the 7th Sea set-up once
   published a seat's secret starting-crew count there);
 - for the seat to play, its legal mask and the labels of its legal actions are the same;
+- the seat's re-deal itself reads only what the seat sees: both positions are re-dealt alike;
 - ``auto_forced`` never depends on hidden information: after the same action, a decision
   is taken automatically in one position exactly when it is in the other, so the two
   positions stay alike (7th Sea once skipped a React window exactly when the hidden hand
@@ -93,6 +94,25 @@ def test_a_seat_sees_the_same_where_it_cannot_tell_positions_apart(game, auto, d
         for a in np.flatnonzero(mask).tolist():
             assert spec.action_label(other[0], a) == spec.action_label(arr[0], a), (
                 f"{where}: label of action {a}")
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("game", GAMES)
+def test_a_redeal_reads_only_what_its_seat_sees(game, data):
+    """A seat's re-deal is a function of what it sees and the key alone: a position and one
+    re-deal of it, which the seat cannot tell apart, are re-dealt byte for byte alike under
+    any other key. A re-deal that kept anything of the true hidden information (Cursed Seas'
+    kept the true deal where its draws ran out) would show the search what its seat cannot
+    see."""
+    spec = envs.spec(game)
+    config = data.draw(st.sampled_from(configs(game)))
+    arr = _position(game, config, data.draw(st.integers(0, 2**32)), data.draw(_depths()))
+    for seat in range(int(arr["num_players"][0])):
+        other = _redealt(spec, arr, seat, data.draw(st.integers(0, 2**64 - 1)))
+        key = data.draw(st.integers(0, 2**64 - 1))
+        assert _redealt(spec, arr, seat, key).tobytes() == _redealt(spec, other, seat, key).tobytes(), (
+            f"{game} seat {seat} (step {int(arr['step'][0])}): the re-deal read the true one")
 
 
 # ----- auto_forced ---------------------------------------------------------------------------
