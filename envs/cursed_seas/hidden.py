@@ -163,8 +163,12 @@ def _over_points(s):
     """The first ship carrying more points of crew and equipment than her own, -1 none: in
     play, or before play with the pieces that wait aboard her until she is placed (they go
     into play as they are) [Placing Crew and equipment]."""
+    load = np.zeros(MAX_SHIPS, np.int64)         # one pass over the pieces, not one a ship
+    for c in range(MAX_CREW):
+        if s.cr_ship[c] >= 0:
+            load[s.cr_ship[c]] += s.cfg.crew_cost[c // MAX_CREW_P, c % MAX_CREW_P]
     for k in range(MAX_SHIPS):
-        if cost_aboard(s, k) > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
+        if load[k] > s.cfg.ship_cost[k // MAX_FLEET, k % MAX_FLEET]:
             return k
     return -1
 
@@ -209,11 +213,7 @@ def _repair_coins(s, slots, k):
     lacks gold a pair is always left until she has it (a valid record's true deal shows the
     gold is there)."""
     for _ in range(k * k):
-        short = -1
-        for b in range(MAX_FORTS + 1):
-            if _gold_short(s, b) > 0:
-                short = b
-                break
+        short = _first_short(s)
         if short < 0:
             return
         pairs = 0
@@ -288,13 +288,19 @@ def _gold_short(s, place):
 
 
 @njit(cache=True)
+def _first_short(s):
+    """The first place of ``_gold_short`` that lacks gold, -1 none."""
+    for place in range(MAX_FORTS + 1):
+        if _gold_short(s, place) > 0:
+            return place
+    return -1
+
+
+@njit(cache=True)
 def _coins_ok(s):
     """No fort standing lacks its gold, nor the player paying for one hers (``_gold_short``):
     a deal that breaks either is not a position anyone may be in."""
-    for place in range(MAX_FORTS + 1):
-        if _gold_short(s, place) > 0:
-            return False
-    return True
+    return _first_short(s) < 0
 
 
 @njit(cache=True)
