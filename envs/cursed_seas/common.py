@@ -11,7 +11,7 @@ from numba import njit
 from .geometry import bow_touches
 from .state import (
     KW_SHIPWRIGHT, LOC_GONE, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS,
-    MAX_FORTS_P, MAX_SHIPS, NUM_KW, PK_REVEAL,
+    MAX_FORTS_P, MAX_SHIPS, NUM_KW, PH_PLAY, PK_REVEAL,
 )
 
 
@@ -301,6 +301,39 @@ def can_ever_move(s, p):
     can repair (docked at her home island or her own fort, or a Shipwright aboard)
     [Winning the Game; Derelict; Repairing; ruling: Who can still move]."""
     return can_ever_move_seen(s, p, -1)
+
+
+#: a piece's place as re-deals and stand-ins read it: ship k is k, island i is ISLAND_PLACE
+#: + i, and before play the home island still to be chosen (cr_isl -1) ISLAND_PLACE - 1
+ISLAND_PLACE = 64
+
+
+@njit(cache=True, inline="always")
+def piece_place(s, c):
+    """Where piece c lies as a place code (``ISLAND_PLACE``)."""
+    return s.cr_ship[c] if s.cr_ship[c] >= 0 else ISLAND_PLACE + s.cr_isl[c]
+
+
+@njit(cache=True, inline="always")
+def put_piece_at(s, c, place):
+    """Put piece c at place code ``place`` (``piece_place``)."""
+    if place >= ISLAND_PLACE - 1:
+        s.cr_ship[c] = -1
+        s.cr_isl[c] = place - ISLAND_PLACE
+    else:
+        s.cr_ship[c] = place
+        s.cr_isl[c] = -1
+
+
+@njit(cache=True)
+def waits_ashore(s, c):
+    """Before play, piece c waits to be put face down on its player's home island: the
+    fleet put it there [Placing Crew and equipment: "put them face down either on your home
+    island or on the deckplate card"], and nothing is lost before play, so a piece of a
+    fleet in no place then is one of these (turns.start_play puts them ashore)."""
+    q = c // MAX_CREW_P
+    return s.phase < PH_PLAY and s.cr_ship[c] < 0 and s.cr_isl[c] < 0 and \
+        q < s.num_players and s.cfg.crew_def[q, c % MAX_CREW_P] >= 0
 
 
 @njit(cache=True)

@@ -56,7 +56,8 @@ def _choice(name, v, options, rule):
 
 def load_fleet(source) -> dict:
     """A fleet from a name in ``fleets/``, a TOML path or a dict ``{name, ship: [{name, crew,
-    equipment}]}`` (check_fleet refuses any other key: FLEET_KEYS, SHIP_KEYS)."""
+    equipment}], home: {crew, equipment}}`` (check_fleet refuses any other key: FLEET_KEYS,
+    SHIP_KEYS, HOME_KEYS)."""
     if isinstance(source, dict):
         return source
     if not isinstance(source, (str, Path)):
@@ -73,8 +74,9 @@ def load_fleet(source) -> dict:
 
 #: the keys of a fleet table and of each of its ships; any other key is refused, never
 #: ignored (a misspelt ``crew`` would load a fleet without its crew)
-FLEET_KEYS = ("name", "ship")
+FLEET_KEYS = ("name", "ship", "home")
 SHIP_KEYS = ("name", "crew", "equipment")
+HOME_KEYS = ("crew", "equipment")
 
 
 def _known_keys(table: dict, allowed, where: str):
@@ -84,14 +86,46 @@ def _known_keys(table: dict, allowed, where: str):
                           f"{', '.join(allowed)} [Fleets; Placing Crew and equipment]")
 
 
+def _piece_list(table: dict, key: str, where: str, cat) -> list:
+    """Catalogue indices of the crew (``key`` "crew") or equipment ("equipment") listed
+    under ``key`` of ``table`` (a ship, or the fleet's ``home``) [Fleets]."""
+    names = table.get(key, [])
+    if not isinstance(names, list):
+        raise ConfigError(f"{where}.{key} must be a list of {key} names")
+    out = []
+    for name in names:
+        try:
+            i = cat.crew_named(name)
+        except KeyError:
+            raise ConfigError(f"{where}: unknown {key} {name!r} [Fleets]") from None
+        # --- cargo / crew / equipment: equipment is listed apart from crew
+        if cat.crew[i].equipment != (key == "equipment"):
+            other = "crew" if key == "equipment" else "equipment"
+            raise ConfigError(f"{where}: {name!r} is {other}; list it under {other!r}")
+        out.append(i)
+    return out
+
+
 def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"):
-    """[(ship index, [crew indices]), ...] for a legal fleet; ConfigError naming the rule."""
+    """``([(ship index, [piece indices]), ...], [piece indices])`` for a legal fleet: each
+    ship with the crew then the equipment assigned to her, and the pieces that start face down
+    on the home island (the fleet's ``home`` table) [Placing Crew and equipment: "put them face
+    down either on your home island or on the deckplate card of the ship to which you assign
+    them"]; a ConfigError naming the rule otherwise."""
     if isinstance(fleet, dict):
         _known_keys(fleet, FLEET_KEYS, who)
     ships = fleet.get("ship") if isinstance(fleet, dict) else None
     if not isinstance(ships, list) or not 1 <= len(ships) <= MAX_FLEET:
         raise ConfigError(f"{who}: needs 1-{MAX_FLEET} ships (table 'ship') [Fleets]")
-    out, total, seen, ncrew = [], 0, set(), 0
+    out, total, seen = [], 0, set()
+
+    def no_duplicates(names):
+        # generic equipment is not limited [Fleets: The No-Duplicates Rule]
+        for name in names:
+            if name in seen:
+                raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
+            seen.add(name)
+
     for row in ships:
         if not isinstance(row, dict) or not isinstance(row.get("name"), str):
             raise ConfigError(f"{who}: each ship is a table with a 'name' [Fleets]")
@@ -101,34 +135,10 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
         except KeyError:
             raise ConfigError(f"{who}: unknown ship {row['name']!r} [Fleets]") from None
         ship = cat.ships[si]
-        crew_names = row.get("crew", [])
-        if not isinstance(crew_names, list):
-            raise ConfigError(f"{who}: {ship.name}.crew must be a list of crew names")
-        crew = []
-        for cn in crew_names:
-            try:
-                crew.append(cat.crew_named(cn))
-            except KeyError:
-                raise ConfigError(f"{who}: unknown crew {cn!r} [Fleets]") from None
-            if cat.crew[crew[-1]].equipment:
-                raise ConfigError(f"{who}: {cn!r} is equipment; list it under 'equipment'")
-        # --- cargo / crew / equipment: equipment is generic, so No Duplicates does not
-        # limit it [Fleets]; it shares cargo and the cost limit with crew
-        eq_names = row.get("equipment", [])
-        if not isinstance(eq_names, list):
-            raise ConfigError(f"{who}: {ship.name}.equipment must be a list of equipment names")
-        for en in eq_names:
-            try:
-                ei = cat.crew_named(en)
-            except KeyError:
-                raise ConfigError(f"{who}: unknown equipment {en!r} [Fleets]") from None
-            if not cat.crew[ei].equipment:
-                raise ConfigError(f"{who}: {en!r} is crew; list it under 'crew'")
-            crew.append(ei)
-        for name in [ship.name] + list(crew_names):
-            if name in seen:
-                raise ConfigError(f"{who}: {name!r} twice breaks the No-Duplicates Rule [Fleets]")
-            seen.add(name)
+        crew = _piece_list(row, "crew", f"{who}: {ship.name}", cat)
+        # --- cargo / crew / equipment: it shares cargo and the cost limit with crew
+        crew += _piece_list(row, "equipment", f"{who}: {ship.name}", cat)
+        no_duplicates([ship.name] + [cat.crew[c].name for c in crew if not cat.crew[c].equipment])
         cc = [cat.crew[c] for c in crew]
         if ship.creature and cc:
             raise ConfigError(f"{who}: {ship.name} is a sea creature; sea creatures can't be "
@@ -147,14 +157,32 @@ def check_fleet(fleet: dict, build_total: int, cat=pieces.CATALOGUE, who="fleet"
                               f"{cargo_of(ship, cc)} cargo spaces; each takes one "
                               "[Placing Crew and equipment]")
         total += ship.cost + sum(c.cost for c in cc)
-        ncrew += len(cc)
         out.append((si, crew))
+    home_table = fleet.get("home", {})
+    if not isinstance(home_table, dict):
+        raise ConfigError(f"{who}: 'home' is a table of the crew and equipment that start "
+                          "on the home island [Placing Crew and equipment]")
+    _known_keys(home_table, HOME_KEYS, f"{who}: home")
+    home = _piece_list(home_table, "crew", f"{who}: home", cat)
+    home += _piece_list(home_table, "equipment", f"{who}: home", cat)
+    no_duplicates([cat.crew[c].name for c in home if not cat.crew[c].equipment])
+    total += sum(cat.crew[c].cost for c in home)
+    ncrew = sum(len(crew) for _, crew in out) + len(home)
     if ncrew > MAX_CREW_P:
         raise ConfigError(f"{who}: {ncrew} crew and equipment; this environment seats at most "
                           f"{MAX_CREW_P}")
     if total > build_total:
         raise ConfigError(f"{who}: {total} points exceed the build total {build_total} [Fleets]")
-    return out
+    return out, home
+
+
+def _put_piece(c, p, k, piece, index) -> None:
+    """Copy catalogue piece ``index`` into seat p's crew slot k of CONFIG record ``c``."""
+    c["crew_def"][p, k] = index
+    c["crew_nation"][p, k] = piece.nation
+    c["crew_cost"][p, k] = piece.cost
+    c["crew_kw"][p, k] = piece.keyword
+    c["crew_eq"][p, k] = int(piece.equipment)
 
 
 def link_bits(ship, crew) -> list:
@@ -249,7 +277,7 @@ def make_config(**kwargs) -> np.ndarray:
     c["crew_def"][:] = -1
     c["crew_slot"][:] = -1
     for p, src in enumerate(fleets):
-        rows = check_fleet(load_fleet(src), build, cat, who=f"fleets[{p}]")
+        rows, home = check_fleet(load_fleet(src), build, cat, who=f"fleets[{p}]")
         k = 0
         for j, (si, crew) in enumerate(rows):
             sh = cat.ships[si]
@@ -265,18 +293,19 @@ def make_config(**kwargs) -> np.ndarray:
             c["ship_range"][p, j, :len(sh.ranges)] = sh.ranges
             c["ship_creature"][p, j] = int(sh.creature != 0)
             for i, ci in enumerate(crew):
-                cr = cat.crew[ci]
-                c["crew_def"][p, k] = ci
-                c["crew_nation"][p, k] = cr.nation
-                c["crew_cost"][p, k] = cr.cost
-                c["crew_kw"][p, k] = cr.keyword
+                _put_piece(c, p, k, cat.crew[ci], ci)
                 c["crew_slot"][p, k] = j
-                c["crew_eq"][p, k] = int(cr.equipment)
                 # piece t of this ship is crew k - i + t of the seat
                 c["crew_link"][p, k] = sum(1 << (k - i + t if t < LINK_SHIP else LINK_SHIP)
                                            for t in range(LINK_SHIP + 1)
                                            if (links[i] >> t) & 1)
                 k += 1
+        for ci in home:
+            # on the home island (crew_slot -1): assigned to no ship, so linked to none and
+            # not limited by a ship's cargo, points or nation until a ship loads it
+            # (cargo.carry_ok)
+            _put_piece(c, p, k, cat.crew[ci], ci)
+            k += 1
     coins = kwargs.get("coins", DEFAULT_COINS)
     if not isinstance(coins, (list, tuple)) or not 1 <= len(coins) <= MAX_COINS_P:
         raise ConfigError(f"coins: 1-{MAX_COINS_P} coin names each player contributes "
@@ -445,4 +474,9 @@ def _fleet_of(c, p, cat) -> dict:
         ships.append({"name": cat.ships[d].name,
                       "crew": [x.name for x in crew if not x.equipment],
                       "equipment": [x.name for x in crew if x.equipment]})
-    return {"ship": ships}
+    home = [cat.crew[int(c["crew_def"][p, k])] for k in range(c["crew_def"].shape[1])
+            if c["crew_def"][p, k] >= 0 and c["crew_slot"][p, k] < 0]
+    if not home:
+        return {"ship": ships}
+    return {"ship": ships, "home": {"crew": [x.name for x in home if not x.equipment],
+                                    "equipment": [x.name for x in home if x.equipment]}}

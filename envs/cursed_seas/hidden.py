@@ -4,8 +4,8 @@ Hidden from ``seat`` [Placing Treasure; Exploring; Placing Crew and equipment; D
 Forts: Treasure]: the values (and uniqueness) of every face-down coin it has not looked at,
 wherever it lies (each fort standing keeps its cost, one being paid for stays payable:
 ``_coins_ok``), and which face-down crew (or equipment) of a fleet it has not looked at lies
-where (aboard a ship or left on an island; every ship within her points, each 0-point crew
-on a ship of its nation: ``_deal_ok``). Both are pooled, sorted (so the sample depends only
+where (aboard a ship, left on an island, or before play waiting to go ashore at home; every
+ship within her points, each 0-point crew on a ship of its nation: ``_deal_ok``). Both are pooled, sorted (so the sample depends only
 on what the seat knows), shuffled with the key's stream and dealt back to the same places;
 the rng is re-seeded so future dice are unknown too.
 
@@ -28,7 +28,7 @@ from numba import njit
 from envs.core.rng import mix64, randint, shuffle_sorted
 
 from .cargo import any_dest
-from .common import cost_aboard, reveal_due
+from .common import cost_aboard, piece_place, put_piece_at, reveal_due, waits_ashore
 from .forts import gold_in
 from .sea import has_partner
 from .state import (
@@ -102,30 +102,24 @@ def _deal_pieces(s, seat, slots, pool):
             for c in range(q * MAX_CREW_P, (q + 1) * MAX_CREW_P):
                 if _redealt(s, seat, c) and s.cfg.crew_eq[q, c % MAX_CREW_P] == eq:
                     slots[m] = c
-                    # place code: ship k -> k, island i -> 64 + i; the moved flag and who
-                    # else knows the piece there travel with the place
-                    place = s.cr_ship[c] if s.cr_ship[c] >= 0 else 64 + s.cr_isl[c]
-                    pool[m] = (place * 2 + s.cr_moved[c]) * 256 + s.cr_seen[c]
+                    # the moved flag and who else knows the piece there travel with the
+                    # place
+                    pool[m] = (piece_place(s, c) * 2 + s.cr_moved[c]) * 256 + s.cr_seen[c]
                     m += 1
             shuffle_sorted(s, pool, m)
             for i in range(m):
                 c = slots[i]
-                place = (pool[i] // 256) // 2
+                put_piece_at(s, c, (pool[i] // 256) // 2)
                 s.cr_moved[c] = (pool[i] // 256) % 2
                 s.cr_seen[c] = pool[i] % 256
-                if place >= 64:
-                    s.cr_ship[c] = -1
-                    s.cr_isl[c] = place - 64
-                else:
-                    s.cr_ship[c] = place
-                    s.cr_isl[c] = -1
 
 
 @njit(cache=True)
 def _redealt(s, seat, c):
-    """Piece c is in the pool re-dealt for ``seat``: in play, face down, not looked at, and
-    not in the middle of a docking transfer."""
-    return (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0) and not s.cr_up[c] and \
+    """Piece c is in the pool re-dealt for ``seat``: in play (or waiting to go ashore at
+    home), face down, not looked at, and not in the middle of a docking transfer."""
+    return (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0 or waits_ashore(s, c)) and \
+        not s.cr_up[c] and \
         not (s.cr_seen[c] >> seat) & 1 and c != s.pend_piece
 
 

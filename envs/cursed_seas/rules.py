@@ -158,8 +158,11 @@ def init(s, cfg, seed):
         s.cr_isl[c] = -1
         s.cr_seen[c] = 1 << p if p < n else 0       # face down: its owner knows it
         s.cr_moved[c] = 0
-        if p < n and cfg.crew_def[p, c % MAX_CREW_P] >= 0:
-            s.cr_ship[c] = p * MAX_FLEET + cfg.crew_slot[p, c % MAX_CREW_P]
+        slot = cfg.crew_slot[p, c % MAX_CREW_P] if p < n else -1
+        if slot >= 0 and cfg.crew_def[p, c % MAX_CREW_P] >= 0:
+            # aboard the ship bought with it; a piece kept ashore waits for its home island
+            # (common.waits_ashore)
+            s.cr_ship[c] = p * MAX_FLEET + slot
     for c in range(MAX_COINS):
         p = c // MAX_COINS_P
         s.co_loc[c] = LOC_GONE

@@ -9,23 +9,22 @@ unknown pieces of one fleet and kind are a group whose members the seat cannot t
 exactly the group the determiniser (hidden.py) re-deals over the same places.
 
 A piece the seat knows is named by its own index. An unknown piece is named by a stand-in:
-sort the group by place (ship k, then island i as 64 + i; the moved flag next; then index)
-and give the r-th of that order the group's r-th smallest index. The stand-in of each place
+sort the group by place (``common.piece_place``; the moved flag next; then index) and give
+the r-th of that order the group's r-th smallest index. The stand-in of each place
 is then the same whichever piece lies there, and after any re-deal.
 """
 
 from numba import njit
 
-from .common import crew_known
+from .common import crew_known, piece_place
 from .state import MAX_CREW, MAX_CREW_P
 
 
 @njit(cache=True, inline="always")
 def _place_key(s, c):
-    """Where piece c lies, as the determiniser deals it: ship k, island i as 64 + i; then
-    the moved flag (it travels with the place)."""
-    place = s.cr_ship[c] if s.cr_ship[c] >= 0 else 64 + s.cr_isl[c]
-    return place * 2 + s.cr_moved[c]
+    """Where piece c lies, as the determiniser deals it (``common.piece_place``); then the
+    moved flag (it travels with the place)."""
+    return piece_place(s, c) * 2 + s.cr_moved[c]
 
 
 @njit(cache=True)

@@ -211,7 +211,7 @@ CONFIG = np.dtype(config_header() + [
     ("crew_nation", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_cost", np.int8, (MAX_PLAYERS, MAX_CREW_P)),
     ("crew_kw", np.int16, (MAX_PLAYERS, MAX_CREW_P)),
-    ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on
+    ("crew_slot", np.int8, (MAX_PLAYERS, MAX_CREW_P)),        # fleet slot it starts on, -1 home
     ("coin_val", np.int8, (MAX_PLAYERS, MAX_COINS_P)),        # -1 = no coin
     ("coin_unique", np.int8, (MAX_PLAYERS, MAX_COINS_P)),
     # --- forts / terrain / creatures ---

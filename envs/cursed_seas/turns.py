@@ -19,7 +19,7 @@ from envs.core.spec import NO_SEAT
 from .creatures import creature_check, is_creature
 from .common import (
     can_ever_move, cargo_room, keywords, masts_up, nmast, release_pins, reveal, sink,
-    treasure_keywords, wrap_angle, works_aboard,
+    treasure_keywords, waits_ashore, wrap_angle, works_aboard,
 )
 from .common import leave_dock, release_tows
 from .geometry import wrap
@@ -138,6 +138,11 @@ def reef_check(s, k, over):
 
 @njit(cache=True, inline="always")
 def start_play(s):
+    # every ship is placed: the pieces the fleets keep ashore go face down on their home
+    # islands [Placing Crew and equipment]
+    for c in range(MAX_CREW):
+        if waits_ashore(s, c):
+            s.cr_isl[c] = s.home[c // MAX_CREW_P]
     s.cur = 0
     s.turn = 1
     start_turn(s)

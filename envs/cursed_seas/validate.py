@@ -113,7 +113,8 @@ def _config2(states, r):
             for j in range(MAX_CREW_P):
                 if cfg["crew_def"][i, p, j] >= 0:
                     sl = cfg["crew_slot"][i, p, j]
-                    if p >= n[i] or sl < 0 or cfg["ship_def"][i, p, sl] < 0:
+                    # -1: it starts on the home island [Placing Crew and equipment]
+                    if p >= n[i] or (sl >= 0 and cfg["ship_def"][i, p, sl] < 0):
                         bad.append(f"cfg.crew_slot[{p}, {j}]: crew assigned to no ship of seat {p}")
             for j in range(MAX_FLEET):
                 if cfg["ship_def"][i, p, j] >= 0:
@@ -141,7 +142,8 @@ _CFG_RULES = {
     "ship_range": "Shooting: a mast's cannon is her card's",
     "ship_creature": "Sea Creatures: a sea creature is one by her card",
     "crew_def": "Placing Crew and equipment: crew are listed ship by ship, crew before equipment",
-    "crew_slot": "Placing Crew and equipment: crew are listed ship by ship, crew before equipment",
+    "crew_slot": "Placing Crew and equipment: crew are listed ship by ship, crew before "
+                 "equipment, then those on the home island",
     "crew_nation": "Placing Crew and equipment: a crew's nation is its card's",
     "crew_cost": "Placing Crew and equipment: a crew's cost is its card's",
     "crew_kw": "Placing Crew and equipment: a crew's keyword is its card's",
@@ -404,6 +406,18 @@ def _record(s, n) -> list:
         if s["cr_moved"][c] and not started:
             out.append(f"cr_moved[{c}]: moved before play")
     if not (phase == PH_PLAY or s["done"] or s["truncated"]):
+        # before play nothing is lost: a piece in no place waits to go ashore at home
+        # (common.waits_ashore), as many of each kind as the fleet keeps there
+        for p in range(n):
+            for eq in range(2):
+                mine = (np.arange(MAX_CREW) // MAX_CREW_P == p) & \
+                    (cfg["crew_def"].reshape(-1) >= 0) & (cfg["crew_eq"].reshape(-1) == eq)
+                waiting = int((mine & (s["cr_ship"] < 0) & (s["cr_isl"] < 0)).sum())
+                kept = int((mine & (cfg["crew_slot"].reshape(-1) < 0)).sum())
+                if waiting != kept:
+                    out.append(f"cr_ship: {waiting} {('crew', 'equipment')[eq]} of seat {p} in "
+                               f"no place before play, but her fleet keeps {kept} on her home "
+                               "island [Placing Crew and equipment]")
         # before play the pieces wait aboard ships not placed yet (rules.init puts each on
         # the ship bought with it; hidden.determinize re-deals them among those places, so not
         # by cfg.crew_slot, and keeps each place's count): a sea creature carries none and no

@@ -24,10 +24,10 @@ def test_catalogue_size_and_nations():
 
 @pytest.mark.parametrize("path", sorted(FLEET_DIR.glob("*.toml")), ids=lambda p: p.stem)
 def test_every_shipped_fleet_is_legal_at_40_points(path):
-    rows = check_fleet(load_fleet(path), 40)
+    rows, home = check_fleet(load_fleet(path), 40)
     cat = pieces.CATALOGUE
     total = sum(cat.ships[s].cost + sum(cat.crew[c].cost for c in crew) for s, crew in rows)
-    assert total <= 40
+    assert total + sum(cat.crew[c].cost for c in home) <= 40
 
 
 def test_at_least_four_fleets():
@@ -72,17 +72,18 @@ def test_each_crew_takes_a_cargo_space_and_links_add_one():
 
 
 @pytest.mark.parametrize("table, where, key", [
-    ({"ship": [{"name": "Jade Lantern"}], "home": ["Gunner Hsu"]}, "fleets\\[0\\]", "home"),
+    ({"ship": [{"name": "Jade Lantern"}], "harbour": ["Gunner Hsu"]}, "fleets\\[0\\]",
+     "harbour"),
     ({"ship": [{"name": "Jade Lantern", "crwe": ["Gunner Hsu"]}]}, "ship 'Jade Lantern'", "crwe"),
     ({"ship": [{"name": "Jade Lantern", "ashore": ["Gunner Hsu"]}]}, "ship 'Jade Lantern'",
      "ashore"),
-], ids=["fleet-home", "ship-crwe", "ship-ashore"])
+], ids=["fleet-harbour", "ship-crwe", "ship-ashore"])
 def test_placing_crew_and_equipment_an_unknown_fleet_key_is_refused(table, where, key):
     """[Fleets; Placing Crew and equipment] crew and equipment are placed as the fleet says:
-    a key the fleet format does not know (a misspelt ``crew``, a ``home`` list) is a
+    a key the fleet format does not know (a misspelt ``crew``, a ``harbour`` list) is a
     ConfigError naming it and the keys allowed, at the fleet's level and at a ship's - never
     ignored, which loaded the fleet with no crew."""
-    allowed = "name, ship" if where.startswith("fleets") else "name, crew, equipment"
+    allowed = "name, ship, home" if where.startswith("fleets") else "name, crew, equipment"
     with pytest.raises(ConfigError, match=f"{where}.*unknown key.*'{key}'.*allowed: {allowed}"):
         make_config(fleets=[table, "azure_traders"])
 
