@@ -5,9 +5,10 @@ Forts: Treasure]: the values (and uniqueness) of every face-down coin it has not
 wherever it lies (each fort standing keeps its cost, one being paid for stays payable:
 ``_coins_ok``), and which face-down crew (or equipment) of a fleet it has not looked at lies
 where (aboard a ship, left on an island, or before play waiting to go ashore at home; every
-ship within her points, each 0-point crew on a ship of its nation: ``_deal_ok``). Both are pooled, sorted (so the sample depends only
-on what the seat knows), shuffled with the key's stream and dealt back to the same places;
-the rng is re-seeded so future dice are unknown too.
+ship within her points, each 0-point crew on a ship of its nation: ``_deal_ok``). Both are
+pooled, sorted (so the sample depends only on what the seat knows), shuffled with the key's
+stream and dealt back to the same places; the rng is re-seeded so future dice are unknown
+too.
 
 Pieces are pooled by the fleet they were built with, wherever they are now: a tow [Tow]
 moves a ship (and her pieces) into another fleet, and her new player looks at them, so they
