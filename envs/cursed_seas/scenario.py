@@ -46,7 +46,7 @@ from .state import (
     MAX_PLAYERS, PH_PLAY, STATE, CONFIG,
     MAX_FLAGS, MAX_FORTS_P, MAX_REEFS, MAX_TERR, TERRAIN_KINDS,
 )
-from .turns import start_turn
+from .turns import pieces_ashore, start_turn
 
 PLACES = {"gone": LOC_GONE, "island": LOC_ISLAND, "ship": LOC_SHIP, "home": LOC_HOME,
           "fort": 4}     # --- forts: inside fort `where` (state.LOC_FORT)
@@ -178,6 +178,7 @@ def build(p: dict, env_cfg=None) -> np.ndarray:
         s["order"][:len(p["order"])] = p["order"]
     if "play" in p:
         s["cur"] = p["play"].get("cur", 0)
+        pieces_ashore(s)            # as play begins, those not laid above (turns.start_play)
         start_turn(s)
         s["turn"] = p["play"].get("turn", 1)
         if s["pend_count"] > 0 and s["phase"] == PH_PLAY:

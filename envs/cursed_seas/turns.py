@@ -136,13 +136,18 @@ def reef_check(s, k, over):
     return False
 
 
-@njit(cache=True, inline="always")
-def start_play(s):
-    # every ship is placed: the pieces the fleets keep ashore go face down on their home
-    # islands [Placing Crew and equipment]
+@njit(cache=True)
+def pieces_ashore(s):
+    """Every ship is placed: the pieces the fleets keep ashore go face down on their home
+    islands [Placing Crew and equipment]."""
     for c in range(MAX_CREW):
         if waits_ashore(s, c):
             s.cr_isl[c] = s.home[c // MAX_CREW_P]
+
+
+@njit(cache=True, inline="always")
+def start_play(s):
+    pieces_ashore(s)
     s.cur = 0
     s.turn = 1
     start_turn(s)

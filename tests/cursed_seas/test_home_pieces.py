@@ -20,7 +20,7 @@ from envs.cursed_seas.pieces import CATALOGUE
 from envs.cursed_seas.state import A_PIECE, MAX_CREW_P, PH_PLAY, PK_TURN
 from envs.cursed_seas.validate import check_states
 
-from .helpers import fleet, legal
+from .helpers import fleet, legal, position, ship
 from .test_hidden import view
 
 #: seat 0: Jade Lantern (5 points, cargo 2) carries Captain Lin (3); Carpenter Tull (1) and
@@ -196,3 +196,13 @@ def test_placing_crew_and_equipment_a_piece_missing_before_play_is_refused_by_na
     assert any("in no place before play" in m for m in check_states(bad)[0])
     a, _ = two_deals()
     assert check_states(a)[0] == []
+
+
+def test_a_scenario_starting_play_lays_the_pieces_kept_ashore_on_the_home_island():
+    """A scenario that starts a turn (``play``) begins play, so the pieces its fleets keep
+    ashore lie on their home islands, as in a game (turns.start_play)."""
+    e = position([LANTERN, IRON], [ship(0, 0, 3.12 + 0.6, 2.0, 180.0, dock=0),
+                                   ship(1, 0, 8.0, 10.0, 0.0)])
+    s = e.record[0]
+    assert list(s["cr_isl"][1:3]) == [0, 0] and s["cr_ship"][0] == 0
+    assert {1, 2} <= {a - A_PIECE for a in legal(e) if A_PIECE <= a < A_PIECE + MAX_CREW_P}
