@@ -1,12 +1,12 @@
 """Pirates of the Cursed Seas configuration: keyword arguments -> a CONFIG record array (1,).
 
 Implements Fleets (build total, the No-Duplicates Rule, mixed nationalities), Placing Crew
-and equipment (one cargo space per crew, crew cost at most the ship's cost, 0-point crew
-only on their own nation's ships, linked crew +1 cargo), Setup (turn-order rule, table
-edges), Placing Islands (three per player), Choosing Home Islands (both rules), Placing
-Treasure (equal contributions, an equal number of coins per wild island, unique treasure)
-and Winning the Game (end rule, tie-breakers). An illegal fleet or option is a ConfigError
-naming the rule it breaks.
+and equipment (aboard a ship or on the home island, one cargo space per crew, crew cost at
+most the ship's cost, 0-point crew only on their own nation's ships, linked crew +1 cargo),
+Setup (turn-order rule, table edges), Placing Islands (three per player), Choosing Home
+Islands (both rules), Placing Treasure (equal contributions, an equal number of coins per
+wild island, unique treasure) and Winning the Game (end rule, tie-breakers). An illegal
+fleet or option is a ConfigError naming the rule it breaks.
 """
 
 from __future__ import annotations
