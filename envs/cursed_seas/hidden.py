@@ -29,12 +29,13 @@ from numba import njit
 from envs.core.rng import mix64, randint, shuffle_sorted
 
 from .cargo import any_dest
+from .crew import nav_crew
 from .common import cost_aboard, piece_place, put_piece_at, reveal_due, waits_ashore
 from .forts import gold_in
 from .sea import has_partner
 from .state import (
     LOC_FORT, LOC_HOME, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_FORTS, MAX_FORTS_P, MAX_SHIPS, PK_PAY,
-    PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH, PK_TARGET,
+    PK_NAV, PK_PIECE_TO, PK_REVEAL, PK_SEA_WITH, PK_TARGET,
 )
 from .turns import mast_has_target
 
@@ -303,11 +304,12 @@ def _deal_ok(s):
     """No ship carries what she may not (more points than her own, or a 0-point crew of
     another nation; in play or waiting to be placed), a piece in hand still has a place, a
     ship exploring at sea still has something to move, and a cannon chosen to fire still has
-    a target: every seat saw it chosen, so a deal that takes away the face-down piece it
-    needs (Long Guns beyond S) is not a position anyone may be in [Shooting; Placing Crew and
-    equipment]. The cannon decision before it needs no such test: Long Guns that alone give
-    some cannon a target are revealed when it is asked (turns.ask_gun), and face-up pieces
-    are not re-dealt."""
+    a target, and a Navigator chosen to place a trade current is still aboard: every seat
+    saw it chosen, so a deal that takes away the face-down piece it needs (Long Guns beyond
+    S, the Navigator) is not a position anyone may be in [Shooting; Trade Current; Placing
+    Crew and equipment]. The cannon decision before it needs no such test: Long Guns that
+    alone give some cannon a target are revealed when it is asked (turns.ask_gun), and
+    face-up pieces are not re-dealt."""
     if _over_points(s) >= 0:
         return False
     for c in range(MAX_CREW):
@@ -326,6 +328,10 @@ def _deal_ok(s):
         return any_dest(s, s.pend_piece, tp)
     if pk == PK_TARGET:
         return mast_has_target(s, s.pend_ship, s.pend_mast)
+    if pk == PK_NAV:
+        # every seat saw her choose to place a trade current: the unused Navigator it needs,
+        # revealed only as the current is placed, is still aboard [Trade Current]
+        return nav_crew(s, s.pend_ship) >= 0
     if pk == PK_SEA_WITH:
         # every seat saw her choose to explore at sea, so a ship she touches has something
         # her face-down pieces (which she knows) may move [Exploring]

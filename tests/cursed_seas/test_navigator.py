@@ -116,3 +116,25 @@ def test_navigator_is_a_catalogue_keyword():
 
     navs = [c.name for c in pieces.CATALOGUE.crew if c.keyword & KW_NAVIGATOR]
     assert set(navs) >= {"Chartmaster Wren", "Tide-Caller Sefa"}
+
+
+def test_a_redeal_keeps_the_navigator_whose_trade_current_is_being_placed():
+    """Every seat saw seat 0 choose to place a trade current from Blue Petrel, whose
+    Navigator is revealed only as it is placed (ruling: Navigator): a re-deal for seat 1,
+    which may trade the face-down crew of her fleet between Petrel and Tidecaller, always
+    leaves an unused Navigator of Petrel's nation aboard her, and passes the validator."""
+    from envs.cursed_seas.crew import nav_crew
+    from envs.cursed_seas.hidden import determinize
+    import numpy as np
+
+    f0 = fleet(WREN, ("Tidecaller", ["Smuggler Nix"]))
+    e = position([f0, fleet("Rustfang")], [PETREL, ship(0, 1, 4.0, 8.0), FAR])
+    e.step(A_NAV + 0)
+    s = rec(e)
+    assert s["pending"] == PK_NAV
+    assert not any((s["cr_seen"][c] >> 1) & 1 or s["cr_up"][c] for c in (0, 1))
+    for key in range(64):
+        r = e.record.copy()
+        determinize(r[0], 1, np.uint64(key))
+        assert check_states(r)[0] == []
+        assert nav_crew(r[0], 0) >= 0
