@@ -64,7 +64,7 @@ from .turns import (
     island_coins,
     end_turn, finish_board, fire, free_segment, lose_mast, reef_check, sail, spoil_ok, start_play,
     gun_ok, room_to_turn, target_ok, turn_ok, crew_on, cargo_room, leave_dock, end_move_rest,
-    may_row,
+    may_row, repairs_at_home,
 )
 
 
@@ -686,10 +686,6 @@ def _apply_one(s, a):
             then = _T_TARGET
             tk = s.pend_ship
     elif pk == PK_REPAIR:
-        if not (s.sh_dock[s.pend_ship] >= 0 and
-                s.sh_dock[s.pend_ship] == s.home[s.sh_owner[s.pend_ship]]) and \
-                not F.own_fort_at(s, s.sh_dock[s.pend_ship], s.sh_owner[s.pend_ship]):
-            reveal(s, s.pend_ship, KW_SHIPWRIGHT)     # repairing at sea needs her
         k = s.pend_ship
         s.sh_masts[k] |= 1 << o
         release_tows(s)                         # --- tow: with a mast she is towed no more
@@ -799,6 +795,10 @@ def order_ship(s, k, act):
         s.pend_fired = 0
         ask_gun(s, k)
     else:
+        if not repairs_at_home(s, k):
+            # her Shipwright's ability is used as the action is given, so it turns up now,
+            # before the mast is chosen, as a Captain's or an Explorer's does
+            reveal(s, k, KW_SHIPWRIGHT)
         s.pending = PK_REPAIR
         s.pend_count = 0
 

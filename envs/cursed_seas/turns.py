@@ -297,8 +297,14 @@ def can_repair(s, k):
     full = (1 << nmast(s, k)) - 1
     if s.sh_masts[k] == full:
         return False
-    return docked_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0 or \
-        own_fort_at(s, s.sh_dock[k], s.sh_owner[k])       # --- forts [Repairing]
+    return repairs_at_home(s, k) or (keywords(s, k) & KW_SHIPWRIGHT) != 0
+
+
+@njit(cache=True)
+def repairs_at_home(s, k):
+    """Ship k may repair without a Shipwright: docked at her home island, or at her own fort
+    [Repairing; Forts]."""
+    return docked_home(s, k) or own_fort_at(s, s.sh_dock[k], s.sh_owner[k])
 
 
 @njit(cache=True)

@@ -32,7 +32,7 @@ from .state import (
     LOC_FORT, MAX_FLAGS, MAX_FORTS, MAX_FORTS_P, PK_BUILD, PK_FLAG, PK_FORT_MAST,
     PK_FORT_TARGET, PK_PAY,
 )
-from .state import KW_NAVIGATOR, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
+from .state import KW_NAVIGATOR, KW_SHIPWRIGHT, LINK_SHIP, PK_CAPT, PK_LOAD, PK_NAV, PK_TOW
 from .state import ACT_SHOOT, PK_FORT_GUN, PK_GUN
 from .state import CONFIG, STATE
 from .state import (
@@ -748,7 +748,35 @@ def _pending(s, n, phase, live) -> list:
         return ["to_play: the winner chooses the treasure taken [Board]"]
     if pk == PK_REPAIR and int(s["sh_masts"][ship]) == (1 << nm) - 1:
         return ["pend_ship: nothing to repair"]
+    if pk == PK_REPAIR and not _repairs_at_home(s, ship) and \
+            not _face_up_keyword(s, ship, KW_SHIPWRIGHT) and \
+            not int(s["sh_rv"][ship]) & KW_SHIPWRIGHT:
+        # rules.order_ship reveals her Shipwright as the repair is given away from home (or
+        # asks her player which one turns up: sh_rv, PK_REVEAL interrupting this decision)
+        return ["pend_ship: a repair away from home without a face-up Shipwright aboard "
+                "[Repairing; Placing Crew and equipment]"]
     return []
+
+
+def _repairs_at_home(s, k) -> bool:
+    """turns.repairs_at_home: docked at her home island or at a fort of her own."""
+    dock, p = int(s["sh_dock"][k]), int(s["sh_owner"][k])
+    return dock >= 0 and (dock == int(s["home"][p]) or
+                          any(int(s["ft_isl"][f]) == dock and f // MAX_FORTS_P == p
+                              for f in range(MAX_FORTS)))
+
+
+def _face_up_keyword(s, k, kw) -> bool:
+    """A face-up piece aboard ship k gives keyword kw there: crew of her nation or equipment
+    (common.works_aboard), or a face-up treasure aboard (common.treasure_keywords)."""
+    cfg = s["cfg"]
+    for c in range(MAX_CREW):
+        q, j = divmod(c, MAX_CREW_P)
+        if int(s["cr_ship"][c]) == k and s["cr_up"][c] and int(cfg["crew_kw"][q, j]) & kw and \
+                _works_aboard(cfg, c, k):
+            return True
+    return any(s["co_up"][c] and int(s["co_loc"][c]) == LOC_SHIP and int(s["co_at"][c]) == k
+               and int(s["co_kw"][c]) & kw for c in range(MAX_COINS))
 
 
 def _navigator_aboard(s, k) -> bool:
@@ -758,11 +786,17 @@ def _navigator_aboard(s, k) -> bool:
     for c in range(MAX_CREW):
         q, j = divmod(c, MAX_CREW_P)
         if int(s["cr_ship"][c]) == k and not s["cr_nav"][c] and \
-                int(cfg["crew_kw"][q, j]) & KW_NAVIGATOR and \
-                (cfg["crew_eq"][q, j] or cfg["crew_nation"][q, j] ==
-                 cfg["ship_nation"][k // MAX_FLEET, k % MAX_FLEET]):
+                int(cfg["crew_kw"][q, j]) & KW_NAVIGATOR and _works_aboard(cfg, c, k):
             return True
     return False
+
+
+def _works_aboard(cfg, c, k) -> bool:
+    """common.works_aboard: piece c could use its ability aboard ship k (crew of her nation,
+    or equipment)."""
+    q, j = divmod(c, MAX_CREW_P)
+    return bool(cfg["crew_eq"][q, j]) or \
+        cfg["crew_nation"][q, j] == cfg["ship_nation"][k // MAX_FLEET, k % MAX_FLEET]
 
 
 def _home_sequence(s, n, pk) -> list:

@@ -368,6 +368,32 @@ def test_shipwright_repairs_at_sea_and_is_revealed():
     assert rec(e)["sh_masts"][0] == 0b111 and rec(e)["cr_up"][0] == 1
 
 
+def test_shipwright_is_revealed_as_the_repair_at_sea_is_given():
+    """[Placing Crew and equipment] "You must reveal (turn face up) a crew when using its
+    ability": repairing at sea is the Shipwright's ability, used as the repair action is given,
+    so she is face up before her player picks the mast (as a Captain turns up when the second
+    action is given). Every seat saw the action given, so no re-deal for seat 1 may move her:
+    face up, she is not re-dealt, and each re-deal passes the validator; a record asking the
+    mast with her face down is refused by name."""
+    import numpy as np
+
+    from envs.cursed_seas.hidden import determinize
+    from envs.cursed_seas.validate import check_states
+
+    f0 = [("Tidecaller", ["Shipwright Oda"]), ("Blue Petrel", ["Smuggler Nix"])]
+    e = position(two(f0), [ship(0, 0, 4.0, 6.0, masts=[1, 0, 1]), ship(0, 1, 4.0, 8.0), FAR])
+    e.step(order(0, ACT_REPAIR))
+    s = rec(e)
+    assert s["pending"] == PK_REPAIR and s["cr_up"][0] == 1 and s["cr_up"][1] == 0
+    for key in range(32):
+        r = e.record.copy()
+        determinize(r[0], 1, np.uint64(key))
+        assert check_states(r)[0] == [] and r["cr_ship"][0, 0] == 0
+    hidden = e.record.copy()
+    hidden["cr_up"][0, 0] = 0
+    assert any("without a face-up Shipwright" in m for m in check_states(hidden)[0])
+
+
 def test_foreign_crew_cannot_use_its_ability():
     """[Placing Crew and equipment] crew of another nation can't use its ability."""
     f0 = [("Golden Abacus", ["Shipwright Oda"])]     # gilded ship, azure crew
