@@ -51,7 +51,9 @@ observe.py):
 | 2225-7216 | 384 movement segments x 13, at a segment decision, to the seat to play only (zero otherwise: a face-down Oarsman may give the segment; ``GameSpec.action_slots``, steer.py): constant, distance sailed, change of the bow's distance to home, to the nearest island holding treasure and to the nearest enemy ship carrying some, touching a piece / home / that island at the end, change of the distance to the nearest enemy ship, new heading toward home / that island, reaching the edge, an L segment [Moving] |
 
 Config (``envs/cursed_seas/config.py``): ``num_players`` (2), ``fleets`` (one per seat: a
-name in ``fleets/``, a path or a table), ``build_total`` (40), ``reefs`` (0; 1 = each player
+name in ``fleets/``, a path or a table: ``name``, ``ship`` rows of ``name``, ``crew`` and
+``equipment``, and an optional ``home`` table of ``crew`` and ``equipment`` that start face
+down on the home island; ruling Crew placement), ``build_total`` (40), ``reefs`` (0; 1 = each player
 places a reef), ``edge`` (wall / flat / round), ``order_rule`` (roll / left), ``home_rule``
 (previous / reverse), ``end_rule`` (one_can_move / half_cannot), ``island_spacing`` (recommended / free), ``board_tie`` (none /
 reroll), ``tiebreak`` (list of ship_gold, masts, points, units), ``table`` ((w, h) in S),
