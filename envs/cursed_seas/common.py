@@ -330,7 +330,7 @@ def waits_ashore(s, c):
     """Before play, piece c waits to be put face down on its player's home island: the
     fleet put it there [Placing Crew and equipment: "put them face down either on your home
     island or on the deckplate card"], and nothing is lost before play, so a piece of a
-    fleet in no place then is one of these (turns.start_play puts them ashore)."""
+    fleet in no place then is one of these (turns.pieces_ashore puts them ashore)."""
     q = c // MAX_CREW_P
     return s.phase < PH_PLAY and s.cr_ship[c] < 0 and s.cr_isl[c] < 0 and \
         q < s.num_players and s.cfg.crew_def[q, c % MAX_CREW_P] >= 0

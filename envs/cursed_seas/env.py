@@ -184,8 +184,8 @@ GAME = GameSpec(
          "terrain": ["Grey Shroud", "Frostfang", "Weedmire", "The Drain", "Maelstrom Eye",
                      "White Widow Berg"],
          "forts": [["Fort Brimstone", "Redoubt of Tears"], ["Coral Bastion"]]},
-        # pieces that start on the home island, mixed nations [Placing Crew and equipment]
-        {"num_players": 3, "fleets": ["jade_shore", "iron_brotherhood", "gilded_company"]},
+        # pieces that start on the home island [Placing Crew and equipment]
+        {"num_players": 2, "fleets": ["jade_shore", "iron_brotherhood"]},
     ]},
     batch_playout=batch.batch_playout, batch_observe_seats=batch.batch_observe_seats,
     single_init=batch.single_init, single_apply=batch.single_apply,

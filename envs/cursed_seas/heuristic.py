@@ -41,7 +41,12 @@ stream. How it plays: fetch treasure, carry it home, shoot on the way.
   Board]; board when her masts are at least the enemy's (the roll adds masts [Board]); after
   a won boarding take treasure when possible, else eliminate a crew (never take nothing:
   either costs the enemy); never tow (a tow slows her to S [Tow]).
-* Anything else (set-up, forts, terrain, crew transfers): every legal action is marked.
+* Pieces kept ashore [Placing Crew and equipment; Docking]: at the start of her turn, before
+  any order, each piece of hers lying on her home island that a ship of hers docked there may
+  carry is picked up and put aboard one (any that may take it: picked up from an island, a
+  piece has only ships to go to); only those the fleet file kept ashore lie there, since she
+  never drops a piece off.
+* Anything else (set-up, forts, terrain, other crew transfers): every legal action is marked.
 
 It plays only on what the seat may know: positions, masts, coin counts and the values of
 coins it has looked at (``co_seen``). Before trying segments it re-deals a copy's hidden
@@ -65,10 +70,11 @@ from .geometry import edge_room, ship_gap, sweep
 from .hidden import determinize
 from .rules import apply, legal_mask
 from .state import (
-    A_NO, A_OPT, A_ORDER, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, FAN_STRAIGHT,
-    LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_FLEET, MAX_SHIPS, NUM_ACTIONS, NUM_OPT,
-    PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE, PK_FORT_GUN, PK_GUN, PK_MAST,
-    PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN, SHIP_R, STATE, TOUCH,
+    A_NO, A_OPT, A_ORDER, A_PIECE, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT,
+    FAN_STRAIGHT, LOC_ISLAND, LOC_SHIP, MAX_COINS, MAX_CREW, MAX_CREW_P, MAX_FLEET, MAX_SHIPS,
+    NUM_ACTIONS, NUM_OPT, PK_BOARD, PK_BOARD_COIN, PK_BOARD_WIN, PK_EXPLORE,
+    PK_FORT_GUN, PK_GUN, PK_MAST, PK_REPAIR, PK_SEGMENT, PK_TARGET, PK_TOW, PK_TURN,
+    SHIP_R, STATE, TOUCH,
 )
 from .turns import arc_limit, room_to_turn, turn_ok
 
@@ -298,6 +304,11 @@ def decide(s, seat, key, mask, best):
         return n
     pk = s.pending
     if pk == PK_TURN:
+        for c in range(seat * MAX_CREW_P, (seat + 1) * MAX_CREW_P):
+            # her pieces kept on her home island go aboard first [Placing Crew and
+            # equipment; Docking]: a free action, once a piece and turn (cr_moved)
+            if mask[A_PIECE + c] and s.cr_isl[c] >= 0 and s.cr_isl[c] == s.home[seat]:
+                return _mark_one(A_PIECE + c, best)
         for j in range(MAX_FLEET):
             for act in TURN_ORDER:
                 a = A_ORDER + 4 * j + act

@@ -280,3 +280,29 @@ def test_ships_idle_at_home_stand_off_so_the_last_coin_comes_home(seed):
     assert s["done"] and not s["truncated"] and s["winner_mask"] == 1
     assert s["co_loc"][9] == LOC_HOME
     assert spec.check_states(arr) == [[]]
+
+
+def test_it_takes_aboard_the_pieces_its_fleet_kept_at_home():
+    """[Placing Crew and equipment; Docking] the fleet keeps Carpenter Tull and Oar Master Wen
+    on the home island (Jade Lantern carries Captain Lin, one cargo space left): on her first
+    turn, before any order, the heuristic picks one of them up and puts it aboard the
+    Lantern, docked there; the other stays ashore (no room), and then she gives her orders."""
+    from envs.cursed_seas.state import A_ORDER, A_PIECE, PH_PLAY
+
+    lantern = dict(fleet(("Jade Lantern", ["Captain Lin"])),
+                   home={"crew": ["Carpenter Tull", "Oar Master Wen"]})
+    e = envs.make_raw("cursed_seas", num_players=2, fleets=[lantern, fleet("Rustfang")])
+    e.reset(seed=0)
+    while not (rec(e)["phase"] == PH_PLAY and rec(e)["to_play"] == 0):
+        e.step(min(_best(e.record)))
+    chosen = []
+    while rec(e)["to_play"] == 0:
+        a = min(_best(e.record))
+        chosen.append(a)
+        if A_ORDER <= a < A_ORDER + 24:
+            break
+        e.step(a)
+    s = rec(e)
+    assert chosen[0] in (A_PIECE + 1, A_PIECE + 2)
+    assert sorted(int(s["cr_ship"][c]) for c in (1, 2)) == [-1, 0]
+    assert sorted(int(s["cr_isl"][c]) for c in (1, 2)) == [-1, int(s["home"][0])]
