@@ -307,7 +307,7 @@ def decide(s, seat, key, mask, best):
         for c in range(seat * MAX_CREW_P, (seat + 1) * MAX_CREW_P):
             # her pieces kept on her home island go aboard first [Placing Crew and
             # equipment; Docking]: a free action, once a piece and turn (cr_moved)
-            if mask[A_PIECE + c] and s.cr_isl[c] >= 0 and s.cr_isl[c] == s.home[seat]:
+            if mask[A_PIECE + c] and s.cr_isl[c] == s.home[seat]:
                 return _mark_one(A_PIECE + c, best)
         for j in range(MAX_FLEET):
             for act in TURN_ORDER:

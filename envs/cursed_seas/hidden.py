@@ -120,9 +120,8 @@ def _deal_pieces(s, seat, slots, pool):
 def _redealt(s, seat, c):
     """Piece c is in the pool re-dealt for ``seat``: in play (or waiting to go ashore at
     home), face down, not looked at, and not in the middle of a docking transfer."""
-    return (s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0 or waits_ashore(s, c)) and \
-        not s.cr_up[c] and \
-        not (s.cr_seen[c] >> seat) & 1 and c != s.pend_piece
+    placed = s.cr_ship[c] >= 0 or s.cr_isl[c] >= 0 or waits_ashore(s, c)
+    return placed and not s.cr_up[c] and not (s.cr_seen[c] >> seat) & 1 and c != s.pend_piece
 
 
 @njit(cache=True)

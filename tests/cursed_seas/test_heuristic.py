@@ -11,8 +11,8 @@ import envs
 from agents.heuristic.cursed_seas import CursedSeasHeuristic
 from envs.cursed_seas.heuristic import heuristic_best
 from envs.cursed_seas.state import (
-    A_NO, A_OPT, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS, PK_EXPLORE, PK_GUN,
-    PK_SEGMENT, PK_TARGET, PK_TURN,
+    A_NO, A_OPT, A_ORDER, A_PIECE, ACT_EXPLORE, ACT_MOVE, ACT_SHOOT, LOC_HOME, NUM_ACTIONS,
+    PH_PLAY, PK_EXPLORE, PK_GUN, PK_SEGMENT, PK_TARGET, PK_TURN,
 )
 
 from .helpers import fleet, order, position, rec, ship
@@ -287,8 +287,6 @@ def test_it_takes_aboard_the_pieces_its_fleet_kept_at_home():
     on the home island (Jade Lantern carries Captain Lin, one cargo space left): on her first
     turn, before any order, the heuristic picks one of them up and puts it aboard the
     Lantern, docked there; the other stays ashore (no room), and then she gives her orders."""
-    from envs.cursed_seas.state import A_ORDER, A_PIECE, PH_PLAY
-
     lantern = dict(fleet(("Jade Lantern", ["Captain Lin"])),
                    home={"crew": ["Carpenter Tull", "Oar Master Wen"]})
     e = envs.make_raw("cursed_seas", num_players=2, fleets=[lantern, fleet("Rustfang")])

@@ -15,13 +15,12 @@ import pytest
 import envs
 from envs.core.errors import ConfigError
 from envs.cursed_seas import config as C
-from envs.cursed_seas.hidden import determinize
 from envs.cursed_seas.pieces import CATALOGUE
 from envs.cursed_seas.state import A_PIECE, MAX_CREW_P, PH_PLAY, PK_TURN
 from envs.cursed_seas.validate import check_states
 
 from .helpers import fleet, legal, position, ship
-from .test_hidden import view
+from .test_hidden import redealt, view
 
 #: seat 0: Jade Lantern (5 points, cargo 2) carries Captain Lin (3); Carpenter Tull (1) and
 #: Oar Master Wen (0) start ashore - three pieces her cargo of 2 could not all carry
@@ -170,18 +169,14 @@ def test_placing_crew_and_equipment_which_piece_waits_ashore_is_redealt_for_othe
     differ only there are alike, each passes the validator, and both Lin and Tull are found
     aboard in some; seat 0 knows her pieces, so her re-deal keeps each where it is."""
     a, b = two_deals()
-    assert view(a, 1) == view(b, 1)
+    assert view(a, 1, picture=True) == view(b, 1, picture=True)
     aboard = set()
     for key in range(60):
-        ra, rb = a.copy(), b.copy()
-        determinize(ra[0], 1, np.uint64(key))
-        determinize(rb[0], 1, np.uint64(key))
-        assert check_states(ra)[0] == []
+        ra, rb = redealt(a, 1, key), redealt(b, 1, key)
         assert ra.tobytes() == rb.tobytes()
         aboard.add(int(np.flatnonzero(ra["cr_ship"][0, :3] == 0)[0]))
     assert aboard == {0, 1, 2}
-    own = a.copy()
-    determinize(own[0], 0, np.uint64(5))
+    own = redealt(a, 0, 5)
     assert (own["cr_ship"] == a["cr_ship"]).all() and (own["cr_isl"] == a["cr_isl"]).all()
 
 

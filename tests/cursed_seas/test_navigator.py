@@ -6,12 +6,14 @@ over or begins her turn touching a friendly trade current, she gets +S to her ba
 Our Navigator (pieces.toml: Chartmaster Wren, azure; Tide-Caller Sefa, jade) and its
 placement grammar: docs/rulings.md (Navigator)."""
 
+from envs.cursed_seas.crew import nav_crew
 from envs.cursed_seas.state import (
     A_NAV, A_NO, KW_NAVIGATOR, PK_NAV, PK_TURN, SHIP_R, TERR_R, TOUCH, TR_TRADE,
 )
 from envs.cursed_seas.validate import check_states
 
 from .helpers import ISLANDS, fleet, legal, opt, position, rec, ship
+from .test_hidden import redealt
 
 WREN = ("Blue Petrel", ["Chartmaster Wren"])         # azure ship, azure Navigator
 SEFA = ("Blue Petrel", ["Tide-Caller Sefa"])         # azure ship, jade Navigator
@@ -123,10 +125,6 @@ def test_a_redeal_keeps_the_navigator_whose_trade_current_is_being_placed():
     Navigator is revealed only as it is placed (ruling: Navigator): a re-deal for seat 1,
     which may trade the face-down crew of her fleet between Petrel and Tidecaller, always
     leaves an unused Navigator of Petrel's nation aboard her, and passes the validator."""
-    from envs.cursed_seas.crew import nav_crew
-    from envs.cursed_seas.hidden import determinize
-    import numpy as np
-
     f0 = fleet(WREN, ("Tidecaller", ["Smuggler Nix"]))
     e = position([f0, fleet("Rustfang")], [PETREL, ship(0, 1, 4.0, 8.0), FAR])
     e.step(A_NAV + 0)
@@ -134,7 +132,4 @@ def test_a_redeal_keeps_the_navigator_whose_trade_current_is_being_placed():
     assert s["pending"] == PK_NAV
     assert not any((s["cr_seen"][c] >> 1) & 1 or s["cr_up"][c] for c in (0, 1))
     for key in range(64):
-        r = e.record.copy()
-        determinize(r[0], 1, np.uint64(key))
-        assert check_states(r)[0] == []
-        assert nav_crew(r[0], 0) >= 0
+        assert nav_crew(redealt(e.record, 1, key)[0], 0) >= 0

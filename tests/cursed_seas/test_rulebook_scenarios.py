@@ -6,6 +6,7 @@ import math
 import pytest
 
 from envs.cursed_seas.labels import action_label
+from envs.cursed_seas.validate import check_states
 from envs.cursed_seas.state import (
     A_NO, A_YES, ACT_EXPLORE, ACT_MOVE, ACT_REPAIR, ACT_SHOOT, LOC_GONE, LOC_HOME,
     LOC_ISLAND, LOC_SHIP, PK_BOARD, PK_BOARD_COIN, PK_BOARD_CREW, PK_BOARD_WIN, PK_EXPLORE,
@@ -13,6 +14,7 @@ from envs.cursed_seas.state import (
 )
 
 from .helpers import ISLANDS, STOP, fleet, gun_targets, guns, legal, opt, order, position, rec, seg, ship
+from .test_hidden import redealt
 
 # Blue Petrel: azure, 2 masts ["3S", "5S"], L+S, cargo 3, 8 points, hull 0.6
 PETREL = "Blue Petrel"
@@ -375,20 +377,13 @@ def test_shipwright_is_revealed_as_the_repair_at_sea_is_given():
     action is given). Every seat saw the action given, so no re-deal for seat 1 may move her:
     face up, she is not re-dealt, and each re-deal passes the validator; a record asking the
     mast with her face down is refused by name."""
-    import numpy as np
-
-    from envs.cursed_seas.hidden import determinize
-    from envs.cursed_seas.validate import check_states
-
     f0 = [("Tidecaller", ["Shipwright Oda"]), ("Blue Petrel", ["Smuggler Nix"])]
     e = position(two(f0), [ship(0, 0, 4.0, 6.0, masts=[1, 0, 1]), ship(0, 1, 4.0, 8.0), FAR])
     e.step(order(0, ACT_REPAIR))
     s = rec(e)
     assert s["pending"] == PK_REPAIR and s["cr_up"][0] == 1 and s["cr_up"][1] == 0
     for key in range(32):
-        r = e.record.copy()
-        determinize(r[0], 1, np.uint64(key))
-        assert check_states(r)[0] == [] and r["cr_ship"][0, 0] == 0
+        assert redealt(e.record, 1, key)["cr_ship"][0, 0] == 0
     hidden = e.record.copy()
     hidden["cr_up"][0, 0] = 0
     assert any("without a face-up Shipwright" in m for m in check_states(hidden)[0])
